@@ -1,0 +1,4 @@
+// The list of q7 subcommands; each lives in its own file.
+import type { Command } from '../io';
+
+export const commands: Command[] = [];

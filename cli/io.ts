@@ -1,0 +1,47 @@
+// The I/O a CLI command may use, injected so commands run in-process in tests as well as from bin/q7.
+
+import * as fs from 'node:fs';
+
+export interface CliIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  readFile(path: string): Uint8Array;
+  writeFile(path: string, data: Uint8Array | string): void;
+}
+
+/** Raised for a user error: the message is printed as is and the process exits with `exitCode`. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 2,
+  ) {
+    super(message);
+  }
+}
+
+export const nodeIO: CliIO = {
+  stdout: (t) => process.stdout.write(t),
+  stderr: (t) => process.stderr.write(t),
+  readFile: (p) => {
+    try {
+      return fs.readFileSync(p);
+    } catch (e) {
+      throw new UsageError(`${p}: cannot read file: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    }
+  },
+  writeFile: (p, d) => {
+    try {
+      fs.writeFileSync(p, d);
+    } catch (e) {
+      throw new UsageError(`${p}: cannot write file: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    }
+  },
+};
+
+/** A command: parses its own arguments, does its job, returns the exit status. */
+export interface Command {
+  readonly name: string;
+  readonly summary: string;
+  readonly usage: string;
+  run(args: string[], io: CliIO): number | Promise<number>;
+}

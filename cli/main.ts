@@ -1,0 +1,39 @@
+// q7 — the command-line face of Q7 Studio. Dispatches to one module per subcommand.
+
+import { CliIO, Command, UsageError, nodeIO } from './io';
+import { commands } from './commands';
+
+function help(io: CliIO): void {
+  io.stdout('usage: q7 <command> [options]\n\ncommands:\n');
+  for (const c of commands) io.stdout(`  ${c.name.padEnd(10)} ${c.summary}\n`);
+}
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    help(io);
+    return name ? 0 : 2;
+  }
+  const cmd: Command | undefined = commands.find((c) => c.name === name);
+  if (!cmd) {
+    io.stderr(`q7: unknown command '${name}' (try q7 --help)\n`);
+    return 2;
+  }
+  try {
+    return await cmd.run(rest, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr(`q7 ${name}: ${e.message}\n`);
+      return e.exitCode;
+    }
+    io.stderr(`q7 ${name}: internal error: ${(e as Error).stack ?? String(e)}\n`);
+    return 70;
+  }
+}
+
+/** Runs the CLI on this process's arguments and sets its exit status. */
+export function runCli(): void {
+  main(process.argv.slice(2), nodeIO).then((code) => {
+    process.exitCode = code;
+  });
+}

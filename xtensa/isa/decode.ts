@@ -1,0 +1,74 @@
+// Instruction decoder derived from the table: instruction length from op0, then a bucket lookup on
+// (op2, op1, op0) and the first row whose fixed bits match. Pure functions; no I/O.
+
+import { INSNS, InsnDef } from './table';
+import { extract } from './fields';
+
+export interface Decoded {
+  readonly def: InsnDef;
+  readonly size: 2 | 3;
+  /** Raw instruction word (16 or 24 bits, little-endian value). */
+  readonly word: number;
+  /** Operand values in assembly order (registers, immediates, absolute targets). */
+  readonly ops: readonly number[];
+}
+
+/** Length in bytes of the instruction whose first byte is `b0`: 2, 3, or 0 for the wide/FLIX space. */
+export function insnLength(b0: number): 0 | 2 | 3 {
+  const op0 = b0 & 15;
+  if (op0 >= 14) return 0;
+  return op0 >= 8 ? 2 : 3;
+}
+
+const KEY_BITS = 0xff000f; // op2, op1, op0 of a 24-bit word
+const buckets3: InsnDef[][] = [];
+const buckets2: InsnDef[][] = [];
+
+function popcount(x: number): number {
+  let c = 0;
+  for (; x; x &= x - 1) c++;
+  return c;
+}
+
+function keyOf(word: number): number {
+  return ((word >>> 12) & 0xff0) | (word & 15);
+}
+
+function build(): void {
+  for (let k = 0; k < 4096; k++) buckets3.push([]);
+  for (let k = 0; k < 16; k++) buckets2.push([]);
+  const sorted = [...INSNS].sort((a, b) => popcount(b.mask) - popcount(a.mask));
+  for (const d of sorted) {
+    if (d.size === 2) {
+      buckets2[d.match & 15].push(d);
+      continue;
+    }
+    for (let k = 0; k < 4096; k++) {
+      const word = ((k & 0xff0) << 12) | (k & 15);
+      if (((word ^ d.match) & d.mask & KEY_BITS) === 0) buckets3[k].push(d);
+    }
+  }
+}
+build();
+
+/** Finds the table row for an instruction word of the given size, or undefined. */
+export function lookup(word: number, size: 2 | 3): InsnDef | undefined {
+  const list = size === 2 ? buckets2[word & 15] : buckets3[keyOf(word)];
+  for (const d of list) if (((word ^ d.match) & d.mask) === 0) return d;
+  return undefined;
+}
+
+/** Operand values of `word` decoded as `def` at address `pc`. */
+export function decodeOperands(def: InsnDef, word: number, pc: number): number[] {
+  return def.operands.map((o) => o.decode(extract(word, o.slices), pc));
+}
+
+/** Decodes the instruction at `pc` from its first three bytes; undefined if not in the table. */
+export function decode(b0: number, b1: number, b2: number, pc: number): Decoded | undefined {
+  const size = insnLength(b0);
+  if (size === 0) return undefined;
+  const word = size === 2 ? b0 | (b1 << 8) : b0 | (b1 << 8) | (b2 << 16);
+  const def = lookup(word, size);
+  if (!def) return undefined;
+  return { def, size, word, ops: decodeOperands(def, word, pc) };
+}

@@ -1,0 +1,7 @@
+// Public face of the instruction-set description: the table and everything derived from it.
+export * from './table';
+export * from './decode';
+export * from './encode';
+export * from './features';
+export * from './registers';
+export type { OperandType, OperandKind } from './operands';
