@@ -1,4 +1,8 @@
 // The list of q7 subcommands; each lives in its own file.
 import type { Command } from '../io';
+import { asCommand } from './as';
+import { objdumpCommand } from './objdump';
+import { checkCommand } from './check';
+import { runCommand } from './run';
 
-export const commands: Command[] = [];
+export const commands: Command[] = [asCommand, objdumpCommand, checkCommand, runCommand];

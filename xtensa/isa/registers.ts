@@ -35,7 +35,8 @@ export const SPECIAL_REGISTERS: readonly SysReg[] = [
   { num: 209, name: 'excsave1', feature: 'exceptions' },
   { num: 210, name: 'excsave2', feature: 'interrupts' },
   { num: 224, name: 'cpenable', feature: 'coprocessors' },
-  { num: 226, name: 'interrupt', feature: 'interrupts' },
+  { num: 226, name: 'intset', feature: 'interrupts', access: 'w' }, // SR 226 is INTSET when written
+  { num: 226, name: 'interrupt', feature: 'interrupts', access: 'r' }, // and INTERRUPT when read
   { num: 227, name: 'intclear', feature: 'interrupts', access: 'w' },
   { num: 228, name: 'intenable', feature: 'interrupts' },
   { num: 230, name: 'ps', feature: 'exceptions' },

@@ -262,12 +262,15 @@ def('movt', 0xd30000, 'ar,as,bt', 'booleans');
 // ---- single-precision FP coprocessor ------------------------------------------------------
 def('lsi', 0x000003, 'ft,as,uimm8x4', 'fp');
 def('ssi', 0x004003, 'ft,as,uimm8x4', 'fp');
-def('lsiu', 0x008003, 'ft,as,uimm8x4', 'fp');
-def('ssiu', 0x00c003, 'ft,as,uimm8x4', 'fp');
+// op0=3 r=8/12 and LSCX op2=1/5 are the post-increment forms (access [as], then as += offset) on
+// LX7-style FPUs: QEMU's de233_fpu executes them so (probe in test/emulator/qemu-fp.test.ts), and
+// the ESP32 tables name them lsip/ssip/lsxp/ssxp (the classic RM's pre-update LSIU… are not these).
+def('lsip', 0x008003, 'ft,as,uimm8x4', 'fp');
+def('ssip', 0x00c003, 'ft,as,uimm8x4', 'fp');
 def('lsx', 0x080000, 'fr,as,at', 'fp');
-def('lsxu', 0x180000, 'fr,as,at', 'fp');
+def('lsxp', 0x180000, 'fr,as,at', 'fp');
 def('ssx', 0x480000, 'fr,as,at', 'fp');
-def('ssxu', 0x580000, 'fr,as,at', 'fp');
+def('ssxp', 0x580000, 'fr,as,at', 'fp');
 def('add.s', 0x0a0000, 'fr,fs,ft', 'fp');
 def('sub.s', 0x1a0000, 'fr,fs,ft', 'fp');
 def('mul.s', 0x2a0000, 'fr,fs,ft', 'fp');

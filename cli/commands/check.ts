@@ -1,0 +1,116 @@
+// q7 check: analyses kernel files with the front-end and prints their diagnostics
+// (`file:line:col: severity: message [code]`, or JSON with --format json); exit 1 on errors.
+
+import { CliIO, Command, UsageError } from '../io';
+import { Frontend, locateGrammarFiles, type Diagnostic, type FileHost } from '../../language';
+
+const USAGE = 'usage: q7 check [-I DIR]... [-D NAME[=VALUE]]... [--format text|json] FILE...';
+
+interface CheckArgs {
+  files: string[];
+  includePaths: string[];
+  defines: Record<string, string>;
+  format: 'text' | 'json';
+}
+
+function parseArgs(args: string[]): CheckArgs {
+  const out: CheckArgs = { files: [], includePaths: [], defines: {}, format: 'text' };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const value = (flag: string) => {
+      if (a.length > flag.length) return a.slice(flag.length).replace(/^=/, '');
+      const v = args[++i];
+      if (v === undefined) throw new UsageError(`${flag} needs a value\n${USAGE}`);
+      return v;
+    };
+    if (a.startsWith('-I')) out.includePaths.push(value('-I'));
+    else if (a.startsWith('-D')) {
+      const d = value('-D');
+      const eq = d.indexOf('=');
+      out.defines[eq < 0 ? d : d.slice(0, eq)] = eq < 0 ? '' : d.slice(eq + 1);
+    } else if (a.startsWith('--format')) {
+      const f = value('--format');
+      if (f !== 'text' && f !== 'json') throw new UsageError(`unknown format '${f}' (text or json)`);
+      out.format = f;
+    } else if (a === '-h' || a === '--help') throw new UsageError(USAGE, 0);
+    else if (a.startsWith('-')) throw new UsageError(`unknown option '${a}'\n${USAGE}`);
+    else out.files.push(a);
+  }
+  if (!out.files.length) throw new UsageError(`no input files\n${USAGE}`);
+  return out;
+}
+
+function fileHost(io: CliIO): FileHost {
+  const decoder = new TextDecoder();
+  return {
+    readFile(p: string): string | undefined {
+      try {
+        return decoder.decode(io.readFile(p));
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+let frontend: Promise<Frontend> | undefined;
+
+/** The front-end, loading the grammar next to the bundle (dist/) or from node_modules. */
+function loadFrontend(io: CliIO): Promise<Frontend> {
+  frontend ??= (async () => {
+    const found = locateGrammarFiles(
+      (p) => {
+        try {
+          return io.readFile(p);
+        } catch {
+          return undefined;
+        }
+      },
+      typeof __dirname === 'string' ? __dirname : undefined,
+      (s) => {
+        try {
+          return require.resolve(s);
+        } catch {
+          return undefined;
+        }
+      },
+    );
+    if (typeof found === 'string') throw new UsageError(found);
+    return Frontend.create(found);
+  })();
+  return frontend;
+}
+
+export function formatDiagnostic(d: Diagnostic): string {
+  return `${d.range.file}:${d.range.start.line + 1}:${d.range.start.column + 1}: ${d.severity}: ${d.message} [${d.code}]`;
+}
+
+export function diagnosticJson(d: Diagnostic) {
+  return {
+    file: d.range.file,
+    line: d.range.start.line + 1,
+    column: d.range.start.column + 1,
+    endLine: d.range.end.line + 1,
+    endColumn: d.range.end.column + 1,
+    severity: d.severity,
+    code: d.code,
+    message: d.message,
+  };
+}
+
+export const checkCommand: Command = {
+  name: 'check',
+  summary: 'check kernel sources for errors (the language server\'s diagnostics)',
+  usage: USAGE,
+  async run(args: string[], io: CliIO): Promise<number> {
+    const opts = parseArgs(args);
+    const host = fileHost(io);
+    for (const f of opts.files) if (host.readFile(f) === undefined) throw new UsageError(`${f}: cannot read file`);
+    const fe = await loadFrontend(io);
+    const all: Diagnostic[] = [];
+    for (const f of opts.files) all.push(...fe.analyze(f, host, { includePaths: opts.includePaths, defines: opts.defines }).diagnostics);
+    if (opts.format === 'json') io.stdout(`${JSON.stringify(all.map(diagnosticJson), null, 2)}\n`);
+    else for (const d of all) io.stdout(`${formatDiagnostic(d)}\n`);
+    return all.some((d) => d.severity === 'error') ? 1 : 0;
+  },
+};

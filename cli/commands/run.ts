@@ -1,0 +1,168 @@
+// q7 run: runs an ELF (or an assembly file, assembled first) on the emulator, streams the program's
+// semihosting output, and exits with its exit code (`q7 run prog.elf [--cpu NAME] [--max-insns N]
+// [--trace]`).
+//
+// Exit status: the program's exit code (its low 8 bits, as a process exit status); 128 + EXCCAUSE
+// for an exception nothing handles (message `prog.elf: fault: <cause> at 0x…`), the same convention
+// as the QEMU runtime's vectors; 133 (128 + SIGTRAP) for a BREAK instruction; 124 when
+// --max-insns is used up; 1 for WAITI with nothing to wake the core; 2 for bad input.
+
+import { CliIO, Command, UsageError } from '../io';
+import { ElfError, ElfImage } from '../../xtensa/elf/types';
+import { readElf } from '../../xtensa/elf/reader';
+import { AsmError, assemble } from '../../xtensa/asm';
+import { decode } from '../../xtensa/isa';
+import { formatInsn } from '../../xtensa/disasm';
+import { CORE_NAMES, CoreName, LoadError, Machine, MemoryHost, StopReason, coreByName, guessCore } from '../../emulator';
+
+const USAGE = `usage: q7 run FILE [options]
+
+Runs an Xtensa ELF executable (or a .S/.s assembly file, assembled first) on the emulator. The
+program's semihosting output goes to stdout/stderr; q7 exits with the program's exit code.
+
+options:
+  --cpu NAME        core: ${CORE_NAMES.join(', ')} (default: from the ELF — code at 0x50000000 ⇒ lx106,
+                    at 0xfe000000 ⇒ de233_fpu, otherwise q7)
+  --max-insns N     stop after N instructions (exit status 124)
+  --trace           print every executed instruction to stderr
+`;
+
+export const EXIT_LIMIT = 124;
+export const EXIT_BREAK = 133;
+export const EXIT_HALT = 1;
+
+interface RunArgs {
+  file: string;
+  cpu?: CoreName;
+  maxInsns?: number;
+  trace: boolean;
+}
+
+function parseArgs(argv: string[]): RunArgs | 'help' {
+  let file: string | undefined;
+  let cpu: CoreName | undefined;
+  let maxInsns: number | undefined;
+  let trace = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const [opt, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined) throw new UsageError(`${opt} needs a value\n${USAGE}`);
+      return v;
+    };
+    if (opt === '--help' || opt === '-h') return 'help';
+    else if (opt === '--cpu') {
+      const name = value();
+      if (!coreByName(name)) throw new UsageError(`--cpu: unknown core '${name}' (known: ${CORE_NAMES.join(', ')})`);
+      cpu = name as CoreName;
+    } else if (opt === '--max-insns') {
+      const text = value();
+      const n = Number(text);
+      if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n <= 0) {
+        throw new UsageError(`--max-insns: '${text}' is not a positive integer`);
+      }
+      maxInsns = n;
+    } else if (opt === '--trace') trace = true;
+    else if (opt.startsWith('-')) throw new UsageError(`unknown option '${arg}'\n${USAGE}`);
+    else if (file === undefined) file = arg;
+    else throw new UsageError(`only one program can be run (got '${file}' and '${arg}')`);
+  }
+  if (file === undefined) throw new UsageError(`no program given\n${USAGE}`);
+  return { file, cpu, maxInsns, trace };
+}
+
+const ASM_BASE: Record<CoreName, number> = { lx106: 0x50000000, dc233c: 0xfe000000, de233_fpu: 0xfe000000, q7: 0x40000000 };
+
+/** The program's image: read as ELF, or assembled when the file is assembly source. */
+function loadImage(args: RunArgs, io: CliIO): ElfImage {
+  const bytes = io.readFile(args.file);
+  if (/\.(S|s|asm)$/.test(args.file)) {
+    const text = new TextDecoder().decode(bytes);
+    try {
+      return assemble([{ name: args.file, text }], { base: ASM_BASE[args.cpu ?? 'lx106'] }).image;
+    } catch (e) {
+      if (e instanceof AsmError) throw new UsageError(e.message);
+      throw e;
+    }
+  }
+  try {
+    return readElf(bytes, args.file);
+  } catch (e) {
+    if (e instanceof ElfError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+function hex(v: number): string {
+  return `0x${(v >>> 0).toString(16).padStart(8, '0')}`;
+}
+
+/** Streams fd 1/2 output to the CLI as text (UTF-8, decoded incrementally per descriptor). */
+function streamingHost(io: CliIO): MemoryHost {
+  const decoders = { 1: new TextDecoder(), 2: new TextDecoder() };
+  return new MemoryHost({
+    onOutput: (fd, data) => {
+      const text = decoders[fd].decode(data, { stream: true });
+      if (text) (fd === 1 ? io.stdout : io.stderr)(text);
+    },
+  });
+}
+
+function traceTo(m: Machine, io: CliIO): void {
+  m.trace = (ev) => {
+    const bytes = m.readMemory(ev.pc, ev.size);
+    const d = bytes ? decode(bytes[0], bytes[1] ?? 0, bytes[2] ?? 0, ev.pc) : undefined;
+    io.stderr(`${hex(ev.pc)}  ${d ? formatInsn(d, ev.pc).replace('\t', ' ') : '(invalid)'}\n`);
+  };
+}
+
+/** Reports how the run ended and returns the exit status. */
+function report(file: string, stop: StopReason, io: CliIO): number {
+  switch (stop.kind) {
+    case 'exit':
+      return stop.code & 0xff;
+    case 'exception':
+    case 'fault': {
+      const where = stop.vaddr !== undefined ? ` (address ${hex(stop.vaddr)})` : '';
+      io.stderr(`${file}: fault: ${stop.causeName} at ${hex(stop.pc)}${where}\n`);
+      return 128 + stop.cause;
+    }
+    case 'break':
+      io.stderr(`${file}: break ${stop.s},${stop.t} at ${hex(stop.pc)}\n`);
+      return EXIT_BREAK;
+    case 'limit':
+      io.stderr(`${file}: instruction limit reached at ${hex(stop.pc)}\n`);
+      return EXIT_LIMIT;
+    case 'halt':
+      io.stderr(`${file}: halted (WAITI with no interrupt source) at ${hex(stop.pc)}\n`);
+      return EXIT_HALT;
+    default:
+      io.stderr(`${file}: stopped (${stop.kind}) at ${hex(stop.pc)}\n`);
+      return 1;
+  }
+}
+
+export const runCommand: Command = {
+  name: 'run',
+  summary: 'run an Xtensa program on the emulator',
+  usage: USAGE,
+  run(argv: string[], io: CliIO): number {
+    const args = parseArgs(argv);
+    if (args === 'help') {
+      io.stdout(USAGE);
+      return 0;
+    }
+    const image = loadImage(args, io);
+    const core = args.cpu ?? guessCore(image);
+    const m = new Machine(core, { host: streamingHost(io) });
+    try {
+      m.loadElf(image);
+    } catch (e) {
+      if (e instanceof LoadError) throw new UsageError(`${args.file}: ${e.message}`);
+      throw e;
+    }
+    if (args.trace) traceTo(m, io);
+    return report(args.file, m.run({ maxInstructions: args.maxInsns }), io);
+  },
+};

@@ -1,0 +1,101 @@
+// The architectural state of one Xtensa core: the physical AR file with the current 16-register
+// window cached in `a`, PC, the special and user registers, the FP registers (as raw bits), and the
+// few derived values the interpreter loop reads on every instruction (free window panes, active
+// loop end). Behaviour lives in the modules next to this one; this file holds state only.
+
+import type { CoreConfig } from '../config/types';
+import type { Memory } from '../memory/memory';
+import type { SemihostHost } from '../semihost/host';
+import type { StopReason } from './stop';
+
+/** Handler return value meaning "stop the run loop now" (see Cpu.stop). */
+export const STOP = -1;
+
+export type BreakMode = 'stop' | 'architectural';
+
+export class Cpu {
+  /** Current window a0..a15 (authoritative while running; `phys` is synced on rotation). */
+  readonly a = new Int32Array(16);
+  readonly phys: Int32Array;
+  readonly npanes: number;
+  readonly windowed: boolean;
+  readonly hasLoops: boolean;
+
+  pc = 0;
+  sar = 0;
+  lbeg = 0;
+  lend = 0;
+  lcount = 0;
+  br = 0;
+  litbase = 0;
+  scompare1 = 0;
+  atomctl = 0;
+  ps = 0;
+  windowbase = 0;
+  windowstart = 0;
+  /** EPC1..EPC7 at indices 1..7; EPS2..EPS7 at 2..7; EXCSAVE1..7 at 1..7. */
+  readonly epc = new Int32Array(8);
+  readonly eps = new Int32Array(8);
+  readonly excsave = new Int32Array(8);
+  depc = 0;
+  exccause = 0;
+  excvaddr = 0;
+  vecbase = 0;
+  cpenable = 0;
+  prid = 0;
+  debugcause = 0;
+  icountReg = 0;
+  icountlevel = 0;
+  intenable = 0;
+  interrupt = 0;
+  ibreakenable = 0;
+  ddr = 0;
+  readonly ibreaka = new Int32Array(2);
+  readonly dbreaka = new Int32Array(2);
+  readonly dbreakc = new Int32Array(2);
+  readonly ccompare = new Int32Array(3);
+  readonly misc = new Int32Array(4);
+  threadptr = 0;
+  fcr = 0;
+  fsr = 0;
+  /** f0..f15 as raw IEEE single bits. */
+  readonly f = new Int32Array(16);
+
+  // ---- derived state read by the interpreter loop ----
+  /** Free register panes above the current window (0..3); 3 when window checks are off. */
+  wfree = 3;
+  /** LEND while a loop-back can happen (loops option, EXCM = 0), else -1. */
+  lendActive = -1;
+
+  // ---- counting ----
+  /** Retired instructions since reset. */
+  icount = 0;
+  /** CCOUNT = ccountBase + icount (mod 2^32). */
+  ccountBase = 0;
+  /** Run-loop bookkeeping so handlers can read the live count (see run-loop.ts). */
+  runStartCount = 0;
+  runBudget = 0;
+
+  // ---- run control ----
+  /** Set by the exception machinery when the current instruction vectored instead of retiring. */
+  excTaken = false;
+  stop: StopReason | null = null;
+  stopOnException = false;
+  breakMode: BreakMode = 'stop';
+  /** Entry address of the last exception vector taken and the exception that got there. */
+  lastVector = -1;
+  lastException: { cause: number; pc: number; vaddr?: number; vector: number } | null = null;
+  /** Called when a store changes CPENABLE (decoded FP instructions depend on it). */
+  onCpenableChange: () => void = () => {};
+
+  constructor(
+    readonly config: CoreConfig,
+    readonly mem: Memory,
+    public host: SemihostHost,
+  ) {
+    this.phys = new Int32Array(config.nareg);
+    this.npanes = config.nareg / 4;
+    this.windowed = config.features.has('windowed');
+    this.hasLoops = config.features.has('loops');
+  }
+}

@@ -1,0 +1,96 @@
+// The windowed register file (xtensa-ivp-spec.md §7): rotation of the 16-register window over the
+// physical ARs, the free-pane count that drives overflow detection, and the WindowOverflow /
+// WindowUnderflow exceptions (QEMU's XEA2 model: EPC1, PS.OWB, PS.EXCM, vector by frame size).
+
+import { Cpu } from './cpu';
+import { PS_EXCM, PS_OWB, PS_OWB_SHIFT, PS_WOE } from './ps';
+import { vectorTo } from './vector';
+
+/** Copies the cached window back into the physical file. */
+export function syncOut(c: Cpu): void {
+  if (!c.windowed) return;
+  const base = c.windowbase * 4;
+  const mask = c.phys.length - 1;
+  for (let i = 0; i < 16; i++) c.phys[(base + i) & mask] = c.a[i];
+}
+
+/** Loads the cached window from the physical file. */
+export function syncIn(c: Cpu): void {
+  if (!c.windowed) return;
+  const base = c.windowbase * 4;
+  const mask = c.phys.length - 1;
+  for (let i = 0; i < 16; i++) c.a[i] = c.phys[(base + i) & mask];
+}
+
+/** Sets WINDOWBASE (modulo the pane count), moving the window cache. */
+export function rotateTo(c: Cpu, wb: number): void {
+  syncOut(c);
+  c.windowbase = wb & (c.npanes - 1);
+  syncIn(c);
+  updateWindowCheck(c);
+}
+
+function ctz(x: number): number {
+  return x === 0 ? 32 : 31 - Math.clz32(x & -x);
+}
+
+/** WINDOWSTART rotated so that bit 0 is the pane above the current one (wrapping around). */
+function startsAbove(c: Cpu): number {
+  const ws = c.windowstart;
+  return ((ws | (ws << c.npanes)) >>> (c.windowbase + 1)) >>> 0;
+}
+
+/** True when windowed instructions are enabled: PS.WOE = 1 and PS.EXCM = 0. */
+export function windowChecksOn(c: Cpu): boolean {
+  return c.windowed && (c.ps & (PS_WOE | PS_EXCM)) === PS_WOE;
+}
+
+/** Recomputes `wfree` after a change of PS, WINDOWBASE or WINDOWSTART. */
+export function updateWindowCheck(c: Cpu): void {
+  c.wfree = windowChecksOn(c) ? ctz(startsAbove(c) | 8) : 3;
+}
+
+/**
+ * WindowOverflow before the instruction at `pc`: rotates to the live frame that is in the way,
+ * records the old WINDOWBASE in PS.OWB, sets EXCM and EPC1, and returns the vector for the size of
+ * that frame (distance to the next live frame above it: 1 → 4 registers, 2 → 8, more → 12).
+ */
+export function windowOverflow(c: Cpu, pc: number): number {
+  const above = startsAbove(c);
+  const n = ctz(above) + 1;
+  const oldWb = c.windowbase;
+  rotateTo(c, c.windowbase + n);
+  setExceptionPs(c, oldWb);
+  c.epc[1] = pc;
+  const w = c.config.vectors.window!;
+  const dist = ctz(above >>> n);
+  return vectorTo(c, dist === 0 ? w.overflow4 : dist === 1 ? w.overflow8 : w.overflow12);
+}
+
+/** WindowUnderflow for the RETW at `pc` returning `n` panes to a spilled caller frame. */
+export function windowUnderflow(c: Cpu, pc: number, n: number): number {
+  const oldWb = c.windowbase;
+  rotateTo(c, c.windowbase - n);
+  setExceptionPs(c, oldWb);
+  c.epc[1] = pc;
+  const w = c.config.vectors.window!;
+  return vectorTo(c, n === 1 ? w.underflow4 : n === 2 ? w.underflow8 : w.underflow12);
+}
+
+function setExceptionPs(c: Cpu, owb: number): void {
+  c.ps = ((c.ps & ~PS_OWB) | (owb << PS_OWB_SHIFT) | PS_EXCM) >>> 0;
+  c.excTaken = true;
+  updateWindowCheck(c);
+  c.lendActive = -1;
+}
+
+/** WINDOWSTART bit of pane `wb` (modulo the pane count). */
+export function wsBit(c: Cpu, wb: number): number {
+  return 1 << (wb & (c.npanes - 1));
+}
+
+/** Distance (1..3) to the nearest live frame below the current one, or 0 if none within 3. */
+export function liveFrameBelow(c: Cpu): number {
+  for (let m = 1; m <= 3; m++) if (c.windowstart & wsBit(c, c.windowbase - m)) return m;
+  return 0;
+}

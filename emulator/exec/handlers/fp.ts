@@ -1,0 +1,228 @@
+// Single-precision FPU (coprocessor 0): loads/stores (LSIP/SSIP/LSXP/SSXP post-increment), arithmetic
+// and fused multiply-add through emulator/fp (FCR rounding mode, sticky FSR flags), conversions,
+// compares into BR, conditional moves, bit moves and the division/square-root step instructions as
+// QEMU models them (MKDADJ.S/MKSADJ.S exact, ADDEXPM.S a move, the other steps no-ops).
+
+import type { Cpu } from '../../core/cpu';
+import type { Insn } from '../insn';
+import { CAUSE } from '../../core/causes';
+import { generalException } from '../../core/exceptions';
+import { FSR_FLAGS_SHIFT, SIGN } from '../../fp/bits';
+import { fadd, fdiv, fmuladd, fmul, fpFlags, frsqrtApprox, fsqrt, fsub } from '../../fp/arith';
+import { IntRounding, cvtFlags, floatToInt, floatToUint, intToFloat } from '../../fp/convert';
+import { Relation, cmpFlags, fcompare } from '../../fp/compare';
+
+function raise(c: Cpu, flags: number): void {
+  if (flags) c.fsr |= flags << FSR_FLAGS_SHIFT;
+}
+
+// ---- loads and stores ----------------------------------------------------------------------
+/** LSI ft, as, offset */
+export function lsi(c: Cpu, i: Insn): number {
+  c.f[i.a] = c.mem.read32((c.a[i.b] + i.c) >>> 0);
+  return i.next;
+}
+/** LSIP ft, as, offset: load from as, then as += offset. */
+export function lsip(c: Cpu, i: Insn): number {
+  c.f[i.a] = c.mem.read32(c.a[i.b] >>> 0);
+  c.a[i.b] += i.c;
+  return i.next;
+}
+export function ssi(c: Cpu, i: Insn): number {
+  c.mem.write32((c.a[i.b] + i.c) >>> 0, c.f[i.a]);
+  return i.next;
+}
+export function ssip(c: Cpu, i: Insn): number {
+  c.mem.write32(c.a[i.b] >>> 0, c.f[i.a]);
+  c.a[i.b] += i.c;
+  return i.next;
+}
+/** LSX fr, as, at */
+export function lsx(c: Cpu, i: Insn): number {
+  c.f[i.a] = c.mem.read32((c.a[i.b] + c.a[i.c]) >>> 0);
+  return i.next;
+}
+export function lsxp(c: Cpu, i: Insn): number {
+  c.f[i.a] = c.mem.read32(c.a[i.b] >>> 0);
+  c.a[i.b] += c.a[i.c];
+  return i.next;
+}
+export function ssx(c: Cpu, i: Insn): number {
+  c.mem.write32((c.a[i.b] + c.a[i.c]) >>> 0, c.f[i.a]);
+  return i.next;
+}
+export function ssxp(c: Cpu, i: Insn): number {
+  c.mem.write32(c.a[i.b] >>> 0, c.f[i.a]);
+  c.a[i.b] += c.a[i.c];
+  return i.next;
+}
+
+// ---- arithmetic ----------------------------------------------------------------------------
+export function addS(c: Cpu, i: Insn): number {
+  c.f[i.a] = fadd(c.f[i.b], c.f[i.c], c.fcr & 3);
+  raise(c, fpFlags.value);
+  return i.next;
+}
+export function subS(c: Cpu, i: Insn): number {
+  c.f[i.a] = fsub(c.f[i.b], c.f[i.c], c.fcr & 3);
+  raise(c, fpFlags.value);
+  return i.next;
+}
+export function mulS(c: Cpu, i: Insn): number {
+  c.f[i.a] = fmul(c.f[i.b], c.f[i.c], c.fcr & 3);
+  raise(c, fpFlags.value);
+  return i.next;
+}
+/** MADD.S fr, fs, ft: fr = fr + fs × ft, one rounding. */
+export function maddS(c: Cpu, i: Insn): number {
+  c.f[i.a] = fmuladd(c.f[i.a], c.f[i.b], c.f[i.c], false, c.fcr & 3);
+  raise(c, fpFlags.value);
+  return i.next;
+}
+/** MSUB.S fr, fs, ft: fr = fr - fs × ft, one rounding. */
+export function msubS(c: Cpu, i: Insn): number {
+  c.f[i.a] = fmuladd(c.f[i.a], c.f[i.b], c.f[i.c], true, c.fcr & 3);
+  raise(c, fpFlags.value);
+  return i.next;
+}
+/** MKDADJ.S fr, fs: fr = fs / fr (QEMU's model of the divide sequence). */
+export function mkdadjS(c: Cpu, i: Insn): number {
+  c.f[i.a] = fdiv(c.f[i.b], c.f[i.a], c.fcr & 3);
+  raise(c, fpFlags.value);
+  return i.next;
+}
+/** MKSADJ.S fr, fs: fr = sqrt(fs). */
+export function mksadjS(c: Cpu, i: Insn): number {
+  c.f[i.a] = fsqrt(c.f[i.b], c.fcr & 3);
+  raise(c, fpFlags.value);
+  return i.next;
+}
+/** ADDEXPM.S fr, fs: a move in QEMU's model. */
+export function addexpmS(c: Cpu, i: Insn): number {
+  c.f[i.a] = c.f[i.b];
+  return i.next;
+}
+/** DIV0.S, SQRT0.S, NEXP01.S, ADDEXP.S, DIVN.S, MADDN.S: no effect in QEMU's model. */
+export function fpStepNop(_c: Cpu, i: Insn): number {
+  return i.next;
+}
+/** RECIP0.S fr, fs: QEMU's de233_fpu lacks it; on cores that have it, the rounded reciprocal. */
+export function recip0S(c: Cpu, i: Insn): number {
+  if (!c.config.fpApproxSteps) return generalException(c, CAUSE.IllegalInstruction, i.pc);
+  c.f[i.a] = fdiv(0x3f800000, c.f[i.b], 0);
+  raise(c, fpFlags.value);
+  return i.next;
+}
+/** RSQRT0.S fr, fs: likewise, 1/sqrt rounded to nearest. */
+export function rsqrt0S(c: Cpu, i: Insn): number {
+  if (!c.config.fpApproxSteps) return generalException(c, CAUSE.IllegalInstruction, i.pc);
+  c.f[i.a] = frsqrtApprox(c.f[i.b]);
+  raise(c, fpFlags.value);
+  return i.next;
+}
+
+// ---- moves ---------------------------------------------------------------------------------
+export function movS(c: Cpu, i: Insn): number {
+  c.f[i.a] = c.f[i.b];
+  return i.next;
+}
+export function absS(c: Cpu, i: Insn): number {
+  c.f[i.a] = c.f[i.b] & 0x7fffffff;
+  return i.next;
+}
+export function negS(c: Cpu, i: Insn): number {
+  c.f[i.a] = c.f[i.b] ^ SIGN;
+  return i.next;
+}
+const CONSTS = [0x00000000, 0x3f800000, 0x40000000, 0x3f000000];
+/** CONST.S fr, imm: 0.0, 1.0, 2.0, 0.5 for imm mod 4 (QEMU). */
+export function constS(c: Cpu, i: Insn): number {
+  c.f[i.a] = CONSTS[i.b & 3];
+  return i.next;
+}
+/** RFR ar, fs */
+export function rfr(c: Cpu, i: Insn): number {
+  c.a[i.a] = c.f[i.b];
+  return i.next;
+}
+/** WFR fr, as */
+export function wfr(c: Cpu, i: Insn): number {
+  c.f[i.a] = c.a[i.b];
+  return i.next;
+}
+export function moveqzS(c: Cpu, i: Insn): number {
+  if (c.a[i.c] === 0) c.f[i.a] = c.f[i.b];
+  return i.next;
+}
+export function movnezS(c: Cpu, i: Insn): number {
+  if (c.a[i.c] !== 0) c.f[i.a] = c.f[i.b];
+  return i.next;
+}
+export function movltzS(c: Cpu, i: Insn): number {
+  if (c.a[i.c] < 0) c.f[i.a] = c.f[i.b];
+  return i.next;
+}
+export function movgezS(c: Cpu, i: Insn): number {
+  if (c.a[i.c] >= 0) c.f[i.a] = c.f[i.b];
+  return i.next;
+}
+export function movfS(c: Cpu, i: Insn): number {
+  if (((c.br >>> i.c) & 1) === 0) c.f[i.a] = c.f[i.b];
+  return i.next;
+}
+export function movtS(c: Cpu, i: Insn): number {
+  if (((c.br >>> i.c) & 1) !== 0) c.f[i.a] = c.f[i.b];
+  return i.next;
+}
+
+// ---- conversions ---------------------------------------------------------------------------
+function toInt(how: IntRounding) {
+  return (c: Cpu, i: Insn): number => {
+    c.a[i.a] = floatToInt(c.f[i.b], i.c, how);
+    raise(c, cvtFlags.value);
+    return i.next;
+  };
+}
+/** TRUNC.S / ROUND.S / FLOOR.S / CEIL.S ar, fs, scale */
+export const truncS = toInt('zero');
+export const roundS = toInt('nearest');
+export const floorS = toInt('floor');
+export const ceilS = toInt('ceil');
+
+/** UTRUNC.S ar, fs, scale */
+export function utruncS(c: Cpu, i: Insn): number {
+  c.a[i.a] = floatToUint(c.f[i.b], i.c);
+  if (cvtFlags.replace) c.fsr = cvtFlags.value << FSR_FLAGS_SHIFT;
+  else raise(c, cvtFlags.value);
+  return i.next;
+}
+/** FLOAT.S fr, as, scale */
+export function floatS(c: Cpu, i: Insn): number {
+  c.f[i.a] = intToFloat(c.a[i.b], i.c, c.fcr & 3);
+  raise(c, cvtFlags.value);
+  return i.next;
+}
+/** UFLOAT.S fr, as, scale */
+export function ufloatS(c: Cpu, i: Insn): number {
+  c.f[i.a] = intToFloat(c.a[i.b] >>> 0, i.c, c.fcr & 3);
+  raise(c, cvtFlags.value);
+  return i.next;
+}
+
+// ---- compares ------------------------------------------------------------------------------
+function compare(rel: Relation) {
+  return (c: Cpu, i: Insn): number => {
+    const r = fcompare(c.f[i.b], c.f[i.c], rel);
+    c.br = r ? c.br | (1 << i.a) : c.br & ~(1 << i.a);
+    raise(c, cmpFlags.value);
+    return i.next;
+  };
+}
+/** UN.S / OEQ.S / UEQ.S / OLT.S / ULT.S / OLE.S / ULE.S br, fs, ft */
+export const unS = compare('un');
+export const oeqS = compare('oeq');
+export const ueqS = compare('ueq');
+export const oltS = compare('olt');
+export const ultS = compare('ult');
+export const oleS = compare('ole');
+export const uleS = compare('ule');

@@ -1,0 +1,415 @@
+// One emulated core with its memory: configuration, reset, ELF loading, run/step with stop reasons,
+// PC breakpoints, watchpoints, register and memory access for debuggers and tests, and an optional
+// per-instruction trace hook. Owns the predecoded-instruction cache and keeps it coherent with
+// stores, loads, CPENABLE changes and breakpoints.
+
+import { PT_LOAD } from '../xtensa/elf/types';
+import type { ElfImage } from '../xtensa/elf/types';
+import { SR_BY_NAME, UR_BY_NAME } from '../xtensa/isa';
+import { CoreConfig, CoreName, coreByName } from './config';
+import { BreakMode, Cpu, STOP } from './core/cpu';
+import { psChanged } from './core/derived';
+import type { StopReason } from './core/stop';
+import { readSR, readUR, writeSR, writeUR } from './core/sysregs';
+import { syncIn, syncOut } from './core/window';
+import { Insn } from './exec/insn';
+import { decodeAt } from './exec/predecode';
+import { CodeCache, runChecked, runFast } from './exec/run-loop';
+import { Memory, Watchpoint } from './memory/memory';
+import { MemoryHost, SemihostHost } from './semihost/host';
+import { toNumber } from './fp/bits';
+
+export interface MachineOptions {
+  /** PRID of this core instance (default 0). */
+  prid?: number;
+  /** Semihosting host (default: a MemoryHost that captures output). */
+  host?: SemihostHost;
+  /** Stop with a StopReason of kind 'exception' instead of vectoring (debugger). Default false. */
+  stopOnException?: boolean;
+  /** BREAK/BREAK.N: 'stop' the run (default) or take the architectural debug exception. */
+  breakMode?: BreakMode;
+}
+
+export interface RunOptions {
+  /** Stop with kind 'limit' after this many retired instructions (default: no limit). */
+  maxInstructions?: number;
+}
+
+/** What the trace hook sees before each instruction. */
+export interface TraceEvent {
+  readonly pc: number;
+  readonly size: number;
+  /** Raw instruction word (0 if it could not be fetched). */
+  readonly word: number;
+  /** Table mnemonic, or undefined for undecodable bytes. */
+  readonly mnemonic: string | undefined;
+}
+
+/** A segment that could not be loaded (outside the core's memory map). */
+export class LoadError extends Error {}
+
+const CHUNK = 1 << 30;
+const BLOCK_SHIFT = 10;
+const BLOCK_MASK = (1 << BLOCK_SHIFT) - 1;
+
+export class Machine implements CodeCache {
+  readonly config: CoreConfig;
+  readonly memory: Memory;
+  readonly cpu: Cpu;
+  /** Called before every instruction (state before execution) while set; costs nothing when null. */
+  trace: ((event: TraceEvent, machine: Machine) => void) | null = null;
+
+  /** Decoded instructions by pc, in blocks of CODE_BLOCK addresses, with a one-block cache. */
+  private readonly blocks = new Map<number, Insn[]>();
+  private lastBlockKey = -1;
+  private lastBlock: Insn[] = [];
+  private readonly decoded: Insn[] = [];
+  private readonly breakpoints = new Set<number>();
+  private entry: number | undefined;
+  private readonly prid: number;
+
+  constructor(core: CoreName | CoreConfig, options: MachineOptions = {}) {
+    const cfg = typeof core === 'string' ? coreByName(core) : core;
+    if (!cfg) throw new RangeError(`unknown core '${String(core)}'`);
+    this.config = cfg;
+    this.prid = options.prid ?? 0;
+    this.memory = new Memory(cfg.memory, cfg.unalignedException);
+    this.cpu = new Cpu(cfg, this.memory, options.host ?? new MemoryHost());
+    this.cpu.stopOnException = options.stopOnException ?? false;
+    this.cpu.breakMode = options.breakMode ?? 'stop';
+    this.memory.onCodeWrite = () => this.flushCode();
+    this.cpu.onCpenableChange = () => this.flushCode();
+    this.memory.onWatch = (hit) => {
+      const c = this.cpu;
+      c.stop = {
+        kind: 'watchpoint',
+        id: hit.watchpoint.id,
+        pc: c.pc,
+        nextPc: -1,
+        addr: hit.addr,
+        size: hit.size,
+        access: hit.write ? 'write' : 'read',
+      };
+    };
+    this.reset();
+  }
+
+  get host(): SemihostHost {
+    return this.cpu.host;
+  }
+
+  set host(h: SemihostHost) {
+    this.cpu.host = h;
+  }
+
+  // ---- reset and loading -------------------------------------------------------------------
+
+  /** Architectural reset (memory keeps its contents, as in QEMU). */
+  reset(): void {
+    const c = this.cpu;
+    c.a.fill(0);
+    c.phys.fill(0);
+    c.f.fill(0);
+    for (const arr of [c.epc, c.eps, c.excsave, c.ibreaka, c.dbreaka, c.dbreakc, c.ccompare, c.misc]) arr.fill(0);
+    c.sar = c.lbeg = c.lend = c.lcount = c.br = c.litbase = c.scompare1 = 0;
+    c.depc = c.exccause = c.excvaddr = c.debugcause = c.icountReg = c.icountlevel = 0;
+    c.intenable = c.interrupt = c.ibreakenable = c.ddr = c.threadptr = c.fcr = c.fsr = 0;
+    c.cpenable = 0;
+    c.windowbase = 0;
+    c.windowstart = this.config.resetWindowStart;
+    c.ps = this.config.resetPs;
+    c.vecbase = this.config.resetVecbase >>> 0;
+    c.atomctl = this.config.atomctl ? 0x28 : 0;
+    c.prid = this.prid;
+    c.icount = 0;
+    c.ccountBase = 0;
+    c.stop = null;
+    c.excTaken = false;
+    c.lastVector = -1;
+    c.lastException = null;
+    c.pc = this.config.resetPc === 'entry' ? (this.entry ?? 0) : this.config.resetPc >>> 0;
+    psChanged(c);
+    this.flushCode();
+  }
+
+  /**
+   * Loads the PT_LOAD segments of `image` at their physical addresses (as QEMU's loader does; the
+   * lx106 runtime copies .data from its load address), zero-filling up to memsz. On cores that start
+   * at the ELF entry (q7) the PC is set to it; QEMU's cores keep their reset vector.
+   */
+  loadElf(image: ElfImage): void {
+    for (const s of image.segments) {
+      if (s.type !== PT_LOAD || s.memsz === 0) continue;
+      const at = s.paddr >>> 0;
+      if (!this.memory.poke(at, s.data) || (s.memsz > s.data.length && !this.memory.zero(at + s.data.length, s.memsz - s.data.length))) {
+        throw new LoadError(
+          `segment at 0x${at.toString(16)} (${s.memsz} bytes) is outside the memory of core ${this.config.name}`,
+        );
+      }
+    }
+    this.entry = image.entry >>> 0;
+    if (this.config.resetPc === 'entry') this.cpu.pc = this.entry;
+    this.flushCode();
+  }
+
+  // ---- execution ---------------------------------------------------------------------------
+
+  /** Runs until a stop reason (exit, breakpoint, watchpoint, exception/fault, halt, or the limit). */
+  run(options: RunOptions = {}): StopReason {
+    const max = options.maxInstructions ?? Infinity;
+    const c = this.cpu;
+    c.stop = null;
+    const start = c.icount;
+    let first = true;
+    while (c.stop === null) {
+      const done = c.icount - start;
+      if (done >= max) return { kind: 'limit', pc: c.pc };
+      const budget = Math.min(CHUNK, max - done);
+      if (first && this.breakpoints.has(c.pc)) this.stepOverBreakpoint();
+      else this.runBudget(budget);
+      first = false;
+    }
+    return this.finishStop();
+  }
+
+  /** Executes up to `n` instructions (default 1); stops early for any stop reason. */
+  step(n = 1): StopReason {
+    return this.run({ maxInstructions: n });
+  }
+
+  /** Retired instructions since reset. */
+  get instructionCount(): number {
+    return this.cpu.icount;
+  }
+
+  private runBudget(budget: number): void {
+    const c = this.cpu;
+    if (this.trace === null && this.memory.listWatchpoints().length === 0) {
+      runFast(c, this, budget);
+    } else {
+      const trace = this.trace;
+      const hook = trace === null ? null : (i: Insn) => trace({ pc: i.pc, size: i.size, word: i.word, mnemonic: i.def?.mnemonic }, this);
+      runChecked(c, this, budget, hook);
+    }
+  }
+
+  /** Executes the instruction under a breakpoint at PC without stopping on it. */
+  private stepOverBreakpoint(): void {
+    const ins = this.lookup(this.cpu.pc);
+    ins.h = ins.inner;
+    try {
+      this.runBudget(1);
+    } finally {
+      if (this.breakpoints.has(ins.pc)) ins.h = breakpointHit;
+    }
+  }
+
+  private finishStop(): StopReason {
+    const c = this.cpu;
+    const s = c.stop!;
+    c.stop = null;
+    if (s.kind === 'watchpoint') return { ...s, nextPc: c.pc };
+    return s;
+  }
+
+  // ---- the decoded-instruction cache -------------------------------------------------------
+
+  /** The decoded instruction at `pc` (decoding and caching it on first use). */
+  lookup(pc: number): Insn {
+    const key = pc >>> BLOCK_SHIFT;
+    const block = key === this.lastBlockKey ? this.lastBlock : this.block(key);
+    const hit = block[pc & BLOCK_MASK];
+    return hit !== undefined ? hit : this.decode(pc, block);
+  }
+
+  private block(key: number): Insn[] {
+    let b = this.blocks.get(key);
+    if (b === undefined) {
+      b = new Array<Insn>(1 << BLOCK_SHIFT);
+      this.blocks.set(key, b);
+    }
+    this.lastBlockKey = key;
+    this.lastBlock = b;
+    return b;
+  }
+
+  private decode(pc: number, block: Insn[]): Insn {
+    const ins = decodeAt(this.cpu, pc);
+    if (this.breakpoints.has(pc)) ins.h = breakpointHit;
+    block[pc & BLOCK_MASK] = ins;
+    this.decoded.push(ins);
+    return ins;
+  }
+
+  /** The cached decoded instruction at `pc`, if any. */
+  private cached(pc: number): Insn | undefined {
+    return this.blocks.get(pc >>> BLOCK_SHIFT)?.[pc & BLOCK_MASK];
+  }
+
+  /** Forgets every decoded instruction (after code was written, or state they depend on changed). */
+  flushCode(): void {
+    for (const i of this.decoded) {
+      i.nextIns = null;
+      i.targetIns = null;
+    }
+    this.decoded.length = 0;
+    this.blocks.clear();
+    this.lastBlockKey = -1;
+    this.memory.clearAllCode();
+  }
+
+  // ---- breakpoints and watchpoints ---------------------------------------------------------
+
+  addBreakpoint(pc: number): void {
+    const a = pc >>> 0;
+    this.breakpoints.add(a);
+    const ins = this.cached(a);
+    if (ins) ins.h = breakpointHit;
+  }
+
+  removeBreakpoint(pc: number): void {
+    const a = pc >>> 0;
+    this.breakpoints.delete(a);
+    const ins = this.cached(a);
+    if (ins) ins.h = ins.inner;
+  }
+
+  clearBreakpoints(): void {
+    for (const pc of [...this.breakpoints]) this.removeBreakpoint(pc);
+  }
+
+  listBreakpoints(): number[] {
+    return [...this.breakpoints];
+  }
+
+  /** Watches [addr, addr + len) for reads and/or writes; returns the watchpoint id. */
+  addWatchpoint(addr: number, len: number, access: { read?: boolean; write?: boolean } = { write: true }): number {
+    return this.memory.addWatchpoint(addr, len, access.read ?? false, access.write ?? false).id;
+  }
+
+  removeWatchpoint(id: number): boolean {
+    return this.memory.removeWatchpoint(id);
+  }
+
+  listWatchpoints(): readonly Watchpoint[] {
+    return this.memory.listWatchpoints();
+  }
+
+  // ---- registers -----------------------------------------------------------------------------
+
+  get pc(): number {
+    return this.cpu.pc >>> 0;
+  }
+
+  set pc(v: number) {
+    this.cpu.pc = v >>> 0;
+  }
+
+  /** Logical address register a0..a15 of the current window. */
+  readAR(n: number): number {
+    checkIndex(n, 16, 'a');
+    return this.cpu.a[n] >>> 0;
+  }
+
+  writeAR(n: number, v: number): void {
+    checkIndex(n, 16, 'a');
+    this.cpu.a[n] = v;
+  }
+
+  /** Physical address register AR[i], 0 ≤ i < NAREG. */
+  readPhysAR(i: number): number {
+    checkIndex(i, this.config.nareg, 'AR');
+    if (!this.cpu.windowed) return this.cpu.a[i] >>> 0;
+    syncOut(this.cpu);
+    return this.cpu.phys[i] >>> 0;
+  }
+
+  writePhysAR(i: number, v: number): void {
+    checkIndex(i, this.config.nareg, 'AR');
+    if (!this.cpu.windowed) {
+      this.cpu.a[i] = v;
+      return;
+    }
+    syncOut(this.cpu);
+    this.cpu.phys[i] = v;
+    syncIn(this.cpu);
+  }
+
+  /** Special register by name (as in xtensa/isa/registers.ts) or number. */
+  readSR(reg: string | number): number {
+    return readSR(this.cpu, srNumber(reg)) >>> 0;
+  }
+
+  writeSR(reg: string | number, v: number): void {
+    writeSR(this.cpu, srNumber(reg), v);
+  }
+
+  readUR(reg: string | number): number {
+    return readUR(this.cpu, urNumber(reg)) >>> 0;
+  }
+
+  writeUR(reg: string | number, v: number): void {
+    writeUR(this.cpu, urNumber(reg), v);
+  }
+
+  /** FP register f0..f15 as raw bits. */
+  readFR(n: number): number {
+    checkIndex(n, 16, 'f');
+    return this.cpu.f[n] >>> 0;
+  }
+
+  writeFR(n: number, bits: number): void {
+    checkIndex(n, 16, 'f');
+    this.cpu.f[n] = bits;
+  }
+
+  /** FP register f0..f15 as a number (NaN payloads are not preserved; use readFR for bits). */
+  readFRValue(n: number): number {
+    return toNumber(this.readFR(n));
+  }
+
+  // ---- memory --------------------------------------------------------------------------------
+
+  /** Reads bytes without side effects; undefined if any byte is unmapped. */
+  readMemory(addr: number, len: number): Uint8Array | undefined {
+    return this.memory.peek(addr >>> 0, len);
+  }
+
+  /** Writes bytes without side effects other than code invalidation; false if unmapped. */
+  writeMemory(addr: number, bytes: Uint8Array): boolean {
+    return this.memory.poke(addr >>> 0, bytes);
+  }
+
+  read32(addr: number): number | undefined {
+    const b = this.readMemory(addr, 4);
+    return b ? (b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24)) >>> 0 : undefined;
+  }
+
+  write32(addr: number, v: number): boolean {
+    return this.writeMemory(addr, new Uint8Array([v & 255, (v >>> 8) & 255, (v >>> 16) & 255, (v >>> 24) & 255]));
+  }
+}
+
+function breakpointHit(c: Cpu, i: Insn): number {
+  c.stop = { kind: 'breakpoint', pc: i.pc };
+  c.pc = i.pc;
+  return STOP;
+}
+
+function checkIndex(n: number, limit: number, what: string): void {
+  if (!Number.isInteger(n) || n < 0 || n >= limit) throw new RangeError(`no register ${what}${n}`);
+}
+
+function srNumber(reg: string | number): number {
+  if (typeof reg === 'number') return reg;
+  const r = SR_BY_NAME.get(reg.toLowerCase());
+  if (!r) throw new RangeError(`unknown special register '${reg}'`);
+  return r.num;
+}
+
+function urNumber(reg: string | number): number {
+  if (typeof reg === 'number') return reg;
+  const r = UR_BY_NAME.get(reg.toLowerCase());
+  if (!r) throw new RangeError(`unknown user register '${reg}'`);
+  return r.num;
+}

@@ -1,0 +1,309 @@
+// Paged physical memory of one core: 64 KiB pages allocated on first touch inside the configured
+// regions. Loads and stores take a fast path through per-page typed-array tables (aligned access,
+// page present, not watched, not holding decoded code); everything else goes through the slow path,
+// which raises alignment/bus faults, reports watchpoint hits and invalidates decoded code.
+
+import type { MemoryRegionSpec } from '../config/types';
+import { CAUSE } from '../core/causes';
+import { MemFault } from './fault';
+
+export const PAGE_SHIFT = 16;
+export const PAGE_SIZE = 1 << PAGE_SHIFT;
+const PAGE_MASK = PAGE_SIZE - 1;
+const NPAGES = 1 << (32 - PAGE_SHIFT);
+
+if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) throw new Error('emulator: host must be little-endian');
+
+interface Page {
+  /** Page number (address >>> PAGE_SHIFT). */
+  readonly n: number;
+  readonly u8: Uint8Array;
+  readonly u16: Uint16Array;
+  readonly i32: Int32Array;
+  /** Bytes covered by decoded instructions (allocated when the page first holds code). */
+  code: Uint8Array | null;
+}
+
+export interface Watchpoint {
+  readonly id: number;
+  readonly addr: number;
+  readonly len: number;
+  readonly read: boolean;
+  readonly write: boolean;
+}
+
+export interface WatchHit {
+  readonly watchpoint: Watchpoint;
+  readonly addr: number;
+  readonly size: number;
+  readonly write: boolean;
+}
+
+export class Memory {
+  // Fast-path tables: page number → slot of the page's typed-array views (0 = take the slow path).
+  // Index arrays are typed (cheap to allocate); the views live in small per-slot arrays.
+  readonly rIdx = new Uint16Array(NPAGES);
+  readonly wIdx = new Uint16Array(NPAGES);
+  readonly u8s: Uint8Array[] = [new Uint8Array(0)];
+  readonly u16s: Uint16Array[] = [new Uint16Array(0)];
+  readonly i32s: Int32Array[] = [new Int32Array(0)];
+
+  private readonly slotOf = new Uint16Array(NPAGES);
+  private readonly pageList: Page[] = [];
+  private readonly watchpoints: Watchpoint[] = [];
+  private nextWatchId = 1;
+  /** Called after a store changed bytes of decoded instructions in page `pageNumber`. */
+  onCodeWrite: (pageNumber: number) => void = () => {};
+  /** Called when an access touches a watchpoint (the access itself completes). */
+  onWatch: (hit: WatchHit) => void = () => {};
+
+  constructor(
+    readonly regions: readonly MemoryRegionSpec[],
+    private readonly unalignedException: boolean,
+  ) {
+    for (const r of regions) {
+      if ((r.base & PAGE_MASK) !== 0 || (r.size & PAGE_MASK) !== 0) {
+        throw new Error(`memory region ${r.name} is not aligned to ${PAGE_SIZE} bytes`);
+      }
+    }
+  }
+
+  /** The region holding `addr`, if mapped. */
+  regionOf(addr: number): MemoryRegionSpec | undefined {
+    const a = addr >>> 0;
+    for (const r of this.regions) if (a >= r.base && a - r.base < r.size) return r;
+    return undefined;
+  }
+
+  isMapped(addr: number): boolean {
+    return this.regionOf(addr) !== undefined;
+  }
+
+  // ---- fast paths (used by instruction handlers) -------------------------------------------
+
+  read8(a: number): number {
+    const s = this.rIdx[a >>> PAGE_SHIFT];
+    return s !== 0 ? this.u8s[s][a & PAGE_MASK] : this.slowRead(a, 1, false);
+  }
+
+  read16(a: number): number {
+    const s = this.rIdx[a >>> PAGE_SHIFT];
+    return s !== 0 && (a & 1) === 0 ? this.u16s[s][(a & PAGE_MASK) >>> 1] : this.slowRead(a, 2, false);
+  }
+
+  /** 32-bit load; returns the value as a signed int32. */
+  read32(a: number): number {
+    const s = this.rIdx[a >>> PAGE_SHIFT];
+    return s !== 0 && (a & 3) === 0 ? this.i32s[s][(a & PAGE_MASK) >>> 2] : this.slowRead(a, 4, false);
+  }
+
+  write8(a: number, v: number): void {
+    const s = this.wIdx[a >>> PAGE_SHIFT];
+    if (s !== 0) this.u8s[s][a & PAGE_MASK] = v;
+    else this.slowWrite(a, 1, v, false);
+  }
+
+  write16(a: number, v: number): void {
+    const s = this.wIdx[a >>> PAGE_SHIFT];
+    if (s !== 0 && (a & 1) === 0) this.u16s[s][(a & PAGE_MASK) >>> 1] = v;
+    else this.slowWrite(a, 2, v, false);
+  }
+
+  write32(a: number, v: number): void {
+    const s = this.wIdx[a >>> PAGE_SHIFT];
+    if (s !== 0 && (a & 3) === 0) this.i32s[s][(a & PAGE_MASK) >>> 2] = v;
+    else this.slowWrite(a, 4, v, false);
+  }
+
+  /** 32-bit load that always requires alignment (L32AI, S32C1I), whatever the core option. */
+  read32Aligned(a: number): number {
+    return (a & 3) === 0 ? this.read32(a) : this.slowRead(a, 4, true);
+  }
+
+  write32Aligned(a: number, v: number): void {
+    if ((a & 3) === 0) this.write32(a, v);
+    else this.slowWrite(a, 4, v, true);
+  }
+
+  /** Instruction-fetch byte: unmapped addresses raise InstrPIFAddrError. */
+  fetch8(a: number): number {
+    const p = this.pageFor(a >>> 0);
+    if (p === undefined) throw new MemFault(CAUSE.InstrPIFAddrError, a >>> 0);
+    return p.u8[a & PAGE_MASK];
+  }
+
+  // ---- slow path -----------------------------------------------------------------------------
+
+  private align(a: number, size: number, force: boolean): number {
+    if (size > 1 && (a & (size - 1)) !== 0) {
+      if (this.unalignedException || force) throw new MemFault(CAUSE.LoadStoreAlignment, a >>> 0);
+      return (a & ~(size - 1)) >>> 0;
+    }
+    return a >>> 0;
+  }
+
+  private slowRead(addr: number, size: 1 | 2 | 4, force: boolean): number {
+    const a = this.align(addr, size, force);
+    const p = this.pageFor(a);
+    if (p === undefined) throw new MemFault(CAUSE.LoadStorePIFAddrError, a);
+    if (this.watchpoints.length) this.checkWatch(a, size, false);
+    const off = a & PAGE_MASK;
+    return size === 4 ? p.i32[off >>> 2] : size === 2 ? p.u16[off >>> 1] : p.u8[off];
+  }
+
+  private slowWrite(addr: number, size: 1 | 2 | 4, v: number, force: boolean): void {
+    const a = this.align(addr, size, force);
+    const p = this.pageFor(a);
+    if (p === undefined) throw new MemFault(CAUSE.LoadStorePIFAddrError, a);
+    if (this.watchpoints.length) this.checkWatch(a, size, true);
+    const off = a & PAGE_MASK;
+    if (size === 4) p.i32[off >>> 2] = v;
+    else if (size === 2) p.u16[off >>> 1] = v;
+    else p.u8[off] = v;
+    if (p.code !== null) {
+      for (let k = 0; k < size; k++) {
+        if (p.code[off + k]) {
+          this.onCodeWrite(a >>> PAGE_SHIFT);
+          break;
+        }
+      }
+    }
+  }
+
+  /** The page of `a`, allocated on first touch; undefined if `a` is not in any region. */
+  private pageFor(a: number): Page | undefined {
+    const n = a >>> PAGE_SHIFT;
+    const slot = this.slotOf[n];
+    if (slot !== 0) return this.pageList[slot - 1];
+    if (!this.isMapped(a)) return undefined;
+    const buf = new ArrayBuffer(PAGE_SIZE);
+    const page: Page = { n, u8: new Uint8Array(buf), u16: new Uint16Array(buf), i32: new Int32Array(buf), code: null };
+    this.pageList.push(page);
+    const s = this.pageList.length;
+    this.slotOf[n] = s;
+    this.u8s[s] = page.u8;
+    this.u16s[s] = page.u16;
+    this.i32s[s] = page.i32;
+    this.refreshTables(n);
+    return page;
+  }
+
+  /** Puts page `n` into (or takes it out of) the fast tables according to code and watchpoints. */
+  private refreshTables(n: number): void {
+    const slot = this.slotOf[n];
+    const p = slot !== 0 ? this.pageList[slot - 1] : undefined;
+    const lo = n * PAGE_SIZE;
+    const watched = (w: Watchpoint) => w.addr < lo + PAGE_SIZE && w.addr + w.len > lo;
+    const readFast = p !== undefined && !this.watchpoints.some((w) => w.read && watched(w));
+    const writeFast = p !== undefined && p.code === null && !this.watchpoints.some((w) => w.write && watched(w));
+    this.rIdx[n] = readFast ? slot : 0;
+    this.wIdx[n] = writeFast ? slot : 0;
+  }
+
+  // ---- decoded-code tracking -----------------------------------------------------------------
+
+  /** Marks `size` bytes at `addr` as holding a decoded instruction (stores there invalidate it). */
+  markCode(addr: number, size: number): void {
+    for (let k = 0; k < size; k++) {
+      const a = (addr + k) >>> 0;
+      const p = this.pageFor(a);
+      if (p === undefined) continue;
+      if (p.code === null) {
+        p.code = new Uint8Array(PAGE_SIZE);
+        this.refreshTables(a >>> PAGE_SHIFT);
+      }
+      p.code[a & PAGE_MASK] = 1;
+    }
+  }
+
+  /** Forgets the decoded-code marks of page `n` (after its decoded instructions were dropped). */
+  clearCode(n: number): void {
+    const slot = this.slotOf[n];
+    if (slot === 0 || this.pageList[slot - 1].code === null) return;
+    this.pageList[slot - 1].code = null;
+    this.refreshTables(n);
+  }
+
+  clearAllCode(): void {
+    for (const p of this.pageList) if (p.code !== null) this.clearCode(p.n);
+  }
+
+  // ---- watchpoints ---------------------------------------------------------------------------
+
+  addWatchpoint(addr: number, len: number, read: boolean, write: boolean): Watchpoint {
+    if (!(len > 0)) throw new RangeError('watchpoint length must be positive');
+    const w: Watchpoint = { id: this.nextWatchId++, addr: addr >>> 0, len, read, write };
+    this.watchpoints.push(w);
+    this.refreshRange(w.addr, len);
+    return w;
+  }
+
+  removeWatchpoint(id: number): boolean {
+    const k = this.watchpoints.findIndex((w) => w.id === id);
+    if (k < 0) return false;
+    const [w] = this.watchpoints.splice(k, 1);
+    this.refreshRange(w.addr, w.len);
+    return true;
+  }
+
+  listWatchpoints(): readonly Watchpoint[] {
+    return this.watchpoints;
+  }
+
+  private refreshRange(addr: number, len: number): void {
+    const first = addr >>> PAGE_SHIFT;
+    const last = Math.min(NPAGES - 1, Math.floor((addr + len - 1) / PAGE_SIZE));
+    for (let n = first; n <= last; n++) this.refreshTables(n);
+  }
+
+  private checkWatch(a: number, size: number, write: boolean): void {
+    for (const w of this.watchpoints) {
+      if ((write ? w.write : w.read) && a < w.addr + w.len && a + size > w.addr) {
+        this.onWatch({ watchpoint: w, addr: a, size, write });
+        return;
+      }
+    }
+  }
+
+  // ---- side-effect-free access (debugger, loader) -------------------------------------------
+
+  /** Reads bytes without faults or watchpoint hits; unmapped bytes are reported as undefined. */
+  peek(addr: number, len: number): Uint8Array | undefined {
+    const out = new Uint8Array(len);
+    for (let k = 0; k < len; k++) {
+      const a = (addr + k) >>> 0;
+      const p = this.pageFor(a);
+      if (p === undefined) return undefined;
+      out[k] = p.u8[a & PAGE_MASK];
+    }
+    return out;
+  }
+
+  /** Writes bytes without faults or watchpoint hits; returns false if a byte is unmapped. */
+  poke(addr: number, bytes: Uint8Array): boolean {
+    for (let k = 0; k < bytes.length; k++) if (!this.isMapped((addr + k) >>> 0)) return false;
+    const touched = new Set<number>();
+    for (let k = 0; k < bytes.length; k++) {
+      const a = (addr + k) >>> 0;
+      const p = this.pageFor(a)!;
+      p.u8[a & PAGE_MASK] = bytes[k];
+      if (p.code !== null && p.code[a & PAGE_MASK]) touched.add(a >>> PAGE_SHIFT);
+    }
+    for (const n of touched) this.onCodeWrite(n);
+    return true;
+  }
+
+  /** Fills `len` bytes with zero (used for memsz > filesz); false if a byte is unmapped. */
+  zero(addr: number, len: number): boolean {
+    return this.poke(addr, new Uint8Array(len));
+  }
+
+  /** Drops every page (contents become zero again). */
+  clear(): void {
+    this.slotOf.fill(0);
+    this.rIdx.fill(0);
+    this.wIdx.fill(0);
+    this.pageList.length = 0;
+    this.u8s.length = this.u16s.length = this.i32s.length = 1;
+  }
+}

@@ -1,0 +1,9 @@
+// The public face of language/: analyse a kernel file and query the semantic model.
+
+export { Frontend, type Analysis, type AnalyzeOptions, type ParsedUnit } from './frontend';
+export type { Diagnostic, Position, Severity, SourceRange } from './diagnostics';
+export { memoryHost, layeredHost, type FileHost } from './host';
+export { GRAMMAR_BUNDLE_NAMES, GRAMMAR_MODULES, locateGrammarFiles, type GrammarBinaries } from './parse/grammar-files';
+export { SDK_INCLUDE_DIR, sdkHeaders, isSdkFile } from './sdk';
+export { SemanticModel } from './sema/model';
+export * as types from './sema/types';

@@ -1,0 +1,134 @@
+// ATen's coherency enforcer and the retargeted element accessor (seed 000 §2–§5): the lazy element
+// proxy, TensorAccessorBase with its virtual destructor, TensorAccessor and its N == 1 specialisation.
+
+export const coherencyEnforcer = String.raw`#pragma once
+#include <stdio.h>
+#include <neuron/runtime.h>
+namespace at {
+// Per-tensor bookkeeping of open accessors (16 bytes). Safe mixes: many readers, or one writer alone;
+// stream and standard accessors never together.
+class CoherencyEnforcer {
+ public:
+  enum Policy { COHERENT = 0, INCOHERENT_VERBOSE = 1, INCOHERENT_QUIET = 2 };
+
+  CoherencyEnforcer() : buffered_readers_(0), buffered_writers_(0), unbuffered_accessors_(0), policy_(COHERENT) {}
+
+  void acquire_buffered_reader() {
+    if (buffered_writers_ > 0 || unbuffered_accessors_ > 0) conflict("buffered reader opened while a writer or a standard accessor is open");
+    buffered_readers_++;
+  }
+  void release_buffered_reader() { buffered_readers_--; }
+  void acquire_buffered_writer() {
+    if (buffered_readers_ > 0 || buffered_writers_ > 0 || unbuffered_accessors_ > 0) conflict("buffered writer opened while another accessor is open");
+    buffered_writers_++;
+  }
+  void release_buffered_writer() { buffered_writers_--; }
+  void acquire_unbuffered_accessor() {
+    if (buffered_readers_ > 0 || buffered_writers_ > 0) conflict("standard accessor opened while a stream accessor is open");
+    unbuffered_accessors_++;
+  }
+  void release_unbuffered_accessor() { unbuffered_accessors_--; }
+
+  Policy get_policy() const { return policy_; }
+  void set_policy(Policy policy) { policy_ = policy; }
+
+ private:
+  void conflict(const char* what) {
+    if (policy_ == COHERENT) neuron_coherency_violation(what);
+    else if (policy_ == INCOHERENT_VERBOSE) printf("coherency warning: %s\n", what);
+  }
+
+  int buffered_readers_;
+  int buffered_writers_;
+  int unbuffered_accessors_;
+  Policy policy_;
+};
+}
+`;
+
+export const tensorAccessor = String.raw`#pragma once
+#include <stddef.h>
+#include <stdint.h>
+#include <c10/Q7PtrType.h>
+#include <c10/ArrayRef.h>
+#include <ATen/CoherencyEnforcer.h>
+namespace at {
+using c10::Q7PtrType;
+using c10::IntArrayRef;
+
+// The leaf proxy: a copy of the data pointer plus the element index. Reading (operator T) or writing
+// (operator=) translates at that moment, so no translation window is held across accesses.
+template <typename T, bool read_only>
+class TensorElementReference {
+ public:
+  TensorElementReference(Q7PtrType data, size_t index) : data_(data), index_(index) {}
+
+  operator T() const { return data_.template operator[]<T>(index_); }
+
+  TensorElementReference& operator=(T value) {
+    static_assert(!read_only, "cannot write through a read-only TensorAccessor (accessor of a const Tensor)");
+    data_.template operator[]<T>(index_) = value;
+    return *this;
+  }
+
+ private:
+  Q7PtrType data_;
+  const size_t index_;
+};
+
+// Holds the tensor's data pointer, its sizes and strides (in elements, borrowed) and its coherency
+// enforcer; the virtual destructor releases the unbuffered slot the constructor acquired.
+template <typename T, size_t N, typename index_t = int64_t>
+class TensorAccessorBase {
+ public:
+  TensorAccessorBase(Q7PtrType data, const index_t* sizes, const index_t* strides, CoherencyEnforcer& coherency_enforcer)
+      : data_(data), sizes_(sizes), strides_(strides), coherency_enforcer_(coherency_enforcer) {
+    coherency_enforcer_.acquire_unbuffered_accessor();
+  }
+  virtual ~TensorAccessorBase() { coherency_enforcer_.release_unbuffered_accessor(); }
+
+  IntArrayRef sizes() const { return IntArrayRef(sizes_, N); }
+  IntArrayRef strides() const { return IntArrayRef(strides_, N); }
+  index_t size(index_t i) const { return sizes_[i]; }
+  index_t stride(index_t i) const { return strides_[i]; }
+
+ protected:
+  Q7PtrType data_;
+  const index_t* sizes_;
+  const index_t* strides_;
+  CoherencyEnforcer& coherency_enforcer_;
+};
+
+// operator[] peels one dimension: address arithmetic only, translation happens at the leaf.
+template <typename T, size_t N, bool read_only, typename index_t = int64_t>
+class TensorAccessor : public TensorAccessorBase<T, N, index_t> {
+ public:
+  TensorAccessor(Q7PtrType data, const index_t* sizes, const index_t* strides, CoherencyEnforcer& coherency_enforcer)
+      : TensorAccessorBase<T, N, index_t>(data, sizes, strides, coherency_enforcer) {}
+
+  TensorAccessor<T, N - 1, read_only, index_t> operator[](index_t i) {
+    return TensorAccessor<T, N - 1, read_only, index_t>(this->data_.template operator+<T>(this->strides_[0] * i),
+                                                        this->sizes_ + 1, this->strides_ + 1, this->coherency_enforcer_);
+  }
+  const TensorAccessor<T, N - 1, read_only, index_t> operator[](index_t i) const {
+    return TensorAccessor<T, N - 1, read_only, index_t>(this->data_.template operator+<T>(this->strides_[0] * i),
+                                                        this->sizes_ + 1, this->strides_ + 1, this->coherency_enforcer_);
+  }
+};
+
+// The last dimension returns the element proxy.
+template <typename T, bool read_only, typename index_t>
+class TensorAccessor<T, 1, read_only, index_t> : public TensorAccessorBase<T, 1, index_t> {
+ public:
+  TensorAccessor(Q7PtrType data, const index_t* sizes, const index_t* strides, CoherencyEnforcer& coherency_enforcer)
+      : TensorAccessorBase<T, 1, index_t>(data, sizes, strides, coherency_enforcer) {}
+
+  TensorElementReference<T, read_only> operator[](index_t i) {
+    return TensorElementReference<T, read_only>(this->data_, this->strides_[0] * i);
+  }
+  const TensorElementReference<T, read_only> operator[](index_t i) const {
+    return TensorElementReference<T, read_only>(this->data_, this->strides_[0] * i);
+  }
+};
+}
+`;

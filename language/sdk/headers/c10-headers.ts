@@ -1,0 +1,138 @@
+// c10: the Q7 device pointer (Q7PtrType, seed 000 §1/§4), dtypes, ArrayRef, Scalar, TensorOptions and the
+// runtime primitives the device library calls (neuron_translate is the window mapper in the ROM).
+
+export const runtime = String.raw`#pragma once
+#include <stddef.h>
+#include <stdint.h>
+// Device runtime entry points (ROM / SDK runtime). neuron_translate maps an HBM address into a
+// local window and returns the local address; the copies move bytes between HBM and local memory.
+void* neuron_translate(void* ctx_ptr, uint64_t addr);
+void neuron_memcpy_from_hbm(void* dst, void* ctx_ptr, uint64_t src_addr, size_t nbytes);
+void neuron_memcpy_to_hbm(void* ctx_ptr, uint64_t dst_addr, const void* src, size_t nbytes);
+void neuron_coherency_violation(const char* what);
+void neuron_check_failed(const char* file, int line, const char* condition);
+`;
+
+export const q7PtrType = String.raw`#pragma once
+#include <stddef.h>
+#include <stdint.h>
+#include <neuron/runtime.h>
+namespace c10 {
+// A device pointer: a 64-bit HBM address with its translation context (16 bytes, align 8).
+struct Q7PtrType {
+  uint64_t hbm_addr;
+  void* ctx_ptr;
+  bool is_nullptr;
+
+  Q7PtrType() : hbm_addr(0), ctx_ptr(nullptr), is_nullptr(true) {}
+  Q7PtrType(uint64_t addr, void* ctx) : hbm_addr(addr), ctx_ptr(ctx), is_nullptr(false) {}
+
+  // Element idx of type T: translates the address into a local window (the only HBM-touching step).
+  template <typename T>
+  T& operator[](size_t idx) const {
+    void* nx = neuron_translate(ctx_ptr, hbm_addr + sizeof(T) * idx);
+    return ((T*)nx)[0];
+  }
+
+  // Address arithmetic only: no translation, no memory access.
+  template <typename T>
+  Q7PtrType operator+(size_t idx) const {
+    uint64_t result = hbm_addr + sizeof(T) * idx;
+    return Q7PtrType(result, ctx_ptr);
+  }
+};
+}
+`;
+
+export const scalarType = String.raw`#pragma once
+#include <stdint.h>
+namespace c10 {
+enum class ScalarType : int8_t {
+  Byte = 0,
+  Char = 1,
+  Short = 2,
+  Int = 3,
+  Long = 4,
+  Half = 5,
+  Float = 6,
+  Double = 7,
+  BFloat16 = 15,
+  Undefined = 16
+};
+constexpr ScalarType kByte = ScalarType::Byte;
+constexpr ScalarType kChar = ScalarType::Char;
+constexpr ScalarType kShort = ScalarType::Short;
+constexpr ScalarType kInt = ScalarType::Int;
+constexpr ScalarType kHalf = ScalarType::Half;
+constexpr ScalarType kFloat = ScalarType::Float;
+constexpr ScalarType kBFloat16 = ScalarType::BFloat16;
+
+inline size_t elementSize(ScalarType t) {
+  switch (t) {
+    case ScalarType::Byte:
+    case ScalarType::Char:
+      return 1;
+    case ScalarType::Short:
+    case ScalarType::Half:
+    case ScalarType::BFloat16:
+      return 2;
+    case ScalarType::Long:
+    case ScalarType::Double:
+      return 8;
+    default:
+      return 4;
+  }
+}
+
+// Only the dtype of the options has an effect on the device; it must be given.
+struct TensorOptions {
+  ScalarType dtype_;
+  TensorOptions(ScalarType dtype) : dtype_(dtype) {}
+  ScalarType dtype() const { return dtype_; }
+};
+
+// A number passed to an op: kept as a double (integral values are exact up to 2^53).
+class Scalar {
+ public:
+  Scalar() : value_(0.0) {}
+  Scalar(double v) : value_(v) {}
+  Scalar(float v) : value_(v) {}
+  Scalar(int v) : value_(v) {}
+  Scalar(unsigned int v) : value_(v) {}
+  Scalar(long long v) : value_((double)v) {}
+  double toDouble() const { return value_; }
+  float toFloat() const { return (float)value_; }
+  int64_t toLong() const { return (int64_t)value_; }
+
+ private:
+  double value_;
+};
+}
+`;
+
+export const arrayRef = String.raw`#pragma once
+#include <stddef.h>
+#include <stdint.h>
+#include <initializer_list>
+namespace c10 {
+// A borrowed view of a contiguous array (pointer + length); the owner must outlive it.
+template <typename T>
+class ArrayRef {
+ public:
+  ArrayRef() : data_(nullptr), length_(0) {}
+  ArrayRef(const T* data, size_t length) : data_(data), length_(length) {}
+  ArrayRef(const std::initializer_list<T>& list) : data_(list.begin()), length_(list.size()) {}
+  const T* data() const { return data_; }
+  size_t size() const { return length_; }
+  bool empty() const { return length_ == 0; }
+  const T& operator[](size_t i) const { return data_[i]; }
+  const T* begin() const { return data_; }
+  const T* end() const { return data_ + length_; }
+
+ private:
+  const T* data_;
+  size_t length_;
+};
+typedef ArrayRef<int64_t> IntArrayRef;
+}
+`;

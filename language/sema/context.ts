@@ -1,0 +1,52 @@
+// What every analysis step carries: the analyser, the unit (for locations) and the current scope.
+
+import type { Node } from 'web-tree-sitter';
+import type { Analyzer } from './analyzer';
+import { Loc, type Scope, type TemplateParam, type Unit } from './decls';
+import type { Type } from './types';
+
+export interface Ctx {
+  readonly a: Analyzer;
+  readonly unit: Unit;
+  readonly scope: Scope;
+}
+
+export function withScope(ctx: Ctx, scope: Scope): Ctx {
+  return { a: ctx.a, unit: ctx.unit, scope };
+}
+
+export function locOf(ctx: Ctx, node: Node): Loc {
+  return Loc.of(ctx.unit, node);
+}
+
+/** The parameter that `auto` deduces like a template type parameter. */
+export const AUTO_PARAM: TemplateParam = {
+  kind: 'template-param',
+  name: 'auto',
+  index: -1,
+  isType: true,
+  loc: undefined as unknown as Loc,
+};
+export const AUTO: Type = { kind: 'tparam', param: AUTO_PARAM };
+
+export function containsAuto(t: Type): boolean {
+  switch (t.kind) {
+    case 'tparam': return t.param === AUTO_PARAM;
+    case 'pointer': return containsAuto(t.pointee);
+    case 'reference': return containsAuto(t.referee);
+    case 'array': return containsAuto(t.element);
+    default: return false;
+  }
+}
+
+/** Child nodes of `node` (named and anonymous) of the given type. */
+export function childrenOfType(node: Node, type: string): Node[] {
+  const out: Node[] = [];
+  for (const c of node.children) if (c && c.type === type) out.push(c);
+  return out;
+}
+
+export function hasChildToken(node: Node, text: string): boolean {
+  for (const c of node.children) if (c && (c.type === text || c.text === text) && c.childCount === 0) return true;
+  return false;
+}

@@ -1,0 +1,545 @@
+// Walks declarations — namespaces, using, typedefs, variables, functions, classes, enums, templates,
+// static_assert — entering them into scopes; class bodies are elaborated here for plain classes and
+// for template instances alike.
+
+import type { Node } from 'web-tree-sitter';
+import type { Analyzer } from './analyzer';
+import { AUTO, type Ctx, containsAuto, locOf, withScope } from './context';
+import {
+  ClassDecl, Loc, newId, qualify, Scope, type Access, type ClassTemplate, type Decl, type EnumDecl, type FunctionDecl,
+  type FunctionTemplate, type NamespaceDecl, type TemplateParam, type Unit, type VarDecl,
+} from './decls';
+import { checkExpr, checkStaticAssert, constantValue } from './expressions';
+import { resolveName, scopeDeclOf } from './names';
+import {
+  applyDeclarator, declaredBaseType, hasDefaultClause, hasDeleteClause, typeFromDescriptor, typeFromSpecifier,
+  type DeclaratorInfo, type SpecifierFlags,
+} from './type-syntax';
+import { classType, ERROR, INT, isIntegral, referenceTo, sameType, typeToString, addConst, VOID, type Type } from './types';
+
+/** Declares everything in a unit's tree into the global scope. */
+export function declareUnit(a: Analyzer, unit: Unit, root: Node): void {
+  declareList({ a, unit, scope: a.global }, root, 'public');
+}
+
+export function declareList(ctx: Ctx, list: Node, access: Access, cls?: ClassDecl): Access {
+  let acc = access;
+  for (const child of list.namedChildren) {
+    if (!child) continue;
+    try {
+      acc = declareOne(ctx, child, acc, cls);
+    } catch (e) {
+      ctx.a.error(locOf(ctx, child), 'internal', `internal analyser error: ${(e as Error).message}`);
+    }
+  }
+  return acc;
+}
+
+function declareOne(ctx: Ctx, node: Node, access: Access, cls?: ClassDecl): Access {
+  switch (node.type) {
+    case 'comment':
+      return access;
+    case 'access_specifier':
+      return (node.text.replace(':', '').trim() as Access) || access;
+    case 'namespace_definition':
+      declareNamespace(ctx, node);
+      return access;
+    case 'linkage_specification': {
+      const body = node.childForFieldName('body');
+      if (body?.type === 'declaration_list') declareList(ctx, body, access, cls);
+      else if (body) declareOne(ctx, body, access, cls);
+      return access;
+    }
+    case 'using_declaration':
+      declareUsing(ctx, node);
+      return access;
+    case 'alias_declaration': {
+      const name = node.childForFieldName('name');
+      const t = node.childForFieldName('type');
+      if (name && t) ctx.scope.add(name.text, { kind: 'typedef', id: newId(), name: name.text, type: typeFromDescriptor(ctx, t), loc: locOf(ctx, name) });
+      return access;
+    }
+    case 'type_definition': {
+      const { type } = declaredBaseType(ctx, node);
+      for (const d of node.childrenForFieldName('declarator')) {
+        if (!d) continue;
+        const info = applyDeclarator(ctx, type, d);
+        if (info.name) ctx.scope.add(info.name, { kind: 'typedef', id: newId(), name: info.name, type: info.type, loc: locOf(ctx, info.nameNode ?? d) });
+      }
+      return access;
+    }
+    case 'static_assert_declaration':
+      checkStaticAssert(ctx, node);
+      return access;
+    case 'class_specifier':
+    case 'struct_specifier':
+    case 'union_specifier':
+      declareClassSpecifier(ctx, node, access);
+      return access;
+    case 'enum_specifier':
+      declareEnumSpecifier(ctx, node);
+      return access;
+    case 'declaration':
+    case 'field_declaration':
+      declareDeclaration(ctx, node, access, cls);
+      return access;
+    case 'function_definition':
+      declareFunctionDefinition(ctx, node, access, cls);
+      return access;
+    case 'template_declaration':
+      declareTemplate(ctx, node, access, cls);
+      return access;
+    case 'friend_declaration':
+    case 'expression_statement':
+    case 'empty_declaration':
+      return access;
+    case 'ERROR':
+      // keep what parsed inside a broken region
+      declareList(ctx, node, access, cls);
+      return access;
+    default:
+      if (node.type.endsWith('_statement')) ctx.a.error(locOf(ctx, node), 'syntax-error', 'expected a declaration');
+      return access;
+  }
+}
+
+function declareNamespace(ctx: Ctx, node: Node): void {
+  const nameNode = node.childForFieldName('name');
+  const body = node.childForFieldName('body');
+  const name = nameNode?.text ?? '';
+  let ns = ctx.scope.members.get(name)?.find((d): d is NamespaceDecl => d.kind === 'namespace');
+  if (!ns) {
+    const earlier = ctx.scope.underlying?.own(name).find((d): d is NamespaceDecl => d.kind === 'namespace');
+    const scope = new Scope('namespace', ctx.scope);
+    ns = { kind: 'namespace', id: newId(), name, qualifiedName: qualify(ctx.scope, name), scope, loc: nameNode ? locOf(ctx, nameNode) : undefined };
+    (scope as { owner?: unknown }).owner = ns;
+    if (earlier) scope.underlying = earlier.scope;
+    if (name) ctx.scope.add(name, ns);
+    else ctx.scope.usingDirectives.push(ns);
+  }
+  if (body) declareList(withScope(ctx, ns.scope), body, 'public');
+}
+
+function declareUsing(ctx: Ctx, node: Node): void {
+  const isNamespace = node.children.some((c) => c?.type === 'namespace');
+  const target = node.namedChildren.find((c) => c && c.type !== 'comment');
+  if (!target) return;
+  const r = resolveName(ctx, target);
+  if (isNamespace) {
+    const ns = r.decls.find((d): d is NamespaceDecl => d.kind === 'namespace');
+    if (ns) ctx.scope.usingDirectives.push(ns);
+    else if (r.decls.length) ctx.a.error(locOf(ctx, target), 'not-a-namespace', `'${r.name}' is not a namespace`);
+    return;
+  }
+  for (const d of r.decls) ctx.scope.add(r.name, d);
+}
+
+// ---- classes and enums ---------------------------------------------------------------------------
+
+/** A class-specifier: defines the class when it has a body, else names (or forward-declares) it. */
+export function declareClassSpecifier(ctx: Ctx, node: Node, access: Access = 'public'): ClassDecl | undefined {
+  const nameNode = node.childForFieldName('name');
+  const body = node.childForFieldName('body');
+  const key = node.type === 'struct_specifier' ? 'struct' : node.type === 'union_specifier' ? 'union' : 'class';
+  if (!body) {
+    if (!nameNode) return undefined;
+    const found = resolveName(ctx, nameNode, undefined, true).decls.find((d): d is ClassDecl => d.kind === 'class');
+    if (found) return found;
+    const fwd = new ClassDecl(nameNode.text, qualify(ctx.scope, nameNode.text), key, ctx.scope, locOf(ctx, nameNode));
+    ctx.scope.add(nameNode.text, fwd);
+    return fwd;
+  }
+  const name = nameNode?.text ?? '';
+  let cls = name ? ctx.scope.members.get(name)?.find((d): d is ClassDecl => d.kind === 'class' && !d.complete && !d.templateInfo) : undefined;
+  if (cls && cls.complete) cls = undefined;
+  if (!cls) {
+    cls = new ClassDecl(name || '(anonymous)', qualify(ctx.scope, name || '(anonymous)'), key, ctx.scope, locOf(ctx, nameNode ?? node));
+    if (name) ctx.scope.add(name, cls);
+  }
+  void access;
+  elaborateClass(withScope(ctx, ctx.scope), cls, node);
+  if (!ctx.unit.system) ctx.a.userClasses.push(cls);
+  return cls;
+}
+
+/** Elaborates a class body into `cls`: base, members, implicit special members. */
+export function elaborateClass(ctx: Ctx, cls: ClassDecl, node: Node): void {
+  cls.elaborating = true;
+  const inner = withScope(ctx, cls.scope);
+  const baseClause = node.children.find((c) => c?.type === 'base_class_clause');
+  if (baseClause) {
+    let baseAccess: Access = cls.key === 'class' ? 'private' : 'public';
+    for (const b of baseClause.namedChildren) {
+      if (!b) continue;
+      if (b.type === 'access_specifier') {
+        baseAccess = b.text as Access;
+        continue;
+      }
+      const t = typeFromSpecifier(ctx, b);
+      if (t.kind === 'error') continue;
+      if (t.kind !== 'class') {
+        ctx.a.error(locOf(ctx, b), 'bad-base', `base specifier must name a class (it names '${typeToString(t)}')`);
+        continue;
+      }
+      if (!t.decl.require() || t.decl === cls) {
+        ctx.a.error(locOf(ctx, b), 'incomplete-type', `base class has incomplete type '${typeToString(t)}'`);
+        continue;
+      }
+      if (cls.base) {
+        ctx.a.error(locOf(ctx, b), 'unsupported', 'multiple inheritance is not supported on this target');
+        continue;
+      }
+      cls.base = t.decl;
+      cls.baseAccess = baseAccess;
+    }
+  }
+  // the injected class name
+  cls.scope.add(cls.templateInfo ? cls.templateInfo.template.name : cls.name, cls);
+  const body = node.childForFieldName('body');
+  if (body) declareList(inner, body, cls.key === 'class' ? 'private' : 'public', cls);
+  finishClass(ctx, cls);
+  cls.elaborating = false;
+}
+
+function finishClass(ctx: Ctx, cls: ClassDecl): void {
+  const own = [...cls.scope.members.values()].flat();
+  const fns = own.filter((d): d is FunctionDecl => d.kind === 'function' && d.owner === cls);
+  if (cls.base?.polymorphic || fns.some((f) => f.isVirtual)) cls.polymorphic = true;
+  const ctorName = cls.templateInfo ? cls.templateInfo.template.name : cls.name;
+  const ctors = own.filter((d) => (d.kind === 'function' && d.role === 'constructor') || (d.kind === 'function-template' && d.name === ctorName));
+  const loc = cls.loc;
+  const self = classType(cls);
+  const implicit = (name: string, role: FunctionDecl['role'], params: Type[], ret: Type, deleted = false, isVirtual = false): FunctionDecl => ({
+    kind: 'function', id: newId(), name, qualifiedName: `${cls.qualifiedName}::${name}`,
+    params: params.map((t) => ({ name: '', type: t, loc })), ret, variadic: false, owner: cls, isConst: false,
+    refQualifier: 'none', isStatic: false, isVirtual, deleted, explicit: false, role, access: 'public', implicit: true, loc,
+  });
+  const hasConstOrRefField = cls.fields.some((f) => f.type.kind === 'reference' || (f.type.const && f.type.kind !== 'array'));
+  if (ctors.length === 0) {
+    const defaultable = !cls.fields.some((f) => f.type.kind === 'reference') && !(cls.base && !hasDefaultCtor(cls.base));
+    cls.scope.add(ctorName, implicit(ctorName, 'constructor', [], VOID, !defaultable));
+  }
+  const isCopyCtor = (d: Decl) => d.kind === 'function' && d.role === 'constructor' && d.params.length === 1 && d.params[0].type.kind === 'reference' && d.params[0].type.referee.kind === 'class' && d.params[0].type.referee.decl === cls;
+  if (!ctors.some(isCopyCtor)) cls.scope.add(ctorName, implicit(ctorName, 'constructor', [referenceTo(addConst(self))], VOID));
+  if (!cls.methods('operator=').some((d) => d.kind === 'function' && d.params.length === 1)) {
+    const baseDeleted = cls.base?.methods('operator=').some((d) => d.kind === 'function' && d.deleted && d.params.length === 1);
+    cls.scope.add('operator=', implicit('operator=', 'operator', [referenceTo(addConst(self))], referenceTo(self), hasConstOrRefField || !!baseDeleted));
+  }
+  const dtorName = `~${ctorName}`;
+  if (!cls.scope.members.get(dtorName)) {
+    const baseDtor = cls.base?.scope.members.get(`~${cls.base.templateInfo ? cls.base.templateInfo.template.name : cls.base.name}`)?.[0];
+    const virt = !!(baseDtor && baseDtor.kind === 'function' && baseDtor.isVirtual);
+    cls.scope.add(dtorName, implicit(dtorName, 'destructor', [], VOID, false, virt));
+  } else cls.hasUserDestructor = true;
+  if (ctors.some((d) => d.kind === 'function-template' || (d.kind === 'function' && !d.implicit))) cls.hasUserConstructor = true;
+  cls.complete = true;
+}
+
+function hasDefaultCtor(c: ClassDecl): boolean {
+  const name = c.templateInfo ? c.templateInfo.template.name : c.name;
+  return (c.scope.members.get(name) ?? []).some((d) => d.kind === 'function' && d.role === 'constructor' && !d.deleted && d.params.every((p) => p.defaultNode));
+}
+
+export function declareEnumSpecifier(ctx: Ctx, node: Node): EnumDecl | undefined {
+  const nameNode = node.childForFieldName('name');
+  const body = node.childForFieldName('body');
+  const name = nameNode?.text ?? '(anonymous enum)';
+  if (!body && nameNode) {
+    const found = resolveName(ctx, nameNode, undefined, true).decls.find((d): d is EnumDecl => d.kind === 'enum');
+    if (found) return found;
+  }
+  const scoped = node.children.some((c) => c?.type === 'class' || c?.type === 'struct');
+  const baseNode = node.childForFieldName('base');
+  const underlying = baseNode ? typeFromSpecifier(ctx, baseNode) : INT;
+  const e: EnumDecl = {
+    kind: 'enum', id: newId(), name, qualifiedName: qualify(ctx.scope, name), scoped, underlying,
+    scope: new Scope('namespace', ctx.scope), loc: locOf(ctx, nameNode ?? node),
+  };
+  if (nameNode) ctx.scope.add(name, e);
+  let next = 0;
+  for (const en of body?.namedChildren ?? []) {
+    if (!en || en.type !== 'enumerator') continue;
+    const n = en.childForFieldName('name');
+    const v = en.childForFieldName('value');
+    if (!n) continue;
+    if (v) {
+      const value = constantValue(withScope(ctx, e.scope), v);
+      if (value === undefined) ctx.a.error(locOf(ctx, v), 'not-constant', 'enumerator value is not a constant expression');
+      else next = value;
+    }
+    const decl = { kind: 'enumerator' as const, id: newId(), name: n.text, value: next, enumDecl: e, loc: locOf(ctx, n) };
+    e.scope.add(n.text, decl);
+    if (!scoped) ctx.scope.add(n.text, decl);
+    next++;
+  }
+  return e;
+}
+
+// ---- variables and functions ---------------------------------------------------------------------
+
+function declareDeclaration(ctx: Ctx, node: Node, access: Access, cls?: ClassDecl): void {
+  const typeNode = node.childForFieldName('type');
+  const declarators = node.childrenForFieldName('declarator').filter((d): d is Node => d !== null);
+  const { type, flags } = typeNode ? declaredBaseType(ctx, node) : { type: VOID, flags: undefinedFlags(node) };
+  for (const d of declarators) {
+    const info = applyDeclarator(ctx, type, d);
+    if (info.fn) {
+      const deleted = isDeletedInit(info);
+      declareFunction(ctx, node, info, flags, access, cls, undefined, deleted, !typeNode);
+      continue;
+    }
+    if (!info.name) continue;
+    if (cls && !flags.static) {
+      if (info.type.kind === 'function') continue;
+      let ft = info.type;
+      if (containsAuto(ft)) {
+        ctx.a.error(locOf(ctx, d), 'bad-auto', "'auto' not allowed in a non-static class member");
+        ft = ERROR;
+      }
+      cls.fields.push({ kind: 'field', id: newId(), name: info.name, type: ft, owner: cls, mutable: flags.mutable, access, loc: locOf(ctx, info.nameNode ?? d) });
+      cls.scope.add(info.name, cls.fields[cls.fields.length - 1]);
+      if (ft.kind === 'class' && !ft.decl.require()) ctx.a.error(locOf(ctx, d), 'incomplete-type', `field has incomplete type '${typeToString(ft)}'`);
+      continue;
+    }
+    declareVariable(ctx, node, info, flags, cls, node.childForFieldName('default_value') ?? info.initNode);
+  }
+  if (declarators.length === 0 && typeNode && node.type === 'field_declaration') {
+    // `enum E {...};` or a nested class inside a class: already declared by the type specifier
+  }
+}
+
+function undefinedFlags(node: Node): SpecifierFlags {
+  return { const: false, volatile: false, static: false, extern: false, inline: false, constexpr: false, mutable: false, virtual: node.children.some((c) => c?.type === 'virtual'), explicit: node.children.some((c) => c?.type === 'explicit_function_specifier') };
+}
+
+/** tree-sitter-cpp reads `template<...> R f() && = delete;` as an init-declarator with a broken delete-expression. */
+function isDeletedInit(info: DeclaratorInfo): boolean {
+  return !!info.initNode && info.initNode.type === 'delete_expression';
+}
+
+function declareVariable(ctx: Ctx, node: Node, info: DeclaratorInfo, flags: SpecifierFlags, cls: ClassDecl | undefined, init: Node | null | undefined): VarDecl {
+  const name = info.name!;
+  let type = info.type;
+  if (containsAuto(type) && init) type = checkExpr(ctx, init).type;
+  const v: VarDecl = {
+    kind: 'var', id: newId(), name, type, storage: cls ? 'static-member' : 'global', constexpr: flags.constexpr,
+    loc: locOf(ctx, info.nameNode ?? node), qualifiedName: qualify(ctx.scope, name), owner: cls,
+  };
+  if (init && (flags.constexpr || type.const) && (isIntegral(type) || type.kind === 'enum')) {
+    const scopeCtx = ctx;
+    v.evaluate = () => {
+      v.evaluate = undefined;
+      const value = constantValue(scopeCtx, init);
+      if (value !== undefined) v.value = value;
+      else if (flags.constexpr) scopeCtx.a.error(locOf(scopeCtx, init), 'not-constant', `constexpr variable '${name}' must be initialised by a constant expression`);
+    };
+    if (!cls) v.evaluate();
+  } else if (init && !cls) checkExpr(ctx, init);
+  ctx.scope.add(name, v);
+  return v;
+}
+
+function declareFunctionDefinition(ctx: Ctx, node: Node, access: Access, cls?: ClassDecl): FunctionDecl | undefined {
+  const typeNode = node.childForFieldName('type');
+  const { type, flags } = typeNode ? declaredBaseType(ctx, node) : { type: VOID, flags: undefinedFlags(node) };
+  const info = applyDeclarator(ctx, type, node.childForFieldName('declarator'));
+  if (!info.fn) {
+    ctx.a.error(locOf(ctx, node), 'syntax-error', 'expected a function declarator');
+    return undefined;
+  }
+  const body = node.childForFieldName('body');
+  return declareFunction(ctx, node, info, flags, access, cls, body ?? undefined, hasDeleteClause(node), !typeNode);
+}
+
+/** Declares (or finds the earlier declaration of) a function and attaches a body. */
+export function declareFunction(
+  ctx: Ctx, node: Node, info: DeclaratorInfo, flags: SpecifierFlags, access: Access, cls: ClassDecl | undefined,
+  body: Node | undefined, deleted: boolean, noReturnType: boolean, register = true,
+): FunctionDecl | undefined {
+  const fn = info.fn!;
+  let owner = cls;
+  let scope = ctx.scope;
+  let bodyScope = ctx.scope;
+  if (info.qualifierNode && !cls) {
+    // out-of-class definition: `R C::f(...) { }`
+    const q = info.qualifierNode.childForFieldName('scope');
+    const found = q ? resolveName(ctx, q).decls.map(scopeDeclOf).find((d) => d !== undefined) : undefined;
+    if (!found) return undefined;
+    if (found.kind === 'class') {
+      owner = found;
+      scope = found.scope;
+      bodyScope = found.scope;
+    } else if (found.kind === 'namespace') {
+      scope = found.scope;
+      bodyScope = found.scope;
+    }
+  }
+  const name = info.name ?? '';
+  const ownerName = owner ? (owner.templateInfo ? owner.templateInfo.template.name : owner.name) : '';
+  let role: FunctionDecl['role'] = info.role === 'object' ? 'function' : (info.role as FunctionDecl['role']);
+  if (owner && noReturnType && name === ownerName) role = 'constructor';
+  const ret = role === 'constructor' || role === 'destructor' ? VOID : info.type.kind === 'function' ? info.type.ret : info.type;
+  const isVirtual = flags.virtual;
+  // an earlier declaration of the same function
+  const earlier = scope.own(name).find((d): d is FunctionDecl => d.kind === 'function' && !d.implicit && sameSignature(d, fn.params.map((p) => p.type), fn.isConst, fn.refQualifier));
+  if (earlier) {
+    if (body) {
+      if (earlier.body && !ctx.unit.system) ctx.a.error(locOf(ctx, info.nameNode ?? node), 'redefinition', `redefinition of '${name}'`);
+      else {
+        earlier.body = { node: body, unit: ctx.unit, scope: bodyScope, initNode: node.children.find((c) => c?.type === 'field_initializer_list') ?? undefined };
+        earlier.params = fn.params;
+        scheduleBody(ctx.a, earlier, ctx.unit);
+      }
+    }
+    return earlier;
+  }
+  if (info.qualifierNode && !cls && owner) {
+    ctx.a.error(locOf(ctx, info.nameNode ?? node), 'no-such-member', `out-of-line definition of '${name}' does not match any declaration in '${owner.displayName()}'`);
+    return undefined;
+  }
+  const f: FunctionDecl = {
+    kind: 'function', id: newId(), name, qualifiedName: qualify(scope, name), params: fn.params, ret, variadic: fn.variadic,
+    owner, isConst: fn.isConst, refQualifier: fn.refQualifier, isStatic: flags.static, isVirtual, deleted,
+    explicit: flags.explicit, role, access, loc: locOf(ctx, info.nameNode ?? node),
+  };
+  if (role === 'destructor' && owner?.base) {
+    const bd = owner.base.scope.members.get(`~${owner.base.templateInfo ? owner.base.templateInfo.template.name : owner.base.name}`)?.[0];
+    if (bd && bd.kind === 'function' && bd.isVirtual) f.isVirtual = true;
+  }
+  if (hasDefaultClause(node) || deleted) f.body = undefined;
+  if (body) {
+    f.body = { node: body, unit: ctx.unit, scope: bodyScope, initNode: node.children.find((c) => c?.type === 'field_initializer_list') ?? undefined };
+  }
+  if (register) {
+    scope.add(name, f);
+    if (body) scheduleBody(ctx.a, f, ctx.unit);
+  }
+  return f;
+}
+
+function scheduleBody(a: Analyzer, f: FunctionDecl, unit: Unit): void {
+  if (unit.system && !a.options.checkSystemBodies) return;
+  if (isInTemplateInstance(f)) return;
+  a.pendingBodies.push(f);
+}
+
+function isInTemplateInstance(f: FunctionDecl): boolean {
+  for (let c = f.owner; c; c = c.declScope.owner?.kind === 'class' ? (c.declScope.owner as ClassDecl) : undefined) if (c.templateInfo) return true;
+  return !!f.templateInfo;
+}
+
+function sameSignature(d: FunctionDecl, params: Type[], isConst: boolean, ref: string): boolean {
+  return d.params.length === params.length && d.isConst === isConst && d.refQualifier === ref && d.params.every((p, i) => sameType(p.type, params[i]));
+}
+
+// ---- templates --------------------------------------------------------------------------------------
+
+export function templateParams(ctx: Ctx, list: Node): TemplateParam[] {
+  const out: TemplateParam[] = [];
+  for (const p of list.namedChildren) {
+    if (!p) continue;
+    const index = out.length;
+    const loc = locOf(ctx, p);
+    switch (p.type) {
+      case 'type_parameter_declaration':
+      case 'optional_type_parameter_declaration': {
+        const n = p.childForFieldName('name') ?? p.namedChildren.find((c) => c?.type === 'type_identifier') ?? null;
+        out.push({ kind: 'template-param', name: n?.text ?? `$${index}`, index, isType: true, defaultNode: p.childForFieldName('default_type') ?? undefined, loc });
+        break;
+      }
+      case 'parameter_declaration':
+      case 'optional_parameter_declaration': {
+        const d = p.childForFieldName('declarator');
+        out.push({ kind: 'template-param', name: d?.text ?? `$${index}`, index, isType: false, defaultNode: p.childForFieldName('default_value') ?? undefined, loc, valueType: undefined });
+        break;
+      }
+      default:
+        ctx.a.error(loc, 'unsupported', `unsupported template parameter '${p.text.slice(0, 40)}'`);
+    }
+  }
+  // non-type parameter types are resolved with the earlier parameters visible as placeholders
+  const scope = patternScope(ctx, out);
+  list.namedChildren.forEach((p, i) => {
+    if (p && !out[i]?.isType && out[i]) out[i].valueType = typeFromSpecifier(withScope(ctx, scope), p.childForFieldName('type'));
+  });
+  return out;
+}
+
+/** A scope binding each parameter to a placeholder (for patterns: specialisation args, deduction). */
+export function patternScope(ctx: Ctx, params: TemplateParam[]): Scope {
+  const s = new Scope('template', ctx.scope);
+  for (const p of params) s.add(p.name, { kind: 'template-binding', param: p, arg: { kind: 'type', type: { kind: 'tparam', param: p } } });
+  return s;
+}
+
+function declareTemplate(ctx: Ctx, node: Node, access: Access, cls?: ClassDecl): void {
+  const paramsNode = node.childForFieldName('parameters');
+  const inner = node.namedChildren.find((c) => c && c.id !== paramsNode!.id && c.type !== 'comment');
+  if (!paramsNode || !inner) return;
+  const params = templateParams(ctx, paramsNode);
+  const loc = locOf(ctx, node);
+  if (inner.type === 'class_specifier' || inner.type === 'struct_specifier' || inner.type === 'union_specifier') {
+    const nameNode = inner.childForFieldName('name');
+    if (!nameNode) return;
+    if (nameNode.type === 'template_type') {
+      // partial specialisation
+      const primaryName = nameNode.childForFieldName('name')?.text ?? '';
+      const primary = ctx.a.lookup(primaryName, ctx.scope).find((d): d is ClassTemplate => d.kind === 'class-template');
+      if (!primary) {
+        ctx.a.error(locOf(ctx, nameNode), 'unknown-template', `no class template named '${primaryName}' to specialise`);
+        return;
+      }
+      const argsNode = nameNode.childForFieldName('arguments');
+      primary.partials.push({ params, patternNodes: argsNode ? argsNode.namedChildren.filter((c): c is Node => !!c) : [], node: inner, unit: ctx.unit, loc });
+      return;
+    }
+    const name = nameNode.text;
+    const existing = ctx.scope.own(name).find((d): d is ClassTemplate => d.kind === 'class-template');
+    if (existing) {
+      if (inner.childForFieldName('body')) {
+        existing.node = inner;
+        existing.unit = ctx.unit;
+      }
+      return;
+    }
+    const t: ClassTemplate = {
+      kind: 'class-template', id: newId(), name, qualifiedName: qualify(ctx.scope, name), params,
+      node: inner.childForFieldName('body') ? inner : undefined, unit: ctx.unit, declScope: ctx.scope,
+      instances: new Map(), partials: [], loc: locOf(ctx, nameNode),
+    };
+    ctx.scope.add(name, t);
+    return;
+  }
+  if (inner.type === 'function_definition' || inner.type === 'declaration' || inner.type === 'field_declaration') {
+    const pscope = patternScope(ctx, params);
+    const pctx = withScope(ctx, pscope);
+    const typeNode = inner.childForFieldName('type');
+    const { type } = typeNode ? declaredBaseType(pctx, inner) : { type: VOID };
+    const d = inner.childForFieldName('declarator');
+    const info = applyDeclarator(pctx, type, d);
+    if (!info.name) return;
+    const t: FunctionTemplate = {
+      kind: 'function-template', id: newId(), name: info.name, qualifiedName: qualify(ctx.scope, info.name), params,
+      node: inner, unit: ctx.unit, declScope: ctx.scope, owner: cls, access, instances: new Map(), loc: locOf(ctx, info.nameNode ?? inner),
+    };
+    ctx.scope.add(info.name, t);
+    return;
+  }
+  if (inner.type === 'alias_declaration' || inner.type === 'template_declaration') {
+    ctx.a.warning(loc, 'unsupported', `${inner.type === 'alias_declaration' ? 'alias templates' : 'nested template declarations'} are not modelled`);
+  }
+}
+
+/** Declares an instance of a function template from its node, in a scope binding its parameters. */
+export function declareFunctionInstance(ctx: Ctx, t: FunctionTemplate): FunctionDecl | undefined {
+  const inner = t.node;
+  const typeNode = inner.childForFieldName('type');
+  const { type, flags } = typeNode ? declaredBaseType(ctx, inner) : { type: VOID, flags: undefinedFlags(inner) };
+  const info = applyDeclarator(ctx, type, inner.childForFieldName('declarator'));
+  if (!info.fn) return undefined;
+  const body = inner.type === 'function_definition' ? inner.childForFieldName('body') ?? undefined : undefined;
+  const deleted = inner.type === 'function_definition' ? hasDeleteClause(inner) : isDeletedInit(info);
+  return declareFunction(ctx, inner, info, flags, t.access, t.owner, body, deleted, !typeNode, false);
+}
+
+export { Loc };

@@ -1,0 +1,54 @@
+// The semantic model handed to the language server and the compiler: scopes and declarations,
+// analysed function bodies (typed expressions, locals, temporaries), type queries and layout.
+
+import type { Analyzer } from './analyzer';
+import { type ClassDecl, type Decl, type FunctionDecl, type Scope, type Unit } from './decls';
+import { classLayout, sizeAlignOf, type ClassLayout, type SizeAlign } from './layout';
+import type { Type } from './types';
+
+export class SemanticModel {
+  constructor(
+    private readonly analyzer: Analyzer,
+    readonly units: readonly Unit[],
+    private readonly typeParser: (text: string) => Type | undefined,
+  ) {}
+
+  get globalScope(): Scope {
+    return this.analyzer.global;
+  }
+
+  /** Functions with bodies defined in user files, analysed. */
+  get functions(): readonly FunctionDecl[] {
+    return this.analyzer.userFunctions;
+  }
+
+  /** Classes defined in user files. */
+  get classes(): readonly ClassDecl[] {
+    return this.analyzer.userClasses;
+  }
+
+  /** Declarations named by a qualified name such as `at::CoherencyEnforcer` or `torch::zeros`. */
+  lookup(qualifiedName: string): Decl[] {
+    const parts = qualifiedName.replace(/^::/, '').split('::');
+    let decls: Decl[] = this.analyzer.lookupIn(this.analyzer.global, parts[0], true);
+    for (const p of parts.slice(1)) {
+      const scope = decls.find((d) => d.kind === 'namespace' || d.kind === 'class' || d.kind === 'enum');
+      if (!scope) return [];
+      decls = this.analyzer.lookupQualified(scope, p);
+    }
+    return decls;
+  }
+
+  /** The type a type-id names in the global scope (e.g. `at::TensorAccessorBase<float, 3>`). */
+  resolveType(text: string): Type | undefined {
+    return this.typeParser(text);
+  }
+
+  sizeAlign(t: Type): SizeAlign | undefined {
+    return sizeAlignOf(t);
+  }
+
+  classLayout(c: ClassDecl): ClassLayout | undefined {
+    return classLayout(c);
+  }
+}

@@ -1,0 +1,219 @@
+// Overload resolution: viable candidates (with the implicit object parameter's ref- and cv-qualifiers),
+// ranking of conversion sequences, the best viable function, and the diagnostics when there is none.
+
+import type { Ctx } from './context';
+import { describeFunction, type ClassDecl, type FunctionDecl, type FunctionTemplate, type Loc, type TemplateArg } from './decls';
+import type { Expr } from './expr';
+import { implicitConversion, RANK_ELLIPSIS, RANK_EXACT, type Conversion } from './conversions';
+import { deduceCall, instantiateFunctionTemplate } from './templates';
+import { analyseFunctionBody } from './statements';
+import { typeToString } from './types';
+
+export function constructorsOf(ctx: Ctx, c: ClassDecl): FunctionDecl[] {
+  if (!c.require()) return [];
+  const name = c.templateInfo ? c.templateInfo.template.name : c.name;
+  return (c.scope.members.get(name) ?? []).filter((d): d is FunctionDecl => d.kind === 'function' && d.role === 'constructor');
+}
+
+export function constructorCandidates(c: ClassDecl): (FunctionDecl | FunctionTemplate)[] {
+  if (!c.require()) return [];
+  const name = c.templateInfo ? c.templateInfo.template.name : c.name;
+  return (c.scope.members.get(name) ?? []).filter((d): d is FunctionDecl | FunctionTemplate => (d.kind === 'function' && d.role === 'constructor') || d.kind === 'function-template');
+}
+
+export function conversionFunctionsOf(_ctx: Ctx, c: ClassDecl): FunctionDecl[] {
+  if (!c.require()) return [];
+  const out: FunctionDecl[] = [];
+  for (const k of c.chain()) {
+    for (const [name, ds] of k.scope.members) {
+      if (!name.startsWith('operator ')) continue;
+      for (const d of ds) if (d.kind === 'function' && d.role === 'conversion') out.push(d);
+    }
+  }
+  return out;
+}
+
+interface Viable {
+  fn: FunctionDecl;
+  object?: Conversion;
+  convs: Conversion[];
+  template: boolean;
+}
+
+export interface CallResolution {
+  fn?: FunctionDecl;
+  /** True when the problem was reported (or is hidden behind an earlier error). */
+  failed: boolean;
+}
+
+export interface CallSite {
+  loc: Loc;
+  /** How to name the callee in messages ("function 'f'", "'operator='", "constructor of 'C'"). */
+  label: string;
+  object?: Expr;
+  templateArgs?: TemplateArg[];
+  /** Don't report: the caller tries something else if this fails. */
+  quiet?: boolean;
+}
+
+/** Picks the best viable function among `candidates` for `args`. */
+export function resolveOverload(ctx: Ctx, candidates: (FunctionDecl | FunctionTemplate)[], args: Expr[], site: CallSite): CallResolution {
+  if (args.some((a) => a.type.kind === 'error' && !a.list) || site.object?.type.kind === 'error') {
+    const first = candidates.find((c): c is FunctionDecl => c.kind === 'function');
+    return { fn: first, failed: true };
+  }
+  const viable: Viable[] = [];
+  const rejected: { fn: FunctionDecl | FunctionTemplate; why: string }[] = [];
+  for (const cand of candidates) {
+    let fn: FunctionDecl | undefined;
+    let template = false;
+    if (cand.kind === 'function-template') {
+      template = true;
+      const deduced = deduceCall(ctx, cand, site.templateArgs ?? [], args.map((a) => ({ type: a.type, lvalue: a.cat === 'lvalue' })));
+      if (!deduced) {
+        rejected.push({ fn: cand, why: 'couldn\'t deduce its template arguments' });
+        continue;
+      }
+      fn = instantiateFunctionTemplate(ctx, cand, deduced, site.loc);
+      if (!fn) continue;
+    } else {
+      if (site.templateArgs && site.templateArgs.length) continue;
+      fn = cand;
+    }
+    const why = viability(ctx, fn, args, site.object);
+    if (typeof why === 'string') rejected.push({ fn, why });
+    else viable.push({ ...why, template });
+  }
+  if (!viable.length) {
+    if (!site.quiet) reportNoMatch(ctx, site, candidates, rejected, args);
+    return { failed: true };
+  }
+  let best = viable[0];
+  for (const v of viable.slice(1)) if (better(v, best)) best = v;
+  const ambiguous = viable.filter((v) => v !== best && !better(best, v));
+  if (ambiguous.length) {
+    if (!site.quiet) {
+      ctx.a.error(site.loc, 'ambiguous-call', `call to ${site.label} is ambiguous`);
+    }
+    return { fn: best.fn, failed: true };
+  }
+  if (best.fn.deleted) {
+    if (!site.quiet) {
+      const what = best.fn.owner ? (best.fn.role === 'constructor' ? 'constructor' : 'member function') : 'function';
+      const name = best.fn.role === 'constructor' ? `'${best.fn.owner!.displayName()}'` : `'${best.fn.name}'`;
+      const detail = best.fn.implicit ? ` (implicitly deleted: '${best.fn.owner?.displayName()}' has a const or reference member)` : '';
+      ctx.a.error(site.loc, 'deleted-function', `call to deleted ${what} ${name}${detail}`);
+    }
+    return { fn: best.fn, failed: true };
+  }
+  useFunction(ctx, best.fn, site.loc);
+  return { fn: best.fn, failed: false };
+}
+
+/** Analyses the body of a template instance (or member of one) the first time it is used. */
+export function useFunction(ctx: Ctx, fn: FunctionDecl, loc: Loc): void {
+  const inTemplate = !!fn.templateInfo || !!fn.owner?.templateInfo;
+  if (!inTemplate || !fn.body) return;
+  const cached = instErrors.get(fn);
+  if (cached) {
+    ctx.a.replay(cached, loc, `'${describeFunction(fn)}'`);
+    return;
+  }
+  if (fn.analysing) return;
+  const { errors } = ctx.a.instantiating(loc, `'${describeFunction(fn)}'`, () => analyseFunctionBody(ctx.a, fn));
+  instErrors.set(fn, errors);
+}
+const instErrors = new WeakMap<FunctionDecl, { message: string; code: string; loc: Loc }[]>();
+
+function viability(ctx: Ctx, fn: FunctionDecl, args: Expr[], object?: Expr): Omit<Viable, 'template'> | string {
+  const n = args.length;
+  const required = fn.params.filter((p) => !p.defaultNode).length;
+  if (n < required || (n > fn.params.length && !fn.variadic)) {
+    const count = n < required ? (fn.params.length === required ? `${required}` : `at least ${required}`) : fn.params.length === required ? `${fn.params.length}` : `at most ${fn.params.length}`;
+    return `requires ${count} argument${count === '1' ? '' : 's'}, but ${n} ${n === 1 ? 'was' : 'were'} provided`;
+  }
+  let objectConv: Conversion | undefined;
+  if (object && fn.owner && !fn.isStatic && fn.role !== 'constructor') {
+    const oc = objectConversion(fn, object);
+    if (typeof oc === 'string') return oc;
+    objectConv = oc;
+  }
+  const convs: Conversion[] = [];
+  for (let i = 0; i < n; i++) {
+    if (i >= fn.params.length) {
+      convs.push({ rank: RANK_ELLIPSIS });
+      continue;
+    }
+    const c = implicitConversion(ctx, args[i], fn.params[i].type);
+    if (!c) return `no known conversion from '${args[i].list ? 'initializer list' : typeToString(args[i].type)}' to '${typeToString(fn.params[i].type)}' for ${ordinal(i + 1)} argument`;
+    convs.push(c);
+  }
+  return { fn, object: objectConv, convs };
+}
+
+/** Binding the object expression to the implicit object parameter (ref-qualifiers, const). */
+function objectConversion(fn: FunctionDecl, object: Expr): Conversion | string {
+  const objConst = !!object.type.const;
+  if (objConst && !fn.isConst) return `'this' argument has type '${typeToString(object.type)}', but method is not marked const`;
+  const rvalue = object.cat !== 'lvalue';
+  const addsCv = fn.isConst && !objConst;
+  switch (fn.refQualifier) {
+    case 'none':
+      return { rank: RANK_EXACT, reference: 'lvalue', addsCv };
+    case '&':
+      if (rvalue && !fn.isConst) return "expects an lvalue for object argument (it is '&'-qualified)";
+      return { rank: RANK_EXACT, reference: 'lvalue', addsCv };
+    case '&&':
+      if (!rvalue) return "expects an rvalue for object argument (it is '&&'-qualified)";
+      return { rank: RANK_EXACT, reference: 'rvalue', addsCv };
+  }
+}
+
+/** -1 when a is a better conversion than b, 1 when worse, 0 when neither. */
+function compareConversions(a: Conversion, b: Conversion, argIsRvalue: boolean): number {
+  if (a.rank !== b.rank) return a.rank < b.rank ? -1 : 1;
+  if (a.reference && b.reference && a.reference !== b.reference && !a.temporary && !b.temporary) {
+    if (argIsRvalue) return a.reference === 'rvalue' ? -1 : 1;
+    return a.reference === 'lvalue' ? -1 : 1;
+  }
+  if (a.reference && b.reference && !!a.addsCv !== !!b.addsCv) return a.addsCv ? 1 : -1;
+  return 0;
+}
+
+function better(a: Viable, b: Viable): boolean {
+  let anyBetter = false;
+  const pairs: [Conversion | undefined, Conversion | undefined, boolean][] = [[a.object, b.object, true]];
+  a.convs.forEach((c, i) => pairs.push([c, b.convs[i], false]));
+  for (const [x, y, isObject] of pairs) {
+    if (!x || !y) continue;
+    const argRvalue = isObject ? x.reference === 'rvalue' || y.reference === 'rvalue' : x.reference === 'rvalue';
+    const c = compareConversions(x, y, isObject ? argRvalue : x.reference === 'rvalue' || y.reference === 'rvalue');
+    if (c > 0) return false;
+    if (c < 0) anyBetter = true;
+  }
+  if (anyBetter) return true;
+  return !a.template && b.template;
+}
+
+function reportNoMatch(ctx: Ctx, site: CallSite, candidates: (FunctionDecl | FunctionTemplate)[], rejected: { fn: FunctionDecl | FunctionTemplate; why: string }[], args: Expr[]): void {
+  void args;
+  if (!candidates.length) {
+    ctx.a.error(site.loc, 'no-matching-function', `no matching ${site.label}`);
+    return;
+  }
+  const reason = rejected.length === 1 ? `: candidate ${rejected[0].fn.kind === 'function-template' ? 'template ' : ''}not viable: ${rejected[0].why}` : '';
+  const related = rejected.slice(0, 6).map((r) => ({
+    range: r.fn.loc.range,
+    message: `candidate ${r.fn.kind === 'function' ? `'${describeFunction(r.fn)}'` : `template '${r.fn.qualifiedName}'`} not viable: ${r.why}`,
+  }));
+  const loc = site.loc;
+  ctx.a.report(loc, 'error', 'no-matching-function', `no matching ${site.label}${reason}`);
+  if (related.length > 1) {
+    const d = ctx.a.diagnostics[ctx.a.diagnostics.length - 1];
+    if (d && d.code === 'no-matching-function') d.related = [...(d.related ?? []), ...related];
+  }
+}
+
+function ordinal(n: number): string {
+  return n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`;
+}

@@ -1,0 +1,425 @@
+// Function bodies: statements, local variables (auto deduction, the three forms of initialisation),
+// return checks, and the lifetimes of locals (to end of scope) and temporaries (to end of the
+// full-expression, or of the reference that extends them).
+
+import type { Node } from 'web-tree-sitter';
+import type { Analyzer } from './analyzer';
+import { AUTO_PARAM, type Ctx, containsAuto, locOf, withScope } from './context';
+import { classOf, initializerListElement } from './conversions';
+import { Loc, newId, Scope, type FunctionDecl, type TemplateParam, type TemplateArg, type VarDecl } from './decls';
+import { checkExpr, checkStaticAssert, construct, convertOrReport } from './expressions';
+import type { Expr } from './expr';
+import { declaredBaseType, applyDeclarator } from './type-syntax';
+import { deduceType } from './templates';
+import { classType, ERROR, isVoid, nonReference, referenceTo, typeToString, unqualified, type Type } from './types';
+import { declareList } from './declarations';
+
+export interface LocalObject {
+  readonly decl: VarDecl;
+  /** Where the object is constructed. */
+  readonly start: Loc;
+  /** The end of its scope (where it is destroyed). */
+  readonly end: Loc;
+}
+
+export interface Temporary {
+  readonly expr: Expr;
+  /** The full-expression at whose end it is destroyed. */
+  readonly fullExpression: Loc;
+  /** The local reference that extends its lifetime to the end of that reference's scope. */
+  extendedBy?: VarDecl;
+}
+
+export interface FunctionBody {
+  readonly fn: FunctionDecl;
+  readonly locals: LocalObject[];
+  readonly temporaries: Temporary[];
+  /** Every full-expression, in order. */
+  readonly fullExpressions: Expr[];
+}
+
+interface BodyState {
+  readonly body: FunctionBody;
+  readonly fn: FunctionDecl;
+}
+
+/** Analyses the body of `fn` (once). */
+export function analyseFunctionBody(a: Analyzer, fn: FunctionDecl): FunctionBody | undefined {
+  if (fn.analysed || fn.analysing || !fn.body) return fn.analysed;
+  fn.analysing = true;
+  const body: FunctionBody = { fn, locals: [], temporaries: [], fullExpressions: [] };
+  try {
+    const { node, unit, scope } = fn.body;
+    const fscope = new Scope('function', scope, fn);
+    const ctx: Ctx = { a, unit, scope: fscope };
+    const st: BodyState = { body, fn };
+    for (const p of fn.params) {
+      if (!p.name) continue;
+      const v: VarDecl = { kind: 'var', id: newId(), name: p.name, type: p.type, storage: 'param', constexpr: false, loc: p.loc, qualifiedName: p.name };
+      fscope.add(p.name, v);
+    }
+    if (fn.body.initNode) memberInitialisers(ctx, st, fn.body.initNode);
+    statement(ctx, st, node);
+  } finally {
+    fn.analysing = false;
+  }
+  fn.analysed = body;
+  if (!fn.body.unit.system) a.userFunctions.push(fn);
+  return body;
+}
+
+function memberInitialisers(ctx: Ctx, st: BodyState, list: Node): void {
+  const cls = st.fn.owner;
+  if (!cls) return;
+  for (const init of list.namedChildren) {
+    if (!init || init.type !== 'field_initializer') continue;
+    const nameNode = init.namedChild(0);
+    const argsNode = init.namedChildren[init.namedChildCount - 1];
+    if (!nameNode || !argsNode) continue;
+    const args = argsNode.type === 'initializer_list' ? [checkExpr(ctx, argsNode)] : argsNode.namedChildren.filter((c): c is Node => !!c).map((c) => checkExpr(ctx, c));
+    const name = nameNode.text;
+    const field = cls.fields.find((f) => f.name === name);
+    const loc = locOf(ctx, init);
+    fullExpression(st, args, loc);
+    if (field) {
+      initialise(ctx, field.type, args, loc, argsNode.type === 'initializer_list' ? 'list' : 'direct');
+      continue;
+    }
+    if (cls.base && (nameNode.type === 'template_type' || name === cls.base.name || name.startsWith(`${cls.base.name}<`))) {
+      construct(ctx, classType(cls.base), args, loc, false);
+      continue;
+    }
+    ctx.a.error(locOf(ctx, nameNode), 'unknown-member', `member initializer '${name}' does not name a non-static data member or base class`);
+  }
+}
+
+function block(ctx: Ctx): Ctx {
+  return withScope(ctx, new Scope('block', ctx.scope));
+}
+
+function statement(ctx: Ctx, st: BodyState, node: Node): void {
+  try {
+    statementInner(ctx, st, node);
+  } catch (e) {
+    ctx.a.error(locOf(ctx, node), 'internal', `internal analyser error: ${(e as Error).message}`);
+  }
+}
+
+function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
+  switch (node.type) {
+    case 'compound_statement': {
+      const inner = block(ctx);
+      for (const c of node.namedChildren) if (c) statement(inner, st, c);
+      closeScope(st, inner.scope, Loc.of(ctx.unit, node));
+      return;
+    }
+    case 'declaration':
+      localDeclaration(ctx, st, node);
+      return;
+    case 'expression_statement': {
+      const e = node.namedChild(0);
+      if (e) fullExpression(st, [checkExpr(ctx, e)], locOf(ctx, node));
+      return;
+    }
+    case 'if_statement': {
+      const inner = block(ctx);
+      const cond = node.childForFieldName('condition');
+      if (cond) condition(inner, st, cond);
+      const c = node.childForFieldName('consequence');
+      const alt = node.childForFieldName('alternative');
+      if (c) statement(inner, st, c);
+      if (alt) statement(inner, st, alt.type === 'else_clause' ? alt.namedChild(0) ?? alt : alt);
+      closeScope(st, inner.scope, locOf(ctx, node));
+      return;
+    }
+    case 'while_statement': {
+      const inner = block(ctx);
+      const cond = node.childForFieldName('condition');
+      if (cond) condition(inner, st, cond);
+      const b = node.childForFieldName('body');
+      if (b) statement(inner, st, b);
+      closeScope(st, inner.scope, locOf(ctx, node));
+      return;
+    }
+    case 'do_statement': {
+      const b = node.childForFieldName('body');
+      if (b) statement(ctx, st, b);
+      const cond = node.childForFieldName('condition');
+      if (cond) condition(ctx, st, cond);
+      return;
+    }
+    case 'for_statement': {
+      const inner = block(ctx);
+      const init = node.childForFieldName('initializer');
+      if (init) {
+        if (init.type === 'declaration') localDeclaration(inner, st, init);
+        else fullExpression(st, [checkExpr(inner, init)], locOf(inner, init));
+      }
+      const cond = node.childForFieldName('condition');
+      if (cond) condition(inner, st, cond);
+      const upd = node.childForFieldName('update');
+      if (upd) fullExpression(st, [checkExpr(inner, upd)], locOf(inner, upd));
+      const b = node.childForFieldName('body');
+      if (b) statement(inner, st, b);
+      closeScope(st, inner.scope, locOf(ctx, node));
+      return;
+    }
+    case 'for_range_loop':
+      rangeFor(ctx, st, node);
+      return;
+    case 'return_statement':
+      returnStatement(ctx, st, node);
+      return;
+    case 'switch_statement': {
+      const inner = block(ctx);
+      const cond = node.childForFieldName('condition');
+      if (cond) condition(inner, st, cond, true);
+      const b = node.childForFieldName('body');
+      if (b) statement(inner, st, b);
+      closeScope(st, inner.scope, locOf(ctx, node));
+      return;
+    }
+    case 'case_statement': {
+      const v = node.childForFieldName('value');
+      if (v) {
+        const e = checkExpr(ctx, v);
+        if (e.type.kind !== 'error' && e.value === undefined) ctx.a.error(locOf(ctx, v), 'not-constant', 'case value is not a constant expression');
+      }
+      for (const c of node.namedChildren) if (c && c.id !== v?.id) statement(ctx, st, c);
+      return;
+    }
+    case 'labeled_statement': {
+      const s = node.namedChildren[node.namedChildCount - 1];
+      if (s) statement(ctx, st, s);
+      return;
+    }
+    case 'static_assert_declaration':
+      checkStaticAssert(ctx, node);
+      return;
+    case 'type_definition':
+    case 'alias_declaration':
+    case 'using_declaration':
+    case 'class_specifier':
+    case 'struct_specifier':
+    case 'enum_specifier':
+      declareList(ctx, { namedChildren: [node] } as unknown as Node, 'public');
+      return;
+    case 'break_statement':
+    case 'continue_statement':
+    case 'goto_statement':
+    case 'comment':
+    case 'empty_statement':
+      return;
+    case 'ERROR':
+      for (const c of node.namedChildren) if (c && (c.type.endsWith('statement') || c.type === 'declaration')) statement(ctx, st, c);
+      return;
+    default:
+      if (node.type.endsWith('_expression') || node.type === 'identifier') {
+        fullExpression(st, [checkExpr(ctx, node)], locOf(ctx, node));
+      }
+  }
+}
+
+function condition(ctx: Ctx, st: BodyState, node: Node, isSwitch = false): void {
+  const inner = node.type === 'condition_clause' || node.type === 'parenthesized_expression' ? node.namedChild(0) : node;
+  if (!inner) return;
+  if (inner.type === 'declaration') {
+    localDeclaration(ctx, st, inner);
+    return;
+  }
+  const e = checkExpr(ctx, inner);
+  fullExpression(st, [e], locOf(ctx, inner));
+  if (e.type.kind === 'error' || isSwitch) return;
+  const t = unqualified(e.type);
+  const cls = classOf(t);
+  if (cls) {
+    const conv = [...cls.chain()].some((k) => [...k.scope.members.keys()].some((n) => n.startsWith('operator ')));
+    if (!conv) ctx.a.error(locOf(ctx, inner), 'bad-condition', `value of type '${typeToString(e.type)}' is not contextually convertible to 'bool'`);
+    return;
+  }
+  if (t.kind === 'enum' && t.decl.scoped) ctx.a.error(locOf(ctx, inner), 'bad-condition', `value of type '${typeToString(e.type)}' is not contextually convertible to 'bool'`);
+}
+
+function localDeclaration(ctx: Ctx, st: BodyState, node: Node): void {
+  const { type: base, flags } = declaredBaseType(ctx, node);
+  for (const d of node.childrenForFieldName('declarator')) {
+    if (!d) continue;
+    const info = applyDeclarator(ctx, base, d);
+    if (!info.name) continue;
+    if (info.fn) continue; // a local function declaration
+    const initNode = info.initNode;
+    let type = info.type;
+    const loc = locOf(ctx, info.nameNode ?? d);
+    let init: Expr[] = [];
+    let form: 'copy' | 'direct' | 'list' | 'none' = 'none';
+    if (initNode) {
+      if (initNode.type === 'argument_list') {
+        form = 'direct';
+        init = initNode.namedChildren.filter((c): c is Node => !!c).map((c) => checkExpr(ctx, c));
+      } else if (initNode.type === 'initializer_list') {
+        form = d.type === 'init_declarator' && d.children.some((c) => c?.type === '=') ? 'copy' : 'list';
+        init = [checkExpr(ctx, initNode)];
+      } else {
+        form = 'copy';
+        init = [checkExpr(ctx, initNode)];
+      }
+    }
+    if (containsAuto(type)) type = deduceAuto(ctx, type, init[0], loc);
+    const v: VarDecl = { kind: 'var', id: newId(), name: info.name, type, storage: 'local', constexpr: flags.constexpr, loc, qualifiedName: info.name };
+    if (form === 'none') {
+      if (type.kind === 'reference') ctx.a.error(loc, 'uninitialised-reference', `declaration of reference variable '${info.name}' requires an initializer`);
+      else if (type.const && !classOf(type)) ctx.a.error(loc, 'uninitialised-const', `default initialization of an object of const type '${typeToString(type)}'`);
+      else if (classOf(type)) construct(ctx, type, [], loc, false);
+    } else if (type.kind !== 'error') {
+      initialise(ctx, type, init, init[0]?.loc ?? loc, form);
+      if ((flags.constexpr || type.const) && init.length === 1 && init[0].value !== undefined && !classOf(type)) v.value = init[0].value;
+      else if (flags.constexpr && init[0]?.type.kind !== 'error') ctx.a.error(loc, 'not-constant', `constexpr variable '${info.name}' must be initialised by a constant expression`);
+    }
+    ctx.scope.add(info.name, v);
+    const temps = fullExpression(st, init, locOf(ctx, node));
+    if (type.kind === 'reference') for (const t of temps) if (t.expr === init[0] || t.expr.loc === init[0]?.loc) t.extendedBy = v;
+    st.body.locals.push({ decl: v, start: loc, end: loc });
+  }
+}
+
+/** Deduces `auto` (like a template type parameter) from the initialiser. */
+function deduceAuto(ctx: Ctx, declared: Type, init: Expr | undefined, loc: Loc): Type {
+  if (!init || init.type.kind === 'error') {
+    if (!init) ctx.a.error(loc, 'bad-auto', "declaration with 'auto' requires an initializer");
+    return ERROR;
+  }
+  let src: Type = init.type;
+  if (init.list) {
+    ctx.a.error(loc, 'bad-auto', "cannot deduce 'auto' from a brace-enclosed list here");
+    return ERROR;
+  }
+  const bindings = new Map<TemplateParam, TemplateArg>();
+  let pattern = declared;
+  if (pattern.kind === 'reference') pattern = pattern.referee;
+  else {
+    if (src.kind === 'array') src = { kind: 'pointer', pointee: src.element } as Type;
+    src = unqualified(src);
+  }
+  if (!deduceType(pattern, src, bindings, false)) {
+    ctx.a.error(loc, 'bad-auto', `cannot deduce '${typeToString(declared)}' from '${typeToString(init.type)}'`);
+    return ERROR;
+  }
+  const arg = bindings.get(AUTO_PARAM);
+  const t = arg && arg.kind === 'type' ? arg.type : ERROR;
+  return substituteAuto(declared, t);
+}
+
+function substituteAuto(t: Type, actual: Type): Type {
+  switch (t.kind) {
+    case 'tparam': return t.const ? { ...actual, const: true } as Type : actual;
+    case 'pointer': return { ...t, pointee: substituteAuto(t.pointee, actual) };
+    case 'reference': return referenceTo(substituteAuto(t.referee, actual), t.rvalue);
+    default: return t;
+  }
+}
+
+/** Initialises an object of `type` from `init` (copy `= e`, direct `(a, b)`, list `{...}`). */
+function initialise(ctx: Ctx, type: Type, init: Expr[], loc: Loc, form: 'copy' | 'direct' | 'list'): void {
+  if (init.some((e) => e.type.kind === 'error' && !e.list)) return;
+  if (type.kind === 'reference') {
+    if (init.length !== 1) ctx.a.error(loc, 'bad-init', 'a reference must be initialised by exactly one expression');
+    else convertOrReport(ctx, init[0], type, loc, 'initialising');
+    return;
+  }
+  const cls = classOf(type);
+  if (cls && (form === 'direct' || form === 'list')) {
+    construct(ctx, type, init, loc, form === 'list');
+    return;
+  }
+  if (type.kind === 'array' && init.length === 1 && init[0].list) {
+    const list = init[0].list;
+    if (type.length !== undefined && list.length > type.length) ctx.a.error(loc, 'bad-init', `excess elements in array initializer (${list.length} for ${type.length})`);
+    for (const e of list) convertOrReport(ctx, e, type.element, e.loc, 'initialising');
+    return;
+  }
+  if (init.length === 1) {
+    if (cls && init[0].list && initializerListElement(unqualified(type)) === undefined) {
+      construct(ctx, type, init, loc, true);
+      return;
+    }
+    convertOrReport(ctx, init[0], unqualified(type), loc, 'initialising');
+  }
+}
+
+function rangeFor(ctx: Ctx, st: BodyState, node: Node): void {
+  const inner = block(ctx);
+  const right = node.childForFieldName('right');
+  const r = right ? checkExpr(inner, right) : undefined;
+  const { type: base } = declaredBaseType(inner, node);
+  const info = applyDeclarator(inner, base, node.childForFieldName('declarator'));
+  let elem: Type = ERROR;
+  if (r && r.type.kind === 'array') elem = r.type.element;
+  else if (r && classOf(r.type)) {
+    const begins = inner.a.lookupQualified(classOf(r.type)!, 'begin').find((d): d is FunctionDecl => d.kind === 'function');
+    if (begins) elem = nonReference(begins.ret).kind === 'pointer' ? (nonReference(begins.ret) as { pointee: Type }).pointee : ERROR;
+    else ctx.a.error(r.loc, 'bad-range', `invalid range expression of type '${typeToString(r.type)}'; no viable 'begin' function available`);
+  } else if (r && r.type.kind !== 'error') ctx.a.error(r.loc, 'bad-range', `invalid range expression of type '${typeToString(r.type)}'`);
+  if (info.name) {
+    const elemExpr: Expr = { kind: 'range-element', type: elem, cat: 'lvalue', loc: r?.loc ?? locOf(ctx, node) };
+    const type = containsAuto(info.type) ? deduceAuto(inner, info.type, elemExpr, locOf(inner, node)) : info.type;
+    const v: VarDecl = { kind: 'var', id: newId(), name: info.name, type, storage: 'local', constexpr: false, loc: locOf(inner, info.nameNode ?? node), qualifiedName: info.name };
+    inner.scope.add(info.name, v);
+  }
+  const b = node.childForFieldName('body');
+  if (b) statement(inner, st, b);
+  closeScope(st, inner.scope, locOf(ctx, node));
+}
+
+function returnStatement(ctx: Ctx, st: BodyState, node: Node): void {
+  const en = node.namedChild(0);
+  const fn = st.fn;
+  const loc = locOf(ctx, node);
+  const ret = fn.role === 'constructor' || fn.role === 'destructor' ? undefined : fn.ret;
+  if (!en) {
+    if (ret && !isVoid(ret) && ret.kind !== 'error') ctx.a.error(loc, 'missing-return-value', `non-void function '${fn.name}' should return a value`);
+    return;
+  }
+  const e = checkExpr(ctx, en);
+  fullExpression(st, [e], loc);
+  if (!ret || isVoid(ret)) {
+    if (e.type.kind !== 'error' && !isVoid(e.type)) ctx.a.error(loc, 'return-value-in-void', `void function '${fn.name}' should not return a value`);
+    return;
+  }
+  if (classOf(ret) && classOf(e.type) === classOf(ret) && e.cat === 'prvalue') return;
+  if (classOf(ret) && e.list) {
+    construct(ctx, ret, [e], e.loc, true);
+    return;
+  }
+  if (classOf(ret) && e.cat === 'lvalue' && classOf(e.type) === classOf(ret)) {
+    construct(ctx, ret, [e], e.loc, false);
+    return;
+  }
+  convertOrReport(ctx, e, ret, e.loc, 'returning');
+}
+
+/** Records the temporaries a full-expression creates; returns them. */
+function fullExpression(st: BodyState, exprs: Expr[], loc: Loc): Temporary[] {
+  const found: Temporary[] = [];
+  const visit = (e: Expr | undefined, top: boolean) => {
+    if (!e) return;
+    if (e.temporary && !(top && exprs.length === 1 && false)) found.push({ expr: e, fullExpression: loc });
+    for (const o of e.operands ?? []) visit(o, false);
+    if (e.object) visit(e.object, false);
+    for (const x of e.list ?? []) visit(x, false);
+  };
+  for (const e of exprs) {
+    visit(e, true);
+    st.body.fullExpressions.push(e);
+  }
+  st.body.temporaries.push(...found);
+  return found;
+}
+
+function closeScope(st: BodyState, scope: Scope, end: Loc): void {
+  const endLoc = new Loc(end.unit, Math.max(end.start, end.end - 1), end.end);
+  for (const l of st.body.locals) {
+    if (l.end === l.start && scope.members.get(l.decl.name)?.includes(l.decl)) {
+      (l as { end: Loc }).end = endLoc;
+    }
+  }
+}

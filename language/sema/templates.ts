@@ -1,0 +1,247 @@
+// Templates: completing argument lists with defaults, choosing a partial specialisation, instantiating
+// class templates (lazily, on first need of a complete type) and function templates, and deducing
+// function template arguments from call arguments.
+
+import { type Ctx, locOf, withScope } from './context';
+import { declareFunctionInstance, elaborateClass, patternScope } from './declarations';
+import {
+  ClassDecl, Scope, type ClassTemplate, type FunctionDecl, type FunctionTemplate, type Loc, type PartialSpecialization,
+  type TemplateArg, type TemplateParam,
+} from './decls';
+import { constantValue } from './expressions';
+import { templateArguments, typeFromDescriptor, typeFromSpecifier } from './type-syntax';
+import { argsKey, argToString, isBuiltin, isUnsigned, nonReference, sameArg, sameType, unqualified, type Type } from './types';
+
+/** A scope binding `params` to `args` (inside `parent`). */
+export function bindingScope(parent: Scope, params: TemplateParam[], args: TemplateArg[]): Scope {
+  const s = new Scope('template', parent);
+  params.forEach((p, i) => {
+    if (args[i]) s.add(p.name, { kind: 'template-binding', param: p, arg: args[i] });
+  });
+  return s;
+}
+
+/** Checks kinds and count, adds defaults, converts values to the parameters' types. */
+export function completeArgs(ctx: Ctx, params: TemplateParam[], given: TemplateArg[], declScope: Scope, loc: Loc, what: string, allowPartial = false): TemplateArg[] | undefined {
+  if (given.length > params.length) {
+    ctx.a.error(loc, 'template-args', `too many template arguments for ${what} (expected at most ${params.length}, got ${given.length})`);
+    return undefined;
+  }
+  const out: TemplateArg[] = [];
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i];
+    let arg = given[i];
+    if (!arg && p.defaultNode) {
+      const scope = withScope({ ...ctx, unit: p.loc.unit }, bindingScope(declScope, params.slice(0, i), out));
+      if (p.isType) arg = { kind: 'type', type: typeFromDescriptor(scope, p.defaultNode) };
+      else {
+        const v = constantValue(scope, p.defaultNode);
+        if (v !== undefined) arg = { kind: 'value', value: v };
+      }
+    }
+    if (!arg) {
+      if (allowPartial) return out;
+      ctx.a.error(loc, 'template-args', `too few template arguments for ${what} (missing '${p.name}')`);
+      return undefined;
+    }
+    if (p.isType && arg.kind !== 'type') {
+      ctx.a.error(loc, 'template-args', `template argument for template type parameter '${p.name}' of ${what} must be a type`);
+      return undefined;
+    }
+    if (!p.isType && arg.kind !== 'value') {
+      ctx.a.error(loc, 'template-args', `template argument for non-type template parameter '${p.name}' of ${what} must be an expression, not a type`);
+      return undefined;
+    }
+    if (arg.kind === 'value') arg = { kind: 'value', value: convertValue(arg.value, p.valueType), valueType: p.valueType ?? arg.valueType };
+    out.push(arg);
+  }
+  return out;
+}
+
+function convertValue(v: number, t: Type | undefined): number {
+  if (!t) return v;
+  if (isBuiltin(t, 'bool')) return v ? 1 : 0;
+  if (isBuiltin(t, 'unsigned int') || isBuiltin(t, 'unsigned long')) return v >>> 0;
+  if (isBuiltin(t, 'int') || isBuiltin(t, 'long')) return v | 0;
+  if (isUnsigned(t) && v < 0) return v + 2 ** 64;
+  return v;
+}
+
+/** The instance `tmpl<args>`; its body is elaborated when a complete type is first needed. */
+export function instantiateClassTemplate(ctx: Ctx, tmpl: ClassTemplate, given: TemplateArg[], useLoc: Loc): ClassDecl | undefined {
+  const what = `class template '${tmpl.qualifiedName}'`;
+  const args = completeArgs(ctx, tmpl.params, given, tmpl.declScope, useLoc, what);
+  if (!args) return undefined;
+  const key = argsKey(args);
+  const cached = tmpl.instances.get(key);
+  if (cached) {
+    if (cached.instantiationErrors.length) ctx.a.replay(cached.instantiationErrors, useLoc, `'${cached.displayName()}'`);
+    return cached;
+  }
+  const partial = choosePartial(ctx, tmpl, args);
+  const node = partial ? partial.spec.node : tmpl.node;
+  const unit = partial ? partial.spec.unit : tmpl.unit;
+  const params = partial ? partial.spec.params : tmpl.params;
+  const bound = partial ? partial.args : args;
+  const scope = bindingScope(tmpl.declScope, params, bound);
+  const cls = new ClassDecl(tmpl.name, tmpl.qualifiedName, node?.type === 'struct_specifier' ? 'struct' : 'class', scope, tmpl.loc, { template: tmpl, args });
+  tmpl.instances.set(key, cls);
+  if (!node || !unit) return cls; // declared, never defined: stays incomplete
+  const a = ctx.a;
+  cls.pending = () => {
+    const { errors } = a.instantiating(useLoc, `'${cls.displayName()}'`, () => elaborateClass({ a, unit, scope }, cls, node));
+    cls.instantiationErrors = errors;
+  };
+  return cls;
+}
+
+function choosePartial(ctx: Ctx, tmpl: ClassTemplate, args: TemplateArg[]): { spec: PartialSpecialization; args: TemplateArg[] } | undefined {
+  const matches: { spec: PartialSpecialization; args: TemplateArg[] }[] = [];
+  for (const spec of tmpl.partials) {
+    const pattern = patternArgs(ctx, tmpl, spec);
+    if (!pattern) continue;
+    const bindings = new Map<TemplateParam, TemplateArg>();
+    if (pattern.length !== args.length) continue;
+    if (!pattern.every((p, i) => matchArg(p, args[i], bindings))) continue;
+    if (!spec.params.every((p) => bindings.has(p))) continue;
+    matches.push({ spec, args: spec.params.map((p) => bindings.get(p)!) });
+  }
+  if (matches.length > 1) matches.sort((x, y) => x.spec.params.length - y.spec.params.length);
+  return matches[0];
+}
+
+const patternCache = new WeakMap<PartialSpecialization, TemplateArg[] | null>();
+function patternArgs(ctx: Ctx, tmpl: ClassTemplate, spec: PartialSpecialization): TemplateArg[] | undefined {
+  if (patternCache.has(spec)) return patternCache.get(spec) ?? undefined;
+  const list = spec.node.childForFieldName('name')?.childForFieldName('arguments');
+  const pctx: Ctx = { a: ctx.a, unit: spec.unit, scope: patternScope({ a: ctx.a, unit: spec.unit, scope: tmpl.declScope }, spec.params) };
+  let args = list ? templateArguments(pctx, list) : undefined;
+  if (args) args = args.map((x, i) => (x.kind === 'value' ? { kind: 'value', value: convertValue(x.value, tmpl.params[i]?.valueType), valueType: tmpl.params[i]?.valueType } : x));
+  patternCache.set(spec, args ?? null);
+  return args;
+}
+
+function matchArg(pattern: TemplateArg, actual: TemplateArg, bindings: Map<TemplateParam, TemplateArg>): boolean {
+  if (pattern.kind === 'type' && pattern.type.kind === 'tparam' && !pattern.type.param.isType) {
+    if (actual.kind !== 'value') return false;
+    return bind(pattern.type.param, actual, bindings);
+  }
+  if (pattern.kind === 'value') return actual.kind === 'value' && actual.value === pattern.value;
+  if (actual.kind !== 'type') return false;
+  return deduceType(pattern.type, actual.type, bindings, true);
+}
+
+function bind(p: TemplateParam, a: TemplateArg, bindings: Map<TemplateParam, TemplateArg>): boolean {
+  const prev = bindings.get(p);
+  if (prev) return sameArg(prev, a);
+  bindings.set(p, a);
+  return true;
+}
+
+/** Structural deduction of `pattern` against `actual` (exact: cv must match where written). */
+export function deduceType(pattern: Type, actual: Type, bindings: Map<TemplateParam, TemplateArg>, exact: boolean): boolean {
+  switch (pattern.kind) {
+    case 'tparam': {
+      if (!pattern.param.isType) return false;
+      let t = actual;
+      if (pattern.const) {
+        if (!actual.const && exact) return false;
+        t = unqualified(actual);
+      }
+      return bind(pattern.param, { kind: 'type', type: t }, bindings);
+    }
+    case 'pointer':
+      return actual.kind === 'pointer' && (!exact || !!pattern.const === !!actual.const) && deduceType(pattern.pointee, actual.pointee, bindings, exact);
+    case 'reference':
+      return actual.kind === 'reference' && pattern.rvalue === actual.rvalue && deduceType(pattern.referee, actual.referee, bindings, exact);
+    case 'array':
+      return actual.kind === 'array' && deduceType(pattern.element, actual.element, bindings, exact);
+    case 'pattern': {
+      if (actual.kind !== 'class' || !actual.decl.templateInfo || actual.decl.templateInfo.template !== pattern.template) return false;
+      if (exact && !!pattern.const !== !!actual.const) return false;
+      const args = actual.decl.templateInfo.args;
+      return pattern.args.every((p, i) => args[i] !== undefined && matchArg(p, args[i], bindings));
+    }
+    default:
+      return sameType(pattern, actual, !exact);
+  }
+}
+
+// ---- function templates ---------------------------------------------------------------------------
+
+const patternParamCache = new WeakMap<FunctionTemplate, Type[]>();
+
+/** The template's parameter types with its template parameters as placeholders. */
+export function patternParamTypes(ctx: Ctx, t: FunctionTemplate): Type[] {
+  let cached = patternParamCache.get(t);
+  if (cached) return cached;
+  const pctx: Ctx = { a: ctx.a, unit: t.unit, scope: patternScope({ a: ctx.a, unit: t.unit, scope: t.declScope }, t.params) };
+  const decl = declareFunctionInstance(pctx, t);
+  cached = decl ? decl.params.map((p) => p.type) : [];
+  patternParamCache.set(t, cached);
+  return cached;
+}
+
+/** Deduces the template arguments of a call (explicit ones first); undefined when deduction fails. */
+export function deduceCall(ctx: Ctx, t: FunctionTemplate, explicit: TemplateArg[], argTypes: { type: Type; lvalue: boolean }[]): TemplateArg[] | undefined {
+  const bindings = new Map<TemplateParam, TemplateArg>();
+  explicit.forEach((a, i) => {
+    if (t.params[i]) bindings.set(t.params[i], a);
+  });
+  if (bindings.size < t.params.length) {
+    const ptypes = patternParamTypes(ctx, t);
+    for (let i = 0; i < ptypes.length && i < argTypes.length; i++) {
+      let p = ptypes[i];
+      let a = argTypes[i].type;
+      if (p.kind === 'reference') p = p.referee;
+      else {
+        if (a.kind === 'array') a = { kind: 'pointer', pointee: a.element };
+        a = unqualified(a);
+      }
+      if (!mentionsParam(p)) continue;
+      const trial = new Map(bindings);
+      if (deduceType(p, a, trial, false)) for (const [k, v] of trial) bindings.set(k, v);
+      else if (deduceType(p, nonReference(a), trial, false)) for (const [k, v] of trial) bindings.set(k, v);
+      else return undefined;
+    }
+  }
+  const out: TemplateArg[] = [];
+  for (const p of t.params) {
+    const b = bindings.get(p);
+    if (!b) {
+      if (p.defaultNode) break;
+      return undefined;
+    }
+    out.push(b);
+  }
+  return out;
+}
+
+function mentionsParam(t: Type): boolean {
+  switch (t.kind) {
+    case 'tparam':
+    case 'pattern':
+      return true;
+    case 'pointer': return mentionsParam(t.pointee);
+    case 'reference': return mentionsParam(t.referee);
+    case 'array': return mentionsParam(t.element);
+    default: return false;
+  }
+}
+
+/** The declaration `t<args>` (its body is analysed when it is used). */
+export function instantiateFunctionTemplate(ctx: Ctx, t: FunctionTemplate, given: TemplateArg[], useLoc: Loc): FunctionDecl | undefined {
+  const what = `function template '${t.qualifiedName}'`;
+  const args = completeArgs(ctx, t.params, given, t.declScope, useLoc, what);
+  if (!args) return undefined;
+  const key = argsKey(args);
+  if (t.instances.has(key)) return t.instances.get(key) ?? undefined;
+  const scope = bindingScope(t.declScope, t.params, args);
+  const label = `'${t.qualifiedName}<${args.map(argToString).join(', ')}>'`;
+  const { result } = ctx.a.instantiating(useLoc, label, () => declareFunctionInstance({ a: ctx.a, unit: t.unit, scope }, t));
+  const decl = result ? { ...result, templateInfo: { template: t, args } } : undefined;
+  t.instances.set(key, decl ?? null);
+  return decl;
+}
+
+export { typeFromSpecifier, locOf };

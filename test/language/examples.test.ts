@@ -1,0 +1,70 @@
+// The example kernels check clean, through the front-end and through `q7 check`.
+
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { memoryHost } from '../../language';
+import { checkCommand } from '../../cli/commands/check';
+import type { CliIO } from '../../cli/io';
+import { sharedFrontend } from './grammar';
+
+const ROOT = path.join(__dirname, '..', '..', '..');
+const KERNELS = path.join(ROOT, 'examples', 'kernels');
+
+function captureIO(files: Record<string, string>): CliIO & { out: string; err: string } {
+  const io = {
+    out: '',
+    err: '',
+    stdout(t: string) { io.out += t; },
+    stderr(t: string) { io.err += t; },
+    readFile(p: string): Uint8Array {
+      if (p in files) return Buffer.from(files[p]);
+      return fs.readFileSync(p);
+    },
+    writeFile() {},
+  };
+  return io;
+}
+
+describe('examples/kernels', function () {
+  this.timeout(60000);
+  const names = fs.readdirSync(KERNELS).filter((f) => f.endsWith('.cpp')).sort();
+
+  it('has the five kernels the issue asks for', () => {
+    assert.deepEqual(names, ['relu.cpp', 'relu_multicore.cpp', 'relu_tcm.cpp', 'rnn_cell.cpp', 'stream_scale.cpp']);
+  });
+
+  for (const name of names) {
+    it(`${name} checks with no diagnostics and defines its kernel`, async () => {
+      const fe = await sharedFrontend();
+      const file = path.join(KERNELS, name);
+      const a = fe.analyze(file, memoryHost({ [file]: fs.readFileSync(file, 'utf8') }));
+      assert.deepEqual(a.diagnostics.map((d) => d.message), []);
+      assert.ok(a.model.functions.length >= 1);
+      assert.ok(a.model.functions.every((f) => f.ret.kind === 'class' && f.ret.decl.qualifiedName === 'at::Tensor'));
+    });
+  }
+
+  it('q7 check prints nothing and exits 0 on the examples', async () => {
+    const io = captureIO({});
+    const code = await checkCommand.run(names.map((n) => path.join(KERNELS, n)), io);
+    assert.deepEqual([code, io.out], [0, '']);
+  });
+
+  it('q7 check prints file:line:col: severity: message [code] and exits 1 on errors; --format json', async () => {
+    const src = '#include <torch/torch.h>\nvoid f(const torch::Tensor& t) {\n  t.accessor<float, 1>()[0] = 2.0f;\n}\n';
+    const io = captureIO({ 'bad.cpp': src });
+    assert.equal(await checkCommand.run(['bad.cpp'], io), 1);
+    assert.equal(io.out, 'bad.cpp:3:3: error: static assertion failed: cannot write through a read-only TensorAccessor (accessor of a const Tensor) [static-assert]\n');
+    const j = captureIO({ 'bad.cpp': src });
+    assert.equal(await checkCommand.run(['--format', 'json', 'bad.cpp'], j), 1);
+    assert.deepEqual(JSON.parse(j.out), [{ file: 'bad.cpp', line: 3, column: 3, endLine: 3, endColumn: 35, severity: 'error', code: 'static-assert', message: 'static assertion failed: cannot write through a read-only TensorAccessor (accessor of a const Tensor)' }]);
+  });
+
+  it('q7 check honours -D and -I, and rejects bad usage with UsageError (exit 2)', async () => {
+    const io = captureIO({ 'k.cpp': '#include "mine.h"\n#if STACK_SIZE > 8192\nint big = MINE;\n#else\nint small = ;\n#endif\n', 'inc/mine.h': '#define MINE 3\n' });
+    assert.equal(await checkCommand.run(['-I', 'inc', '-DSTACK_SIZE=65536', 'k.cpp'], io), 0);
+    await assert.rejects(() => Promise.resolve(checkCommand.run([], captureIO({}))), /no input files/);
+    await assert.rejects(() => Promise.resolve(checkCommand.run(['--format', 'xml', 'k.cpp'], captureIO({}))), /unknown format/);
+  });
+});
