@@ -1,10 +1,19 @@
-// Bundles the entry points (CLI today; extension, server and adapter as they land) with esbuild.
+// Bundles the entry points (CLI today; extension, server and adapter as they land) with esbuild, and
+// copies the WebAssembly files the bundles load at run time (tree-sitter and its C++ grammar) next to them.
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 
 const entries = [
   { in: 'cli/main.ts', out: 'dist/cli.js' },
 ].filter((e) => existsSync(e.in));
+
+const wasmFiles = [
+  'node_modules/web-tree-sitter/tree-sitter.wasm',
+  'node_modules/tree-sitter-cpp/tree-sitter-cpp.wasm',
+];
+
+mkdirSync('dist', { recursive: true });
+for (const f of wasmFiles) copyFileSync(f, `dist/${f.split('/').pop()}`);
 
 for (const e of entries) {
   await build({
@@ -17,5 +26,8 @@ for (const e of entries) {
     sourcemap: true,
     external: ['vscode'],
     logLevel: 'warning',
+    // web-tree-sitter locates its .wasm through import.meta.url, which CommonJS bundles lack.
+    define: { 'import.meta.url': '__q7_import_meta_url' },
+    banner: { js: 'const __q7_import_meta_url = require("url").pathToFileURL(__filename).href;' },
   });
 }

@@ -168,15 +168,20 @@ function crossCompileFlags(opt: OptLevel): string[] {
 }
 
 function crossElfJob(name: string, opt: OptLevel): BuildJob {
-  const src = programSource(name);
+  return crossElfJobFor(programSource(name), opt, path.join(programsCacheDir(), `${name}${opt}.elf`), []);
+}
+
+/** Job that builds the C file `src` with our runtime into `output`, with extra compiler flags. */
+function crossElfJobFor(src: string, opt: OptLevel, output: string, extraFlags: readonly string[]): BuildJob {
   const rt = runtimeDir();
   const archive = ensureLibgccHelpers();
   return {
-    output: path.join(programsCacheDir(), `${name}${opt}.elf`),
+    output,
     inputs: [src, archive, ...runtimeFiles()],
     argv: (out) => [
       CROSS_GCC,
       ...crossCompileFlags(opt),
+      ...extraFlags,
       '-T',
       path.join(rt, 'sim-lx106.ld'),
       `-L${path.dirname(archive)}`,
@@ -189,6 +194,12 @@ function crossElfJob(name: string, opt: OptLevel): BuildJob {
       out,
     ],
   };
+}
+
+/** Builds a C file outside the corpus (e.g. a benchmark) like a corpus program; `tag` names the output. */
+export function buildCustomProgram(src: string, opt: OptLevel, tag: string, extraFlags: readonly string[] = []): string {
+  const output = path.join(cacheDir(), 'custom', `${tag}${opt}.elf`);
+  return runJobSync(crossElfJobFor(src, opt, output, extraFlags));
 }
 
 function crossAsmJob(name: string, opt: OptLevel): BuildJob {
