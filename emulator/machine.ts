@@ -14,7 +14,7 @@ import { readSR, readUR, writeSR, writeUR } from './core/sysregs';
 import { syncIn, syncOut } from './core/window';
 import { Insn } from './exec/insn';
 import { decodeAt } from './exec/predecode';
-import { CodeCache, runChecked, runFast } from './exec/run-loop';
+import { CodeCache, runChecked, runFast, runJit } from './exec/run-loop';
 import { Memory, Watchpoint } from './memory/memory';
 import { MemoryHost, SemihostHost } from './semihost/host';
 import { toNumber } from './fp/bits';
@@ -28,6 +28,8 @@ export interface MachineOptions {
   stopOnException?: boolean;
   /** BREAK/BREAK.N: 'stop' the run (default) or take the architectural debug exception. */
   breakMode?: BreakMode;
+  /** Compile hot blocks to JavaScript (default true); false runs the interpreter only. */
+  jit?: boolean;
 }
 
 export interface RunOptions {
@@ -67,12 +69,14 @@ export class Machine implements CodeCache {
   private readonly breakpoints = new Set<number>();
   private entry: number | undefined;
   private readonly prid: number;
+  private readonly jit: boolean;
 
   constructor(core: CoreName | CoreConfig, options: MachineOptions = {}) {
     const cfg = typeof core === 'string' ? coreByName(core) : core;
     if (!cfg) throw new RangeError(`unknown core '${String(core)}'`);
     this.config = cfg;
     this.prid = options.prid ?? 0;
+    this.jit = options.jit ?? true;
     this.memory = new Memory(cfg.memory, cfg.unalignedException);
     this.cpu = new Cpu(cfg, this.memory, options.host ?? new MemoryHost());
     this.cpu.stopOnException = options.stopOnException ?? false;
@@ -122,6 +126,8 @@ export class Machine implements CodeCache {
     c.atomctl = this.config.atomctl ? 0x28 : 0;
     c.prid = this.prid;
     c.icount = 0;
+    c.steps = 0;
+    c.excepted = 0;
     c.ccountBase = 0;
     c.stop = null;
     c.excTaken = false;
@@ -154,15 +160,18 @@ export class Machine implements CodeCache {
 
   // ---- execution ---------------------------------------------------------------------------
 
-  /** Runs until a stop reason (exit, breakpoint, watchpoint, exception/fault, halt, or the limit). */
+  /**
+   * Runs until a stop reason (exit, breakpoint, watchpoint, exception/fault, halt, or the limit).
+   * The limit counts executed instructions, an instruction that raised an exception included.
+   */
   run(options: RunOptions = {}): StopReason {
     const max = options.maxInstructions ?? Infinity;
     const c = this.cpu;
     c.stop = null;
-    const start = c.icount;
+    const start = c.steps;
     let first = true;
     while (c.stop === null) {
-      const done = c.icount - start;
+      const done = c.steps - start;
       if (done >= max) return { kind: 'limit', pc: c.pc };
       const budget = Math.min(CHUNK, max - done);
       if (first && this.breakpoints.has(c.pc)) this.stepOverBreakpoint();
@@ -172,20 +181,26 @@ export class Machine implements CodeCache {
     return this.finishStop();
   }
 
-  /** Executes up to `n` instructions (default 1); stops early for any stop reason. */
+  /** Executes up to `n` instructions (default 1; one that vectors counts); stops early on any stop. */
   step(n = 1): StopReason {
     return this.run({ maxInstructions: n });
   }
 
-  /** Retired instructions since reset. */
+  /** Retired instructions since reset (what CCOUNT counts). */
   get instructionCount(): number {
     return this.cpu.icount;
+  }
+
+  /** Executed instructions since reset, including those that raised an exception. */
+  get stepCount(): number {
+    return this.cpu.steps;
   }
 
   private runBudget(budget: number): void {
     const c = this.cpu;
     if (this.trace === null && this.memory.listWatchpoints().length === 0) {
-      runFast(c, this, budget);
+      if (this.jit) runJit(c, this, budget);
+      else runFast(c, this, budget);
     } else {
       const trace = this.trace;
       const hook = trace === null ? null : (i: Insn) => trace({ pc: i.pc, size: i.size, word: i.word, mnemonic: i.def?.mnemonic }, this);
@@ -251,7 +266,9 @@ export class Machine implements CodeCache {
     for (const i of this.decoded) {
       i.nextIns = null;
       i.targetIns = null;
+      i.blk = null;
     }
+    this.cpu.codeEpoch++;
     this.decoded.length = 0;
     this.blocks.clear();
     this.lastBlockKey = -1;
@@ -262,16 +279,27 @@ export class Machine implements CodeCache {
 
   addBreakpoint(pc: number): void {
     const a = pc >>> 0;
+    if (this.breakpoints.has(a)) return;
     this.breakpoints.add(a);
     const ins = this.cached(a);
     if (ins) ins.h = breakpointHit;
+    this.dropCompiledBlocks();
   }
 
   removeBreakpoint(pc: number): void {
     const a = pc >>> 0;
-    this.breakpoints.delete(a);
+    if (!this.breakpoints.delete(a)) return;
     const ins = this.cached(a);
     if (ins) ins.h = ins.inner;
+    this.dropCompiledBlocks();
+  }
+
+  /** Compiled blocks never contain a breakpoint: recompile them after a breakpoint change. */
+  private dropCompiledBlocks(): void {
+    for (const i of this.decoded) {
+      i.blk = null;
+      i.hot = 0;
+    }
   }
 
   clearBreakpoints(): void {

@@ -63,6 +63,7 @@ function listFile(file: string, args: ObjdumpArgs, io: CliIO): string {
     return disassembleElf(image, file, {
       target: args.target,
       sections: args.sections.length > 0 ? args.sections : undefined,
+      onWarning: (message) => io.stderr(`q7 objdump: warning: ${message}\n`),
     });
   } catch (e) {
     if (e instanceof ElfError) throw new UsageError(e.message);

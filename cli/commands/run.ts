@@ -72,7 +72,8 @@ function parseArgs(argv: string[]): RunArgs | 'help' {
   return { file, cpu, maxInsns, trace };
 }
 
-const ASM_BASE: Record<CoreName, number> = { lx106: 0x50000000, dc233c: 0xfe000000, de233_fpu: 0xfe000000, q7: 0x40000000 };
+/** Where assembly is placed per core: its reset vector; on q7 past the 1 KiB vector area at VECBASE. */
+const ASM_BASE: Record<CoreName, number> = { lx106: 0x50000000, dc233c: 0xfe000000, de233_fpu: 0xfe000000, q7: 0x40000400 };
 
 /** The program's image: read as ELF, or assembled when the file is assembly source. */
 function loadImage(args: RunArgs, io: CliIO): ElfImage {
@@ -102,6 +103,7 @@ function hex(v: number): string {
 function streamingHost(io: CliIO): MemoryHost {
   const decoders = { 1: new TextDecoder(), 2: new TextDecoder() };
   return new MemoryHost({
+    capture: false,
     onOutput: (fd, data) => {
       const text = decoders[fd].decode(data, { stream: true });
       if (text) (fd === 1 ? io.stdout : io.stderr)(text);

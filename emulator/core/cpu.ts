@@ -68,12 +68,20 @@ export class Cpu {
   lendActive = -1;
 
   // ---- counting ----
-  /** Retired instructions since reset. */
+  /** Instructions dispatched since reset, including ones that raised an exception. */
+  steps = 0;
+  /** Dispatched instructions that raised an exception instead of retiring. */
+  excepted = 0;
+  /** Retired instructions since reset (steps - excepted). */
   icount = 0;
   /** CCOUNT = ccountBase + icount (mod 2^32). */
   ccountBase = 0;
+  /** Instructions dispatched by the last compiled-block call (see exec/jit/compile.ts). */
+  jitN = 0;
+  /** Bumped whenever decoded code is dropped; compiled blocks compare it after slow stores. */
+  codeEpoch = 0;
   /** Run-loop bookkeeping so handlers can read the live count (see run-loop.ts). */
-  runStartCount = 0;
+  runStartSteps = 0;
   runBudget = 0;
 
   // ---- run control ----

@@ -4,9 +4,17 @@
 
 import type { InsnDef } from '../../xtensa/isa';
 import type { Cpu } from '../core/cpu';
+import type { CompiledBlock } from './jit/compile';
 
 /** Executes the instruction; returns the next PC, or STOP (-1) to end the run loop. */
 export type Handler = (c: Cpu, i: Insn) => number;
+
+/**
+ * Handler result (and `target` value) for a control transfer whose destination is the fall-through
+ * address: the run loop continues there without the zero-overhead-loop check, which only follows
+ * instructions that fall through (QEMU: taken branches, jumps, calls and returns never loop back).
+ */
+export const TAKEN_NEXT = -4;
 
 /** `chk` bit: sync the instruction count into the Cpu before the handler runs. */
 export const CHK_SYNC = 8;
@@ -15,8 +23,11 @@ export class Insn {
   /** Fall-through successor and branch-target successor, linked lazily by the run loop. */
   nextIns: Insn | null = null;
   targetIns: Insn | null = null;
-  /** Handler without breakpoint or privilege wrapping. */
+  /** Handler without breakpoint wrapping. */
   inner: Handler;
+  /** Times the run loop arrived here by a transfer (block-start hotness), and the compiled block. */
+  hot = 0;
+  blk: CompiledBlock | null = null;
 
   constructor(
     readonly pc: number,

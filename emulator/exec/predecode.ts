@@ -9,7 +9,7 @@ import { generalException } from '../core/exceptions';
 import { PS_EXCM, PS_RING } from '../core/ps';
 import { USER_SRS } from '../core/sysregs';
 import { MemFault } from '../memory/fault';
-import { CHK_SYNC, Handler, Insn } from './insn';
+import { CHK_SYNC, Handler, Insn, TAKEN_NEXT } from './insn';
 import { handlerFor } from './handlers';
 
 const illegal: Handler = (c, i) => generalException(c, CAUSE.IllegalInstruction, i.pc);
@@ -17,6 +17,23 @@ const cpDisabled: Handler = (c, i) => generalException(c, CAUSE.Coprocessor0Disa
 
 const PRIVILEGED = new Set(['rfe', 'rfde', 'rfi', 'rfwo', 'rfwu', 'rotw', 'rsil', 'waiti', 'l32e', 's32e']);
 const SYNCED = new Set(['simcall', 'break', 'break.n', 'waiti']);
+
+const DIRECT_TRANSFERS = new Set(['branch', 'jump', 'call']);
+const DYNAMIC_TRANSFERS = new Set(['ijump', 'icall', 'return', 'excreturn']);
+
+const transferWrappers = new Map<Handler, Handler>();
+/** Marks a computed destination equal to the fall-through address as a transfer (see TAKEN_NEXT). */
+function dynamicTransfer(h: Handler): Handler {
+  let w = transferWrappers.get(h);
+  if (!w) {
+    w = (c, i) => {
+      const np = h(c, i);
+      return np === i.next ? TAKEN_NEXT : np;
+    };
+    transferWrappers.set(h, w);
+  }
+  return w;
+}
 
 const privilegedWrappers = new Map<Handler, Handler>();
 function privileged(h: Handler): Handler {
@@ -86,13 +103,18 @@ export function decodeAt(c: Cpu, pc: number): Insn {
     if (o.kind === 'target' || o.kind === 'literal') target = ops[k] >>> 0;
   });
   if (def.mnemonic === 'l32r') d = (target - (((pc + 3) & ~3) >>> 0)) | 0;
+  const next = (pc + size) >>> 0;
+  if (cfg.features.has('loops')) {
+    if (DIRECT_TRANSFERS.has(def.flow) && target === next) target = TAKEN_NEXT;
+    if (DYNAMIC_TRANSFERS.has(def.flow)) h = dynamicTransfer(h);
+  }
   const srNum = sysregNumber(def);
   const b = srNum >= 0 ? srNum : ops[1] ?? 0;
   if (def.feature === 'fp' && cfg.features.has('coprocessors') && (c.cpenable & 1) === 0) h = cpDisabled;
   else if (cfg.rings && isPrivileged(def, srNum)) h = privileged(h);
   const pane = cfg.features.has('windowed') ? highestPane(def, ops) : 0;
   const sync = srNum >= 0 || SYNCED.has(def.mnemonic) ? CHK_SYNC : 0;
-  return new Insn(pc, size, (pc + size) >>> 0, h, ops[0] ?? 0, b, ops[2] ?? 0, d, target, pane | sync, def, word);
+  return new Insn(pc, size, next, h, ops[0] ?? 0, b, ops[2] ?? 0, d, target, pane | sync, def, word);
 }
 
 /** Rows without a handler (the coverage test expects none). */

@@ -7,7 +7,8 @@ import { Cpu, STOP } from '../core/cpu';
 import { generalException } from '../core/exceptions';
 import { windowOverflow } from '../core/window';
 import { MemFault } from '../memory/fault';
-import { CHK_SYNC, Insn } from './insn';
+import { CHK_SYNC, Insn, TAKEN_NEXT } from './insn';
+import { CompiledBlock, HOT, compileBlock } from './jit/compile';
 
 export interface CodeCache {
   lookup(pc: number): Insn;
@@ -17,7 +18,7 @@ const PROCEED = -3;
 
 /** Work done before the handler when `chk` exceeds the free panes: count sync, window overflow. */
 function precheck(c: Cpu, i: Insn, left: number): number {
-  if (i.chk & CHK_SYNC) c.icount = c.runStartCount + (c.runBudget - left);
+  if (i.chk & CHK_SYNC) c.icount = c.runStartSteps + (c.runBudget - left) - c.excepted;
   if ((i.chk & 7) > c.wfree) return windowOverflow(c, i.pc);
   return PROCEED;
 }
@@ -30,19 +31,24 @@ function execute(c: Cpu, i: Insn, left: number): number {
   return i.h(c, i);
 }
 
-/** Whether the instruction that stopped the loop completed (and so counts as retired). */
-function stopRetired(c: Cpu): boolean {
+/**
+ * Whether the instruction that stopped the loop was executed: exit, BREAK and WAITI complete; a
+ * breakpoint, an exception stop or an unhandled fault leave it unexecuted.
+ */
+function stopExecuted(c: Cpu): boolean {
   const k = c.stop?.kind;
   return k === 'exit' || k === 'break' || k === 'halt';
 }
 
 function begin(c: Cpu, budget: number): void {
-  c.runStartCount = c.icount;
+  c.runStartSteps = c.steps;
   c.runBudget = budget;
 }
 
+/** Budgets count dispatched instructions (an exception counts as a step); icount retired ones. */
 function end(c: Cpu, budget: number, left: number): void {
-  c.icount = c.runStartCount + (budget - left);
+  c.steps = c.runStartSteps + (budget - left);
+  c.icount = c.steps - c.excepted;
 }
 
 export function runFast(c: Cpu, cache: CodeCache, budget: number): void {
@@ -66,13 +72,19 @@ export function runFast(c: Cpu, cache: CodeCache, budget: number): void {
           continue;
         }
         if (np === STOP) {
-          if (!stopRetired(c)) left++;
+          if (!stopExecuted(c)) left++;
           end(c, budget, left);
           return;
         }
+        if (np === TAKEN_NEXT) {
+          let n = ins.nextIns;
+          if (n === null) n = ins.nextIns = cache.lookup(ins.next);
+          ins = n;
+          continue;
+        }
         if (c.excTaken) {
           c.excTaken = false;
-          left++;
+          c.excepted++;
           ins = cache.lookup(np);
         } else if (np === ins.target) {
           let n = ins.targetIns;
@@ -93,6 +105,8 @@ export function runFast(c: Cpu, cache: CodeCache, budget: number): void {
         end(c, budget, left);
         return;
       }
+      left--;
+      c.excepted++;
       ins = cache.lookup(np);
     }
   }
@@ -118,12 +132,14 @@ export function runChecked(c: Cpu, cache: CodeCache, budget: number, hook: Trace
     }
     left--;
     if (np === STOP) {
-      if (!stopRetired(c)) left++;
+      if (!stopExecuted(c)) left++;
       break;
     }
-    if (c.excTaken) {
+    if (np === TAKEN_NEXT) {
+      ins = cache.lookup(ins.next);
+    } else if (c.excTaken) {
       c.excTaken = false;
-      left++;
+      c.excepted++;
       ins = cache.lookup(np);
     } else if (np === ins.next && np === c.lendActive && c.lcount !== 0) {
       c.lcount = (c.lcount - 1) >>> 0;
@@ -136,4 +152,104 @@ export function runChecked(c: Cpu, cache: CodeCache, budget: number, hook: Trace
   }
   if (c.stop === null) c.pc = ins.pc;
   end(c, budget, left);
+}
+
+/** Compiles the block starting at `ins` once it is hot (a failed compile is not retried). */
+function heat(c: Cpu, cache: CodeCache, ins: Insn): void {
+  if (++ins.hot === HOT) {
+    ins.blk = compileBlock(c, ins, (i) => {
+      let n = i.nextIns;
+      if (n === null) n = i.nextIns = cache.lookup(i.next);
+      return n;
+    });
+  }
+}
+
+/**
+ * The fast loop with compiled blocks: hot block starts (instructions reached by a transfer) are
+ * compiled to JavaScript and run as one call while they fit the budget and the free window panes;
+ * everything else is interpreted exactly as in runFast. Not used while breakpoints are set.
+ */
+export function runJit(c: Cpu, cache: CodeCache, budget: number): void {
+  begin(c, budget);
+  let left = budget;
+  let ins = cache.lookup(c.pc);
+  let cur: CompiledBlock | null = null;
+  for (;;) {
+    try {
+      while (left > 0) {
+        const b = ins.blk;
+        if (b !== null && b.n <= left && b.pane <= c.wfree) {
+          cur = b;
+          const np = b.fn(c);
+          cur = null;
+          left -= c.jitN;
+          if (np === STOP) {
+            end(c, budget, left);
+            return;
+          }
+          if (c.excTaken) {
+            c.excTaken = false;
+            c.excepted++;
+          }
+          ins = cache.lookup(np);
+          if (ins.blk === null) heat(c, cache, ins);
+          continue;
+        }
+        const np = ins.chk > c.wfree ? execute(c, ins, left) : ins.h(c, ins);
+        left--;
+        if (np === ins.next) {
+          if (np === c.lendActive && c.lcount !== 0) {
+            c.lcount = (c.lcount - 1) >>> 0;
+            ins = cache.lookup(c.lbeg);
+            if (ins.blk === null) heat(c, cache, ins);
+            continue;
+          }
+          let n = ins.nextIns;
+          if (n === null) n = ins.nextIns = cache.lookup(np);
+          ins = n;
+          continue;
+        }
+        if (np === STOP) {
+          if (!stopExecuted(c)) left++;
+          end(c, budget, left);
+          return;
+        }
+        if (np === TAKEN_NEXT) {
+          let n = ins.nextIns;
+          if (n === null) n = ins.nextIns = cache.lookup(ins.next);
+          ins = n;
+        } else if (c.excTaken) {
+          c.excTaken = false;
+          c.excepted++;
+          ins = cache.lookup(np);
+        } else if (np === ins.target) {
+          let n = ins.targetIns;
+          if (n === null) n = ins.targetIns = cache.lookup(np);
+          ins = n;
+        } else {
+          ins = cache.lookup(np);
+        }
+        if (ins.blk === null) heat(c, cache, ins);
+      }
+      c.pc = ins.pc;
+      end(c, budget, left);
+      return;
+    } catch (e) {
+      if (!(e instanceof MemFault)) throw e;
+      // A fault in a compiled block happened at index jitN: the instructions before it ran.
+      const pc = cur !== null ? cur.pcs[c.jitN] : ins.pc;
+      if (cur !== null) left -= c.jitN;
+      cur = null;
+      const np = generalException(c, e.cause, pc, e.vaddr);
+      c.excTaken = false;
+      if (np === STOP) {
+        end(c, budget, left);
+        return;
+      }
+      left--;
+      c.excepted++;
+      ins = cache.lookup(np);
+    }
+  }
 }

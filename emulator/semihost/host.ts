@@ -24,6 +24,8 @@ export const ERRNO = { ENOENT: 2, EBADF: 9, EAGAIN: 11, EACCES: 13, EINVAL: 22, 
 export interface HostOptions {
   /** Receives every write to descriptors 1 and 2 as it happens. */
   onOutput?: (fd: 1 | 2, data: Uint8Array) => void;
+  /** Keep fd 1/2 output for output()/text() (default true; streaming hosts turn it off). */
+  capture?: boolean;
   stdin?: Uint8Array;
   argv?: readonly string[];
   /** File access for SIMCALL open: read a whole file (undefined if missing), write a whole file. */
@@ -71,7 +73,7 @@ export class MemoryHost implements SemihostHost {
   write(fd: number, data: Uint8Array): number {
     if (fd === 1 || fd === 2) {
       const copy = data.slice();
-      this.out[fd].push(copy);
+      if (this.opts.capture ?? true) this.out[fd].push(copy);
       this.opts.onOutput?.(fd, copy);
       return data.length;
     }

@@ -9,7 +9,7 @@ import { SHF_ALLOC, SHF_EXECINSTR, SHF_WRITE, SHT_NOBITS, STB_GLOBAL, STB_LOCAL,
 import { Assembly, Fixup, displayName } from './assembly';
 import { DIRECTIVES } from './directives';
 import { SourceLoc, StatementError } from './errors';
-import { Value, evaluate } from './expr';
+import { Value, evaluate, exactOf } from './expr';
 import { ResolvedSymbol, buildImage } from './image';
 import { encodeInstruction } from './instructions';
 import { OutputSection, layoutSections } from './layout';
@@ -160,12 +160,13 @@ function encodeFixup(a: Assembly, f: Fixup): void {
       f.section.patch(f.offset, encodeInstruction(f.insn, values, f.section.addr + f.offset));
       return;
     }
-    const v = finalNumber(a, f, f.expr);
+    const value = evaluate(f.expr, a.env(f.scope, { section: f.section, offset: f.offset }, true));
+    const v = value.offset;
     const range = DATA_RANGE[f.width];
     if (range && (v < range[0] || v > range[1])) {
       throw new StatementError(`value ${v} does not fit in ${f.width} byte${f.width > 1 ? 's' : ''} (${range[0]}..${range[1]})`, f.loc.column);
     }
-    const big = BigInt.asUintN(64, BigInt(v));
+    const big = BigInt.asUintN(64, exactOf(value));
     const bytes: number[] = [];
     for (let i = 0; i < f.width; i++) bytes.push(Number((big >> BigInt(8 * i)) & 255n));
     f.section.patch(f.offset, bytes);

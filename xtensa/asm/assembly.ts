@@ -4,7 +4,7 @@
 
 import { SHF_ALLOC, SHF_WRITE, SHT_NOBITS, SHT_PROGBITS, STT_OBJECT } from '../elf/types';
 import { DiagnosticSink, SourceLoc, StatementError } from './errors';
-import { EvalEnv, Expr, Value, evaluate, foldKnown, parseExpr } from './expr';
+import { EvalEnv, Expr, Value, evaluate, exactOf, foldKnown, parseExpr } from './expr';
 import { ParsedInsn, parseInstruction } from './instructions';
 import { InputSection, defaultAttributes, literalPoolName } from './sections';
 import { Arg, Statement, splitArgs } from './source';
@@ -33,6 +33,8 @@ export class Assembly {
   readonly scopes: FileScope[] = [];
   readonly fixups: Fixup[] = [];
   readonly listing: PendingListing[] = [];
+  /** Local commons of the current file, allocated at its end. */
+  private readonly localCommons: { entry: SymbolEntry; size: number; align: number }[] = [];
   /** Global commons in order of first appearance. */
   readonly commons: SymbolEntry[] = [];
 
@@ -59,6 +61,23 @@ export class Assembly {
     for (const name of ['.text', '.data', '.bss']) this.getSection(name, defaultAttributes(name));
     this.section = this.getSection('.text');
     for (const st of statements) this.assembleStatement(st);
+    this.allocateLocalCommons();
+  }
+
+  /**
+   * Local commons (`.lcomm`, `.local` + `.comm`) go where GNU as puts them: into a second
+   * subsection of the file's .bss, i.e. after everything else in .bss, in order of declaration.
+   */
+  private allocateLocalCommons(): void {
+    if (this.localCommons.length === 0) return;
+    const saved = this.section;
+    this.section = this.getSection('.bss', { type: SHT_NOBITS, flags: SHF_ALLOC | SHF_WRITE });
+    for (const c of this.localCommons) {
+      this.alignTo(c.align);
+      c.entry.value = { section: this.section, offset: this.section.reserve(c.size) };
+    }
+    this.localCommons.length = 0;
+    this.section = saved;
   }
 
   private assembleStatement(st: Statement): void {
@@ -205,14 +224,10 @@ export class Assembly {
     if (e.type === 0) e.type = STT_OBJECT;
     if (e.size === undefined) e.size = size;
     if (local || e.forcedLocal || e.bind === 'local') {
-      const saved = this.section;
-      this.section = this.getSection('.bss', { type: SHT_NOBITS, flags: SHF_ALLOC | SHF_WRITE });
-      this.alignTo(align);
-      e.value = { section: this.section, offset: this.section.reserve(size) };
       e.defined = true;
       e.definedAt = this.loc(column);
       e.bind = 'local';
-      this.section = saved;
+      this.localCommons.push({ entry: e, size, align });
       return;
     }
     if (e.common) {
@@ -234,7 +249,7 @@ export class Assembly {
     const e = parseExpr(arg.text, arg.column, (d, dir, col) => scope.referLocalLabel(d, dir, col));
     return foldKnown(e, (name) => {
       const s = resolveSymbol(scope, this.globals, name);
-      return s && s.isEquate && s.value && !s.value.section ? s.value.offset : undefined;
+      return s && s.isEquate && s.value && !s.value.section ? exactOf(s.value) : undefined;
     });
   }
 
@@ -295,6 +310,13 @@ export class Assembly {
     const v = this.evalNow(arg);
     if (v.section) throw new StatementError(`expected a number, got an address: '${arg.text}'`, arg.column);
     return v.offset;
+  }
+
+  /** Like `constant`, as the exact 64-bit integer. */
+  constantExact(arg: Arg): bigint {
+    const v = this.evalNow(arg);
+    if (v.section) throw new StatementError(`expected a number, got an address: '${arg.text}'`, arg.column);
+    return exactOf(v);
   }
 
   /** Emits `width`-byte data items for each argument (values known in the second pass). */

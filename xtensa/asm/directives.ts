@@ -145,9 +145,9 @@ function lebDirective(signed: boolean): DirectiveHandler {
     a.requireContents('data directives');
     const start = a.section.size;
     for (const arg of args) {
-      const v = a.constant(arg);
-      if (!signed && v < 0) throw new StatementError(`.uleb128 value must not be negative, got ${v}`, arg.column);
-      a.section.append(leb128(BigInt(v), signed));
+      const v = a.constantExact(arg);
+      if (!signed && v < 0n) throw new StatementError(`.uleb128 value must not be negative, got ${v}`, arg.column);
+      a.section.append(leb128(v, signed));
     }
     a.noteData(start);
   };
@@ -198,9 +198,10 @@ on('.fill', (a, st, args) => {
   expectArgs(st, args, 1, 3);
   const size = args.length > 1 ? a.constant(args[1]) : 1;
   if (!Number.isInteger(size) || size < 0 || size > 8) throw new StatementError(`.fill size must be 0..8, got ${size}`, args[1].column);
-  const value = args.length > 2 ? a.constant(args[2]) : 0;
+  // GNU as: the low 4 bytes of the value, little-endian; wider sizes are padded with zeros.
+  const value = args.length > 2 ? a.constantExact(args[2]) : 0n;
   const pattern: number[] = [];
-  for (let i = 0; i < size; i++) pattern.push(i < 4 ? Number((BigInt(value) >> BigInt(8 * i)) & 255n) : 0);
+  for (let i = 0; i < size; i++) pattern.push(i < 4 ? Number((value >> BigInt(8 * i)) & 255n) : 0);
   fillBytes(a, a.constant(args[0]), pattern, args[0]);
 });
 
@@ -292,9 +293,19 @@ function equate(mustBeNew: boolean): DirectiveHandler {
 on('.set .equ', equate(false));
 on('.equiv', equate(true));
 on('=', (a, st, args) => {
+  if (!st.assigned) throw new StatementError("expected a symbol name before '='", st.opColumn);
   if (args.length !== 1) throw new StatementError(`'=' takes one expression, got ${args.length}`, st.argsColumn);
   a.defineEquate(st.assigned!.name, st.assigned!.column, args[0], false);
 });
+
+/**
+ * GNU as's alignment when none is given: `.lcomm` takes the largest power of two not above the
+ * size (at most 8), `.comm` the smallest power of two not below it (at most 16).
+ */
+function defaultCommonAlign(size: number, local: boolean): number {
+  if (size <= 1) return 1;
+  return local ? Math.min(8, 2 ** Math.floor(Math.log2(size))) : Math.min(16, 2 ** Math.ceil(Math.log2(size)));
+}
 
 function common(local: boolean): DirectiveHandler {
   return (a, st, args) => {
@@ -302,7 +313,7 @@ function common(local: boolean): DirectiveHandler {
     const name = symbolArg(args[0]);
     const size = a.constant(args[1]);
     if (!Number.isInteger(size) || size < 0) throw new StatementError(`size must be a non-negative number, got ${size}`, args[1].column);
-    const align = args.length > 2 ? a.constant(args[2]) : Math.min(16, size <= 1 ? 1 : 2 ** Math.ceil(Math.log2(size)));
+    const align = args.length > 2 ? a.constant(args[2]) : defaultCommonAlign(size, local);
     if (!isPowerOfTwo(align)) throw new StatementError(`alignment must be a power of 2, got ${align}`, args[2]?.column ?? st.opColumn);
     a.defineCommon(name, args[0].column, size, align, local);
   };
@@ -332,6 +343,10 @@ on('.begin .end', (_a, st, args) => {
   if (!['no-transform', 'transform', 'literal_prefix', 'schedule', 'no-schedule', 'longcalls', 'no-longcalls', 'density', 'no-density', 'absolute-literals', 'no-absolute-literals', 'literal'].includes(what)) {
     throw new StatementError(`unknown ${st.op} region '${args[0].text}'`, args[0].column);
   }
+});
+
+on('.include .incbin', (_a, st) => {
+  throw new StatementError(`${st.op} is not supported: the assembler reads no files (pass every file to it instead)`, st.opColumn);
 });
 
 // ---- accepted and ignored -------------------------------------------------------------------

@@ -5,19 +5,32 @@
 import { StatementError } from './errors';
 
 export type Expr =
-  | { readonly kind: 'num'; readonly value: number; readonly column: number }
+  | { readonly kind: 'num'; readonly value: bigint; readonly column: number }
   | { readonly kind: 'sym'; readonly name: string; readonly column: number }
   | { readonly kind: 'dot'; readonly column: number }
   | { readonly kind: 'unary'; readonly op: string; readonly arg: Expr; readonly column: number }
   | { readonly kind: 'binary'; readonly op: string; readonly left: Expr; readonly right: Expr; readonly column: number };
 
-/** A value during assembly: an offset in a section (`section` set) or an absolute number. */
+/**
+ * A value during assembly: an offset in a section (`section` set) or an absolute number. Absolute
+ * values also carry their exact 64-bit value (`exact`) for `.8byte` data; `offset` is its Number.
+ */
 export interface Value {
   readonly section: object | null;
   readonly offset: number;
+  readonly exact?: bigint;
 }
 
-export const absolute = (n: number): Value => ({ section: null, offset: n });
+export const absolute = (n: number): Value => ({ section: null, offset: n, exact: BigInt(Math.trunc(n)) });
+
+/** An absolute value from its exact 64-bit two's-complement value. */
+export const exactValue = (v: bigint): Value => {
+  const w = BigInt.asIntN(64, v);
+  return { section: null, offset: Number(w), exact: w };
+};
+
+/** The exact integer of an absolute value. */
+export const exactOf = (v: Value): bigint => v.exact ?? BigInt(Math.trunc(v.offset));
 
 /** What an expression may refer to while it is evaluated. */
 export interface EvalEnv {
@@ -35,7 +48,7 @@ export type LocalLabelResolver = (digits: string, direction: 'b' | 'f', column: 
 interface Token {
   readonly kind: 'num' | 'id' | 'op' | 'local' | 'end';
   readonly text: string;
-  readonly value?: number;
+  readonly value?: bigint;
   readonly column: number;
 }
 
@@ -50,14 +63,17 @@ const OPERATORS = ['<<', '>>', '<=', '>=', '==', '!=', '<>', '&&', '||', '+', '-
 
 const ESCAPES: Record<string, number> = { n: 10, t: 9, r: 13, b: 8, f: 12, v: 11, a: 7, '\\': 92, "'": 39, '"': 34 };
 
-function parseNumber(text: string, column: number): number {
-  let v: number;
-  if (/^0[xX][0-9a-fA-F]+$/.test(text)) v = parseInt(text.slice(2), 16);
-  else if (/^0[bB][01]+$/.test(text)) v = parseInt(text.slice(2), 2);
-  else if (/^0[0-7]+$/.test(text)) v = parseInt(text.slice(1), 8);
-  else if (/^\d+$/.test(text)) v = parseInt(text, 10);
+function parseNumber(text: string, column: number): bigint {
+  let v: bigint;
+  if (/^0[xX][0-9a-fA-F]+$/.test(text)) v = BigInt(text);
+  else if (/^0[bB][01]+$/.test(text)) v = BigInt(text);
+  else if (/^0\d+$/.test(text)) {
+    if (!/^0[0-7]+$/.test(text)) throw new StatementError(`bad number '${text}' (octal, because of the leading 0)`, column);
+    v = BigInt('0o' + text.slice(1));
+  }
+  else if (/^\d+$/.test(text)) v = BigInt(text);
   else throw new StatementError(`bad number '${text}'`, column);
-  if (v > 0xffffffffffff) throw new StatementError(`number '${text}' is too large`, column);
+  if (v >= 1n << 64n) throw new StatementError(`number '${text}' does not fit in 64 bits`, column);
   return v;
 }
 
@@ -89,15 +105,15 @@ function tokenize(text: string, column: number): Token[] {
       throw new StatementError(`bad number '${bad}'`, col);
     }
     if (c === "'") {
-      let value: number;
+      let value: bigint;
       let len: number;
       if (text[i + 1] === '\\') {
         const e = text[i + 2];
         if (e === undefined) throw new StatementError('unterminated character constant', col);
-        value = ESCAPES[e] ?? e.charCodeAt(0);
+        value = BigInt(ESCAPES[e] ?? e.charCodeAt(0));
         len = 3;
       } else if (text[i + 1] !== undefined) {
-        value = text.charCodeAt(i + 1);
+        value = BigInt(text.charCodeAt(i + 1));
         len = 2;
       } else throw new StatementError('unterminated character constant', col);
       if (text[i + len] === "'") len++;
@@ -191,45 +207,38 @@ export function parseExpr(text: string, column: number, local: LocalLabelResolve
   return new Parser(tokenize(text, column), local).parse();
 }
 
-/** 64-bit two's-complement view of an integer, as GNU as computes. */
-function wrap64(v: bigint): number {
-  return Number(BigInt.asIntN(64, v));
-}
-
-function evalAbsoluteBinary(op: string, a: number, b: number, column: number): number {
-  const A = BigInt(Math.trunc(a));
-  const B = BigInt(Math.trunc(b));
+function evalAbsoluteBinary(op: string, A: bigint, B: bigint, column: number): bigint {
   switch (op) {
     case '+':
-      return wrap64(A + B);
+      return A + B;
     case '-':
-      return wrap64(A - B);
+      return A - B;
     case '*':
-      return wrap64(A * B);
+      return A * B;
     case '/':
     case '%':
       if (B === 0n) throw new StatementError('division by zero in expression', column);
-      return wrap64(op === '/' ? A / B : A % B);
+      return op === '/' ? A / B : A % B;
     case '<<':
-      return B >= 64n || B < 0n ? 0 : wrap64(A << B);
+      return B >= 64n || B < 0n ? 0n : A << B;
     case '>>':
-      return B >= 64n || B < 0n ? (A < 0n ? -1 : 0) : wrap64(A >> B);
+      return B >= 64n || B < 0n ? (A < 0n ? -1n : 0n) : A >> B;
     case '&':
-      return wrap64(A & B);
+      return A & B;
     case '|':
-      return wrap64(A | B);
+      return A | B;
     case '^':
-      return wrap64(A ^ B);
+      return A ^ B;
     case '!':
-      return wrap64(A | ~B);
+      return A | ~B;
     case '&&':
-      return A !== 0n && B !== 0n ? 1 : 0;
+      return A !== 0n && B !== 0n ? 1n : 0n;
     case '||':
-      return A !== 0n || B !== 0n ? 1 : 0;
+      return A !== 0n || B !== 0n ? 1n : 0n;
     default: {
       const r =
         op === '==' ? A === B : op === '!=' || op === '<>' ? A !== B : op === '<' ? A < B : op === '>' ? A > B : op === '<=' ? A <= B : A >= B;
-      return r ? -1 : 0;
+      return r ? -1n : 0n;
     }
   }
 }
@@ -242,7 +251,7 @@ function describeOperand(v: Value): string {
 export function evaluate(e: Expr, env: EvalEnv): Value {
   switch (e.kind) {
     case 'num':
-      return absolute(e.value);
+      return exactValue(e.value);
     case 'dot':
       return env.dot;
     case 'sym': {
@@ -253,13 +262,13 @@ export function evaluate(e: Expr, env: EvalEnv): Value {
     case 'unary': {
       const v = evaluate(e.arg, env);
       if (v.section) throw new StatementError(`operator '${e.op}' needs a number, not an address`, e.column);
-      const n = BigInt(Math.trunc(v.offset));
-      return absolute(e.op === '-' ? wrap64(-n) : e.op === '~' ? wrap64(~n) : n === 0n ? 1 : 0);
+      const n = exactOf(v);
+      return exactValue(e.op === '-' ? -n : e.op === '~' ? ~n : n === 0n ? 1n : 0n);
     }
     case 'binary': {
       const l = evaluate(e.left, env);
       const r = evaluate(e.right, env);
-      if (!l.section && !r.section) return absolute(evalAbsoluteBinary(e.op, l.offset, r.offset, e.column));
+      if (!l.section && !r.section) return exactValue(evalAbsoluteBinary(e.op, exactOf(l), exactOf(r), e.column));
       if (e.op === '+' && (!l.section || !r.section)) {
         return { section: l.section ?? r.section, offset: l.offset + r.offset };
       }
@@ -286,7 +295,7 @@ export function symbolsOf(e: Expr, out: string[] = []): string[] {
 }
 
 /** Replaces symbols for which `known` gives a number by that number (GNU's early folding of `.set` constants). */
-export function foldKnown(e: Expr, known: (name: string) => number | undefined): Expr {
+export function foldKnown(e: Expr, known: (name: string) => bigint | undefined): Expr {
   switch (e.kind) {
     case 'sym': {
       const v = known(e.name);

@@ -24,7 +24,6 @@ function summarise(values: number[]): string {
     const range = `${sorted[0]}..${sorted[sorted.length - 1]}`;
     return step === 1 ? range : `${range}, a multiple of ${step}`;
   }
-  if (sorted.length <= 16) return `one of ${sorted.join(', ')}`;
   const runs: string[] = [];
   let from = sorted[0];
   for (let i = 1; i <= sorted.length; i++) {
@@ -33,6 +32,7 @@ function summarise(values: number[]): string {
       from = sorted[i];
     }
   }
+  if (runs.length > 3 && sorted.length <= 16) return `one of ${sorted.join(', ')}`;
   return runs.join(', ');
 }
 

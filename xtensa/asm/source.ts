@@ -21,7 +21,7 @@ export interface Statement {
   /** Operand text after the operation name (trimmed), and its column. */
   readonly args: string;
   readonly argsColumn: number;
-  /** The statement's source text, for listings. */
+  /** The statement's source text after its labels, for listings. */
   readonly text: string;
 }
 
@@ -100,7 +100,7 @@ function parseStatement(file: string, line: number, piece: string, start: number
     pos = skip < 0 ? piece.length : pos + skip;
   }
   const rest = piece.slice(pos);
-  const text = piece.trim();
+  const text = rest.trim();
   const base = { file, line, column, labels, text };
   if (rest.length === 0) return { ...base, op: '', opColumn: start + pos + 1, args: '', argsColumn: start + pos + 1 };
   const assign = ASSIGN.exec(rest);

@@ -2,10 +2,10 @@
 // section, and per address an instruction, a literal word, `.byte` or a `...` run of zeros, with
 // the rules of xtensa-lx106-elf-objdump 2.40 (see test/disasm for the observed cases).
 
-import { ElfImage, ElfSection, ET_REL, SHF_EXECINSTR, SHT_NOBITS, STT_FUNC, STT_OBJECT } from '../elf/types';
+import { ElfImage, ElfSection, ET_REL, SHF_EXECINSTR, SHT_NOBITS } from '../elf/types';
 import { Symbolizer, formatInsn, hexNoZeros } from './format';
-import { PropertyTable, propertyEntries } from './props';
-import { DisasmSymbol, SymbolTable, relativeName } from './symbols';
+import { PropertyTable, coalesce, isValidTable, propertyEntries } from './props';
+import { DisasmSymbol, SortedSymbols, SymbolTable, isFunctionSymbol, isObjectSymbol, relativeName } from './symbols';
 import { DisasmTarget, LX106_TARGET, decodeForTarget } from './target';
 import { addressColumn, asciiColumn, hex8, hexColumn, skippedAddressChars } from './columns';
 
@@ -19,6 +19,8 @@ export interface DisasmOptions {
    * a future `-S`; return undefined for none.
    */
   readonly annotate?: (addr: number) => string | undefined;
+  /** Told of problems objdump reports on stderr, e.g. `prog.elf(.text): invalid property table`. */
+  readonly onWarning?: (message: string) => void;
 }
 
 const INSN_LINE_BYTES = 4;
@@ -33,6 +35,8 @@ interface Listing {
   readonly symbols: SymbolTable;
   readonly target: DisasmTarget;
   readonly annotate?: (addr: number) => string | undefined;
+  readonly warn: (message: string) => void;
+  readonly fileName: string;
   readonly out: string[];
   chunk: number;
 }
@@ -54,6 +58,8 @@ export function disassembleElf(image: ElfImage, fileName: string, options: Disas
     symbols: new SymbolTable(image),
     target: options.target ?? LX106_TARGET,
     annotate: options.annotate,
+    warn: options.onWarning ?? (() => undefined),
+    fileName,
     out: [`\n${fileName}:     file format elf32-xtensa-le\n\n`],
     chunk: 0,
   };
@@ -71,12 +77,13 @@ function isListed(s: ElfSection, only: readonly string[] | undefined): boolean {
 }
 
 /** Address operands `40100004 <main+0x8>` and literal reads for code in section `index`. */
-export function sectionSymbolizer(image: ElfImage, symbols: SymbolTable, index: number): Symbolizer {
+export function sectionSymbolizer(image: ElfImage, table: SymbolTable, index: number): Symbolizer {
   const section = image.sections[index];
   const rel = image.type === ET_REL;
+  const symbols = table.inSection(section.name);
   return {
     address(addr: number): string {
-      if (symbols.size === 0) return `0x${hexNoZeros(addr)}`;
+      if (symbols.sorted.length === 0) return `0x${hexNoZeros(addr)}`;
       const inSection = addr >= section.addr && addr < section.addr + section.size;
       return `${hexNoZeros(addr)} ${symbolName(symbols, section, index, addr, rel && inSection)}`;
     },
@@ -90,11 +97,21 @@ export function sectionSymbolizer(image: ElfImage, symbols: SymbolTable, index: 
 }
 
 /** `<sym+0x..>` for `addr`, or `<section+0x..>` when no symbol qualifies. */
-function symbolName(symbols: SymbolTable, section: ElfSection, index: number, addr: number, want: boolean): string {
+function symbolName(symbols: SortedSymbols, section: ElfSection, index: number, addr: number, want: boolean): string {
   const i = symbols.find(addr, index, want);
   if (i < 0) return `<${relativeName(section.name, section.addr, addr)}>`;
   const s = symbols.sorted[i];
   return `<${relativeName(s.name, s.value, addr)}>`;
+}
+
+/** The section's property table; an invalid one is reported and ignored, as objdump does. */
+function loadProperties(l: Listing, index: number): PropertyTable {
+  const entries = propertyEntries(l.image, index);
+  if (!isValidTable(entries)) {
+    l.warn(`${l.fileName}(${l.image.sections[index].name}): invalid property table`);
+    return new PropertyTable([]);
+  }
+  return new PropertyTable(coalesce(entries));
 }
 
 function listSection(l: Listing, index: number): void {
@@ -103,13 +120,14 @@ function listSection(l: Listing, index: number): void {
     l,
     index,
     section,
-    props: new PropertyTable(propertyEntries(l.image, index)),
+    props: loadProperties(l, index),
     skip: skippedAddressChars(section.addr, section.size),
     symbolizer: sectionSymbolizer(l.image, l.symbols, index),
   };
-  const syms = l.symbols.sorted;
+  const order = l.symbols.inSection(section.name);
+  const syms = order.sorted;
   const end = section.data.length;
-  let place = l.symbols.find(section.addr, index, true);
+  let place = order.find(section.addr, index, true);
   let sym = place < 0 ? undefined : syms[place];
   let offset = 0;
   while (offset < end) {
@@ -120,7 +138,8 @@ function listSection(l: Listing, index: number): void {
     if (sym && sym.value > addr) next = sym;
     else if (sym) {
       const cur = sym;
-      while (place < syms.length && !(syms[place].shndx === index && syms[place].value > cur.value)) place++;
+      // The next block starts at the next symbol of a section with this name, as objdump compares names.
+      while (place < syms.length && !(syms[place].section === section.name && syms[place].value > cur.value)) place++;
       next = place < syms.length ? syms[place] : undefined;
     }
     let stop = next ? next.value - section.addr : end;
@@ -134,8 +153,8 @@ function listSection(l: Listing, index: number): void {
 /** objdump dumps a block as data only when it starts at an object symbol of this section. */
 function blockHasCode(sym: DisasmSymbol | undefined, index: number, addr: number): boolean {
   if (!sym || sym.shndx !== index || sym.value > addr) return true;
-  if (sym.type === STT_FUNC) return true;
-  return sym.type !== STT_OBJECT && !sym.name.includes('gnu_compiled') && !sym.name.includes('gcc2_compiled');
+  if (isFunctionSymbol(sym)) return true;
+  return !isObjectSymbol(sym) && !sym.name.includes('gnu_compiled') && !sym.name.includes('gcc2_compiled');
 }
 
 /** Lists [from, stop) of the section: a run of zeros as `...`, otherwise one line at a time. */
@@ -173,14 +192,14 @@ function codeLine(ctx: SectionContext, offset: number, stop: number): number {
 function decodeAt(ctx: SectionContext, offset: number, stop: number): { size: number; chunk: number; text: string } {
   const data = ctx.section.data;
   const addr = ctx.section.addr + offset;
-  const verdict = ctx.props.isEmpty ? undefined : ctx.props.at(addr);
+  const verdict = ctx.props.at(addr);
   const available = Math.min(FETCH_MAX, stop - offset);
-  if (!verdict || verdict.insn) {
-    const room = Math.min(available, verdict ? verdict.room : Infinity);
+  if (verdict.insn) {
+    const room = Math.min(available, verdict.room);
     const d = decodeForTarget(data.subarray(offset, offset + room), addr, ctx.l.target);
     if (d) return { size: d.size, chunk: d.size, text: formatInsn(d, addr, ctx.symbolizer) };
   }
-  if (verdict?.literal && addr % 4 === 0 && available >= 4) return { size: 4, chunk: 4, text: '' };
+  if (verdict.literal && addr % 4 === 0 && available >= 4) return { size: 4, chunk: 4, text: '' };
   return { size: 1, chunk: 0, text: `.byte ${byteText(data[offset])}` };
 }
 

@@ -15,14 +15,17 @@ import {
 import { hexNoZeros } from './format';
 
 const SHN_UNDEF = 0;
-const SHN_ABS = 0xfff1;
+const SHN_LORESERVE = 0xff00;
 const SHN_COMMON = 0xfff2;
 
-/** A symbol objdump may print: its absolute value and the index of its section (SHN_ABS for absolute). */
+/** A symbol objdump may print: its absolute value, size, section index (SHN_ABS for absolute) and name. */
 export interface DisasmSymbol {
   readonly name: string;
   readonly value: number;
+  readonly size: number;
   readonly shndx: number;
+  /** Name of its section (`*ABS*` for absolute symbols): symbols are compared by section name. */
+  readonly section: string;
   readonly bind: number;
   readonly type: number;
 }
@@ -43,48 +46,93 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Rank of two symbols at the same address: the better name first. */
-function compareSameValue(a: DisasmSymbol, b: DisasmSymbol): number {
-  const flags: ((s: DisasmSymbol) => boolean)[] = [
-    (s) => s.name.includes('gnu_compiled') || s.name.includes('gcc2_compiled'),
-    (s) => looksLikeFile(s.name),
-    (s) => s.type !== STT_FUNC,
-    (s) => s.type !== STT_OBJECT,
-    (s) => s.bind === STB_LOCAL,
-    (s) => s.bind !== STB_GLOBAL,
-    (s) => s.name.startsWith('.'),
-  ];
-  for (const later of flags) {
-    const la = later(a);
-    if (la !== later(b)) return la ? 1 : -1;
-  }
-  return compareText(a.name, b.name);
+const STT_COMMON = 5;
+
+/** BFD's BSF_FUNCTION: the symbol is a function. */
+export function isFunctionSymbol(s: { type: number }): boolean {
+  return s.type === STT_FUNC;
 }
 
-function compareSymbols(a: DisasmSymbol, b: DisasmSymbol): number {
-  if (a.value !== b.value) return a.value < b.value ? -1 : 1;
-  return compareSameValue(a, b);
+/** BFD's BSF_OBJECT: data objects, including STT_COMMON symbols. */
+export function isObjectSymbol(s: { type: number }): boolean {
+  return s.type === STT_OBJECT || s.type === STT_COMMON;
 }
 
-/** The printable symbols of an image, sorted the way objdump sorts them. */
+/** Properties that rank a symbol after others at the same address, in order of importance. */
+const RANKED_LATER: readonly ((s: DisasmSymbol) => boolean)[] = [
+  (s) => s.name.includes('gnu_compiled') || s.name.includes('gcc2_compiled'),
+  (s) => looksLikeFile(s.name),
+  (s) => !isFunctionSymbol(s),
+  (s) => !isObjectSymbol(s),
+  (s) => s.bind === STB_LOCAL,
+  (s) => s.bind !== STB_GLOBAL,
+];
+
+/**
+ * objdump's order of symbols while disassembling section `current`: by address; then symbols of
+ * that section first; then real names before compiler markers and file names; functions, objects,
+ * globals before the rest; larger sizes first; names not starting with '.' first; then by name.
+ */
+function comparator(current: string): (a: DisasmSymbol, b: DisasmSymbol) => number {
+  return (a, b) => {
+    if (a.value !== b.value) return a.value < b.value ? -1 : 1;
+    const inA = a.section === current;
+    if (inA !== (b.section === current)) return inA ? -1 : 1;
+    for (const later of RANKED_LATER) {
+      const la = later(a);
+      if (la !== later(b)) return la ? 1 : -1;
+    }
+    if (a.size !== b.size) return a.size > b.size ? -1 : 1;
+    const dotA = a.name.startsWith('.');
+    if (dotA !== b.name.startsWith('.')) return dotA ? 1 : -1;
+    return compareText(a.name, b.name);
+  };
+}
+
+/** The printable symbols of an image; `inSection` gives them in objdump's order for one section. */
 export class SymbolTable {
-  readonly sorted: readonly DisasmSymbol[];
+  private readonly symbols: readonly DisasmSymbol[];
+  private readonly orders = new Map<string, SortedSymbols>();
 
   constructor(image: ElfImage) {
     const rel = image.type === ET_REL;
     const list: DisasmSymbol[] = [];
     for (const s of image.symbols) {
       if (!isUseful(s)) continue;
-      const section = s.shndx < image.sections.length ? image.sections[s.shndx] : undefined;
-      const base = rel && section && s.shndx !== SHN_ABS ? section.addr : 0;
-      list.push({ name: s.name, value: (base + s.value) >>> 0, shndx: s.shndx, bind: s.bind, type: s.type });
+      const section = s.shndx < SHN_LORESERVE ? image.sections[s.shndx] : undefined;
+      const abs = !section; // SHN_ABS and other reserved indexes: BFD puts them in its absolute section
+      const base = rel && section && !abs ? section.addr : 0;
+      list.push({
+        name: s.name,
+        value: (base + s.value) >>> 0,
+        size: s.size,
+        shndx: s.shndx,
+        section: abs ? '*ABS*' : (section?.name ?? ''),
+        bind: s.bind,
+        type: s.type,
+      });
     }
-    this.sorted = list.sort(compareSymbols);
+    this.symbols = list;
   }
 
   get size(): number {
-    return this.sorted.length;
+    return this.symbols.length;
   }
+
+  /** The symbols sorted as objdump sorts them while disassembling the section named `name`. */
+  inSection(name: string): SortedSymbols {
+    let order = this.orders.get(name);
+    if (!order) {
+      order = new SortedSymbols([...this.symbols].sort(comparator(name)));
+      this.orders.set(name, order);
+    }
+    return order;
+  }
+}
+
+/** Symbols in one objdump order, with objdump's search for the symbol that names an address. */
+export class SortedSymbols {
+  constructor(readonly sorted: readonly DisasmSymbol[]) {}
 
   /** Index of the first symbol ranked at the highest value ≤ vma (0 when vma is below all). */
   private floorIndex(vma: number): number {

@@ -165,13 +165,12 @@ function readSectionHeaders(f: FileView): SectionHeader[] {
   if (shoff === 0) return [];
   if (shentsize !== SHDR_SIZE) f.fail(`section header entry size ${shentsize} is not ${SHDR_SIZE}`);
   if (shoff < EHDR_SIZE) f.fail(`section header table at ${hex(shoff)} overlaps the ELF header`);
-  f.need(shoff, SHDR_SIZE, `section header table (at ${hex(shoff)})`);
-  if (shnum === 0) shnum = f.u32(shoff + 20); // extended numbering: the count is in section 0's sh_size
-  if (shnum > (f.length - shoff) / SHDR_SIZE) {
-    f.fail(
-      `truncated: section header table ends at ${hex(shoff + shnum * SHDR_SIZE)} but the file has ${hex(f.length)} bytes`,
-    );
+  if (shnum === 0) {
+    // Extended numbering: the count is in section 0's sh_size.
+    f.need(shoff, SHDR_SIZE, `section header 0 (at ${hex(shoff)})`);
+    shnum = f.u32(shoff + 20);
   }
+  f.need(shoff, shnum * SHDR_SIZE, 'section header table');
   const headers: SectionHeader[] = [];
   for (let i = 0; i < shnum; i++) headers.push(readSectionHeader(f, i, shoff + i * SHDR_SIZE));
   if (headers.length > 0 && headers[0].type !== SHT_NULL) f.fail(`section 0 has type ${headers[0].type}, not SHT_NULL`);

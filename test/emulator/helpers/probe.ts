@@ -36,11 +36,11 @@ export const PROBE_VECTOR_BASE = 0x40;
 export const EXC_RECORD_WORDS = 8;
 
 export interface ProbeOptions {
-  /** Number of result words the body stores at a14. */
+  /** Number of result words the body stores at a14 (at most 4096). */
   readonly words: number;
   /** PS before the body (default 0x2f = UM, INTLEVEL 15; windowed cores add WOE). */
   readonly ps?: number;
-  /** Extra data words placed in RAM after the result buffer; their address is in a13. */
+  /** Data words placed in RAM (at most 8192); their address is in a13. */
   readonly data?: readonly number[];
   /** Code for custom vectors (offset → builder callback); replaces the reporting handler. */
   readonly vectorCode?: ReadonlyMap<number, (p: ProgramBuilder) => void>;
@@ -59,8 +59,8 @@ export interface Probe {
 export function buildProbe(core: ProbeCore, body: (p: ProgramBuilder) => void, opt: ProbeOptions): Probe {
   const p = new ProgramBuilder(core.codeBase);
   const buf = core.ramBase;
-  const excBuf = core.ramBase + 0x800;
-  const dataAddr = core.ramBase + 0x400;
+  const excBuf = core.ramBase + 0x4000;
+  const dataAddr = core.ramBase + 0x8000;
   const ps = opt.ps ?? (core.windowed ? 0x4002f : 0x2f);
   p.i('j', 'start').align(4);
   p.label('lit_vectors').word('vectors');
@@ -110,9 +110,9 @@ export function buildProbe(core: ProbeCore, body: (p: ProgramBuilder) => void, o
   const prog = p.build();
   const pieces: Piece[] = [{ addr: prog.addr, bytes: prog.bytes }];
   const data = opt.data ?? [];
-  const ram = new Uint8Array(0xc00);
+  const ram = new Uint8Array(0x8000 + 4 * data.length);
   const dv = new DataView(ram.buffer);
-  data.forEach((w, k) => dv.setUint32(0x400 + 4 * k, w >>> 0, true));
+  data.forEach((w, k) => dv.setUint32(0x8000 + 4 * k, w >>> 0, true));
   pieces.push({ addr: buf, bytes: ram });
   return { image: imageOf(pieces, core.codeBase), resultAddr: buf, symbols: prog.symbols };
 }

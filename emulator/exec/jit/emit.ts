@@ -1,0 +1,166 @@
+// JavaScript source for one instruction inside a compiled block (see compile.ts), for the subset of
+// instructions worth compiling: integer ALU, shifts, loads/stores, MUL16/MUL32, NOP-like sync, and
+// as the last instruction of a block the call0-ABI branches, jumps, calls and returns. Each
+// template mirrors the interpreter handler of the same mnemonic (emulator/exec/handlers), which
+// stays the reference; everything else ends the block and runs in the interpreter.
+//
+// Conventions of the generated code: `a` is the current window (Int32Array), `c` the Cpu, `mem`
+// the Memory with its fast-path tables `rIdx`, `wIdx`, `u8s`, `u16s`, `i32s`; `K` is the index of
+// the instruction in the block (c.jitN is set to it before anything that may throw).
+
+import type { Insn } from '../insn';
+import { TAKEN_NEXT } from '../insn';
+
+export interface Emitted {
+  /** Statements for the instruction. */
+  readonly code: string;
+  /** 'seq' continues with the next instruction; 'end' transfers control (code returns). */
+  readonly kind: 'seq' | 'end';
+}
+
+const hex = (v: number) => `0x${(v >>> 0).toString(16)}`;
+const imm = (v: number) => String(v | 0);
+
+function load(i: Insn, k: number, size: 1 | 2 | 4, signed: boolean): string {
+  const addr = `const ad = (a[${i.b}] + ${imm(i.c)}) >>> 0;`;
+  const slow = `(c.jitN = ${k}, mem.read${size * 8}(ad))`;
+  let fast: string;
+  let cond = 's !== 0';
+  if (size === 4) {
+    cond += ' && (ad & 3) === 0';
+    fast = 'i32s[s][(ad & 0xffff) >>> 2]';
+  } else if (size === 2) {
+    cond += ' && (ad & 1) === 0';
+    fast = 'u16s[s][(ad & 0xffff) >>> 1]';
+  } else fast = 'u8s[s][ad & 0xffff]';
+  const value = `(${cond} ? ${fast} : ${slow})`;
+  return `{ ${addr} const s = rIdx[ad >>> 16]; a[${i.a}] = ${signed ? `(${value} << 16) >> 16` : value}; }`;
+}
+
+function store(i: Insn, k: number, size: 1 | 2 | 4, epoch: number): string {
+  const addr = `const ad = (a[${i.b}] + ${imm(i.c)}) >>> 0;`;
+  let cond = 's !== 0';
+  let fast: string;
+  if (size === 4) {
+    cond += ' && (ad & 3) === 0';
+    fast = `i32s[s][(ad & 0xffff) >>> 2] = a[${i.a}];`;
+  } else if (size === 2) {
+    cond += ' && (ad & 1) === 0';
+    fast = `u16s[s][(ad & 0xffff) >>> 1] = a[${i.a}];`;
+  } else fast = `u8s[s][ad & 0xffff] = a[${i.a}];`;
+  // A slow store may have rewritten decoded code: leave the (now stale) block right after it.
+  const slow = `c.jitN = ${k}; mem.write${size * 8}(ad, a[${i.a}]); if (c.codeEpoch !== ${epoch}) { c.jitN = ${k + 1}; return ${hex(i.next)}; }`;
+  return `{ ${addr} const s = wIdx[ad >>> 16]; if (${cond}) ${fast} else { ${slow} } }`;
+}
+
+function rrr(i: Insn, expr: string): string {
+  return `a[${i.a}] = ${expr};`;
+}
+
+/** Source for instruction `i` at index `k` of a block, or undefined if it is not compiled. */
+export function emit(i: Insn, k: number, epoch: number, hasLitbase: boolean): Emitted | undefined {
+  const m = i.def?.mnemonic;
+  if (m === undefined) return undefined;
+  const s = (code: string): Emitted => ({ code, kind: 'seq' });
+  const end = (code: string): Emitted => ({ code, kind: 'end' });
+  const A = (n: number) => `a[${n}]`;
+  const target = i.target === TAKEN_NEXT ? i.next : i.target;
+  const branch = (cond: string) => end(`if (${cond}) { c.jitN = ${k + 1}; return ${hex(target)}; }`);
+  switch (m) {
+    case 'add': case 'add.n': return s(rrr(i, `${A(i.b)} + ${A(i.c)}`));
+    case 'addx2': return s(rrr(i, `(${A(i.b)} << 1) + ${A(i.c)}`));
+    case 'addx4': return s(rrr(i, `(${A(i.b)} << 2) + ${A(i.c)}`));
+    case 'addx8': return s(rrr(i, `(${A(i.b)} << 3) + ${A(i.c)}`));
+    case 'sub': return s(rrr(i, `${A(i.b)} - ${A(i.c)}`));
+    case 'subx2': return s(rrr(i, `(${A(i.b)} << 1) - ${A(i.c)}`));
+    case 'subx4': return s(rrr(i, `(${A(i.b)} << 2) - ${A(i.c)}`));
+    case 'subx8': return s(rrr(i, `(${A(i.b)} << 3) - ${A(i.c)}`));
+    case 'and': return s(rrr(i, `${A(i.b)} & ${A(i.c)}`));
+    case 'or': return s(rrr(i, `${A(i.b)} | ${A(i.c)}`));
+    case 'xor': return s(rrr(i, `${A(i.b)} ^ ${A(i.c)}`));
+    case 'neg': return s(rrr(i, `-${A(i.b)}`));
+    case 'abs': return s(`{ const v = ${A(i.b)}; a[${i.a}] = v < 0 ? -v : v; }`);
+    case 'movi': case 'movi.n': return s(rrr(i, imm(i.b)));
+    case 'addi': case 'addi.n': case 'addmi': return s(rrr(i, `${A(i.b)} + ${imm(i.c)}`));
+    case 'mov.n': return s(rrr(i, A(i.b)));
+    case 'moveqz': return s(`if (${A(i.c)} === 0) a[${i.a}] = ${A(i.b)};`);
+    case 'movnez': return s(`if (${A(i.c)} !== 0) a[${i.a}] = ${A(i.b)};`);
+    case 'movltz': return s(`if (${A(i.c)} < 0) a[${i.a}] = ${A(i.b)};`);
+    case 'movgez': return s(`if (${A(i.c)} >= 0) a[${i.a}] = ${A(i.b)};`);
+    case 'min': return s(`{ const x = ${A(i.b)}, y = ${A(i.c)}; a[${i.a}] = x < y ? x : y; }`);
+    case 'max': return s(`{ const x = ${A(i.b)}, y = ${A(i.c)}; a[${i.a}] = x > y ? x : y; }`);
+    case 'minu': return s(`{ const x = ${A(i.b)} >>> 0, y = ${A(i.c)} >>> 0; a[${i.a}] = x < y ? x : y; }`);
+    case 'maxu': return s(`{ const x = ${A(i.b)} >>> 0, y = ${A(i.c)} >>> 0; a[${i.a}] = x > y ? x : y; }`);
+    case 'nsau': return s(rrr(i, `Math.clz32(${A(i.b)})`));
+    case 'nsa': return s(`{ const v = ${A(i.b)}; a[${i.a}] = Math.clz32(v < 0 ? ~v : v) - 1; }`);
+    case 'sext': return s(rrr(i, `(${A(i.b)} << ${31 - i.c}) >> ${31 - i.c}`));
+    case 'extui': return s(rrr(i, `(${A(i.b)} >>> ${i.c}) & ${(1 << i.d) - 1}`));
+    case 'slli': return s(rrr(i, `${A(i.b)} << ${i.c & 31}`));
+    case 'srli': return s(rrr(i, `${A(i.b)} >>> ${i.c}`));
+    case 'srai': return s(rrr(i, `${A(i.b)} >> ${i.c}`));
+    case 'sll': return s(`{ const sh = (32 - c.sar) & 63; a[${i.a}] = sh >= 32 ? 0 : ${A(i.b)} << sh; }`);
+    case 'srl': return s(`{ const sh = c.sar; a[${i.a}] = sh >= 32 ? 0 : ${A(i.b)} >>> sh; }`);
+    case 'sra': return s(`{ const sh = c.sar; a[${i.a}] = ${A(i.b)} >> (sh >= 32 ? 31 : sh); }`);
+    case 'src':
+      return s(
+        `{ const sh = c.sar, hi = ${A(i.b)}, lo = ${A(i.c)}; a[${i.a}] = sh === 0 ? lo : sh < 32 ? (lo >>> sh) | (hi << (32 - sh)) : sh === 32 ? hi : hi >>> (sh - 32); }`,
+      );
+    case 'ssr': return s(`c.sar = ${A(i.a)} & 31;`);
+    case 'ssl': return s(`c.sar = 32 - (${A(i.a)} & 31);`);
+    case 'ssa8l': return s(`c.sar = (${A(i.a)} & 3) << 3;`);
+    case 'ssa8b': return s(`c.sar = 32 - ((${A(i.a)} & 3) << 3);`);
+    case 'ssai': return s(`c.sar = ${i.a};`);
+    case 'mul16u': return s(rrr(i, `(${A(i.b)} & 0xffff) * (${A(i.c)} & 0xffff)`));
+    case 'mul16s': return s(rrr(i, `((${A(i.b)} << 16) >> 16) * ((${A(i.c)} << 16) >> 16)`));
+    case 'mull': return s(rrr(i, `Math.imul(${A(i.b)}, ${A(i.c)})`));
+    case 'l8ui': return s(load(i, k, 1, false));
+    case 'l16ui': return s(load(i, k, 2, false));
+    case 'l16si': return s(load(i, k, 2, true));
+    case 'l32i': case 'l32i.n': return s(load(i, k, 4, false));
+    case 's8i': return s(store(i, k, 1, epoch));
+    case 's16i': return s(store(i, k, 2, epoch));
+    case 's32i': case 's32i.n': return s(store(i, k, 4, epoch));
+    case 'l32r': {
+      const addr = hasLitbase ? `(c.litbase & 1 ? ((c.litbase & 0xfffff000) + ${imm(i.d)}) >>> 0 : ${hex(i.target)})` : hex(i.target);
+      return s(`{ const ad = ${addr}; const s = rIdx[ad >>> 16]; a[${i.a}] = s !== 0 ? i32s[s][(ad & 0xffff) >>> 2] : (c.jitN = ${k}, mem.read32(ad)); }`);
+    }
+    case 'nop': case 'nop.n': case 'memw': case 'extw': case 'isync': case 'rsync': case 'esync': case 'dsync': case 'excw':
+      return s('');
+    // ---- control transfers: always the last instruction of a block ----
+    case 'beq': return branch(`${A(i.a)} === ${A(i.b)}`);
+    case 'bne': return branch(`${A(i.a)} !== ${A(i.b)}`);
+    case 'blt': return branch(`${A(i.a)} < ${A(i.b)}`);
+    case 'bge': return branch(`${A(i.a)} >= ${A(i.b)}`);
+    case 'bltu': return branch(`(${A(i.a)} >>> 0) < (${A(i.b)} >>> 0)`);
+    case 'bgeu': return branch(`(${A(i.a)} >>> 0) >= (${A(i.b)} >>> 0)`);
+    case 'bany': return branch(`(${A(i.a)} & ${A(i.b)}) !== 0`);
+    case 'bnone': return branch(`(${A(i.a)} & ${A(i.b)}) === 0`);
+    case 'ball': return branch(`(~${A(i.a)} & ${A(i.b)}) === 0`);
+    case 'bnall': return branch(`(~${A(i.a)} & ${A(i.b)}) !== 0`);
+    case 'bbc': return branch(`(${A(i.a)} & (1 << (${A(i.b)} & 31))) === 0`);
+    case 'bbs': return branch(`(${A(i.a)} & (1 << (${A(i.b)} & 31))) !== 0`);
+    case 'bbci': return branch(`(${A(i.a)} & ${hex(1 << i.b)}) === 0`);
+    case 'bbsi': return branch(`(${A(i.a)} & ${hex(1 << i.b)}) !== 0`);
+    case 'beqi': return branch(`${A(i.a)} === ${imm(i.b)}`);
+    case 'bnei': return branch(`${A(i.a)} !== ${imm(i.b)}`);
+    case 'blti': return branch(`${A(i.a)} < ${imm(i.b)}`);
+    case 'bgei': return branch(`${A(i.a)} >= ${imm(i.b)}`);
+    case 'bltui': return branch(`(${A(i.a)} >>> 0) < ${i.b >>> 0}`);
+    case 'bgeui': return branch(`(${A(i.a)} >>> 0) >= ${i.b >>> 0}`);
+    case 'beqz': case 'beqz.n': return branch(`${A(i.a)} === 0`);
+    case 'bnez': case 'bnez.n': return branch(`${A(i.a)} !== 0`);
+    case 'bltz': return branch(`${A(i.a)} < 0`);
+    case 'bgez': return branch(`${A(i.a)} >= 0`);
+    case 'j': return end(`c.jitN = ${k + 1}; return ${hex(target)};`);
+    case 'jx': return end(`c.jitN = ${k + 1}; return ${A(i.a)} >>> 0;`);
+    case 'call0': return end(`a[0] = ${hex(i.next)}; c.jitN = ${k + 1}; return ${hex(target)};`);
+    case 'callx0': return end(`{ const t = ${A(i.a)} >>> 0; a[0] = ${hex(i.next)}; c.jitN = ${k + 1}; return t; }`);
+    case 'ret': case 'ret.n': return end(`c.jitN = ${k + 1}; return a[0] >>> 0;`);
+  }
+  return undefined;
+}
+
+/** Unconditional transfers: nothing follows them in the block. */
+export function isUnconditional(m: string | undefined): boolean {
+  return m === 'j' || m === 'jx' || m === 'call0' || m === 'callx0' || m === 'ret' || m === 'ret.n';
+}

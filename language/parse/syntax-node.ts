@@ -1,0 +1,97 @@
+// The syntax tree the analyser reads: plain JavaScript nodes copied out of a tree-sitter tree once, so
+// that reading a node costs no call into WebAssembly and the WASM tree can be freed right away.
+// Offsets are relative to the node's source (a top-level declaration, or a whole header).
+
+/** The text a node's offsets index into. */
+export interface TextSource {
+  readonly text: string;
+}
+
+const NO_CHILDREN: readonly SyntaxNode[] = Object.freeze([]);
+
+export class SyntaxNode {
+  parent: SyntaxNode | null = null;
+  private named?: SyntaxNode[];
+
+  constructor(
+    readonly source: TextSource,
+    /** The grammar's name for the node (`call_expression`, `(`, `ERROR`). */
+    readonly type: string,
+    /** The field this node fills in its parent (`function`, `arguments`), if any. */
+    readonly fieldName: string | undefined,
+    readonly isNamed: boolean,
+    public startIndex: number,
+    public endIndex: number,
+    readonly children: readonly SyntaxNode[] = NO_CHILDREN,
+    /** A node the parser inserted to recover from an error (zero width). */
+    readonly isMissing = false,
+    /** This node or one below it is an ERROR or MISSING node. */
+    readonly hasError = false,
+  ) {
+    for (const c of children) c.parent = this;
+  }
+
+  get text(): string {
+    return this.source.text.slice(this.startIndex, this.endIndex);
+  }
+
+  get isError(): boolean {
+    return this.type === 'ERROR';
+  }
+
+  get childCount(): number {
+    return this.children.length;
+  }
+
+  get namedChildren(): readonly SyntaxNode[] {
+    return (this.named ??= this.children.filter((c) => c.isNamed));
+  }
+
+  get namedChildCount(): number {
+    return this.namedChildren.length;
+  }
+
+  child(i: number): SyntaxNode | null {
+    return this.children[i] ?? null;
+  }
+
+  namedChild(i: number): SyntaxNode | null {
+    return this.namedChildren[i] ?? null;
+  }
+
+  childForFieldName(name: string): SyntaxNode | null {
+    for (const c of this.children) if (c.fieldName === name) return c;
+    return null;
+  }
+
+  childrenForFieldName(name: string): SyntaxNode[] {
+    return this.children.filter((c) => c.fieldName === name);
+  }
+
+  /** Descendants (not this node) of the given type, in document order. */
+  descendantsOfType(type: string): SyntaxNode[] {
+    const out: SyntaxNode[] = [];
+    const visit = (n: SyntaxNode) => {
+      for (const c of n.children) {
+        if (c.type === type) out.push(c);
+        visit(c);
+      }
+    };
+    visit(this);
+    return out;
+  }
+
+  /** The innermost descendant (or this node) whose span contains `offset`; ties go to the later child. */
+  descendantAt(offset: number): SyntaxNode {
+    let n: SyntaxNode = this;
+    for (;;) {
+      let next: SyntaxNode | undefined;
+      for (const c of n.children) {
+        if (c.startIndex <= offset && offset < c.endIndex) next = c;
+        else if (c.startIndex > offset) break;
+      }
+      if (!next) return n;
+      n = next;
+    }
+  }
+}
