@@ -191,6 +191,11 @@ export class Machine implements CodeCache {
     return this.cpu.icount;
   }
 
+  /** Blocks compiled to JavaScript since the machine was created (diagnostics). */
+  get compiledBlocks(): number {
+    return this.cpu.jitCompiled;
+  }
+
   /** Executed instructions since reset, including those that raised an exception. */
   get stepCount(): number {
     return this.cpu.steps;

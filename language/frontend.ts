@@ -1,22 +1,26 @@
 // The front-end's entry point: preprocess a file (with the SDK), parse each chunk with tree-sitter,
 // build the semantic model, and return it with every diagnostic. Never throws on any input.
+//
+// Analyses are incremental: system headers are preprocessed and analysed once per way of including
+// them (shared by every file), and a file analysed again keeps whatever its edit left unchanged (see
+// units/chunk-reader.ts and sema/layers.ts). An Analysis stays valid until the next analysis of the
+// same file.
 
-import type { Tree } from 'web-tree-sitter';
 import { compareDiagnostics, diagnostic, isValidRange, type Diagnostic } from './diagnostics';
 import { layeredHost, type FileHost } from './host';
 import type { GrammarBinaries } from './parse/grammar-files';
 import { CppParser } from './parse/parser';
 import { syntaxErrors } from './parse/syntax-errors';
-import { preprocess, type PreprocessResult } from './pre/preprocessor';
-import { SourceMap } from './pre/source-map';
+import { TreeReader } from './parse/tree-reader';
+import { IncludeCache } from './pre/include-cache';
+import { preprocess, type Chunk, type PreprocessResult } from './pre/preprocessor';
 import { isSdkFile, SDK_INCLUDE_DIR, sdkHost } from './sdk';
-import { Analyzer } from './sema/analyzer';
-import { declareUnit } from './sema/declarations';
-import { Loc, type Unit } from './sema/decls';
+import type { Unit } from './sema/decls';
+import { buildSdkLayer, buildUserLayer, SdkLayer, updateUserLayer, type UserLayer } from './sema/layers';
 import { SemanticModel } from './sema/model';
-import { analyseFunctionBody } from './sema/statements';
-import { applyDeclarator, declaredBaseType } from './sema/type-syntax';
-import type { Type } from './sema/types';
+import { dedupe, layerReports, toDiagnostic } from './sema/reports';
+import { readChunk, type ChunkState } from './units/chunk-reader';
+import { parseTypeProbe } from './units/type-probe';
 
 export interface AnalyzeOptions {
   includePaths?: string[];
@@ -25,22 +29,35 @@ export interface AnalyzeOptions {
   checkSystemBodies?: boolean;
 }
 
-export interface ParsedUnit extends Unit {
-  readonly tree: Tree;
-  readonly file: string;
-}
-
 export interface Analysis {
   readonly file: string;
   /** All diagnostics, sorted by file and position; every range is valid. */
   readonly diagnostics: Diagnostic[];
   readonly preprocessed: PreprocessResult;
-  readonly units: ParsedUnit[];
+  /** Every unit analysed (one per top-level declaration), SDK units first. */
+  readonly units: readonly Unit[];
   readonly model: SemanticModel;
 }
 
+/** How many files keep their incremental state, and how many SDK layers are kept. */
+const MAX_FILES = 8;
+const MAX_SDK_LAYERS = 4;
+
+interface FileState {
+  readonly optionsKey: string;
+  chunks: ChunkState[];
+  layer?: UserLayer;
+}
+
 export class Frontend {
-  private constructor(readonly parser: CppParser) {}
+  private readonly reader: TreeReader;
+  private readonly files = new Map<string, FileState>();
+  private readonly sdkLayers: SdkLayer[] = [];
+  private readonly includeCaches = new Map<string, IncludeCache>();
+
+  private constructor(readonly parser: CppParser) {
+    this.reader = new TreeReader(parser.language);
+  }
 
   static async create(binaries: GrammarBinaries): Promise<Frontend> {
     return new Frontend(await CppParser.create(binaries));
@@ -48,88 +65,103 @@ export class Frontend {
 
   /** Analyses `file` as read through `host` (the SDK headers are always available). */
   analyze(file: string, host: FileHost, options: AnalyzeOptions = {}): Analysis {
-    const diags: Diagnostic[] = [];
-    let pre: PreprocessResult;
     try {
-      pre = preprocess(file, layeredHost(host, sdkHost), {
-        includePaths: options.includePaths,
-        defines: options.defines,
-        systemIncludePaths: [SDK_INCLUDE_DIR],
-        isSystemFile: isSdkFile,
-      });
+      return this.analyzeIncrementally(file, host, options);
     } catch (e) {
-      pre = { chunks: [], diagnostics: [], includes: [], macroDefinitions: [], inactiveRanges: [], files: new Map() };
-      diags.push(internal(file, e));
+      this.forget(file);
+      return this.failed(file, e);
     }
-    diags.push(...pre.diagnostics);
-    const analyzer = new Analyzer({ checkSystemBodies: options.checkSystemBodies });
-    const units: ParsedUnit[] = [];
-    pre.chunks.forEach((c, index) => {
-      const tree = this.parser.parse(c.text);
-      const unit: ParsedUnit = { index, text: c.text, map: c.map, system: c.system, tree, file: c.file };
-      units.push(unit);
-      diags.push(...syntaxErrors(tree.rootNode, c.map).filter((d) => !isGrammarQuirk(d, unit)));
-      try {
-        declareUnit(analyzer, unit, tree.rootNode);
-      } catch (e) {
-        diags.push(internal(file, e));
-      }
+  }
+
+  /** Drops the incremental state kept for `file` (when its editor closes). */
+  forget(file: string): void {
+    const s = this.files.get(file);
+    if (!s) return;
+    for (const c of s.chunks) c.tree?.delete();
+    this.files.delete(file);
+  }
+
+  private analyzeIncrementally(file: string, host: FileHost, options: AnalyzeOptions): Analysis {
+    const pre = this.preprocess(file, host, options);
+    let split = 0;
+    while (split < pre.chunks.length && pre.chunks[split].system) split++;
+    const sdk = split ? this.sdkLayer(pre.chunks.slice(0, split), options) : undefined;
+    const state = this.stateOf(file, JSON.stringify([options.includePaths ?? [], options.defines ?? {}, !!options.checkSystemBodies]));
+    const own = pre.chunks.slice(split);
+    const chunks = own.map((c, i) => readChunk(this.parser, this.reader, c, { shared: false, keepTree: true, previous: state.chunks[i] }));
+    for (const old of state.chunks.slice(own.length)) old.tree?.delete();
+    state.chunks = chunks;
+    const units = chunks.flatMap((c) => c.units);
+    const bodyChanged = new Set(chunks.flatMap((c) => [...c.bodyChanged]));
+    const analyzerOptions = { checkSystemBodies: options.checkSystemBodies };
+    const layer = (state.layer && updateUserLayer(state.layer, sdk, units, bodyChanged)) ?? buildUserLayer(sdk, units, analyzerOptions);
+    state.layer = layer;
+    layer.units = units;
+    const diagnostics = [
+      ...pre.diagnostics,
+      ...(sdk?.diagnostics ?? []),
+      ...units.flatMap((u) => (u.root.hasError ? syntaxErrors(u.root, u.map) : [])),
+      ...layerReports(layer.analyzer).map(toDiagnostic),
+    ];
+    const allUnits: Unit[] = [...(sdk?.units ?? []), ...units];
+    const model = new SemanticModel(layer.analyzer, allUnits, (text) => parseTypeProbe(this.parser, this.reader, layer.analyzer, text));
+    return { file, diagnostics: finish(file, diagnostics), preprocessed: pre, units: allUnits, model };
+  }
+
+  private preprocess(file: string, host: FileHost, options: AnalyzeOptions): PreprocessResult {
+    const includePaths = options.includePaths ?? [];
+    const cacheKey = JSON.stringify(includePaths);
+    let includeCache = this.includeCaches.get(cacheKey);
+    if (!includeCache) this.includeCaches.set(cacheKey, (includeCache = new IncludeCache()));
+    return preprocess(file, layeredHost(host, sdkHost), {
+      includePaths,
+      defines: options.defines,
+      systemIncludePaths: [SDK_INCLUDE_DIR],
+      isSystemFile: isSdkFile,
+      includeCache,
     });
-    try {
-      for (let i = 0; i < analyzer.pendingBodies.length; i++) analyseFunctionBody(analyzer, analyzer.pendingBodies[i]);
-    } catch (e) {
-      diags.push(internal(file, e));
-    }
-    diags.push(...analyzer.diagnostics);
-    const model = new SemanticModel(analyzer, units, (text) => this.parseType(analyzer, text));
-    const valid = diags.map((d) => (isValidRange(d.range) ? d : { ...d, range: { file: d.range.file || file, start: { line: 0, column: 0 }, end: { line: 0, column: 0 } } }));
-    valid.sort(compareDiagnostics);
-    return { file, diagnostics: valid, preprocessed: pre, units, model };
   }
 
-  private parseType(analyzer: Analyzer, text: string): Type | undefined {
-    const src = `void __q7_probe(${text});`;
-    const tree = this.parser.parse(src);
-    const map = new SourceMap('<type>');
-    map.add(0, src.length, { file: '<type>', line: 0, column: 0, endLine: 0, endColumn: src.length, exact: true });
-    const unit: Unit = { index: -1, text: src, map, system: false };
-    const param = tree.rootNode.descendantsOfType('parameter_declaration')[0];
-    if (!param) return undefined;
-    const before = analyzer.diagnostics.length;
-    const ctx = { a: analyzer, unit, scope: analyzer.global };
-    const t = applyDeclarator(ctx, declaredBaseType(ctx, param).type, param.childForFieldName('declarator')).type;
-    analyzer.diagnostics.length = before;
-    void Loc;
-    return t.kind === 'error' ? undefined : t;
+  /** The analysed SDK layer for these leading system chunks (built once, then shared). */
+  private sdkLayer(chunks: Chunk[], options: AnalyzeOptions): SdkLayer {
+    const check = !!options.checkSystemBodies;
+    const k = this.sdkLayers.findIndex((l) => l.matches(chunks, check));
+    if (k >= 0) {
+      const [hit] = this.sdkLayers.splice(k, 1);
+      this.sdkLayers.unshift(hit);
+      return hit;
+    }
+    const units = chunks.flatMap((c) => readChunk(this.parser, this.reader, c, { shared: true, keepTree: false }).units);
+    const layer = buildSdkLayer(chunks, units, { checkSystemBodies: check });
+    this.sdkLayers.unshift(layer);
+    if (this.sdkLayers.length > MAX_SDK_LAYERS) this.sdkLayers.pop();
+    return layer;
+  }
+
+  /** The file's incremental state (most recently used files kept). */
+  private stateOf(file: string, optionsKey: string): FileState {
+    let s = this.files.get(file);
+    if (s && s.optionsKey !== optionsKey) {
+      this.forget(file);
+      s = undefined;
+    }
+    if (s) this.files.delete(file);
+    s ??= { optionsKey, chunks: [] };
+    this.files.set(file, s);
+    if (this.files.size > MAX_FILES) this.forget(this.files.keys().next().value as string);
+    return s;
+  }
+
+  private failed(file: string, e: unknown): Analysis {
+    const pre: PreprocessResult = { chunks: [], diagnostics: [], includes: [], macroDefinitions: [], inactiveRanges: [], files: new Map() };
+    const d = diagnostic({ file, start: { line: 0, column: 0 }, end: { line: 0, column: 0 } }, 'error', 'internal', `internal front-end error: ${(e as Error)?.message ?? String(e)}`);
+    const layer = buildUserLayer(undefined, [], {});
+    return { file, diagnostics: [d], preprocessed: pre, units: [], model: new SemanticModel(layer.analyzer, [], () => undefined) };
   }
 }
 
-/** tree-sitter-cpp reads `template<…> R f() && = delete;` with a MISSING identifier after `delete`. */
-function isGrammarQuirk(d: Diagnostic, unit: ParsedUnit): boolean {
-  if (d.message !== 'expected identifier') return false;
-  const node = unit.tree.rootNode.descendantForPosition({ row: 0, column: 0 });
-  void node;
-  const missing = findMissingDelete(unit.tree.rootNode);
-  return missing.some((m) => {
-    const r = unit.map.range(m, m);
-    return r.file === d.range.file && r.start.line === d.range.start.line && r.start.column === d.range.start.column;
-  });
-}
-
-function findMissingDelete(root: import('web-tree-sitter').Node): number[] {
-  const out: number[] = [];
-  const visit = (n: import('web-tree-sitter').Node) => {
-    if (!n.hasError) return;
-    if (n.type === 'delete_expression' && n.parent?.type === 'init_declarator') {
-      const arg = n.namedChild(0);
-      if (arg?.isMissing) out.push(arg.startIndex);
-    }
-    for (const c of n.children) if (c) visit(c);
-  };
-  visit(root);
-  return out;
-}
-
-function internal(file: string, e: unknown): Diagnostic {
-  return diagnostic({ file, start: { line: 0, column: 0 }, end: { line: 0, column: 0 } }, 'error', 'internal', `internal front-end error: ${(e as Error)?.message ?? String(e)}`);
+/** Valid ranges (a diagnostic without one is moved to the file's start), no duplicates, sorted. */
+function finish(file: string, ds: Diagnostic[]): Diagnostic[] {
+  const valid = ds.map((d) => (isValidRange(d.range) ? d : { ...d, range: { file: d.range.file || file, start: { line: 0, column: 0 }, end: { line: 0, column: 0 } } }));
+  return dedupe(valid).sort(compareDiagnostics);
 }

@@ -1,6 +1,8 @@
 // The public face of language/: analyse a kernel file and query the semantic model.
 
-export { Frontend, type Analysis, type AnalyzeOptions, type ParsedUnit } from './frontend';
+export { Frontend, type Analysis, type AnalyzeOptions } from './frontend';
+export type { Unit } from './sema/decls';
+export { SyntaxNode } from './parse/syntax-node';
 export type { Diagnostic, Position, Severity, SourceRange } from './diagnostics';
 export { memoryHost, layeredHost, type FileHost } from './host';
 export { GRAMMAR_BUNDLE_NAMES, GRAMMAR_MODULES, locateGrammarFiles, type GrammarBinaries } from './parse/grammar-files';

@@ -43,7 +43,10 @@ export interface CoreConfig {
   readonly memory: readonly MemoryRegionSpec[];
   /** Unaligned 16/32-bit accesses raise LoadStoreAlignment (else the address is rounded down). */
   readonly unalignedException: boolean;
-  /** PS.RING is honoured (MMU cores): privileged instructions in ring ≠ 0 raise Privileged. */
+  /**
+   * PS.RING exists (MMU cores). With QEMU's reset mapping every page is ring 0, so any fetch in a
+   * ring other than 0 raises InstFetchPrivilege (cause 18); WSR.PS keeps the RING bits.
+   */
   readonly rings: boolean;
   /** ATOMCTL exists; S32C1I raises LoadStoreError while its bypass field (bits 1:0) is 0. */
   readonly atomctl: boolean;

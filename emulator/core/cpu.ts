@@ -76,8 +76,11 @@ export class Cpu {
   icount = 0;
   /** CCOUNT = ccountBase + icount (mod 2^32). */
   ccountBase = 0;
-  /** Instructions dispatched by the last compiled-block call (see exec/jit/compile.ts). */
+  /** Instructions dispatched by the last compiled-block call, and the index of a faulting one. */
   jitN = 0;
+  jitK = 0;
+  /** Blocks compiled since the machine was created (diagnostics). */
+  jitCompiled = 0;
   /** Bumped whenever decoded code is dropped; compiled blocks compare it after slow stores. */
   codeEpoch = 0;
   /** Run-loop bookkeeping so handlers can read the live count (see run-loop.ts). */

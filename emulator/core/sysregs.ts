@@ -130,6 +130,3 @@ export function writeUR(c: Cpu, n: number, value: number): void {
     case UR_FSR: c.fsr = v & 0xf80; return;
   }
 }
-
-/** Special registers user code may access on cores with rings (all others are privileged). */
-export const USER_SRS: ReadonlySet<number> = new Set([SR.LBEG, SR.LEND, SR.LCOUNT, SR.SAR, SR.BR, SR.LITBASE, SR.SCOMPARE1]);

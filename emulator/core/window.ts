@@ -3,7 +3,7 @@
 // WindowUnderflow exceptions (QEMU's XEA2 model: EPC1, PS.OWB, PS.EXCM, vector by frame size).
 
 import { Cpu } from './cpu';
-import { PS_EXCM, PS_OWB, PS_OWB_SHIFT, PS_WOE } from './ps';
+import { PS_EXCM, PS_OWB, PS_OWB_SHIFT, PS_RING, PS_WOE } from './ps';
 import { vectorTo } from './vector';
 
 /** Copies the cached window back into the physical file. */
@@ -45,9 +45,13 @@ export function windowChecksOn(c: Cpu): boolean {
   return c.windowed && (c.ps & (PS_WOE | PS_EXCM)) === PS_WOE;
 }
 
-/** Recomputes `wfree` after a change of PS, WINDOWBASE or WINDOWSTART. */
+/**
+ * Recomputes `wfree` after a change of PS, WINDOWBASE or WINDOWSTART. On cores with rings, -1 while
+ * the current ring is not 0: the run loop then faults every fetch (see exec/run-loop.ts precheck).
+ */
 export function updateWindowCheck(c: Cpu): void {
-  c.wfree = windowChecksOn(c) ? ctz(startsAbove(c) | 8) : 3;
+  if (c.config.rings && (c.ps & PS_EXCM) === 0 && (c.ps & PS_RING) !== 0) c.wfree = -1;
+  else c.wfree = windowChecksOn(c) ? ctz(startsAbove(c) | 8) : 3;
 }
 
 /**

@@ -1,13 +1,12 @@
 // Decodes the instruction at an address into an Insn record, once: table lookup (xtensa/isa),
-// option check, operand values, handler, the window-overflow pane and the wrappers that depend on
-// the core (privilege check on cores with rings, Coprocessor0Disabled while CPENABLE[0] = 0).
+// option check, operand values, handler, the window-overflow pane, and the handler variants that
+// depend on state (Coprocessor0Disabled while CPENABLE[0] = 0; transfers to the fall-through
+// address on cores with loops).
 
 import { INSNS, InsnDef, SR_BY_NAME, UR_BY_NAME, decodeOperands, insnLength, lookup } from '../../xtensa/isa';
 import type { Cpu } from '../core/cpu';
 import { CAUSE } from '../core/causes';
 import { generalException } from '../core/exceptions';
-import { PS_EXCM, PS_RING } from '../core/ps';
-import { USER_SRS } from '../core/sysregs';
 import { MemFault } from '../memory/fault';
 import { CHK_SYNC, Handler, Insn, TAKEN_NEXT } from './insn';
 import { handlerFor } from './handlers';
@@ -15,7 +14,6 @@ import { handlerFor } from './handlers';
 const illegal: Handler = (c, i) => generalException(c, CAUSE.IllegalInstruction, i.pc);
 const cpDisabled: Handler = (c, i) => generalException(c, CAUSE.Coprocessor0Disabled, i.pc);
 
-const PRIVILEGED = new Set(['rfe', 'rfde', 'rfi', 'rfwo', 'rfwu', 'rotw', 'rsil', 'waiti', 'l32e', 's32e']);
 const SYNCED = new Set(['simcall', 'break', 'break.n', 'waiti']);
 
 const DIRECT_TRANSFERS = new Set(['branch', 'jump', 'call']);
@@ -35,17 +33,6 @@ function dynamicTransfer(h: Handler): Handler {
   return w;
 }
 
-const privilegedWrappers = new Map<Handler, Handler>();
-function privileged(h: Handler): Handler {
-  let w = privilegedWrappers.get(h);
-  if (!w) {
-    w = (c, i) =>
-      (c.ps & PS_EXCM) === 0 && (c.ps & PS_RING) !== 0 ? generalException(c, CAUSE.Privileged, i.pc) : h(c, i);
-    privilegedWrappers.set(h, w);
-  }
-  return w;
-}
-
 /** Special/user register number of an rsr./wsr./xsr./rur./wur. row, or -1. */
 function sysregNumber(def: InsnDef): number {
   const dot = def.mnemonic.indexOf('.');
@@ -55,12 +42,6 @@ function sysregNumber(def: InsnDef): number {
   if (kind === 'rsr' || kind === 'wsr' || kind === 'xsr') return SR_BY_NAME.get(name)?.num ?? -1;
   if (kind === 'rur' || kind === 'wur') return UR_BY_NAME.get(name)?.num ?? -1;
   return -1;
-}
-
-function isPrivileged(def: InsnDef, srNum: number): boolean {
-  if (PRIVILEGED.has(def.mnemonic)) return true;
-  const kind = def.mnemonic.slice(0, 4);
-  return (kind === 'rsr.' || kind === 'wsr.' || kind === 'xsr.') && !USER_SRS.has(srNum);
 }
 
 /** Highest register pane (k >> 2) the row names, including the implicit a4/a8/a12 of CALLn. */
@@ -111,7 +92,6 @@ export function decodeAt(c: Cpu, pc: number): Insn {
   const srNum = sysregNumber(def);
   const b = srNum >= 0 ? srNum : ops[1] ?? 0;
   if (def.feature === 'fp' && cfg.features.has('coprocessors') && (c.cpenable & 1) === 0) h = cpDisabled;
-  else if (cfg.rings && isPrivileged(def, srNum)) h = privileged(h);
   const pane = cfg.features.has('windowed') ? highestPane(def, ops) : 0;
   const sync = srNum >= 0 || SYNCED.has(def.mnemonic) ? CHK_SYNC : 0;
   return new Insn(pc, size, next, h, ops[0] ?? 0, b, ops[2] ?? 0, d, target, pane | sync, def, word);

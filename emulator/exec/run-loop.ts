@@ -1,9 +1,11 @@
-// The interpreter loops. Each executes up to `budget` instructions from Cpu.pc over predecoded
-// records: the fall-through and branch-target successors are linked once, so the common path is one
-// handler call, two compares and a pointer move per instruction, with no allocation. The checked
-// loop adds a per-instruction trace hook and stop test (watchpoints); the fast loop has neither.
+// The run loops. Each executes up to `budget` instructions from Cpu.pc over predecoded records:
+// the fall-through and branch-target successors are linked once, so the common path is one handler
+// call, two compares and a pointer move per instruction, with no allocation. runFast interprets;
+// runJit also runs compiled blocks (exec/jit); runChecked adds a per-instruction trace hook and stop
+// test (watchpoints). Budgets count dispatched instructions; Cpu.icount counts retired ones.
 
 import { Cpu, STOP } from '../core/cpu';
+import { CAUSE } from '../core/causes';
 import { generalException } from '../core/exceptions';
 import { windowOverflow } from '../core/window';
 import { MemFault } from '../memory/fault';
@@ -16,8 +18,13 @@ export interface CodeCache {
 
 const PROCEED = -3;
 
-/** Work done before the handler when `chk` exceeds the free panes: count sync, window overflow. */
+/**
+ * Work done before the handler when `chk` exceeds the free panes: a fetch in a ring other than 0 on
+ * the MMU cores (their reset mapping is ring-0 only, so QEMU raises InstFetchPrivilege), the count
+ * sync, the window-overflow check.
+ */
 function precheck(c: Cpu, i: Insn, left: number): number {
+  if (c.wfree < 0) return generalException(c, CAUSE.InstFetchPrivilege, i.pc, i.pc);
   if (i.chk & CHK_SYNC) c.icount = c.runStartSteps + (c.runBudget - left) - c.excepted;
   if ((i.chk & 7) > c.wfree) return windowOverflow(c, i.pc);
   return PROCEED;
@@ -181,17 +188,9 @@ export function runJit(c: Cpu, cache: CodeCache, budget: number): void {
         const b = ins.blk;
         if (b !== null && b.n <= left && b.pane <= c.wfree) {
           cur = b;
-          const np = b.fn(c);
+          const np = b.fn(c, left);
           cur = null;
           left -= c.jitN;
-          if (np === STOP) {
-            end(c, budget, left);
-            return;
-          }
-          if (c.excTaken) {
-            c.excTaken = false;
-            c.excepted++;
-          }
           ins = cache.lookup(np);
           if (ins.blk === null) heat(c, cache, ins);
           continue;
@@ -237,8 +236,8 @@ export function runJit(c: Cpu, cache: CodeCache, budget: number): void {
       return;
     } catch (e) {
       if (!(e instanceof MemFault)) throw e;
-      // A fault in a compiled block happened at index jitN: the instructions before it ran.
-      const pc = cur !== null ? cur.pcs[c.jitN] : ins.pc;
+      // A fault in a compiled block happened at index jitK; jitN instructions ran before it.
+      const pc = cur !== null ? cur.pcs[c.jitK] : ins.pc;
       if (cur !== null) left -= c.jitN;
       cur = null;
       const np = generalException(c, e.cause, pc, e.vaddr);

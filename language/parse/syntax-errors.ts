@@ -1,16 +1,21 @@
-// Turns the ERROR and MISSING nodes of a tree-sitter tree into diagnostics in user coordinates.
+// Turns the ERROR and MISSING nodes of a syntax tree into diagnostics in user coordinates.
 
-import { diagnostic, type Diagnostic } from '../diagnostics';
-import type { SourceMap } from '../pre/source-map';
-import type { Node } from 'web-tree-sitter';
+import { diagnostic, type Diagnostic, type SourceRange } from '../diagnostics';
+import type { SyntaxNode } from './syntax-node';
 
 const MAX_SYNTAX_ERRORS = 100;
 
-export function syntaxErrors(root: Node, map: SourceMap): Diagnostic[] {
+/** Maps offsets of the tree's text to the user's files. */
+export interface RangeMap {
+  range(start: number, end: number): SourceRange;
+}
+
+export function syntaxErrors(root: SyntaxNode, map: RangeMap, max = MAX_SYNTAX_ERRORS): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const visit = (n: Node) => {
-    if (out.length >= MAX_SYNTAX_ERRORS) return;
+  const visit = (n: SyntaxNode) => {
+    if (out.length >= max) return;
     if (n.isMissing) {
+      if (isDeletedMemberTemplateQuirk(n)) return;
       const at = map.range(n.startIndex, n.startIndex);
       out.push(diagnostic(at, 'error', 'syntax-error', `expected ${describeMissing(n.type)}`));
       return;
@@ -20,25 +25,34 @@ export function syntaxErrors(root: Node, map: SourceMap): Diagnostic[] {
       return;
     }
     if (!n.hasError) return;
-    for (const c of n.children) if (c) visit(c);
+    for (const c of n.children) visit(c);
   };
   visit(root);
   return out;
+}
+
+/**
+ * tree-sitter-cpp 0.23.4 reads `template<…> R f() && = delete;` inside a class as an init-declarator
+ * whose value is a delete-expression with a MISSING operand; the declaration is valid C++.
+ */
+function isDeletedMemberTemplateQuirk(n: SyntaxNode): boolean {
+  const del = n.parent;
+  return del?.type === 'delete_expression' && del.parent?.type === 'init_declarator';
 }
 
 function describeMissing(type: string): string {
   return /^[a-z_]+$/.test(type) ? type.replace(/_/g, ' ') : `'${type}'`;
 }
 
-function describeError(n: Node): string {
+function describeError(n: SyntaxNode): string {
   const first = firstLeaf(n);
   if (!first) return 'syntax error';
   const text = first.text.length > 30 ? `${first.text.slice(0, 30)}…` : first.text;
   return `syntax error: unexpected '${text}'`;
 }
 
-function firstLeaf(n: Node): Node | undefined {
-  let cur: Node | null = n;
+function firstLeaf(n: SyntaxNode): SyntaxNode | undefined {
+  let cur: SyntaxNode | null = n;
   while (cur && cur.childCount > 0) cur = cur.child(0);
   return cur ?? undefined;
 }

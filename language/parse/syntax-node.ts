@@ -14,7 +14,8 @@ export class SyntaxNode {
   private named?: SyntaxNode[];
 
   constructor(
-    readonly source: TextSource,
+    /** Mutable so a re-read declaration can take over the unit of the one it replaces. */
+    public source: TextSource,
     /** The grammar's name for the node (`call_expression`, `(`, `ERROR`). */
     readonly type: string,
     /** The field this node fills in its parent (`function`, `arguments`), if any. */
@@ -79,6 +80,12 @@ export class SyntaxNode {
     };
     visit(this);
     return out;
+  }
+
+  /** Points this node and every node below it at `source`. */
+  rehome(source: TextSource): void {
+    this.source = source;
+    for (const c of this.children) c.rehome(source);
   }
 
   /** The innermost descendant (or this node) whose span contains `offset`; ties go to the later child. */

@@ -1,7 +1,8 @@
 // Copies a tree-sitter tree into SyntaxNodes, one top-level declaration at a time, with a TreeCursor.
 // Every read property is a call into WebAssembly, so an error-free tree is read with the fewest calls:
 // interior spans come from their children, field ids only under node types that have fields, and the
-// ends of punctuation, keywords and identifiers from the text. A tree with errors is read exactly.
+// spans of punctuation, keywords and identifiers from the text (preprocessed text has only whitespace
+// between tokens; each guess is checked against the text). A tree with errors is read exactly.
 
 import type { Language, Tree, TreeCursor } from 'web-tree-sitter';
 import { ERROR_TYPE_ID, FIELDED_TYPES, LEAF_TYPES, WORD_LEAF_TYPES } from './grammar-tables';
@@ -72,6 +73,24 @@ export class TreeReader {
     }
   }
 
+  /** Reads the whole tree into one root node (offsets as in `text`). */
+  readWhole(tree: Tree, text: string, source: TextSource): SyntaxNode {
+    const children: SyntaxNode[] = [];
+    for (const t of this.readTopLevel(tree, text, () => source)) {
+      const n = t.node!;
+      const shift = t.span.startIndex;
+      const move = (x: SyntaxNode) => {
+        x.startIndex += shift;
+        x.endIndex += shift;
+        x.children.forEach(move);
+      };
+      move(n);
+      children.push(n);
+    }
+    const root = tree.rootNode;
+    return new SyntaxNode(source, root.type, undefined, true, 0, text.length, children, false, root.hasError);
+  }
+
   typeName(id: number): string {
     return id === ERROR_TYPE_ID ? 'ERROR' : (this.types[id] ?? 'ERROR');
   }
@@ -99,13 +118,18 @@ export class TreeReader {
 
 /** One read of a subtree: the cursor stands on its root. */
 class ReadState {
+  /** Where the previous token ended (absolute). */
+  private pos: number;
+
   constructor(
     private readonly r: TreeReader,
     private readonly c: TreeCursor,
     private readonly text: string,
     private readonly source: TextSource,
     private readonly base: number,
-  ) {}
+  ) {
+    this.pos = base;
+  }
 
   /** Reads an error-free subtree (no MISSING nodes, so every token spells its text). */
   fast(field: string | undefined): SyntaxNode {
@@ -114,17 +138,30 @@ class ReadState {
     const type = r.typeName(id);
     const named = r.isNamed(id);
     if (r.isLeaf(id)) {
-      const start = c.startIndex;
+      const start = this.tokenStart(id, type, named);
       const end = this.tokenEnd(id, type, named, start);
+      this.pos = end;
       return new SyntaxNode(this.source, type, field, named, start - this.base, end - this.base);
     }
-    if (!c.gotoFirstChild()) return new SyntaxNode(this.source, type, field, named, c.startIndex - this.base, c.endIndex - this.base);
+    if (!c.gotoFirstChild()) {
+      this.pos = c.endIndex;
+      return new SyntaxNode(this.source, type, field, named, c.startIndex - this.base, this.pos - this.base);
+    }
     const kids: SyntaxNode[] = [];
     const fielded = r.hasFields(id);
     do kids.push(this.fast(fielded ? r.fieldName(c.currentFieldId) : undefined));
     while (c.gotoNextSibling());
     c.gotoParent();
     return new SyntaxNode(this.source, type, field, named, kids[0].startIndex, kids[kids.length - 1].endIndex, kids);
+  }
+
+  /** The next non-blank character, when the token's text is there; else asks tree-sitter. */
+  private tokenStart(id: number, type: string, named: boolean): number {
+    const t = this.text;
+    let p = this.pos;
+    for (let ch = t.charCodeAt(p); ch === 32 || ch === 10 || ch === 9 || ch === 13 || ch === 11 || ch === 12; ch = t.charCodeAt(++p));
+    if (named ? this.r.isWord(id) && isWordChar(t.charCodeAt(p)) : t.startsWith(type, p)) return p;
+    return this.c.startIndex;
   }
 
   private tokenEnd(id: number, type: string, named: boolean, start: number): number {

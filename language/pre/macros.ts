@@ -22,19 +22,20 @@ export interface ExpansionProblem {
   message: string;
 }
 
-/** Expands every macro in `tokens`. `dynamic` supplies __LINE__ / __FILE__. */
+/** Expands every macro in `tokens` (returning `tokens` itself when none applies). `dynamic` supplies __LINE__ / __FILE__. */
 export function expandTokens(
   tokens: Token[],
   macros: Map<string, Macro>,
   problems: ExpansionProblem[],
   dynamic?: (name: string, at: Token) => Token | undefined,
 ): Token[] {
-  const out: Token[] = [];
-  const stack: ExpandToken[] = [];
-  for (let k = tokens.length - 1; k >= 0; k--) stack.push(tokens[k]);
+  let first = 0;
+  while (first < tokens.length && !mayExpand(tokens[first], macros, dynamic)) first++;
+  if (first === tokens.length) return tokens;
+  const out: Token[] = tokens.slice(0, first);
+  const input = new TokenInput(tokens, first);
   let steps = 0;
-  while (stack.length) {
-    const t = stack.pop()!;
+  for (let t = input.next(); t; t = input.next()) {
     if (++steps > 2_000_000) {
       problems.push({ origin: t.origin, message: 'macro expansion too large' });
       break;
@@ -56,21 +57,19 @@ export function expandTokens(
     if (!m.params) {
       const hide = new Set(t.hide ?? []);
       hide.add(m.name);
-      pushReversed(stack, substitute(m, [], [], invocationOrigin(t.origin, t.origin), hide, t));
+      input.pushFront(substitute(m, [], [], invocationOrigin(t.origin, t.origin), hide, t));
       continue;
     }
     // function-like: needs '(' next
-    const next = stack[stack.length - 1];
-    if (!next || next.text !== '(') {
+    if (input.peek()?.text !== '(') {
       out.push(t);
       continue;
     }
-    stack.pop();
+    input.next();
     const args: ExpandToken[][] = [[]];
     let depth = 0;
     let close: ExpandToken | undefined;
-    while (stack.length) {
-      const a = stack.pop()!;
+    for (let a = input.next(); a; a = input.next()) {
       if (a.text === '(') depth++;
       else if (a.text === ')') {
         if (depth === 0) {
@@ -103,9 +102,36 @@ export function expandTokens(
     const expandedArgs = args.map((a) => expandTokens(a, macros, problems, dynamic));
     const hide = new Set(t.hide ?? []);
     hide.add(m.name);
-    pushReversed(stack, substitute(m, args, expandedArgs, invocationOrigin(t.origin, close.origin), hide, t));
+    input.pushFront(substitute(m, args, expandedArgs, invocationOrigin(t.origin, close.origin), hide, t));
   }
   return out;
+}
+
+function mayExpand(t: Token, macros: Map<string, Macro>, dynamic: ((name: string, at: Token) => Token | undefined) | undefined): boolean {
+  if (t.kind !== 'id') return false;
+  return macros.has(t.text) || (!!dynamic && (t.text === '__LINE__' || t.text === '__FILE__'));
+}
+
+/** The tokens still to scan: rescanned expansion results first, then the rest of the input. */
+class TokenInput {
+  private readonly stack: ExpandToken[] = [];
+
+  constructor(
+    private readonly tokens: Token[],
+    private pos: number,
+  ) {}
+
+  next(): ExpandToken | undefined {
+    return this.stack.length ? this.stack.pop() : this.tokens[this.pos++];
+  }
+
+  peek(): ExpandToken | undefined {
+    return this.stack.length ? this.stack[this.stack.length - 1] : this.tokens[this.pos];
+  }
+
+  pushFront(ts: ExpandToken[]): void {
+    pushReversed(this.stack, ts);
+  }
 }
 
 function pushReversed(stack: ExpandToken[], tokens: ExpandToken[]): void {
@@ -135,7 +161,7 @@ function substitute(
   };
   const result: ExpandToken[] = [];
   const body = m.body;
-  const fromBody = (b: Token): ExpandToken => ({ ...b, origin, hide });
+  const fromBody = (b: Token): ExpandToken => ({ ...b, origin, hide, offset: undefined });
   for (let k = 0; k < body.length; k++) {
     const b = body[k];
     if (b.text === '#' && m.params && k + 1 < body.length && paramIndex(body[k + 1].text) >= 0) {

@@ -7,9 +7,12 @@ import { diagnostic, type Diagnostic, type SourceRange } from '../diagnostics';
 import type { FileHost } from '../host';
 import { dirname, joinPath, normalizePath } from '../paths';
 import { evaluateIf } from './if-expression';
+import { IncludeCache, type IncludeEffects } from './include-cache';
 import { expandTokens, type ExpansionProblem, type Macro } from './macros';
-import { SourceMap } from './source-map';
-import { lex, type Origin, type Token } from './tokens';
+import { ChunkBuilder } from './chunk-builder';
+import type { SourceMap } from './source-map';
+import { lex, scan, type Origin, type Token } from './tokens';
+import type { TokenTable } from './token-table';
 
 export interface PreprocessOptions {
   /** Directories searched for `#include "..."` (after the includer's directory) and `#include <...>`. */
@@ -20,6 +23,8 @@ export interface PreprocessOptions {
   isSystemFile?: (path: string) => boolean;
   /** Directories searched last for both include forms (the SDK root). */
   systemIncludePaths?: string[];
+  /** Where the effects of top-level system #includes are remembered between runs. */
+  includeCache?: IncludeCache;
 }
 
 export interface Chunk {
@@ -84,6 +89,12 @@ class Preprocessor {
   private current!: ChunkBuilder;
   private mainFile = '';
   private braceDepth = 0;
+  /** A fingerprint of every #define/#undef so far (with the predefined macros), for the include cache. */
+  private macroState = new MacroFingerprint();
+  /** First characters (& 127) of every macro name defined so far, and '_' (for __LINE__, __FILE__). */
+  private readonly macroInitials = new Uint8Array(128).fill(0, 0, 128).fill(1, 95, 96);
+  /** While a cacheable #include is processed: what it does. */
+  private recording?: Recording;
 
   constructor(
     private readonly host: FileHost,
@@ -99,7 +110,7 @@ class Preprocessor {
     if (text === undefined) {
       this.diagnostics.push(diagnostic(emptyRange(mainFile), 'error', 'file-not-found', `cannot read '${mainFile}'`));
     } else {
-      this.files.set(mainFile, text);
+      this.setFile(mainFile, text);
       this.processFile(mainFile, text, 0);
     }
     this.finishChunk();
@@ -149,7 +160,7 @@ class Preprocessor {
   // ---- chunks -------------------------------------------------------------------------------
 
   private startChunk(file: string): void {
-    this.current = new ChunkBuilder(file, this.isSystem(file));
+    this.current = new ChunkBuilder(file, this.isSystem(file), (f) => this.files.get(f));
   }
 
   private finishChunk(): void {
@@ -164,26 +175,23 @@ class Preprocessor {
   // ---- files --------------------------------------------------------------------------------
 
   private processFile(file: string, text: string, depth: number): void {
-    const { tokens, problems } = lex(file, text);
+    const { table, problems } = scan(file, text);
     for (const p of problems) {
       const at = { line: p.line, column: p.column };
       this.diagnostics.push(diagnostic({ file, start: at, end: { line: p.line, column: p.column + 1 } }, 'error', 'lex-error', p.message));
     }
     const conds: Conditional[] = [];
-    const activeNow = () => conds.length === 0 || conds[conds.length - 1].active;
+    const isHash = (k: number) => table.bol(k) && table.firstChar(k) === 35 && table.ends[k] - table.starts[k] === 1;
     let i = 0;
-    while (i < tokens.length) {
-      const t = tokens[i];
-      if (t.bol && t.text === '#') {
-        let j = i + 1;
-        while (j < tokens.length && !tokens[j].bol) j++;
-        this.directive(file, tokens.slice(i, j), conds, depth);
-        i = j;
-        continue;
-      }
+    while (i < table.count) {
       let j = i + 1;
-      while (j < tokens.length && !(tokens[j].bol && tokens[j].text === '#')) j++;
-      if (activeNow()) this.emitText(file, tokens.slice(i, j));
+      if (isHash(i)) {
+        while (j < table.count && !table.bol(j)) j++;
+        this.directive(file, table.tokens(i, j), conds, depth);
+      } else {
+        while (j < table.count && !isHash(j)) j++;
+        if (conds.length === 0 || conds[conds.length - 1].active) this.emitRun(file, table, i, j);
+      }
       i = j;
     }
     for (const c of conds) {
@@ -192,9 +200,65 @@ class Preprocessor {
     }
   }
 
-  private emitText(file: string, tokens: Token[]): void {
-    const problems: ExpansionProblem[] = [];
-    const out = expandTokens(tokens, this.macros, problems, (name, at) => this.dynamicMacro(name, at));
+  /**
+   * Emits the text tokens [from, to): stretches without macros are copied as written; each macro use
+   * is expanded with the rest of its line (and further lines while its parentheses are open).
+   */
+  private emitRun(file: string, table: TokenTable, from: number, to: number): void {
+    let k = from;
+    while (k < to) {
+      let m = k;
+      while (m < to && !this.mayExpand(table, m)) m++;
+      if (m > k) {
+        this.countBraces(file, table, k, m);
+        this.current.emitTable(table, k, m);
+      }
+      if (m === to) return;
+      const end = this.expansionEnd(table, m, to);
+      const problems: ExpansionProblem[] = [];
+      let out = this.expand(table.tokens(m, end), problems);
+      let next = end;
+      if (end < to && problems.some((p) => p.message.startsWith('unterminated argument list'))) {
+        problems.length = 0;
+        out = this.expand(table.tokens(m, to), problems);
+        next = to;
+      }
+      this.emitTokens(file, out, problems);
+      k = next;
+    }
+  }
+
+  /** Token k is an identifier that may name a macro. */
+  private mayExpand(table: TokenTable, k: number): boolean {
+    if (!table.isId(k) || !this.macroInitials[table.firstChar(k) & 127]) return false;
+    const name = table.tokenText(k);
+    return this.macros.has(name) || name === '__LINE__' || name === '__FILE__';
+  }
+
+  /** Where the expansion starting at token m ends: its line's end, later while parentheses are open. */
+  private expansionEnd(table: TokenTable, m: number, to: number): number {
+    let depth = 0;
+    let line = table.endLines[m];
+    let k = m;
+    for (; k < to; k++) {
+      if (table.lines[k] > line) {
+        if (depth <= 0 && !this.mayExpand(table, k - 1)) break;
+      }
+      line = Math.max(line, table.endLines[k]);
+      if (table.ends[k] - table.starts[k] === 1) {
+        const c = table.firstChar(k);
+        if (c === 40) depth++;
+        else if (c === 41) depth--;
+      }
+    }
+    return k;
+  }
+
+  private expand(tokens: Token[], problems: ExpansionProblem[]): Token[] {
+    return expandTokens(tokens, this.macros, problems, (name, at) => this.dynamicMacro(name, at));
+  }
+
+  private emitTokens(file: string, out: Token[], problems: ExpansionProblem[]): void {
     for (const p of problems) this.error(p.origin, 'macro-error', p.message);
     if (file === this.mainFile) {
       for (const t of out) {
@@ -205,9 +269,19 @@ class Preprocessor {
     this.current.emit(out);
   }
 
+  private countBraces(file: string, table: TokenTable, from: number, to: number): void {
+    if (file !== this.mainFile) return;
+    for (let k = from; k < to; k++) {
+      if (table.ends[k] - table.starts[k] !== 1) continue;
+      const c = table.firstChar(k);
+      if (c === 123) this.braceDepth++;
+      else if (c === 125) this.braceDepth = Math.max(0, this.braceDepth - 1);
+    }
+  }
+
   private dynamicMacro(name: string, at: Token): Token | undefined {
-    if (name === '__LINE__') return { ...at, kind: 'num', text: String(at.origin.line + 1) };
-    if (name === '__FILE__') return { ...at, kind: 'str', text: JSON.stringify(at.origin.file) };
+    if (name === '__LINE__') return { ...at, kind: 'num', text: String(at.origin.line + 1), offset: undefined };
+    if (name === '__FILE__') return { ...at, kind: 'str', text: JSON.stringify(at.origin.file), offset: undefined };
     return undefined;
   }
 
@@ -259,14 +333,17 @@ class Preprocessor {
         return;
       case 'undef':
         if (rest[0]?.kind !== 'id') return this.error(at, 'bad-directive', 'macro name must be an identifier');
-        this.macros.delete(rest[0].text);
+        this.setMacro(rest[0].text, undefined);
         return;
       case 'include':
       case 'include_next':
         this.include(file, rest, at, depth);
         return;
       case 'pragma':
-        if (rest[0]?.text === 'once') this.onceFiles.add(file);
+        if (rest[0]?.text === 'once') {
+          this.onceFiles.add(file);
+          this.recording?.onceFiles.push(file);
+        }
         return;
       case 'error':
         this.diagnostics.push(diagnostic(originRange(at), 'error', 'pp-error', `#error ${joinTokens(rest)}`.trim()));
@@ -348,7 +425,7 @@ class Preprocessor {
       body = body.slice(k + 1);
     }
     if (body.length) body = [{ ...body[0], space: false }, ...body.slice(1)];
-    this.macros.set(nameTok.text, { name: nameTok.text, params, variadic, body, origin: nameTok.origin });
+    this.setMacro(nameTok.text, { name: nameTok.text, params, variadic, body, origin: nameTok.origin });
     if (record && file) {
       this.macroDefinitions.push({ name: nameTok.text, range: originRange(nameTok.origin), text: joinTokens(body) });
     }
@@ -388,27 +465,84 @@ class Preprocessor {
       this.diagnostics.push(diagnostic(range, 'error', 'include-depth', `#include nested too deeply (${MAX_INCLUDE_DEPTH} levels)`));
       return;
     }
-    this.files.set(resolved.path, resolved.text);
     const ownChunk = file === this.mainFile && this.braceDepth === 0;
-    if (ownChunk) {
-      this.finishChunk();
-      this.startChunk(resolved.path);
-    } else this.current.touch(resolved.path, this.isSystem(resolved.path));
-    this.processFile(resolved.path, resolved.text, depth + 1);
-    if (ownChunk) {
-      this.finishChunk();
-      this.startChunk(this.mainFile);
+    if (!ownChunk) {
+      this.setFile(resolved.path, resolved.text);
+      this.current.touch(resolved.path, this.isSystem(resolved.path));
+      this.processFile(resolved.path, resolved.text, depth + 1);
+      return;
     }
+    this.finishChunk();
+    const cache = this.isSystem(resolved.path) ? this.options.includeCache : undefined;
+    const key = cache && IncludeCache.key(resolved.path, this.macroState.value, this.onceFiles);
+    const cached = cache && key ? cache.get(key, this.host) : undefined;
+    if (cached) this.apply(cached);
+    else {
+      const before = this.snapshot();
+      this.recording = { reads: [...resolved.reads], macroOps: [], onceFiles: [], files: [] };
+      this.setFile(resolved.path, resolved.text);
+      this.startChunk(resolved.path);
+      this.processFile(resolved.path, resolved.text, depth + 1);
+      this.finishChunk();
+      const effects = this.effectsSince(before, this.recording);
+      this.recording = undefined;
+      if (cache && key) cache.set(key, effects);
+    }
+    this.startChunk(this.mainFile);
   }
 
-  private resolve(from: string, spelled: string, angled: boolean): { path: string; text: string } | undefined {
+  // ---- the include cache ------------------------------------------------------------------------
+
+  private setMacro(name: string, m: Macro | undefined): void {
+    if (m) {
+      this.macros.set(name, m);
+      this.macroInitials[name.charCodeAt(0) & 127] = 1;
+    } else this.macros.delete(name);
+    this.macroState.add(name, m);
+    this.recording?.macroOps.push([name, m]);
+  }
+
+  private setFile(path: string, text: string): void {
+    this.files.set(path, text);
+    this.recording?.files.push([path, text]);
+  }
+
+  private snapshot(): number[] {
+    return [this.chunks.length, this.diagnostics.length, this.includes.length, this.macroDefinitions.length, this.inactive.length];
+  }
+
+  private effectsSince(before: number[], r: Recording): IncludeEffects {
+    const [c, d, i, m, x] = before;
+    return {
+      reads: r.reads, chunks: this.chunks.slice(c), diagnostics: this.diagnostics.slice(d), includes: this.includes.slice(i),
+      macroDefinitions: this.macroDefinitions.slice(m), inactiveRanges: this.inactive.slice(x), macroOps: r.macroOps,
+      onceFiles: r.onceFiles, files: r.files,
+    };
+  }
+
+  private apply(e: IncludeEffects): void {
+    this.chunks.push(...e.chunks);
+    this.diagnostics.push(...e.diagnostics);
+    this.includes.push(...e.includes);
+    this.macroDefinitions.push(...e.macroDefinitions);
+    this.inactive.push(...e.inactiveRanges);
+    for (const [name, m] of e.macroOps) this.setMacro(name, m);
+    for (const f of e.onceFiles) this.onceFiles.add(f);
+    for (const [path, text] of e.files) this.files.set(path, text);
+  }
+
+  /** Finds an included file; `reads` lists every probe made (for the include cache). */
+  private resolve(from: string, spelled: string, angled: boolean): { path: string; text: string; reads: [string, string | undefined][] } | undefined {
     const dirs: string[] = [];
     if (!angled) dirs.push(dirname(from));
     dirs.push(...(this.options.includePaths ?? []), ...(this.options.systemIncludePaths ?? []));
+    const reads: [string, string | undefined][] = [];
     for (const d of dirs) {
       const p = spelled.startsWith('/') ? normalizePath(spelled) : joinPath(d, spelled);
       const text = this.host.readFile(p);
-      if (text !== undefined) return { path: p, text };
+      reads.push([p, text]);
+      this.recording?.reads.push([p, text]);
+      if (text !== undefined) return { path: p, text, reads };
     }
     return undefined;
   }
@@ -422,70 +556,33 @@ class Preprocessor {
   }
 }
 
-/** Accumulates the expanded text of one chunk and its source map. */
-class ChunkBuilder {
-  private parts: string[] = [];
-  private length = 0;
-  private readonly map: SourceMap;
-  private lastFile = '';
-  private lastLine = -1;
-  private column = 0;
-
-  constructor(
-    private readonly file: string,
-    private system: boolean,
-  ) {
-    this.map = new SourceMap(file);
-  }
-
-  touch(_file: string, system: boolean): void {
-    this.system = this.system && system;
-  }
-
-  emit(tokens: Token[]): void {
-    for (const t of tokens) {
-      const o = t.origin;
-      const newLine = t.bol && o.exact && (o.file !== this.lastFile || o.line !== this.lastLine);
-      if (newLine || (o.exact && o.file === this.lastFile && o.line > this.lastLine)) {
-        if (this.length > 0) this.write('\n');
-        this.column = 0;
-        const pad = o.column;
-        if (pad > 0) this.write(' '.repeat(pad));
-        this.column = pad;
-      } else if (t.space || (this.column > 0 && needsSpace(this.parts[this.parts.length - 1], t.text))) {
-        this.write(' ');
-      }
-      const start = this.length;
-      this.write(t.text);
-      this.map.add(start, this.length, o);
-      if (o.exact) {
-        this.lastFile = o.file;
-        this.lastLine = o.endLine;
-      }
-    }
-  }
-
-  private write(s: string): void {
-    this.parts.push(s);
-    this.length += s.length;
-    const nl = s.lastIndexOf('\n');
-    this.column = nl >= 0 ? s.length - nl - 1 : this.column + s.length;
-  }
-
-  build(): Chunk {
-    const text = this.parts.join('') + '\n';
-    return { text, map: this.map, system: this.system, file: this.file };
-  }
+interface Recording {
+  reads: [string, string | undefined][];
+  macroOps: [string, Macro | undefined][];
+  onceFiles: string[];
+  files: [string, string][];
 }
 
-function needsSpace(prev: string | undefined, next: string): boolean {
-  if (!prev) return false;
-  const a = prev.charCodeAt(prev.length - 1);
-  const b = next.charCodeAt(0);
-  const word = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-  if (word(a) && word(b)) return true;
-  const pair = prev[prev.length - 1] + next[0];
-  return ['++', '--', '<<', '>>', '&&', '||', '::', '->', '==', '+=', '-=', '<=', '>=', '!=', '//', '/*', '##', '..'].includes(pair);
+/** A running hash of the #define/#undef operations applied: equal macro histories, equal values. */
+class MacroFingerprint {
+  private h1 = 0x811c9dc5;
+  private h2 = 0x01000193;
+  private n = 0;
+
+  add(name: string, m: Macro | undefined): void {
+    const text = m ? `${name}${m.params ? `(${m.params.join(',')}${m.variadic ? '...' : ''})` : ''} ${joinTokens(m.body)}` : `-${name}`;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      this.h1 = Math.imul(this.h1 ^ c, 0x01000193) >>> 0;
+      this.h2 = Math.imul(this.h2 + c, 0x5bd1e995) >>> 0;
+    }
+    this.h1 = Math.imul(this.h1 ^ 0xff, 0x01000193) >>> 0;
+    this.n++;
+  }
+
+  get value(): string {
+    return `${this.n}:${this.h1.toString(36)}:${this.h2.toString(36)}`;
+  }
 }
 
 function originRange(o: Origin): SourceRange {

@@ -1,6 +1,8 @@
 // Preprocessing tokens: the lexer that splits a source file into identifiers, numbers, literals and
 // punctuators, remembering where each one came from.
 
+import { TokenTable } from './token-table';
+
 export type TokenKind = 'id' | 'num' | 'str' | 'punct' | 'other';
 
 /** Where a token's text is charged to in the user's sources (for macro expansions: the invocation). */
@@ -22,6 +24,8 @@ export interface Token {
   /** The token starts a logical line. */
   bol: boolean;
   origin: Origin;
+  /** Where `text` is spelled in the file `origin.file` (set by the lexer; macro results have none). */
+  offset?: number;
 }
 
 const PUNCTUATORS = [
@@ -32,6 +36,17 @@ const PUNCTUATORS = [
   '!', '=', '<', '>', ',',
 ];
 
+/** Punctuators by their first character, longest first. */
+const PUNCT_BY_FIRST = new Map<number, string[]>();
+for (const p of PUNCTUATORS) {
+  const list = PUNCT_BY_FIRST.get(p.charCodeAt(0));
+  if (list) list.push(p);
+  else PUNCT_BY_FIRST.set(p.charCodeAt(0), [p]);
+}
+for (const list of PUNCT_BY_FIRST.values()) list.sort((a, b) => b.length - a.length);
+
+const STRING_PREFIXES = new Set(['u8', 'u', 'U', 'L', 'R', 'u8R', 'uR', 'UR', 'LR']);
+
 const isIdStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c > 127;
 const isIdChar = (c: number) => isIdStart(c) || (c >= 48 && c <= 57);
 const isDigit = (c: number) => c >= 48 && c <= 57;
@@ -39,13 +54,27 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 export interface LexResult {
   tokens: Token[];
   /** Unterminated comments or literals, as (line, column, message). */
-  problems: { line: number; column: number; message: string }[];
+  problems: LexProblem[];
+}
+
+export interface LexProblem {
+  line: number;
+  column: number;
+  message: string;
 }
 
 /** Splits `text` (the contents of `file`) into preprocessing tokens. Never throws. */
 export function lex(file: string, text: string): LexResult {
-  const tokens: Token[] = [];
-  const problems: LexResult['problems'] = [];
+  const { table, problems } = scan(file, text);
+  const tokens: Token[] = new Array(table.count);
+  for (let k = 0; k < table.count; k++) tokens[k] = table.token(k);
+  return { tokens, problems };
+}
+
+/** Splits `text` into a table of tokens (no objects per token). Never throws. */
+export function scan(file: string, text: string): { table: TokenTable; problems: LexProblem[] } {
+  const tokens = new TokenTable(file, text);
+  const problems: LexProblem[] = [];
   let i = 0;
   let line = 0;
   let lineStart = 0;
@@ -54,13 +83,7 @@ export function lex(file: string, text: string): LexResult {
   const n = text.length;
   const push = (kind: TokenKind, start: number, startLine: number, startCol: number) => {
     const endCol = line === startLine ? startCol + (i - start) : i - lineStart;
-    tokens.push({
-      kind,
-      text: text.slice(start, i),
-      space,
-      bol,
-      origin: { file, line: startLine, column: startCol, endLine: line, endColumn: endCol, exact: true },
-    });
+    tokens.push(kind, start, i, startLine, startCol, line, endCol, space, bol);
     bol = false;
     space = false;
   };
@@ -128,8 +151,8 @@ export function lex(file: string, text: string): LexResult {
       while (i < n && isIdChar(text.charCodeAt(i))) i++;
       // string/char literal prefixes: u8"..", L'..', R"(..)"
       const q = text.charCodeAt(i);
-      const word = text.slice(start, i);
-      if ((q === 34 || q === 39) && /^(u8|u|U|L|R|u8R|uR|UR|LR)$/.test(word)) {
+      const word = q === 34 || q === 39 ? text.slice(start, i) : '';
+      if (word && STRING_PREFIXES.has(word)) {
         if (word.endsWith('R') && q === 34) lexRaw();
         else lexQuoted(q);
         push('str', start, sl, sc);
@@ -142,7 +165,8 @@ export function lex(file: string, text: string): LexResult {
       i++;
       while (i < n) {
         const d = text.charCodeAt(i);
-        if ((d === 43 || d === 45) && /[eEpP]/.test(text[i - 1])) {
+        const prev = text.charCodeAt(i - 1);
+        if ((d === 43 || d === 45) && (prev === 101 || prev === 69 || prev === 112 || prev === 80)) {
           i++;
           continue;
         }
@@ -161,8 +185,8 @@ export function lex(file: string, text: string): LexResult {
       continue;
     }
     let matched = '';
-    for (const p of PUNCTUATORS) {
-      if (text.startsWith(p, i)) {
+    for (const p of PUNCT_BY_FIRST.get(c) ?? []) {
+      if (p.length === 1 || text.startsWith(p, i)) {
         matched = p;
         break;
       }
@@ -175,7 +199,7 @@ export function lex(file: string, text: string): LexResult {
     i++;
     push('other', start, sl, sc);
   }
-  return { tokens, problems };
+  return { table: tokens, problems };
 
   function lexQuoted(q: number): void {
     const sl = line;

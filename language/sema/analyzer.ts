@@ -1,11 +1,23 @@
-// The analyser's shared state: diagnostics (charged to the user's code when they arise inside an
-// instantiation of an SDK template), the global scope, the instantiation stack and name lookup.
+// The analyser's state for one layer of declarations (a cached SDK layer, or a user file over it):
+// the global scope, the problems reported (as Loc-based records, mapped to ranges only when an
+// analysis is assembled), the instantiation stack, and the template instances that mention this
+// layer's own declarations. Name lookup lives here too.
 
-import type { Node } from 'web-tree-sitter';
-import { diagnostic, type Diagnostic, type Severity } from '../diagnostics';
+import type { Severity } from '../diagnostics';
 import {
-  Loc, Scope, type ClassDecl, type Decl, type FunctionDecl, type NamespaceDecl, type Unit,
+  Loc, Scope, type ClassDecl, type ClassTemplate, type Decl, type FunctionDecl, type FunctionTemplate, type NamespaceDecl,
+  type Unit,
 } from './decls';
+import type { SyntaxNode as Node } from '../parse/syntax-node';
+
+/** A problem found by the analyser, located by a Loc (so a reused unit can move). */
+export interface Report {
+  readonly loc: Loc;
+  readonly severity: Severity;
+  readonly code: string;
+  readonly message: string;
+  readonly related?: { loc: Loc; message: string }[];
+}
 
 export interface InstantiationFrame {
   /** Where the instantiation was requested. */
@@ -23,22 +35,74 @@ export interface AnalyzerOptions {
 
 export const MAX_INSTANTIATION_DEPTH = 48;
 
+let active: Analyzer | undefined;
+
+/**
+ * The analyser running now. Work deferred by a cached SDK layer (completing a template instance,
+ * evaluating a constant) runs on behalf of whichever analysis needs it, so it reports there.
+ */
+export function activeAnalyzer(fallback: Analyzer): Analyzer {
+  return active ?? fallback;
+}
+
 export class Analyzer {
-  readonly diagnostics: Diagnostic[] = [];
   readonly global: Scope;
   readonly instStack: InstantiationFrame[] = [];
   /** Functions whose bodies are analysed at the end (after their classes are complete). */
   readonly pendingBodies: FunctionDecl[] = [];
   /** Every function with a body analysed in user code (for the language server and compiler). */
   readonly userFunctions: FunctionDecl[] = [];
+  /** The scheduled body being analysed, and the bodies each one scheduled (its local classes' methods). */
+  currentBody?: FunctionDecl;
+  readonly nestedBodies = new Map<FunctionDecl, FunctionDecl[]>();
   readonly userClasses: ClassDecl[] = [];
-  private readonly seen = new Set<string>();
+  /** Reports made while declaring (outside any function body). */
+  readonly declarationReports: Report[] = [];
+  /** Reports made while analysing each scheduled body. */
+  readonly bodyReports = new Map<FunctionDecl, Report[]>();
+  /** Where reports go now. */
+  private sink: Report[] = this.declarationReports;
+  /** Instances of shared (SDK) templates whose arguments mention this layer's declarations. */
+  private readonly localInstances = new Map<ClassTemplate | FunctionTemplate, Map<string, ClassDecl | FunctionDecl | null>>();
+  /** The statement or declaration being analysed: where to charge work whose requester is gone. */
+  site?: Loc;
+  /** Units of this layer (for telling a live location from one of a discarded analysis). */
+  readonly units = new Set<Unit>();
 
   constructor(
     readonly options: AnalyzerOptions = {},
-    global?: Scope,
+    /** The cached layer this one is built on, if any. */
+    readonly base?: Analyzer,
   ) {
-    this.global = global ?? new Scope('global', undefined);
+    this.global = new Scope('global', undefined);
+    if (base) this.global.underlying = base.global;
+  }
+
+  /** Runs `fn` with this analyser active (see activeAnalyzer). */
+  run<T>(fn: () => T): T {
+    const prev = active;
+    active = this;
+    try {
+      return fn();
+    } finally {
+      active = prev;
+    }
+  }
+
+  /** Runs `fn` with reports going to `sink`. */
+  collecting<T>(sink: Report[], fn: () => T): T {
+    const prev = this.sink;
+    this.sink = sink;
+    try {
+      return fn();
+    } finally {
+      this.sink = prev;
+    }
+  }
+
+  /** How many reports the current sink holds (to tell whether a step reported anything). */
+  get reportCount(): number {
+    return this.sink.length;
   }
 
   // ---- diagnostics ---------------------------------------------------------------------------
@@ -51,36 +115,26 @@ export class Analyzer {
     this.report(loc, 'warning', code, message);
   }
 
-  report(loc: Loc, severity: Severity, code: string, message: string): void {
+  report(loc: Loc, severity: Severity, code: string, message: string, related: { loc: Loc; message: string }[] = []): void {
     if (severity === 'error') for (const f of this.instStack) f.errors.push({ message, code, loc });
     const user = this.userSite(loc);
     if (user !== loc) {
-      const where = loc.range;
       const inner = this.instStack.length ? this.instStack[this.instStack.length - 1].what : '';
-      const related = [{ range: where, message: inner ? `in instantiation of ${inner}` : 'here' }];
-      this.push(diagnostic(user.range, severity, code, message, related));
-      return;
+      related = [{ loc, message: inner ? `in instantiation of ${inner}` : 'here' }, ...related];
     }
-    this.push(diagnostic(loc.range, severity, code, message));
+    this.sink.push(related.length ? { loc: user, severity, code, message, related } : { loc: user, severity, code, message });
   }
 
   /** Re-reports the errors recorded when an instance was first created, at the current use. */
   replay(errors: { message: string; code: string; loc: Loc }[], useLoc: Loc, what: string): void {
     if (!errors.length) return;
-    const frame: InstantiationFrame = { loc: useLoc, what, errors: [] };
+    const frame: InstantiationFrame = { loc: this.live(useLoc), what, errors: [] };
     this.instStack.push(frame);
     try {
       for (const e of errors) this.report(e.loc, 'error', e.code, e.message);
     } finally {
       this.instStack.pop();
     }
-  }
-
-  private push(d: Diagnostic): void {
-    const key = `${d.range.file}:${d.range.start.line}:${d.range.start.column}:${d.code}:${d.message}`;
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
-    this.diagnostics.push(d);
   }
 
   /** The location to charge a problem to: itself if in user code, else the outermost user-code use. */
@@ -90,11 +144,22 @@ export class Analyzer {
     return loc;
   }
 
+  /** `loc`, unless it lies in a unit no longer analysed (then the current site). */
+  live(loc: Loc): Loc {
+    if (loc.unit.shared || this.owns(loc.unit)) return loc;
+    return this.site ?? loc;
+  }
+
+  private owns(unit: Unit): boolean {
+    for (let a: Analyzer | undefined = this; a; a = a.base) if (a.units.has(unit)) return true;
+    return false;
+  }
+
   /** Runs `fn` inside an instantiation frame; returns its result and the errors raised in it. */
   instantiating<T>(loc: Loc, what: string, fn: () => T): { result: T | undefined; errors: InstantiationFrame['errors'] } {
-    const frame: InstantiationFrame = { loc, what, errors: [] };
+    const frame: InstantiationFrame = { loc: this.live(loc), what, errors: [] };
     if (this.instStack.length >= MAX_INSTANTIATION_DEPTH) {
-      this.error(loc, 'instantiation-depth', `template instantiation depth exceeds ${MAX_INSTANTIATION_DEPTH} while instantiating ${what}`);
+      this.error(frame.loc, 'instantiation-depth', `template instantiation depth exceeds ${MAX_INSTANTIATION_DEPTH} while instantiating ${what}`);
       return { result: undefined, errors: [] };
     }
     this.instStack.push(frame);
@@ -103,6 +168,19 @@ export class Analyzer {
     } finally {
       this.instStack.pop();
     }
+  }
+
+  /**
+   * Where instances of `tmpl` are kept: on the template itself, unless it belongs to a shared layer
+   * and the arguments mention this layer's declarations (then here, so the shared layer stays clean).
+   */
+  instancesFor(tmpl: ClassTemplate, sharedArgs: boolean): Map<string, ClassDecl>;
+  instancesFor(tmpl: FunctionTemplate, sharedArgs: boolean): Map<string, FunctionDecl | null>;
+  instancesFor(tmpl: ClassTemplate | FunctionTemplate, sharedArgs: boolean): Map<string, ClassDecl | FunctionDecl | null> {
+    if (!tmpl.loc.unit.shared || sharedArgs) return tmpl.instances;
+    let m = this.localInstances.get(tmpl);
+    if (!m) this.localInstances.set(tmpl, (m = new Map()));
+    return m;
   }
 
   // ---- name lookup ---------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // What every analysis step carries: the analyser, the unit (for locations) and the current scope.
 
-import type { Node } from 'web-tree-sitter';
+import type { SyntaxNode as Node } from '../parse/syntax-node';
 import type { Analyzer } from './analyzer';
 import { Loc, type Scope, type TemplateParam, type Unit } from './decls';
 import type { Type } from './types';

@@ -2,8 +2,8 @@
 // static_assert — entering them into scopes; class bodies are elaborated here for plain classes and
 // for template instances alike.
 
-import type { Node } from 'web-tree-sitter';
-import type { Analyzer } from './analyzer';
+import type { SyntaxNode as Node } from '../parse/syntax-node';
+import { activeAnalyzer, type Analyzer } from './analyzer';
 import { AUTO, type Ctx, containsAuto, locOf, withScope } from './context';
 import {
   ClassDecl, Loc, newId, qualify, Scope, type Access, type ClassTemplate, type Decl, type EnumDecl, type FunctionDecl,
@@ -17,25 +17,29 @@ import {
 } from './type-syntax';
 import { classType, ERROR, INT, isIntegral, referenceTo, sameType, typeToString, addConst, VOID, type Type } from './types';
 
-/** Declares everything in a unit's tree into the global scope. */
+/** Declares a unit's top-level declaration (or, for a whole translation unit, each one) globally. */
 export function declareUnit(a: Analyzer, unit: Unit, root: Node): void {
-  declareList({ a, unit, scope: a.global }, root, 'public');
+  const ctx: Ctx = { a, unit, scope: a.global };
+  if (root.type === 'translation_unit') declareList(ctx, root, 'public');
+  else if (root.isNamed) declareOne(ctx, root, 'public');
 }
 
 export function declareList(ctx: Ctx, list: Node, access: Access, cls?: ClassDecl): Access {
   let acc = access;
-  for (const child of list.namedChildren) {
-    if (!child) continue;
-    try {
-      acc = declareOne(ctx, child, acc, cls);
-    } catch (e) {
-      ctx.a.error(locOf(ctx, child), 'internal', `internal analyser error: ${(e as Error).message}`);
-    }
-  }
+  for (const child of list.namedChildren) acc = declareOne(ctx, child, acc, cls);
   return acc;
 }
 
 function declareOne(ctx: Ctx, node: Node, access: Access, cls?: ClassDecl): Access {
+  try {
+    return declareOneInner(ctx, node, access, cls);
+  } catch (e) {
+    ctx.a.error(locOf(ctx, node), 'internal', `internal analyser error: ${(e as Error).message}`);
+    return access;
+  }
+}
+
+function declareOneInner(ctx: Ctx, node: Node, access: Access, cls?: ClassDecl): Access {
   switch (node.type) {
     case 'comment':
       return access;
@@ -326,9 +330,10 @@ function declareVariable(ctx: Ctx, node: Node, info: DeclaratorInfo, flags: Spec
     loc: locOf(ctx, info.nameNode ?? node), qualifiedName: qualify(ctx.scope, name), owner: cls,
   };
   if (init && (flags.constexpr || type.const) && (isIntegral(type) || type.kind === 'enum')) {
-    const scopeCtx = ctx;
+    const declCtx = ctx;
     v.evaluate = () => {
       v.evaluate = undefined;
+      const scopeCtx = { ...declCtx, a: activeAnalyzer(declCtx.a) };
       const value = constantValue(scopeCtx, init);
       if (value !== undefined) v.value = value;
       else if (flags.constexpr) scopeCtx.a.error(locOf(scopeCtx, init), 'not-constant', `constexpr variable '${name}' must be initialised by a constant expression`);
@@ -382,6 +387,13 @@ export function declareFunction(
   const isVirtual = flags.virtual;
   // an earlier declaration of the same function
   const earlier = scope.own(name).find((d): d is FunctionDecl => d.kind === 'function' && !d.implicit && sameSignature(d, fn.params.map((p) => p.type), fn.isConst, fn.refQualifier));
+  if (earlier && body && earlier.loc.unit.shared && !ctx.unit.shared && !earlier.body) {
+    // a user definition of a function the cached SDK layer declares: checked, but the layer stays as it is
+    const copy: FunctionDecl = { ...earlier, id: newId(), params: fn.params, loc: locOf(ctx, info.nameNode ?? node), analysed: undefined };
+    copy.body = { node: body, unit: ctx.unit, scope: bodyScope, initNode: node.children.find((c) => c?.type === 'field_initializer_list') ?? undefined };
+    scheduleBody(ctx.a, copy, ctx.unit);
+    return copy;
+  }
   if (earlier) {
     if (body) {
       if (earlier.body && !ctx.unit.system) ctx.a.error(locOf(ctx, info.nameNode ?? node), 'redefinition', `redefinition of '${name}'`);
@@ -421,6 +433,11 @@ function scheduleBody(a: Analyzer, f: FunctionDecl, unit: Unit): void {
   if (unit.system && !a.options.checkSystemBodies) return;
   if (isInTemplateInstance(f)) return;
   a.pendingBodies.push(f);
+  if (a.currentBody) {
+    const list = a.nestedBodies.get(a.currentBody);
+    if (list) list.push(f);
+    else a.nestedBodies.set(a.currentBody, [f]);
+  }
 }
 
 function isInTemplateInstance(f: FunctionDecl): boolean {
@@ -474,7 +491,7 @@ export function patternScope(ctx: Ctx, params: TemplateParam[]): Scope {
 
 function declareTemplate(ctx: Ctx, node: Node, access: Access, cls?: ClassDecl): void {
   const paramsNode = node.childForFieldName('parameters');
-  const inner = node.namedChildren.find((c) => c && c.id !== paramsNode!.id && c.type !== 'comment');
+  const inner = node.namedChildren.find((c) => c && c !== paramsNode && c.type !== 'comment');
   if (!paramsNode || !inner) return;
   const params = templateParams(ctx, paramsNode);
   const loc = locOf(ctx, node);
@@ -489,6 +506,10 @@ function declareTemplate(ctx: Ctx, node: Node, access: Access, cls?: ClassDecl):
         ctx.a.error(locOf(ctx, nameNode), 'unknown-template', `no class template named '${primaryName}' to specialise`);
         return;
       }
+      if (primary.loc.unit.shared && !ctx.unit.shared) {
+        ctx.a.warning(locOf(ctx, nameNode), 'unsupported', `specialising the SDK template '${primary.qualifiedName}' is not supported`);
+        return;
+      }
       const argsNode = nameNode.childForFieldName('arguments');
       primary.partials.push({ params, patternNodes: argsNode ? argsNode.namedChildren.filter((c): c is Node => !!c) : [], node: inner, unit: ctx.unit, loc });
       return;
@@ -496,7 +517,7 @@ function declareTemplate(ctx: Ctx, node: Node, access: Access, cls?: ClassDecl):
     const name = nameNode.text;
     const existing = ctx.scope.own(name).find((d): d is ClassTemplate => d.kind === 'class-template');
     if (existing) {
-      if (inner.childForFieldName('body')) {
+      if (inner.childForFieldName('body') && !(existing.loc.unit.shared && !ctx.unit.shared)) {
         existing.node = inner;
         existing.unit = ctx.unit;
       }

@@ -1,9 +1,8 @@
 // Declarations and scopes of the semantic model: namespaces, classes (with layout), enums, functions,
 // variables, templates and their instantiations, and the scope chain name lookup walks.
 
-import type { Node } from 'web-tree-sitter';
 import type { SourceRange } from '../diagnostics';
-import type { SourceMap } from '../pre/source-map';
+import type { SyntaxNode as Node } from '../parse/syntax-node';
 import type { ClassLayout } from './layout';
 import { argToString, typeToString, type FunctionType, type Type } from './types';
 import type { FunctionBody } from './statements';
@@ -13,17 +12,30 @@ export function newId(): number {
   return nextId++;
 }
 
-/** A parsed piece of the translation unit: its text, tree and source map. */
-export interface Unit {
-  readonly index: number;
-  readonly text: string;
-  readonly map: SourceMap;
-  readonly system: boolean;
+/** Maps offsets in a unit's text to ranges in the user's files. */
+export interface UnitMap {
+  range(start: number, end: number): SourceRange;
 }
 
-/** A span of a unit's text; `range` maps it to the user's file lazily. */
+/**
+ * A parsed piece of the translation unit: one top-level declaration of a file (or one declaration of
+ * a cached SDK header), with its syntax tree. Offsets in the tree and in Locs are relative to `text`.
+ */
+export interface Unit {
+  /** The declaration's text (the syntax nodes of `root` read from it). */
+  text: string;
+  /** The file whose preprocessing produced the unit. */
+  readonly file: string;
+  map: UnitMap;
+  root: Node;
+  /** Every token comes from system (SDK) headers. */
+  readonly system: boolean;
+  /** Part of a cached SDK layer, shared by every analysis built on it. */
+  readonly shared: boolean;
+}
+
+/** A span of a unit's text; `range` maps it to the user's file (through the unit's current map). */
 export class Loc {
-  private cached?: SourceRange;
   constructor(
     readonly unit: Unit,
     readonly start: number,
@@ -33,7 +45,7 @@ export class Loc {
     return new Loc(unit, node.startIndex, node.endIndex);
   }
   get range(): SourceRange {
-    return (this.cached ??= this.unit.map.range(this.start, this.end));
+    return this.unit.map.range(this.start, this.end);
   }
   get system(): boolean {
     return this.unit.system;

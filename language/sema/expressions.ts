@@ -1,7 +1,7 @@
 // Expression analysis: types, value categories, constant values, name and member lookup, calls with
 // overload resolution, overloaded and built-in operators, casts, sizeof, brace lists, static_assert.
 
-import type { Node } from 'web-tree-sitter';
+import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf } from './context';
 import { classOf, implicitConversion, promote, usualArithmetic } from './conversions';
 import type { ClassDecl, Decl, FunctionDecl, FunctionTemplate, Loc } from './decls';

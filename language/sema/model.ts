@@ -29,14 +29,16 @@ export class SemanticModel {
 
   /** Declarations named by a qualified name such as `at::CoherencyEnforcer` or `torch::zeros`. */
   lookup(qualifiedName: string): Decl[] {
-    const parts = qualifiedName.replace(/^::/, '').split('::');
-    let decls: Decl[] = this.analyzer.lookupIn(this.analyzer.global, parts[0], true);
-    for (const p of parts.slice(1)) {
-      const scope = decls.find((d) => d.kind === 'namespace' || d.kind === 'class' || d.kind === 'enum');
-      if (!scope) return [];
-      decls = this.analyzer.lookupQualified(scope, p);
-    }
-    return decls;
+    return this.query(() => {
+      const parts = qualifiedName.replace(/^::/, '').split('::');
+      let decls: Decl[] = this.analyzer.lookupIn(this.analyzer.global, parts[0], true);
+      for (const p of parts.slice(1)) {
+        const scope = decls.find((d) => d.kind === 'namespace' || d.kind === 'class' || d.kind === 'enum');
+        if (!scope) return [];
+        decls = this.analyzer.lookupQualified(scope, p);
+      }
+      return decls;
+    });
   }
 
   /** The type a type-id names in the global scope (e.g. `at::TensorAccessorBase<float, 3>`). */
@@ -45,10 +47,15 @@ export class SemanticModel {
   }
 
   sizeAlign(t: Type): SizeAlign | undefined {
-    return sizeAlignOf(t);
+    return this.query(() => sizeAlignOf(t));
   }
 
   classLayout(c: ClassDecl): ClassLayout | undefined {
-    return classLayout(c);
+    return this.query(() => classLayout(c));
+  }
+
+  /** Runs a query on behalf of this analysis (completing a template instance reports nothing). */
+  private query<T>(fn: () => T): T {
+    return this.analyzer.collecting([], () => this.analyzer.run(fn));
   }
 }

@@ -1,7 +1,7 @@
 // Resolving names written in the source — `x`, `ns::C::m`, `Tmpl<A, 3>` — to declarations,
 // instantiating class templates named with arguments.
 
-import type { Node } from 'web-tree-sitter';
+import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf } from './context';
 import type { ClassDecl, Decl, TemplateArg } from './decls';
 import { instantiateClassTemplate } from './templates';

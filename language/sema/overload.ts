@@ -202,16 +202,13 @@ function reportNoMatch(ctx: Ctx, site: CallSite, candidates: (FunctionDecl | Fun
     return;
   }
   const reason = rejected.length === 1 ? `: candidate ${rejected[0].fn.kind === 'function-template' ? 'template ' : ''}not viable: ${rejected[0].why}` : '';
-  const related = rejected.slice(0, 6).map((r) => ({
-    range: r.fn.loc.range,
-    message: `candidate ${r.fn.kind === 'function' ? `'${describeFunction(r.fn)}'` : `template '${r.fn.qualifiedName}'`} not viable: ${r.why}`,
-  }));
-  const loc = site.loc;
-  ctx.a.report(loc, 'error', 'no-matching-function', `no matching ${site.label}${reason}`);
-  if (related.length > 1) {
-    const d = ctx.a.diagnostics[ctx.a.diagnostics.length - 1];
-    if (d && d.code === 'no-matching-function') d.related = [...(d.related ?? []), ...related];
-  }
+  const related = rejected.length > 1
+    ? rejected.slice(0, 6).map((r) => ({
+      loc: r.fn.loc,
+      message: `candidate ${r.fn.kind === 'function' ? `'${describeFunction(r.fn)}'` : `template '${r.fn.qualifiedName}'`} not viable: ${r.why}`,
+    }))
+    : [];
+  ctx.a.report(site.loc, 'error', 'no-matching-function', `no matching ${site.label}${reason}`, related);
 }
 
 function ordinal(n: number): string {

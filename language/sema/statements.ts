@@ -2,7 +2,7 @@
 // return checks, and the lifetimes of locals (to end of scope) and temporaries (to end of the
 // full-expression, or of the reference that extends them).
 
-import type { Node } from 'web-tree-sitter';
+import type { SyntaxNode as Node } from '../parse/syntax-node';
 import type { Analyzer } from './analyzer';
 import { AUTO_PARAM, type Ctx, containsAuto, locOf, withScope } from './context';
 import { classOf, initializerListElement } from './conversions';
@@ -64,7 +64,7 @@ export function analyseFunctionBody(a: Analyzer, fn: FunctionDecl): FunctionBody
     fn.analysing = false;
   }
   fn.analysed = body;
-  if (!fn.body.unit.system) a.userFunctions.push(fn);
+  if (!fn.body.unit.system && !a.userFunctions.includes(fn)) a.userFunctions.push(fn);
   return body;
 }
 
@@ -185,7 +185,7 @@ function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
         const e = checkExpr(ctx, v);
         if (e.type.kind !== 'error' && e.value === undefined) ctx.a.error(locOf(ctx, v), 'not-constant', 'case value is not a constant expression');
       }
-      for (const c of node.namedChildren) if (c && c.id !== v?.id) statement(ctx, st, c);
+      for (const c of node.namedChildren) if (c && c !== v) statement(ctx, st, c);
       return;
     }
     case 'labeled_statement': {

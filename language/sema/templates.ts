@@ -2,6 +2,7 @@
 // class templates (lazily, on first need of a complete type) and function templates, and deducing
 // function template arguments from call arguments.
 
+import { activeAnalyzer } from './analyzer';
 import { type Ctx, locOf, withScope } from './context';
 import { declareFunctionInstance, elaborateClass, patternScope } from './declarations';
 import {
@@ -73,7 +74,8 @@ export function instantiateClassTemplate(ctx: Ctx, tmpl: ClassTemplate, given: T
   const args = completeArgs(ctx, tmpl.params, given, tmpl.declScope, useLoc, what);
   if (!args) return undefined;
   const key = argsKey(args);
-  const cached = tmpl.instances.get(key);
+  const instances = ctx.a.instancesFor(tmpl, argsShared(args));
+  const cached = instances.get(key);
   if (cached) {
     if (cached.instantiationErrors.length) ctx.a.replay(cached.instantiationErrors, useLoc, `'${cached.displayName()}'`);
     return cached;
@@ -85,10 +87,11 @@ export function instantiateClassTemplate(ctx: Ctx, tmpl: ClassTemplate, given: T
   const bound = partial ? partial.args : args;
   const scope = bindingScope(tmpl.declScope, params, bound);
   const cls = new ClassDecl(tmpl.name, tmpl.qualifiedName, node?.type === 'struct_specifier' ? 'struct' : 'class', scope, tmpl.loc, { template: tmpl, args });
-  tmpl.instances.set(key, cls);
+  instances.set(key, cls);
   if (!node || !unit) return cls; // declared, never defined: stays incomplete
-  const a = ctx.a;
+  const creator = ctx.a;
   cls.pending = () => {
+    const a = activeAnalyzer(creator);
     const { errors } = a.instantiating(useLoc, `'${cls.displayName()}'`, () => elaborateClass({ a, unit, scope }, cls, node));
     cls.instantiationErrors = errors;
   };
@@ -235,13 +238,38 @@ export function instantiateFunctionTemplate(ctx: Ctx, t: FunctionTemplate, given
   const args = completeArgs(ctx, t.params, given, t.declScope, useLoc, what);
   if (!args) return undefined;
   const key = argsKey(args);
-  if (t.instances.has(key)) return t.instances.get(key) ?? undefined;
+  const instances = ctx.a.instancesFor(t, argsShared(args));
+  if (instances.has(key)) return instances.get(key) ?? undefined;
   const scope = bindingScope(t.declScope, t.params, args);
   const label = `'${t.qualifiedName}<${args.map(argToString).join(', ')}>'`;
   const { result } = ctx.a.instantiating(useLoc, label, () => declareFunctionInstance({ a: ctx.a, unit: t.unit, scope }, t));
   const decl = result ? { ...result, templateInfo: { template: t, args } } : undefined;
-  t.instances.set(key, decl ?? null);
+  instances.set(key, decl ?? null);
   return decl;
+}
+
+/** True when every argument names only declarations of shared (SDK) layers. */
+export function argsShared(args: TemplateArg[]): boolean {
+  return args.every((a) => a.kind === 'value' || typeShared(a.type));
+}
+
+function typeShared(t: Type): boolean {
+  switch (t.kind) {
+    case 'builtin':
+    case 'error':
+      return true;
+    case 'pointer': return typeShared(t.pointee);
+    case 'reference': return typeShared(t.referee);
+    case 'array': return typeShared(t.element);
+    case 'function': return typeShared(t.ret) && t.params.every(typeShared);
+    case 'enum': return t.decl.loc.unit.shared;
+    case 'class': {
+      const info = t.decl.templateInfo;
+      return info ? info.template.loc.unit.shared && argsShared(info.args) : t.decl.loc.unit.shared;
+    }
+    default:
+      return false;
+  }
 }
 
 export { typeFromSpecifier, locOf };

@@ -1,7 +1,7 @@
 // Types as written: type specifiers, cv-qualifiers, declarators (pointer, reference, array, function
 // with ref-qualifiers), type-ids and template argument lists.
 
-import type { Node } from 'web-tree-sitter';
+import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { AUTO, type Ctx, childrenOfType, hasChildToken, locOf } from './context';
 import { declareClassSpecifier, declareEnumSpecifier } from './declarations';
 import type { Decl, ParamDecl, RefQualifier, TemplateArg } from './decls';
@@ -92,8 +92,9 @@ export function typeFromName(ctx: Ctx, node: Node): Type {
   }
   if (node.type === 'template_type' || node.type === 'qualified_identifier') {
     // resolve again, reporting what was wrong
+    const before = ctx.a.reportCount;
     const again = resolveName(ctx, node, undefined, false);
-    if (again.decls.length === 0 && !ctx.a.diagnostics.length) ctx.a.error(locOf(ctx, node), 'unknown-type', `unknown type name '${node.text}'`);
+    if (again.decls.length === 0 && ctx.a.reportCount === before) ctx.a.error(locOf(ctx, node), 'unknown-type', `unknown type name '${node.text}'`);
     return ERROR;
   }
   ctx.a.error(locOf(ctx, node), 'unknown-type', `unknown type name '${r.name}'`);

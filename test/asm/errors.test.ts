@@ -151,7 +151,7 @@ describe('assembler errors', () => {
     const next = () => (s = (s * 1103515245 + 12345) >>> 0);
     const pieces = ['nop', 'addi', 'a2', ',', '.word', '.section', '"', "'", '(', ')', '1f', '1b', ':', '.', '+', '-', '>>',
       '0x', '99999999999999999999999', '.org', '.align', '.literal', '.L1', 'l32r', 'j', ';', '#', '/*', '*/', '\\', '.set', '=',
-      '.fill', '.space', '-1', 'sp', 'rsr', 'sar', '.comm', '.size', '.type', '@function', '.uleb128', '.loc', 'view', '.byte', '\n'];
+      '.fill', '.space', '-1', '.p2align', '31', '0x7fffffff', '.balign', '.quad', '.sleb128', 'sp', 'rsr', 'sar', '.comm', '.size', '.type', '@function', '.uleb128', '.loc', 'view', '.byte', '\n'];
     for (let round = 0; round < 1500; round++) {
       let text = '';
       for (let k = 0; k < 40; k++) text += pieces[next() % pieces.length] + (next() % 3 === 0 ? ' ' : '');

@@ -5,7 +5,7 @@
 import { strict as assert } from 'node:assert';
 import { ElfImage, ElfSection, ElfSymbol, ET_EXEC, STB_GLOBAL, STB_LOCAL } from '../../xtensa/elf/types';
 import { INSN_BY_MNEMONIC, encode, wordBytes } from '../../xtensa/isa';
-import { disassembleElf } from '../../xtensa/disasm';
+import { disassembleElf, symbolizerAt } from '../../xtensa/disasm';
 
 const BASE = 0x40100000;
 
@@ -85,7 +85,7 @@ describe('disasm: listing', () => {
       onWarning: (m) => warnings.push(m),
     });
     assert.deepEqual(warnings, ['t.elf(.text): invalid property table']);
-    assert.match(text, /40100000:\t5678      \tl32i\.n\ta7, a6, 20\n/);
+    assert.match(text, /40100000:\t5678 {6}\tl32i\.n\ta7, a6, 20\n/);
   });
 
   it('without symbols, names blocks after the section and prints bare addresses', () => {
@@ -131,6 +131,15 @@ describe('disasm: listing', () => {
       annotate: (addr) => (addr === BASE + 7 ? '; line 12\n' : undefined),
     });
     assert.match(text, /movi\ta2, 0x3e8\n; line 12\n40100007:/);
+  });
+
+  it('gives other components a symbolizer for the section holding an address', () => {
+    const img = image(code, [{ name: '_start', value: BASE + 4 }], table);
+    const sym = symbolizerAt(img, BASE + 7);
+    assert.equal(sym.address(BASE + 8), '40100008 <_start+0x4>');
+    assert.equal(sym.readWord(BASE), 0x12345678);
+    assert.equal(sym.readWord(BASE + code.length - 2), undefined);
+    assert.equal(symbolizerAt(img, 0x1000).address(BASE), '0x40100000');
   });
 
   it('lists only the sections asked for', () => {

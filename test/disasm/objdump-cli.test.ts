@@ -49,7 +49,7 @@ describe('q7 objdump', () => {
   it('decodes the options of the core given with --core', async () => {
     const file = windowedElf();
     const q7 = await runQ7(['objdump', '-d', '--core', 'q7', file]);
-    assert.match(q7.stdout, /40100000:\t004136        \tentry\ta1, 32\n/);
+    assert.match(q7.stdout, /40100000:\t004136 {8}\tentry\ta1, 32\n/);
     const bad = await runQ7(['objdump', '-d', '--core=z80', file]);
     assertCleanError(bad, /^q7 objdump: --core: unknown core 'z80' \(known: lx106, dc233c, de233_fpu, q7\)\n$/);
   });

@@ -100,17 +100,19 @@ describe('emulator: general exceptions', () => {
     assert.equal(i.readSR('ps'), PS_WOE | PS_UM);
   });
 
-  it('raises Privileged (cause 8) for privileged instructions in ring 1 on MMU cores, not in ring 0', () => {
-    for (const body of [(p: ProgramBuilder) => p.i('rsr.ps', 2), (p: ProgramBuilder) => p.i('rsil', 2, 3), (p: ProgramBuilder) => p.i('rfe')]) {
-      const r = raise('dc233c', body, PS_UM | 0x40);
-      assert.equal(r.m.readSR('exccause'), CAUSE.Privileged);
-      const ok = machineWith('dc233c', body, PS_UM).m;
+  it('raises InstFetchPrivilege (cause 18) for any fetch in ring 1 on the MMU cores (ring-0 reset mapping)', () => {
+    for (const body of [(p: ProgramBuilder) => p.i('rsr.ps', 2), (p: ProgramBuilder) => p.i('nop'), (p: ProgramBuilder) => p.i('add', 8, 2, 3)]) {
+      const r = raise('dc233c', body, PS_WOE | PS_UM | 0x40);
+      assert.equal(r.m.readSR('exccause'), CAUSE.InstFetchPrivilege);
+      assert.equal(r.m.readSR('excvaddr'), r.base);
+      assert.equal(r.m.pc, 0x2000 + 0x340);
+      const ok = machineWith('dc233c', body, PS_WOE | PS_UM).m;
       ok.step(1);
-      assert.equal(ok.instructionCount, 1);
+      assert.equal(ok.instructionCount, 1, 'ring 0 runs it');
     }
-    const user = machineWith('dc233c', (p) => p.i('rsr.sar', 2), PS_UM | 0x40).m;
-    user.step(1);
-    assert.equal(user.instructionCount, 1, 'SAR is a user register');
+    const q7 = machineWith('q7', (p) => p.i('nop'), PS_WOE | PS_UM | 0x40).m;
+    q7.step(1);
+    assert.equal(q7.instructionCount, 1, 'q7 has no rings');
   });
 
   it('stops instead of vectoring with stopOnException, leaving the state untouched', () => {

@@ -55,6 +55,33 @@ describe('emulator vs QEMU: core configurations', function () {
     }
   });
 
+  it('masks special-register writes and exchanges WINDOWBASE like QEMU', () => {
+    const masks = sameOnBoth('dc233c', 'sr masks', (p) => {
+      p.i('movi', 2, -1).i('wsr.sar', 2).i('rsr.sar', 3).i('s32i', 3, 14, 0);
+      p.i('l32r', 2, 'lit_0').i('wsr.windowstart', 2).i('rsr.windowstart', 3).i('movi', 2, 1).i('wsr.windowstart', 2).i('rsync').i('s32i', 3, 14, 4);
+      p.i('movi', 2, -1).i('wsr.atomctl', 2).i('rsr.atomctl', 3).i('s32i', 3, 14, 8);
+      p.i('movi', 2, -1).i('wsr.cpenable', 2).i('rsr.cpenable', 3).i('s32i', 3, 14, 12);
+      p.i('movi', 2, -1).i('wsr.icountlevel', 2).i('rsr.icountlevel', 3).i('s32i', 3, 14, 16);
+      p.i('movi', 2, -1).i('wsr.excsave1', 2).i('rsr.excsave1', 3).i('s32i', 3, 14, 20);
+      p.i('rsil', 3, 5).i('s32i', 3, 14, 24).i('rsr.ps', 3).i('s32i', 3, 14, 28);
+      p.i('l32r', 2, 'lit_1').i('wsr.ps', 2).i('rsr.ps', 3).i('s32i', 3, 14, 32);
+    }, { words: 9, literals: [0x1ff, 0x7fffff2f] });
+    assert.equal(masks.kind, 'done');
+    // Entering ring 3 faults the next fetch (InstFetchPrivilege) on both.
+    const ring = sameOnBoth('dc233c', 'ring 3', (p) => p.i('l32r', 2, 'lit_0').i('wsr.ps', 2).i('rsr.ps', 3), { words: 1, literals: [0x400ef] });
+    assert.equal(ring.kind === 'exception' && ring.cause, 18);
+    // XSR.WINDOWBASE: the old value lands in a2 of the window it started in (physical AR2).
+    const xsr = sameOnBoth('dc233c', 'xsr.windowbase', (p) => {
+      p.i('movi', 2, 2).i('xsr.windowbase', 2).i('rsync').i('movi', 5, 55).i('rsr.windowbase', 3).i('rotw', -2);
+      p.i('s32i', 2, 14, 0).i('s32i', 11, 14, 4).i('s32i', 13, 14, 8);
+    }, { words: 3 });
+    assert.deepEqual(xsr, { kind: 'done', words: [0, 2, 55] });
+    const lit = sameOnBoth('lx106', 'litbase mask', (p) => {
+      p.i('movi', 2, -1).i('wsr.litbase', 2).i('rsr.litbase', 3).i('movi', 2, 0).i('wsr.litbase', 2).i('s32i', 3, 14, 0);
+    }, { words: 1 });
+    assert.deepEqual(lit, { kind: 'done', words: [0xfffff001] });
+  });
+
   it('resolves L32R through LITBASE like QEMU lx106', () => {
     const r = sameOnBoth('lx106', 'litbase', (p) => {
       p.i('l32r', 3, 'lit_2').i('l32r', 4, 'lit_3').label('fill').i('s32i', 3, 3, 0).i('addi', 3, 3, 4).i('bne', 3, 4, 'fill');

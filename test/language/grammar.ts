@@ -3,6 +3,9 @@
 import * as fs from 'node:fs';
 import { locateGrammarFiles, type GrammarBinaries } from '../../language/parse/grammar-files';
 import { CppParser } from '../../language/parse/parser';
+import type { SyntaxNode } from '../../language/parse/syntax-node';
+import { TreeReader } from '../../language/parse/tree-reader';
+import type { Tree } from 'web-tree-sitter';
 
 let binaries: GrammarBinaries | undefined;
 let parser: Promise<CppParser> | undefined;
@@ -30,4 +33,12 @@ let frontend: Promise<import('../../language').Frontend> | undefined;
 export function sharedFrontend(): Promise<import('../../language').Frontend> {
   frontend ??= import('../../language').then((m) => m.Frontend.create(grammarBinaries()));
   return frontend;
+}
+
+let reader: TreeReader | undefined;
+/** The whole of `text` (parsed into `tree`, or now) as SyntaxNodes. */
+export async function readTree(text: string, tree?: Tree): Promise<SyntaxNode> {
+  const p = await sharedParser();
+  reader ??= new TreeReader(p.language);
+  return reader.readWhole(tree ?? p.parse(text), text, { text });
 }

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { SourceMap } from '../../language/pre/source-map';
 import { syntaxErrors } from '../../language/parse/syntax-errors';
-import { sharedParser } from './grammar';
+import { sharedParser, readTree } from './grammar';
 
 function identityMap(file: string, text: string): SourceMap {
   const m = new SourceMap(file);
@@ -29,7 +29,7 @@ describe('language/parse', () => {
     const src = 'void f() {\n  int x = \n}\n';
     const tree = p.parse(src);
     assert.equal(tree.rootNode.type, 'translation_unit');
-    const errs = syntaxErrors(tree.rootNode, identityMap('a.cpp', src));
+    const errs = syntaxErrors(await readTree(src, tree), identityMap('a.cpp', src));
     assert.ok(errs.length >= 1);
     assert.equal(errs[0].range.file, 'a.cpp');
     assert.equal(errs[0].range.start.line, 1);
@@ -38,7 +38,7 @@ describe('language/parse', () => {
   it('reports a missing semicolon as expected \';\'', async () => {
     const p = await sharedParser();
     const src = 'int a = 1\nint b = 2;\n';
-    const errs = syntaxErrors(p.parse(src).rootNode, identityMap('b.cpp', src));
+    const errs = syntaxErrors(await readTree(src, p.parse(src)), identityMap('b.cpp', src));
     assert.deepEqual(errs.map((e) => e.message), ["expected ';'"]);
   });
 

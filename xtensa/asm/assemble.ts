@@ -8,7 +8,7 @@ import type { ElfImage } from '../elf/types';
 import { SHF_ALLOC, SHF_EXECINSTR, SHF_WRITE, SHT_NOBITS, STB_GLOBAL, STB_LOCAL, STB_WEAK } from '../elf/types';
 import { Assembly, Fixup, displayName } from './assembly';
 import { DIRECTIVES } from './directives';
-import { SourceLoc, StatementError } from './errors';
+import { AsmError, SourceLoc, StatementError } from './errors';
 import { Value, evaluate, exactOf } from './expr';
 import { ResolvedSymbol, buildImage } from './image';
 import { encodeInstruction } from './instructions';
@@ -56,8 +56,17 @@ export const DEFAULT_BASE = 0x50000000;
 const OPTIONS_LOC: SourceLoc = { file: '<options>', line: 0, column: 0 };
 const NAME = /^[A-Za-z_.$][\w.$]*$/;
 
-/** Assembles `sources` (in order, as one program) into an executable image. Throws AsmError. */
+/** Assembles `sources` (in order, as one program) into an executable image. Throws AsmError only. */
 export function assemble(sources: readonly AsmSource[], options: AssembleOptions = {}): AssembleResult {
+  try {
+    return assembleProgram(sources, options);
+  } catch (e) {
+    if (e instanceof AsmError) throw e;
+    throw new AsmError([{ ...OPTIONS_LOC, file: '<assembler>', message: `internal error: ${(e as Error).message ?? String(e)}` }]);
+  }
+}
+
+function assembleProgram(sources: readonly AsmSource[], options: AssembleOptions): AssembleResult {
   const a = new Assembly(DIRECTIVES);
   addDefsyms(a, options.defsym ?? {});
   for (const src of sources) a.assembleFile(src.name, splitStatements(src.name, src.text));

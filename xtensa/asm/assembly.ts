@@ -73,8 +73,11 @@ export class Assembly {
     const saved = this.section;
     this.section = this.getSection('.bss', { type: SHT_NOBITS, flags: SHF_ALLOC | SHF_WRITE });
     for (const c of this.localCommons) {
-      this.alignTo(c.align);
-      c.entry.value = { section: this.section, offset: this.section.reserve(c.size) };
+      const at = c.entry.definedAt!;
+      this.guard({ ...at, opColumn: at.column }, () => {
+        this.alignTo(c.align);
+        c.entry.value = { section: this.section, offset: this.section.reserve(c.size) };
+      });
     }
     this.localCommons.length = 0;
     this.section = saved;
@@ -155,14 +158,17 @@ export class Assembly {
     }
   }
 
-  /** Pads the current section to a multiple of `align` with `fill` bytes (unless more than `max` are needed). */
+  /**
+   * Pads the current section to a multiple of `align` with `fill` bytes (unless more than `max` are
+   * needed). Code is padded with zero bytes too, as GNU as does with --no-transform.
+   */
   alignTo(align: number, fill = 0, max = Infinity): void {
     const s = this.section;
     const pad = (align - (s.size % align)) % align;
     if (pad > max) return;
     s.align = Math.max(s.align, align);
-    if (s.nobits || fill === 0) s.reserve(pad);
-    else s.append(new Array(pad).fill(fill & 255));
+    const at = s.reserve(pad);
+    if (!s.nobits && fill !== 0) s.patch(at, new Uint8Array(pad).fill(fill & 255));
   }
 
   /** View number of a `.loc` at the current location (0 if the address moved since the last one). */

@@ -173,14 +173,14 @@ on('.asciz .string', strings(true));
 
 function fillBytes(a: Assembly, count: number, pattern: number[], where: Arg): void {
   if (!Number.isInteger(count) || count < 0) throw new StatementError(`size must be a non-negative number, got ${count}`, where.column);
-  if (count > 0x10000000) throw new StatementError(`size ${count} is too large`, where.column);
   const start = a.section.size;
-  if (pattern.every((b) => b === 0)) a.section.reserve(count * pattern.length);
-  else {
-    a.requireContents('non-zero fill values');
+  const zero = pattern.every((b) => b === 0);
+  if (!zero) a.requireContents('non-zero fill values');
+  a.section.reserve(count * pattern.length);
+  if (!zero) {
     const bytes = new Uint8Array(count * pattern.length);
     for (let i = 0; i < bytes.length; i++) bytes[i] = pattern[i % pattern.length];
-    a.section.append(bytes);
+    a.section.patch(start, bytes);
   }
   a.noteData(start);
 }

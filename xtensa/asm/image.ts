@@ -15,9 +15,7 @@ import {
   SHF_WRITE,
   SHT_NOBITS,
   SHT_NULL,
-  STB_GLOBAL,
   STB_LOCAL,
-  STB_WEAK,
   STT_FILE,
 } from '../elf/types';
 import type { OutputSection } from './layout';
@@ -85,4 +83,3 @@ export function buildImage(
   return { type: ET_EXEC, machine: EM_XTENSA, entry: entry >>> 0, flags: XTENSA_EFLAGS, sections, symbols, segments };
 }
 
-export { STB_GLOBAL, STB_LOCAL, STB_WEAK };

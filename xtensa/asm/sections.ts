@@ -3,6 +3,10 @@
 // merged into (`.literal`, `.text`, `.rodata`, `.data`, `.bss`, or its own).
 
 import { SHF_ALLOC, SHF_EXECINSTR, SHF_WRITE, SHT_NOBITS, SHT_PROGBITS } from '../elf/types';
+import { StatementError } from './errors';
+
+/** Largest section with contents the assembler builds (a guard against `.space 0x7fffffff`). */
+const MAX_CONTENTS = 64 * 1024 * 1024;
 
 /** The standard output sections, in address order. */
 export const OUTPUT_ORDER = ['.literal', '.text', '.rodata', '.data', '.bss'] as const;
@@ -34,6 +38,10 @@ export class InputSection {
   /** Makes room for `n` more bytes (zero) and returns the offset where they start. */
   reserve(n: number): number {
     const at = this.size;
+    const limit = this.nobits ? 2 ** 32 : MAX_CONTENTS;
+    if (at + n > limit) {
+      throw new StatementError(`section '${this.name}' would grow beyond ${this.nobits ? '4 GiB' : '64 MiB'}`);
+    }
     if (!this.nobits) this.ensure(at + n);
     this.size += n;
     return at;

@@ -2,6 +2,6 @@
 // image, and the pieces other components reuse (targets, symbol lookup, property tables).
 export { Symbolizer, plainSymbolizer, formatInsn, formatOperands, formatImmediate, hexNoZeros } from './format';
 export { DisasmTarget, LX106_TARGET, targetForCore, decodeForTarget } from './target';
-export { DisasmSymbol, SymbolTable, relativeName } from './symbols';
+export { DisasmSymbol, SymbolTable, SortedSymbols, relativeName } from './symbols';
 export { PropEntry, PropertyTable, propertyEntries, PROP_INSN, PROP_LITERAL, PROP_DATA } from './props';
-export { DisasmOptions, disassembleElf, sectionSymbolizer } from './listing';
+export { DisasmOptions, disassembleElf, sectionSymbolizer, symbolizerAt } from './listing';

@@ -3,7 +3,7 @@
 // the rules of xtensa-lx106-elf-objdump 2.40 (see test/disasm for the observed cases).
 
 import { ElfImage, ElfSection, ET_REL, SHF_EXECINSTR, SHT_NOBITS } from '../elf/types';
-import { Symbolizer, formatInsn, hexNoZeros } from './format';
+import { Symbolizer, formatInsn, hexNoZeros, plainSymbolizer } from './format';
 import { PropertyTable, coalesce, isValidTable, propertyEntries } from './props';
 import { DisasmSymbol, SortedSymbols, SymbolTable, isFunctionSymbol, isObjectSymbol, relativeName } from './symbols';
 import { DisasmTarget, LX106_TARGET, decodeForTarget } from './target';
@@ -96,6 +96,15 @@ export function sectionSymbolizer(image: ElfImage, table: SymbolTable, index: nu
   };
 }
 
+/**
+ * A symbolizer for code at `pc` (traces, the debugger's disassembly view): that of the section
+ * holding `pc`, or bare `0x…` addresses when no section does.
+ */
+export function symbolizerAt(image: ElfImage, pc: number, table: SymbolTable = new SymbolTable(image)): Symbolizer {
+  const index = image.sections.findIndex((s) => s.data.length > 0 && pc >= s.addr && pc < s.addr + s.size);
+  return index < 0 ? plainSymbolizer : sectionSymbolizer(image, table, index);
+}
+
 /** `<sym+0x..>` for `addr`, or `<section+0x..>` when no symbol qualifies. */
 function symbolName(symbols: SortedSymbols, section: ElfSection, index: number, addr: number, want: boolean): string {
   const i = symbols.find(addr, index, want);
@@ -125,22 +134,18 @@ function listSection(l: Listing, index: number): void {
     symbolizer: sectionSymbolizer(l.image, l.symbols, index),
   };
   const order = l.symbols.inSection(section.name);
-  const syms = order.sorted;
   const end = section.data.length;
   let place = order.find(section.addr, index, true);
-  let sym = place < 0 ? undefined : syms[place];
+  let sym = place < 0 ? undefined : order.sorted[place];
   let offset = 0;
   while (offset < end) {
     const addr = section.addr + offset;
     const name = sym ? relativeName(sym.name, sym.value, addr) : relativeName(section.name, section.addr, addr);
     l.out.push(`\n${hex8(addr)} <${name}>:\n`);
-    let next: DisasmSymbol | undefined;
-    if (sym && sym.value > addr) next = sym;
-    else if (sym) {
-      const cur = sym;
-      // The next block starts at the next symbol of a section with this name, as objdump compares names.
-      while (place < syms.length && !(syms[place].section === section.name && syms[place].value > cur.value)) place++;
-      next = place < syms.length ? syms[place] : undefined;
+    let next = sym;
+    if (sym && sym.value <= addr) {
+      place = nextBlockSymbol(order, place, sym, section.name);
+      next = order.sorted[place];
     }
     let stop = next ? next.value - section.addr : end;
     if (stop > end || stop <= offset) stop = end;
@@ -148,6 +153,16 @@ function listSection(l: Listing, index: number): void {
     offset = stop;
     sym = next;
   }
+}
+
+/**
+ * Index of the symbol that starts the next block: from `place` on, the first one above `sym` in a
+ * section with the current section's name (objdump compares sections by name here).
+ */
+function nextBlockSymbol(order: SortedSymbols, place: number, sym: DisasmSymbol, sectionName: string): number {
+  const syms = order.sorted;
+  while (place < syms.length && !(syms[place].section === sectionName && syms[place].value > sym.value)) place++;
+  return place;
 }
 
 /** objdump dumps a block as data only when it starts at an object symbol of this section. */
@@ -188,7 +203,11 @@ function codeLine(ctx: SectionContext, offset: number, stop: number): number {
   return size;
 }
 
-/** What the lx106 disassembler makes of the bytes at `offset`: size, hex chunk size and text. */
+/**
+ * What the disassembler makes of the bytes at `offset`: an instruction where the property table
+ * allows one and it fits, else an aligned literal word where allowed, else one `.byte`; with the
+ * size, the hex chunk size (0 for `.byte`, which leaves objdump's chunk size unset) and the text.
+ */
 function decodeAt(ctx: SectionContext, offset: number, stop: number): { size: number; chunk: number; text: string } {
   const data = ctx.section.data;
   const addr = ctx.section.addr + offset;

@@ -5,25 +5,28 @@
 // stays the reference; everything else ends the block and runs in the interpreter.
 //
 // Conventions of the generated code: `a` is the current window (Int32Array), `c` the Cpu, `mem`
-// the Memory with its fast-path tables `rIdx`, `wIdx`, `u8s`, `u16s`, `i32s`; `K` is the index of
-// the instruction in the block (c.jitN is set to it before anything that may throw).
+// the Memory with its fast-path tables `rIdx`, `wIdx`, `u8s`, `u16s`, `i32s`; `done` counts the
+// instructions of earlier passes of a self-looping block. Before anything that may throw, c.jitK is
+// set to the instruction's index K in the block and c.jitN to `done + K`.
 
 import type { Insn } from '../insn';
 import { TAKEN_NEXT } from '../insn';
 
-export interface Emitted {
-  /** Statements for the instruction. */
-  readonly code: string;
-  /** 'seq' continues with the next instruction; 'end' transfers control (code returns). */
-  readonly kind: 'seq' | 'end';
-}
+/**
+ * 'seq': statements, then the next instruction. 'branch': a condition; taken goes to `target`.
+ * 'jump': statements, then an unconditional transfer to the `to` expression (`direct` when fixed).
+ */
+export type Emitted =
+  | { readonly kind: 'seq'; readonly code: string }
+  | { readonly kind: 'branch'; readonly cond: string; readonly target: number }
+  | { readonly kind: 'jump'; readonly code: string; readonly to: string; readonly direct: number | null };
 
 const hex = (v: number) => `0x${(v >>> 0).toString(16)}`;
 const imm = (v: number) => String(v | 0);
 
 function load(i: Insn, k: number, size: 1 | 2 | 4, signed: boolean): string {
   const addr = `const ad = (a[${i.b}] + ${imm(i.c)}) >>> 0;`;
-  const slow = `(c.jitN = ${k}, mem.read${size * 8}(ad))`;
+  const slow = `(c.jitK = ${k}, c.jitN = done + ${k}, mem.read${size * 8}(ad))`;
   let fast: string;
   let cond = 's !== 0';
   if (size === 4) {
@@ -49,7 +52,7 @@ function store(i: Insn, k: number, size: 1 | 2 | 4, epoch: number): string {
     fast = `u16s[s][(ad & 0xffff) >>> 1] = a[${i.a}];`;
   } else fast = `u8s[s][ad & 0xffff] = a[${i.a}];`;
   // A slow store may have rewritten decoded code: leave the (now stale) block right after it.
-  const slow = `c.jitN = ${k}; mem.write${size * 8}(ad, a[${i.a}]); if (c.codeEpoch !== ${epoch}) { c.jitN = ${k + 1}; return ${hex(i.next)}; }`;
+  const slow = `c.jitK = ${k}; c.jitN = done + ${k}; mem.write${size * 8}(ad, a[${i.a}]); if (c.codeEpoch !== ${epoch}) { c.jitN = done + ${k + 1}; return ${hex(i.next)}; }`;
   return `{ ${addr} const s = wIdx[ad >>> 16]; if (${cond}) ${fast} else { ${slow} } }`;
 }
 
@@ -62,10 +65,10 @@ export function emit(i: Insn, k: number, epoch: number, hasLitbase: boolean): Em
   const m = i.def?.mnemonic;
   if (m === undefined) return undefined;
   const s = (code: string): Emitted => ({ code, kind: 'seq' });
-  const end = (code: string): Emitted => ({ code, kind: 'end' });
   const A = (n: number) => `a[${n}]`;
   const target = i.target === TAKEN_NEXT ? i.next : i.target;
-  const branch = (cond: string) => end(`if (${cond}) { c.jitN = ${k + 1}; return ${hex(target)}; }`);
+  const branch = (cond: string): Emitted => ({ kind: 'branch', cond, target });
+  const jump = (code: string, to: string, direct: number | null): Emitted => ({ kind: 'jump', code, to, direct });
   switch (m) {
     case 'add': case 'add.n': return s(rrr(i, `${A(i.b)} + ${A(i.c)}`));
     case 'addx2': return s(rrr(i, `(${A(i.b)} << 1) + ${A(i.c)}`));
@@ -122,7 +125,7 @@ export function emit(i: Insn, k: number, epoch: number, hasLitbase: boolean): Em
     case 's32i': case 's32i.n': return s(store(i, k, 4, epoch));
     case 'l32r': {
       const addr = hasLitbase ? `(c.litbase & 1 ? ((c.litbase & 0xfffff000) + ${imm(i.d)}) >>> 0 : ${hex(i.target)})` : hex(i.target);
-      return s(`{ const ad = ${addr}; const s = rIdx[ad >>> 16]; a[${i.a}] = s !== 0 ? i32s[s][(ad & 0xffff) >>> 2] : (c.jitN = ${k}, mem.read32(ad)); }`);
+      return s(`{ const ad = ${addr}; const s = rIdx[ad >>> 16]; a[${i.a}] = s !== 0 ? i32s[s][(ad & 0xffff) >>> 2] : (c.jitK = ${k}, c.jitN = done + ${k}, mem.read32(ad)); }`);
     }
     case 'nop': case 'nop.n': case 'memw': case 'extw': case 'isync': case 'rsync': case 'esync': case 'dsync': case 'excw':
       return s('');
@@ -151,16 +154,11 @@ export function emit(i: Insn, k: number, epoch: number, hasLitbase: boolean): Em
     case 'bnez': case 'bnez.n': return branch(`${A(i.a)} !== 0`);
     case 'bltz': return branch(`${A(i.a)} < 0`);
     case 'bgez': return branch(`${A(i.a)} >= 0`);
-    case 'j': return end(`c.jitN = ${k + 1}; return ${hex(target)};`);
-    case 'jx': return end(`c.jitN = ${k + 1}; return ${A(i.a)} >>> 0;`);
-    case 'call0': return end(`a[0] = ${hex(i.next)}; c.jitN = ${k + 1}; return ${hex(target)};`);
-    case 'callx0': return end(`{ const t = ${A(i.a)} >>> 0; a[0] = ${hex(i.next)}; c.jitN = ${k + 1}; return t; }`);
-    case 'ret': case 'ret.n': return end(`c.jitN = ${k + 1}; return a[0] >>> 0;`);
+    case 'j': return jump('', hex(target), target);
+    case 'jx': return jump(`const to = ${A(i.a)} >>> 0;`, 'to', null);
+    case 'call0': return jump(`a[0] = ${hex(i.next)};`, hex(target), target);
+    case 'callx0': return jump(`const to = ${A(i.a)} >>> 0; a[0] = ${hex(i.next)};`, 'to', null);
+    case 'ret': case 'ret.n': return jump('const to = a[0] >>> 0;', 'to', null);
   }
   return undefined;
-}
-
-/** Unconditional transfers: nothing follows them in the block. */
-export function isUnconditional(m: string | undefined): boolean {
-  return m === 'j' || m === 'jx' || m === 'call0' || m === 'callx0' || m === 'ret' || m === 'ret.n';
 }

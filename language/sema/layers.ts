@@ -1,0 +1,84 @@
+// The two layers of an analysis. The SDK layer (the system headers a file includes first) is analysed
+// once and shared by every analysis that includes the same headers the same way; the user layer (the
+// rest of the file) is built over it, and after an edit inside one function body it is kept and only
+// that body is analysed again.
+
+import type { Diagnostic } from '../diagnostics';
+import { syntaxErrors } from '../parse/syntax-errors';
+import type { SegmentUnit } from '../units/segment-unit';
+import { Analyzer, type AnalyzerOptions } from './analyzer';
+import { analyseScheduledBodies, reanalyseBody } from './bodies';
+import { declareUnit } from './declarations';
+import { Loc, type FunctionDecl } from './decls';
+import { layerReports, toDiagnostic } from './reports';
+
+/** Analysed system headers: their declarations and the problems found in them (none, normally). */
+export class SdkLayer {
+  constructor(
+    /** The chunks' files and texts, to recognise the same headers again. */
+    readonly chunks: readonly { file: string; text: string }[],
+    readonly checkSystemBodies: boolean,
+    readonly analyzer: Analyzer,
+    readonly units: readonly SegmentUnit[],
+    readonly diagnostics: readonly Diagnostic[],
+  ) {}
+
+  matches(chunks: readonly { file: string; text: string }[], checkSystemBodies: boolean): boolean {
+    return this.checkSystemBodies === checkSystemBodies && this.chunks.length === chunks.length
+      && this.chunks.every((c, i) => c.file === chunks[i].file && c.text === chunks[i].text);
+  }
+}
+
+export function buildSdkLayer(chunks: readonly { file: string; text: string }[], units: SegmentUnit[], options: AnalyzerOptions): SdkLayer {
+  const a = new Analyzer(options);
+  a.run(() => declareAll(a, units));
+  const diagnostics = [...units.flatMap((u) => syntaxErrors(u.root, u.map)), ...layerReports(a).map(toDiagnostic)];
+  return new SdkLayer(chunks.map((c) => ({ file: c.file, text: c.text })), !!options.checkSystemBodies, a, units, diagnostics);
+}
+
+/** A file's own declarations over an SDK layer. */
+export class UserLayer {
+  constructor(
+    readonly base: SdkLayer | undefined,
+    readonly analyzer: Analyzer,
+    public units: readonly SegmentUnit[],
+  ) {}
+}
+
+export function buildUserLayer(base: SdkLayer | undefined, units: SegmentUnit[], options: AnalyzerOptions): UserLayer {
+  const a = new Analyzer(options, base?.analyzer);
+  a.run(() => declareAll(a, units));
+  return new UserLayer(base, a, units);
+}
+
+/**
+ * `prev` brought up to date when the file changed only inside function bodies (the same units in the
+ * same order, some with a new body); undefined when it must be rebuilt.
+ */
+export function updateUserLayer(prev: UserLayer, base: SdkLayer | undefined, units: readonly SegmentUnit[], bodyChanged: ReadonlySet<SegmentUnit>): UserLayer | undefined {
+  if (prev.base !== base || prev.units.length !== units.length || units.some((u, i) => u !== prev.units[i])) return undefined;
+  const a = prev.analyzer;
+  for (const unit of bodyChanged) {
+    const body = unit.root.childForFieldName('body');
+    if (!body) return undefined;
+    const init = unit.root.children.find((c) => c.type === 'field_initializer_list');
+    a.run(() => {
+      for (const fn of topLevelFunctionsOf(a, unit)) reanalyseBody(a, fn, body, init);
+    });
+  }
+  return prev;
+}
+
+function declareAll(a: Analyzer, units: readonly SegmentUnit[]): void {
+  for (const u of units) {
+    a.units.add(u);
+    a.site = new Loc(u, 0, u.text.length);
+    declareUnit(a, u, u.root);
+  }
+  analyseScheduledBodies(a);
+}
+
+/** The scheduled functions defined by the unit's own top-level function definition. */
+function topLevelFunctionsOf(a: Analyzer, unit: SegmentUnit): FunctionDecl[] {
+  return a.pendingBodies.filter((fn) => fn.body?.unit === unit && fn.body.node.parent?.parent === null);
+}

@@ -1,0 +1,44 @@
+// The analyser's units: each top-level declaration of a preprocessed chunk is a unit with its own text
+// and syntax tree. Its map adds the declaration's offset in the chunk, so a declaration that only moved
+// (text before it changed) keeps its unit, tree and analysis, and just gets a new offset.
+
+import type { SourceRange } from '../diagnostics';
+import type { SourceMap } from '../pre/source-map';
+import type { SyntaxNode } from '../parse/syntax-node';
+import type { Unit, UnitMap } from '../sema/decls';
+
+/** Unit offsets → chunk offsets (base) → user files (the chunk's source map). */
+export class SegmentMap implements UnitMap {
+  constructor(
+    public chunk: SourceMap,
+    public base: number,
+  ) {}
+
+  range(start: number, end: number): SourceRange {
+    return this.chunk.range(this.base + start, this.base + end);
+  }
+
+  /** The unit offset of chunk offset `offset`. */
+  toUnit(offset: number): number {
+    return offset - this.base;
+  }
+}
+
+export class SegmentUnit implements Unit {
+  root!: SyntaxNode;
+
+  constructor(
+    public text: string,
+    readonly file: string,
+    public map: SegmentMap,
+    readonly system: boolean,
+    readonly shared: boolean,
+    /** The grammar type of the top-level node (`function_definition`, `declaration`, …). */
+    readonly type: string,
+  ) {}
+
+  /** Where the unit starts in its chunk now. */
+  get base(): number {
+    return this.map.base;
+  }
+}
