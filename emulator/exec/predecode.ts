@@ -75,7 +75,9 @@ export function decodeAt(c: Cpu, pc: number): Insn {
   c.mem.markCode(pc, size);
   const def = lookup(word, size as 2 | 3);
   const cfg = c.config;
-  if (!def || !cfg.features.has(def.feature)) return record(pc, size, illegal, word, def ?? null);
+  // Rows of options the core lacks are illegal there and carry no definition (the block compiler
+  // and traces then treat them as unknown).
+  if (!def || !cfg.features.has(def.feature)) return record(pc, size, illegal, word, null);
   let h = handlerFor(def) ?? illegal;
   const ops = decodeOperands(def, word, pc);
   let target = -2;

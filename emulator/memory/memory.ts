@@ -281,21 +281,40 @@ export class Memory {
 
   /** Writes bytes without faults or watchpoint hits; returns false if a byte is unmapped. */
   poke(addr: number, bytes: Uint8Array): boolean {
-    for (let k = 0; k < bytes.length; k++) if (!this.isMapped((addr + k) >>> 0)) return false;
-    const touched = new Set<number>();
-    for (let k = 0; k < bytes.length; k++) {
-      const a = (addr + k) >>> 0;
-      const p = this.pageFor(a)!;
-      p.u8[a & PAGE_MASK] = bytes[k];
-      if (p.code !== null && p.code[a & PAGE_MASK]) touched.add(a >>> PAGE_SHIFT);
-    }
-    for (const n of touched) this.onCodeWrite(n);
-    return true;
+    return this.fill(addr, bytes.length, true, (p, off, from, len) => p.u8.set(bytes.subarray(from, from + len), off));
   }
 
   /** Fills `len` bytes with zero (used for memsz > filesz); false if a byte is unmapped. */
   zero(addr: number, len: number): boolean {
-    return this.poke(addr, new Uint8Array(len));
+    return this.fill(addr, len, false, (p, off, _from, n) => p.u8.fill(0, off, off + n));
+  }
+
+  /**
+   * Applies `write` page by page over [addr, addr + len) (pages not yet allocated are skipped unless
+   * `allocate`: they read as zero anyway), then invalidates decoded code it hit.
+   */
+  private fill(addr: number, len: number, allocate: boolean, write: (p: Page, off: number, from: number, n: number) => void): boolean {
+    for (let k = 0; k < len; ) {
+      const a = (addr + k) >>> 0;
+      if (!this.isMapped(a)) return false;
+      k += PAGE_SIZE - (a & PAGE_MASK);
+    }
+    if (len > 0 && !this.isMapped((addr + len - 1) >>> 0)) return false;
+    const touched: number[] = [];
+    for (let k = 0; k < len; ) {
+      const a = (addr + k) >>> 0;
+      const off = a & PAGE_MASK;
+      const n = Math.min(len - k, PAGE_SIZE - off);
+      const slot = this.slotOf[a >>> PAGE_SHIFT];
+      const p = allocate || slot !== 0 ? this.pageFor(a)! : undefined;
+      if (p !== undefined) {
+        write(p, off, k, n);
+        if (p.code !== null && p.code.subarray(off, off + n).some((b) => b !== 0)) touched.push(p.n);
+      }
+      k += n;
+    }
+    for (const n of touched) this.onCodeWrite(n);
+    return true;
   }
 
   /** Drops every page (contents become zero again). */

@@ -212,3 +212,25 @@ describe('emulator: compiled blocks vs the interpreter on the C corpus (-O2)', f
     }
   });
 });
+
+describe('emulator: compiled blocks respect the core options', () => {
+  it('keeps an instruction of a missing option illegal inside a hot block (MIN on lx106)', () => {
+    // Each MIN traps to the user vector, whose handler counts it in a10 and skips it (EPC1 += 3).
+    const p = new ProgramBuilder(CODE.lx106);
+    p.i('j', 'start').align(4).label('vec').word(0x50000400).label('start').i('l32r', 9, 'vec').i('wsr.vecbase', 9).i('movi', 2, 20);
+    p.label('loop').i('addi', 3, 3, 1).i('min', 4, 5, 6).i('addi', 2, 2, -1).i('bnez', 2, 'loop').label('done').i('nop');
+    p.org(0x50000400 + 0x50).i('rsr.epc1', 9).i('addi', 9, 9, 3).i('wsr.epc1', 9).i('addi', 10, 10, 1).i('rfe');
+    const prog = p.build();
+    for (const jit of [true, false]) {
+      const m = new Machine('lx106', { jit });
+      m.loadElf(imageOf([{ addr: prog.addr, bytes: prog.bytes }], prog.addr));
+      m.writeSR('ps', 0x20);
+      m.addBreakpoint(prog.symbols.get('done')!);
+      assert.equal(m.run({ maxInstructions: 10000 }).kind, 'breakpoint');
+      assert.equal(m.readAR(3), 20, `jit ${jit}`);
+      assert.equal(m.readAR(10), 20, `jit ${jit}: every MIN trapped`);
+      assert.equal(m.readSR('exccause'), 0);
+      if (jit) assert.ok(m.compiledBlocks > 0);
+    }
+  });
+});
