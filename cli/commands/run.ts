@@ -13,7 +13,8 @@ import { readElf } from '../../xtensa/elf/reader';
 import { AsmError, assemble } from '../../xtensa/asm';
 import { decode } from '../../xtensa/isa';
 import { formatInsn } from '../../xtensa/disasm';
-import { CORE_NAMES, CoreName, LoadError, Machine, MemoryHost, StopReason, coreByName, guessCore } from '../../emulator';
+import { CORE_NAMES, CoreName, LoadError, Machine, MemoryHost, Q7, StopReason, coreByName, guessCore } from '../../emulator';
+import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../../emulator/rom';
 
 const USAGE = `usage: q7 run FILE [options]
 
@@ -22,7 +23,8 @@ program's semihosting output goes to stdout/stderr; q7 exits with the program's 
 
 options:
   --cpu NAME        core: ${CORE_NAMES.join(', ')} (default: from the ELF — code at 0x50000000 ⇒ lx106,
-                    at 0xfe000000 ⇒ de233_fpu, otherwise q7)
+                    at 0xfe000000 ⇒ de233_fpu, otherwise q7; assembly source runs on q7,
+                    with the ROM's window handlers linked in at VECBASE)
   --max-insns N     stop after N instructions (exit status 124)
   --trace           print every executed instruction to stderr
 `;
@@ -75,13 +77,21 @@ function parseArgs(argv: string[]): RunArgs | 'help' {
 /** Where assembly is placed per core: its reset vector; on q7 past the 1 KiB vector area at VECBASE. */
 const ASM_BASE: Record<CoreName, number> = { lx106: 0x50000000, dc233c: 0xfe000000, de233_fpu: 0xfe000000, q7: 0x40000400 };
 
+/** Assembles a program; on q7 the ROM's window handlers are linked in at VECBASE. */
+function assembleProgram(name: string, text: string, cpu: CoreName): ElfImage {
+  const sources = [{ name, text }];
+  if (cpu !== 'q7') return assemble(sources, { base: ASM_BASE[cpu] }).image;
+  sources.push({ name: 'rom/window-vectors.S', text: WINDOW_VECTORS_SOURCE });
+  return assemble(sources, { base: ASM_BASE.q7, sectionStart: { [WINDOW_VECTORS_SECTION]: Q7.resetVecbase } }).image;
+}
+
 /** The program's image: read as ELF, or assembled when the file is assembly source. */
 function loadImage(args: RunArgs, io: CliIO): ElfImage {
   const bytes = io.readFile(args.file);
   if (/\.(S|s|asm)$/.test(args.file)) {
     const text = new TextDecoder().decode(bytes);
     try {
-      return assemble([{ name: args.file, text }], { base: ASM_BASE[args.cpu ?? 'lx106'] }).image;
+      return assembleProgram(args.file, text, args.cpu ?? 'q7');
     } catch (e) {
       if (e instanceof AsmError) throw new UsageError(e.message);
       throw e;

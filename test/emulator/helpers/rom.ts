@@ -1,12 +1,10 @@
-// The window-exception handlers of emulator/rom/window-vectors.S, assembled with our assembler at a
+// The window-exception handlers of emulator/rom (window-vectors.ts), assembled with our assembler at a
 // chosen VECBASE, as a piece to load next to a test program.
 
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { assemble } from '../../../xtensa/asm';
 import type { Piece } from './elf-image';
 
-export const WINDOW_VECTORS_SOURCE = path.join(__dirname, '..', '..', '..', '..', 'emulator', 'rom', 'window-vectors.S');
+import { WINDOW_VECTORS_SOURCE } from '../../../emulator/rom';
 
 export interface Rom {
   readonly piece: Piece;
@@ -14,8 +12,7 @@ export interface Rom {
 }
 
 export function windowVectors(vecbase: number): Rom {
-  const text = fs.readFileSync(WINDOW_VECTORS_SOURCE, 'utf8');
-  const { image } = assemble([{ name: 'window-vectors.S', text }], { base: vecbase });
+  const { image } = assemble([{ name: 'window-vectors.S', text: WINDOW_VECTORS_SOURCE }], { base: vecbase });
   const seg = image.segments.find((s) => s.data.length > 0);
   if (!seg || seg.vaddr !== vecbase) throw new Error('window vectors did not assemble at VECBASE');
   const symbols = new Map(image.symbols.filter((s) => s.name).map((s) => [s.name, s.value >>> 0] as [string, number]));

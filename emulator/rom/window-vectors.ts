@@ -1,4 +1,10 @@
-/* Q7 Studio ROM: the XEA2 register-window exception handlers (xtensa-ivp-spec.md §7.4).
+// Q7 Studio ROM, part 1: the XEA2 register-window exception handlers, as assembly source text (our
+// own). The compiler and `q7 run` assemble it at VECBASE next to a program for the q7 core; tests
+// assemble it at any VECBASE. Kept as a string so that no I/O is needed to use it.
+
+export const WINDOW_VECTORS_SECTION = '.window_vectors';
+
+export const WINDOW_VECTORS_SOURCE = `/* Q7 Studio ROM: the XEA2 register-window exception handlers (xtensa-ivp-spec.md §7.4).
 
    Place this section at VECBASE (1 KiB aligned). The emulator vectors WindowOverflow4/8/12 and
    WindowUnderflow4/8/12 to VECBASE + 0x000/0x080/0x100 and 0x040/0x0c0/0x140 after rotating the
@@ -100,3 +106,4 @@ _WindowUnderflow12:
         l32e    a7, a11, -36
         l32e    a11, a11, -20
         rfwu
+`;
