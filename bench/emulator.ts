@@ -37,10 +37,10 @@ function instructionModel(): { fixed: number; perRound: number } {
   return { fixed: c1 - perRound * r1, perRound };
 }
 
-function runOurs(elf: string): EngineFigure {
+function runOurs(elf: string, jit = true): EngineFigure {
   const image = readElf(fs.readFileSync(elf), elf);
   const host = new MemoryHost();
-  const m = createMachine('lx106', { host });
+  const m = createMachine('lx106', { host, jit });
   m.loadElf(image);
   const t0 = performance.now();
   const stop = m.run({ maxInstructions: 2e10 });
@@ -48,7 +48,8 @@ function runOurs(elf: string): EngineFigure {
   if (stop.kind !== 'exit') throw new Error(`bench: emulator stopped with ${JSON.stringify(stop)}`);
   const instructions = m.instructionCount;
   const output = Buffer.from(host.output(1)).toString('latin1');
-  return { engine: 'q7 emulator (interpreter)', instructions, seconds, mips: instructions / seconds / 1e6, output, exitCode: stop.code };
+  const engine = jit ? 'q7 emulator (compiled blocks)' : 'q7 emulator (interpreter only)';
+  return { engine, instructions, seconds, mips: instructions / seconds / 1e6, output, exitCode: stop.code };
 }
 
 function timeQemu(elf: string): { seconds: number; output: string; exitCode: number } {
@@ -70,8 +71,10 @@ function runQemuFigure(model: { fixed: number; perRound: number }): EngineFigure
 
 export interface EmulatorBenchResult {
   ours: EngineFigure;
+  interpreter: EngineFigure;
   qemu?: EngineFigure;
   ratio?: number;
+  interpreterRatio?: number;
 }
 
 /** Runs the emulator benchmark with about `targetInstructions` instructions on our emulator. */
@@ -85,11 +88,15 @@ export function benchEmulator(targetInstructions: number): EmulatorBenchResult {
   if (Math.abs(ours.instructions - predicted) > 1e-4 * predicted) {
     throw new Error(`bench: instruction count ${ours.instructions} is not linear in the rounds (model ${predicted})`);
   }
-  if (!hasTool('qemu-system-xtensa')) return { ours };
+  const interpreter = runOurs(elf, false);
+  if (interpreter.instructions !== ours.instructions || interpreter.output !== ours.output) {
+    throw new Error('bench: the interpreter and the compiled blocks disagree');
+  }
+  if (!hasTool('qemu-system-xtensa')) return { ours, interpreter };
   const check = timeQemu(elf);
   if (check.output !== ours.output || check.exitCode !== ours.exitCode) {
     throw new Error(`bench: QEMU and the emulator disagree: ${JSON.stringify(check.output)} vs ${JSON.stringify(ours.output)}`);
   }
   const qemu = runQemuFigure(model);
-  return { ours, qemu, ratio: ours.mips / qemu.mips };
+  return { ours, interpreter, qemu, ratio: ours.mips / qemu.mips, interpreterRatio: interpreter.mips / qemu.mips };
 }
