@@ -12,6 +12,7 @@
 // check 4), and with the WSR in a block of its own `andb b15; orbc b0; xorb b14; rsr.br` keeps
 // only the last write (check 8). With -singlestep QEMU gives the architectural results.
 
+import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../../emulator/rom';
 import { strict as assert } from 'node:assert';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -72,9 +73,15 @@ function buildFeature(name: string, text?: string): ElfImage {
   const sources = [
     { name: 'test/features/rt/start.S', text: read(path.join('rt', 'start.S')) },
     { name: `test/features/${name}.S`, text: text ?? read(`${name}.S`) },
+    { name: 'emulator/rom/window-vectors.S', text: WINDOW_VECTORS_SOURCE },
   ];
   const { image } = assemble(sources, {
-    sectionStart: { '.text': FEATURE_LAYOUT.text, '.vectors': FEATURE_LAYOUT.vectors, '.data': FEATURE_LAYOUT.data },
+    sectionStart: {
+      '.text': FEATURE_LAYOUT.text,
+      [WINDOW_VECTORS_SECTION]: FEATURE_LAYOUT.vectors,
+      '.vectors': FEATURE_LAYOUT.vectors + 0x180,
+      '.data': FEATURE_LAYOUT.data,
+    },
     entry: '_reset',
   });
   return image;
@@ -150,7 +157,8 @@ describe('feature tests: self-checking assembly per ISA option (test/features)',
 
       it('assembles: reset code at the reset vector, vectors at VECBASE, data in RAM', function () {
         assert.equal(symbolValue(image, '_reset'), FEATURE_LAYOUT.text);
-        assert.equal(symbolValue(image, '_vectors'), FEATURE_LAYOUT.vectors);
+        assert.equal(symbolValue(image, '_window_vectors'), FEATURE_LAYOUT.vectors);
+        assert.equal(symbolValue(image, '_vectors'), FEATURE_LAYOUT.vectors + 0x180);
         const name = symbolValue(image, 'test_name');
         assert.ok(name !== undefined && name >= FEATURE_LAYOUT.data && name < FEATURE_LAYOUT.data + 0x10000, 'test_name in RAM');
         const main = symbolValue(image, 'main');

@@ -5,9 +5,9 @@
 # Memory layout (given to the assembler by features.test.ts):
 #   .text     0xfe000000  reset code first (QEMU starts these cores at 0xfe000000 and ignores the
 #                         ELF entry point), then the helpers below, then the test's code
-#   .vectors  0xfe010000  VECBASE (64 KB aligned): window handlers at +0x000..+0x140, kernel +0x300,
-#                         user +0x340, double +0x3C0 (the offsets of these cores), handler bodies
-#                         from +0x400
+#   .window_vectors 0xfe010000  VECBASE (64 KB aligned): the ROM's window handlers, +0x000..+0x17f
+#   .vectors  0xfe010180  the rest of the table: kernel +0x300, user +0x340, double +0x3C0 (the
+#                         offsets of these cores), handler bodies from +0x400
 #   .data     0x00010000  RAM: variables and tables
 #   stack     grows down from 0x00100000
 #
@@ -48,7 +48,7 @@ _reset:
 .Llit_stack:
         .word   STACK_TOP
 .Llit_vectors:
-        .word   _vectors
+        .word   _window_vectors        # VECBASE: the ROM window handlers come first
 .Llit_ps:
         .word   PS_RUN
 .Llit_msg_wb:
@@ -305,91 +305,13 @@ exc_arm:
         retw
 
 # ---- vectors ------------------------------------------------------------------------------------
-# Window handlers implement the XEA2 save-area layout of xtensa-ivp-spec.md §7.4:
-#   frame F's a0..a3 go to the 16 bytes below the stack pointer of F's callee (the callee's a1 is
-#   F's a5 / a9 / a13 for a 4 / 8 / 12-register frame); for 8- and 12-register frames a4..a7 /
-#   a4..a11 go below the 16 bytes under the stack pointer of F's caller, which the handler reads
-#   from F's spilled a1 slot of F's caller, i.e. the word at [F.a1 - 12].
+# VECBASE + 0x000..0x17f: the window overflow/underflow handlers of the product's ROM
+# (emulator/rom, section .window_vectors), assembled with this file, so QEMU runs our ROM too.
+# This section is placed at VECBASE + 0x180 and holds the rest of the vector table.
 
         .section .vectors, "ax"
         .global _vectors
 _vectors:
-# +0x000 WindowOverflow4: spill a0..a3 of the frame at WindowBase
-        s32e    a0, a5, -16
-        s32e    a1, a5, -12
-        s32e    a2, a5, -8
-        s32e    a3, a5, -4
-        rfwo
-
-        .org    0x040
-# +0x040 WindowUnderflow4: reload a0..a3
-        l32e    a0, a5, -16
-        l32e    a1, a5, -12
-        l32e    a2, a5, -8
-        l32e    a3, a5, -4
-        rfwu
-
-        .org    0x080
-# +0x080 WindowOverflow8
-        s32e    a0, a9, -16
-        l32e    a0, a1, -12      # stack pointer of this frame's caller
-        s32e    a1, a9, -12
-        s32e    a2, a9, -8
-        s32e    a3, a9, -4
-        s32e    a4, a0, -32
-        s32e    a5, a0, -28
-        s32e    a6, a0, -24
-        s32e    a7, a0, -20
-        rfwo
-
-        .org    0x0c0
-# +0x0C0 WindowUnderflow8
-        l32e    a1, a9, -12
-        l32e    a0, a9, -16
-        l32e    a7, a1, -12      # stack pointer of this frame's caller
-        l32e    a2, a9, -8
-        l32e    a3, a9, -4
-        l32e    a4, a7, -32
-        l32e    a5, a7, -28
-        l32e    a6, a7, -24
-        l32e    a7, a7, -20
-        rfwu
-
-        .org    0x100
-# +0x100 WindowOverflow12
-        s32e    a0, a13, -16
-        l32e    a0, a1, -12
-        s32e    a1, a13, -12
-        s32e    a2, a13, -8
-        s32e    a3, a13, -4
-        s32e    a4, a0, -48
-        s32e    a5, a0, -44
-        s32e    a6, a0, -40
-        s32e    a7, a0, -36
-        s32e    a8, a0, -32
-        s32e    a9, a0, -28
-        s32e    a10, a0, -24
-        s32e    a11, a0, -20
-        rfwo
-
-        .org    0x140
-# +0x140 WindowUnderflow12
-        l32e    a1, a13, -12
-        l32e    a0, a13, -16
-        l32e    a11, a1, -12
-        l32e    a2, a13, -8
-        l32e    a3, a13, -4
-        l32e    a4, a11, -48
-        l32e    a5, a11, -44
-        l32e    a6, a11, -40
-        l32e    a7, a11, -36
-        l32e    a8, a11, -32
-        l32e    a9, a11, -28
-        l32e    a10, a11, -24
-        l32e    a11, a11, -20
-        rfwu
-
-        .org    0x180
 # (+0x180..+0x2FF: interrupt vectors of levels 2..6 and NMI, unused with INTLEVEL 15; literals)
 .Lv_exc_armed:
         .word   exc_armed
@@ -406,22 +328,22 @@ _vectors:
 .Lv_s_nl:
         .word   str_nl
 
-        .org    0x300
+        .org    0x300 - 0x180
 # +0x300 KernelExceptionVector (PS.UM = 0): never expected
         wsr.excsave1 a0
         j       .Lfatal
 
-        .org    0x340
+        .org    0x340 - 0x180
 # +0x340 UserExceptionVector
         wsr.excsave1 a0
         j       .Luser_exception
 
-        .org    0x3c0
+        .org    0x3c0 - 0x180
 # +0x3C0 DoubleExceptionVector
         wsr.excsave1 a0
         j       .Lfatal_double
 
-        .org    0x400
+        .org    0x400 - 0x180
 .Luser_exception:
         l32r    a0, .Lv_exc_armed
         s32i    a2, a0, 20       # exc_save[0..2]
