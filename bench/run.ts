@@ -1,7 +1,8 @@
 // npm run bench: prints each benchmark's figures side by side with its yardstick, as ratios.
-// Options: --full (the long settings, e.g. 10^9 emulated instructions), --only NAME.
+// Options: --full (the long settings, e.g. 10^9 emulated instructions), --only emulator|language.
 
 import { benchEmulator, EngineFigure } from './emulator';
+import { formatLanguageBench, languageBench } from './language';
 
 function fmt(n: number, digits = 2): string {
   return n.toFixed(digits);
@@ -26,15 +27,26 @@ function emulatorSection(full: boolean): void {
   }
 }
 
-function main(): void {
+async function languageSection(): Promise<void> {
+  console.log('\n== Front-end: analysis of a generated 2,000-line kernel (targets: < 50 ms full, < 10 ms edit) ==');
+  for (const line of formatLanguageBench(await languageBench({ lines: 2000 }))) console.log(`  ${line}`);
+}
+
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const full = args.includes('--full');
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
-  const sections: Record<string, (full: boolean) => void> = { emulator: emulatorSection };
+  const sections: Record<string, (full: boolean) => void | Promise<void>> = {
+    emulator: emulatorSection,
+    language: languageSection,
+  };
   for (const [name, fn] of Object.entries(sections)) {
     if (only && only !== name) continue;
-    fn(full);
+    await fn(full);
   }
 }
 
-main();
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : String(e));
+  process.exitCode = 1;
+});
