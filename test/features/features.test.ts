@@ -92,17 +92,20 @@ const QEMU_TIMEOUT_MS = 60_000;
 /** Runs an ELF on QEMU `-M sim -cpu <cpu> -semihosting -singlestep` under a hard time limit. */
 function runOnQemu(elf: string, cpu: string): RunOutcome {
   assertElf(elf);
-  const seconds = Math.ceil(QEMU_TIMEOUT_MS / 1000) + 5;
+  // `timeout` itself kills QEMU (SIGKILL) when the time is up; Node's own limit is only a backstop
+  // and sends SIGTERM, which `timeout` passes on, so no QEMU is ever left running.
+  const seconds = Math.ceil(QEMU_TIMEOUT_MS / 1000);
   const argv = ['timeout', '-s', 'KILL', `${seconds}`, 'qemu-system-xtensa', ...qemuArgs(elf, cpu), '-singlestep'];
   const r = spawnSync(argv[0], argv.slice(1), {
     encoding: 'utf8',
-    timeout: QEMU_TIMEOUT_MS,
-    killSignal: 'SIGKILL',
+    timeout: QEMU_TIMEOUT_MS + 10_000,
+    killSignal: 'SIGTERM',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (r.error || r.status === null) {
     throw new Error(`qemu run of ${elf} failed: ${r.error ? String(r.error) : `signal ${r.signal}`}; stderr: ${r.stderr}`);
   }
+  if (r.status === 137) throw new Error(`qemu run of ${elf} timed out after ${seconds} s; output so far: ${r.stdout}`);
   return { stdout: r.stdout, exitCode: r.status };
 }
 
