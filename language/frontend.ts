@@ -16,7 +16,7 @@ import { IncludeCache } from './pre/include-cache';
 import { preprocess, type Chunk, type PreprocessResult } from './pre/preprocessor';
 import { isSdkFile, SDK_INCLUDE_DIR, sdkHost } from './sdk';
 import type { Unit } from './sema/decls';
-import { buildSdkLayer, buildUserLayer, SdkLayer, updateUserLayer, type UserLayer } from './sema/layers';
+import { buildSdkLayer, buildUserLayer, updateUserLayer, type SdkLayer, type UserLayer } from './sema/layers';
 import { SemanticModel } from './sema/model';
 import { dedupe, layerReports, toDiagnostic } from './sema/reports';
 import { readChunk, type ChunkState } from './units/chunk-reader';
@@ -37,11 +37,25 @@ export interface Analysis {
   /** Every unit analysed (one per top-level declaration), SDK units first. */
   readonly units: readonly Unit[];
   readonly model: SemanticModel;
+  /** What this analysis could reuse from the previous analysis of the file. */
+  readonly reuse: ReuseStats;
 }
 
-/** How many files keep their incremental state, and how many SDK layers are kept. */
-const MAX_FILES = 8;
-const MAX_SDK_LAYERS = 4;
+export interface ReuseStats {
+  /** The file's own units (top-level declarations), and how many were kept unchanged. */
+  units: number;
+  keptUnits: number;
+  /** Units kept whose function body was edited. */
+  editedBodies: number;
+  /** Function bodies analysed by this analysis. */
+  bodiesAnalysed: number;
+  /** The declarations of the file were kept (only edited bodies analysed again). */
+  keptDeclarations: boolean;
+}
+
+/** How many files keep their incremental state, and how many analysed system headers are kept. */
+const MAX_FILES = 4;
+const MAX_SDK_LAYERS = 48;
 
 interface FileState {
   readonly optionsKey: string;
@@ -52,7 +66,10 @@ interface FileState {
 export class Frontend {
   private readonly reader: TreeReader;
   private readonly files = new Map<string, FileState>();
-  private readonly sdkLayers: SdkLayer[] = [];
+  /** The first SDK layers of each chain (with and without SDK bodies checked); later ones hang below. */
+  private readonly sdkRoots: SdkLayer[] = [];
+  private sdkLayerCount = 0;
+  private clock = 0;
   private readonly includeCaches = new Map<string, IncludeCache>();
 
   private constructor(readonly parser: CppParser) {
@@ -85,7 +102,7 @@ export class Frontend {
     const pre = this.preprocess(file, host, options);
     let split = 0;
     while (split < pre.chunks.length && pre.chunks[split].system) split++;
-    const sdk = split ? this.sdkLayer(pre.chunks.slice(0, split), options) : undefined;
+    const sdk = this.sdkLayer(pre.chunks.slice(0, split), options);
     const state = this.stateOf(file, JSON.stringify([options.includePaths ?? [], options.defines ?? {}, !!options.checkSystemBodies]));
     const own = pre.chunks.slice(split);
     const chunks = own.map((c, i) => readChunk(this.parser, this.reader, c, { shared: false, keepTree: true, previous: state.chunks[i] }));
@@ -94,7 +111,9 @@ export class Frontend {
     const units = chunks.flatMap((c) => c.units);
     const bodyChanged = new Set(chunks.flatMap((c) => [...c.bodyChanged]));
     const analyzerOptions = { checkSystemBodies: options.checkSystemBodies };
-    const layer = (state.layer && updateUserLayer(state.layer, sdk, units, bodyChanged)) ?? buildUserLayer(sdk, units, analyzerOptions);
+    const bodiesBefore = state.layer?.analyzer.bodiesAnalysed ?? 0;
+    const updated = state.layer && updateUserLayer(state.layer, sdk, units, bodyChanged);
+    const layer = updated ?? buildUserLayer(sdk, units, analyzerOptions);
     state.layer = layer;
     layer.units = units;
     const diagnostics = [
@@ -105,7 +124,14 @@ export class Frontend {
     ];
     const allUnits: Unit[] = [...(sdk?.units ?? []), ...units];
     const model = new SemanticModel(layer.analyzer, allUnits, (text) => parseTypeProbe(this.parser, this.reader, layer.analyzer, text));
-    return { file, diagnostics: finish(file, diagnostics), preprocessed: pre, units: allUnits, model };
+    const reuse: ReuseStats = {
+      units: units.length,
+      keptUnits: chunks.reduce((n, c) => n + c.kept, 0),
+      editedBodies: bodyChanged.size,
+      bodiesAnalysed: layer.analyzer.bodiesAnalysed - (updated ? bodiesBefore : 0),
+      keptDeclarations: !!updated,
+    };
+    return { file, diagnostics: finish(file, diagnostics), preprocessed: pre, units: allUnits, model, reuse };
   }
 
   private preprocess(file: string, host: FileHost, options: AnalyzeOptions): PreprocessResult {
@@ -122,20 +148,40 @@ export class Frontend {
     });
   }
 
-  /** The analysed SDK layer for these leading system chunks (built once, then shared). */
-  private sdkLayer(chunks: Chunk[], options: AnalyzeOptions): SdkLayer {
+  /** The analysed SDK layer for these leading system chunks (each header built once, then shared). */
+  private sdkLayer(chunks: Chunk[], options: AnalyzeOptions): SdkLayer | undefined {
     const check = !!options.checkSystemBodies;
-    const k = this.sdkLayers.findIndex((l) => l.matches(chunks, check));
-    if (k >= 0) {
-      const [hit] = this.sdkLayers.splice(k, 1);
-      this.sdkLayers.unshift(hit);
-      return hit;
+    let layer: SdkLayer | undefined;
+    for (const c of chunks) {
+      const siblings = layer ? layer.children : this.sdkRoots;
+      let next = siblings.find((l) => l.checkSystemBodies === check && l.matches(c));
+      if (!next) {
+        const units = readChunk(this.parser, this.reader, c, { shared: true, keepTree: false }).units;
+        next = buildSdkLayer(layer, c, units, { checkSystemBodies: check });
+        siblings.push(next);
+        this.sdkLayerCount++;
+      }
+      next.lastUsed = ++this.clock;
+      layer = next;
     }
-    const units = chunks.flatMap((c) => readChunk(this.parser, this.reader, c, { shared: true, keepTree: false }).units);
-    const layer = buildSdkLayer(chunks, units, { checkSystemBodies: check });
-    this.sdkLayers.unshift(layer);
-    if (this.sdkLayers.length > MAX_SDK_LAYERS) this.sdkLayers.pop();
+    while (this.sdkLayerCount > MAX_SDK_LAYERS && this.dropOldestSdkLayer());
     return layer;
+  }
+
+  /** Drops the least recently used SDK layer that no other layer builds on. */
+  private dropOldestSdkLayer(): boolean {
+    let oldest: { layer: SdkLayer; siblings: SdkLayer[] } | undefined;
+    const visit = (siblings: SdkLayer[]) => {
+      for (const l of siblings) {
+        if (l.children.length) visit(l.children);
+        else if (!oldest || l.lastUsed < oldest.layer.lastUsed) oldest = { layer: l, siblings };
+      }
+    };
+    visit(this.sdkRoots);
+    if (!oldest || oldest.layer.lastUsed === this.clock) return false;
+    oldest.siblings.splice(oldest.siblings.indexOf(oldest.layer), 1);
+    this.sdkLayerCount--;
+    return true;
   }
 
   /** The file's incremental state (most recently used files kept). */
@@ -156,7 +202,8 @@ export class Frontend {
     const pre: PreprocessResult = { chunks: [], diagnostics: [], includes: [], macroDefinitions: [], inactiveRanges: [], files: new Map() };
     const d = diagnostic({ file, start: { line: 0, column: 0 }, end: { line: 0, column: 0 } }, 'error', 'internal', `internal front-end error: ${(e as Error)?.message ?? String(e)}`);
     const layer = buildUserLayer(undefined, [], {});
-    return { file, diagnostics: [d], preprocessed: pre, units: [], model: new SemanticModel(layer.analyzer, [], () => undefined) };
+    const reuse: ReuseStats = { units: 0, keptUnits: 0, editedBodies: 0, bodiesAnalysed: 0, keptDeclarations: false };
+    return { file, diagnostics: [d], preprocessed: pre, units: [], model: new SemanticModel(layer.analyzer, [], () => undefined), reuse };
   }
 }
 

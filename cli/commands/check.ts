@@ -3,6 +3,7 @@
 
 import { CliIO, Command, UsageError } from '../io';
 import { Frontend, locateGrammarFiles, type Diagnostic, type FileHost } from '../../language';
+import { checkedDiagnostics } from '../../language/checks';
 
 const USAGE = 'usage: q7 check [-I DIR]... [-D NAME[=VALUE]]... [--format text|json] FILE...';
 
@@ -108,7 +109,7 @@ export const checkCommand: Command = {
     for (const f of opts.files) if (host.readFile(f) === undefined) throw new UsageError(`${f}: cannot read file`);
     const fe = await loadFrontend(io);
     const all: Diagnostic[] = [];
-    for (const f of opts.files) all.push(...fe.analyze(f, host, { includePaths: opts.includePaths, defines: opts.defines }).diagnostics);
+    for (const f of opts.files) all.push(...checkedDiagnostics(fe.analyze(f, host, { includePaths: opts.includePaths, defines: opts.defines })));
     if (opts.format === 'json') io.stdout(`${JSON.stringify(all.map(diagnosticJson), null, 2)}\n`);
     else for (const d of all) io.stdout(`${formatDiagnostic(d)}\n`);
     return all.some((d) => d.severity === 'error') ? 1 : 0;

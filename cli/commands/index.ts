@@ -4,5 +4,7 @@ import { asCommand } from './as';
 import { objdumpCommand } from './objdump';
 import { checkCommand } from './check';
 import { runCommand } from './run';
+import { buildCommand } from './build';
+import { lspCommand } from './lsp';
 
-export const commands: Command[] = [asCommand, objdumpCommand, checkCommand, runCommand];
+export const commands: Command[] = [asCommand, objdumpCommand, checkCommand, runCommand, buildCommand, lspCommand];

@@ -9,9 +9,18 @@ export interface TextSource {
 
 const NO_CHILDREN: readonly SyntaxNode[] = Object.freeze([]);
 
+const NAMED = 1;
+const MISSING = 2;
+const HAS_ERROR = 4;
+
+/**
+ * A node of the tree. Trees read without errors leave out the punctuation the analyser never looks
+ * at (parentheses, braces, commas, semicolons without a field); the spans still cover it.
+ */
 export class SyntaxNode {
   parent: SyntaxNode | null = null;
   private named?: SyntaxNode[];
+  private readonly flags: number;
 
   constructor(
     /** Mutable so a re-read declaration can take over the unit of the one it replaces. */
@@ -20,16 +29,31 @@ export class SyntaxNode {
     readonly type: string,
     /** The field this node fills in its parent (`function`, `arguments`), if any. */
     readonly fieldName: string | undefined,
-    readonly isNamed: boolean,
+    isNamed: boolean,
     public startIndex: number,
     public endIndex: number,
     readonly children: readonly SyntaxNode[] = NO_CHILDREN,
     /** A node the parser inserted to recover from an error (zero width). */
-    readonly isMissing = false,
+    isMissing = false,
     /** This node or one below it is an ERROR or MISSING node. */
-    readonly hasError = false,
+    hasError = false,
   ) {
-    for (const c of children) c.parent = this;
+    this.flags = (isNamed ? NAMED : 0) | (isMissing ? MISSING : 0) | (hasError ? HAS_ERROR : 0);
+    for (let i = 0; i < children.length; i++) children[i].parent = this;
+  }
+
+  get isNamed(): boolean {
+    return (this.flags & NAMED) !== 0;
+  }
+
+  /** A node the parser inserted to recover from an error (zero width). */
+  get isMissing(): boolean {
+    return (this.flags & MISSING) !== 0;
+  }
+
+  /** This node or one below it is an ERROR or MISSING node. */
+  get hasError(): boolean {
+    return (this.flags & HAS_ERROR) !== 0;
   }
 
   get text(): string {
@@ -45,7 +69,13 @@ export class SyntaxNode {
   }
 
   get namedChildren(): readonly SyntaxNode[] {
-    return (this.named ??= this.children.filter((c) => c.isNamed));
+    if (!this.named) {
+      const all = this.children;
+      let k = 0;
+      while (k < all.length && all[k].isNamed) k++;
+      this.named = k === all.length ? (all as SyntaxNode[]) : all.filter((c) => c.isNamed);
+    }
+    return this.named;
   }
 
   get namedChildCount(): number {
@@ -90,15 +120,11 @@ export class SyntaxNode {
 
   /** The innermost descendant (or this node) whose span contains `offset`; ties go to the later child. */
   descendantAt(offset: number): SyntaxNode {
-    let n: SyntaxNode = this;
-    for (;;) {
-      let next: SyntaxNode | undefined;
-      for (const c of n.children) {
-        if (c.startIndex <= offset && offset < c.endIndex) next = c;
-        else if (c.startIndex > offset) break;
-      }
-      if (!next) return n;
-      n = next;
+    let next: SyntaxNode | undefined;
+    for (const c of this.children) {
+      if (c.startIndex <= offset && offset < c.endIndex) next = c;
+      else if (c.startIndex > offset) break;
     }
+    return next ? next.descendantAt(offset) : this;
   }
 }

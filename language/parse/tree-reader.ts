@@ -24,6 +24,8 @@ export interface TopLevelNode {
   readonly node?: SyntaxNode;
 }
 
+const PUNCTUATION = new Set(['(', ')', '{', '}', ';', ',']);
+
 const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 
 export class TreeReader {
@@ -33,6 +35,7 @@ export class TreeReader {
   private readonly leaf: boolean[] = [];
   private readonly word: boolean[] = [];
   private readonly fielded: boolean[] = [];
+  private readonly punctuation: boolean[] = [];
 
   constructor(language: Language) {
     this.types = language.types.map((t) => t ?? 'ERROR');
@@ -47,6 +50,7 @@ export class TreeReader {
       this.leaf.push(!named || leafSet.has(t));
       this.word.push(named && wordSet.has(t));
       this.fielded.push(fieldedSet.has(t));
+      this.punctuation.push(!named && PUNCTUATION.has(t));
     }
   }
 
@@ -56,6 +60,13 @@ export class TreeReader {
     const cursor = tree.walk();
     const out: TopLevelNode[] = [];
     try {
+      if (cursor.nodeTypeId === ERROR_TYPE_ID) {
+        // nothing parsed as a translation unit: the whole text is one (broken) declaration
+        const span: TopLevelSpan = { type: 'ERROR', startIndex: cursor.startIndex, endIndex: cursor.endIndex };
+        const source = select(span, 0);
+        out.push({ span, node: source ? new ReadState(this, cursor, text, source, span.startIndex).exact(undefined) : undefined });
+        return out;
+      }
       if (!cursor.gotoFirstChild()) return out;
       do {
         const typeId = cursor.nodeTypeId;
@@ -64,7 +75,7 @@ export class TreeReader {
         if (!source) out.push({ span });
         else {
           const read = new ReadState(this, cursor, text, source, span.startIndex);
-          out.push({ span, node: exact ? read.exact(undefined) : read.fast(undefined) });
+          out.push({ span, node: exact && cursor.currentNode.hasError ? read.exact(undefined) : read.fast(undefined) });
         }
       } while (cursor.gotoNextSibling());
       return out;
@@ -75,8 +86,29 @@ export class TreeReader {
 
   /** Reads the whole tree into one root node (offsets as in `text`). */
   readWhole(tree: Tree, text: string, source: TextSource): SyntaxNode {
+    return this.whole(tree, text, this.readTopLevel(tree, text, () => source), source);
+  }
+
+  /** Like readWhole, asking tree-sitter for every property even of an error-free tree (for tests). */
+  readWholeExact(tree: Tree, text: string, source: TextSource): SyntaxNode {
+    const cursor = tree.walk();
+    const out: TopLevelNode[] = [];
+    try {
+      if (cursor.gotoFirstChild()) {
+        do {
+          const span: TopLevelSpan = { type: this.typeName(cursor.nodeTypeId), startIndex: cursor.startIndex, endIndex: cursor.endIndex };
+          out.push({ span, node: new ReadState(this, cursor, text, source, span.startIndex).exact(undefined) });
+        } while (cursor.gotoNextSibling());
+      }
+    } finally {
+      cursor.delete();
+    }
+    return this.whole(tree, text, out, source);
+  }
+
+  private whole(tree: Tree, text: string, top: TopLevelNode[], source: TextSource): SyntaxNode {
     const children: SyntaxNode[] = [];
-    for (const t of this.readTopLevel(tree, text, () => source)) {
+    for (const t of top) {
       const n = t.node!;
       const shift = t.span.startIndex;
       const move = (x: SyntaxNode) => {
@@ -107,6 +139,11 @@ export class TreeReader {
     return !!this.word[id];
   }
 
+  /** Brackets and separators the analyser never reads (left out of error-free trees). */
+  isPunctuation(id: number): boolean {
+    return !!this.punctuation[id];
+  }
+
   hasFields(id: number): boolean {
     return !!this.fielded[id];
   }
@@ -120,6 +157,11 @@ export class TreeReader {
 class ReadState {
   /** Where the previous token ended (absolute). */
   private pos: number;
+  /** Children being collected, for every level of the walk (sliced off when a node is done). */
+  private readonly scratch: SyntaxNode[] = [];
+  /** The span of the node read last (absolute). */
+  private spanStart = 0;
+  private spanEnd = 0;
 
   constructor(
     private readonly r: TreeReader,
@@ -133,6 +175,11 @@ class ReadState {
 
   /** Reads an error-free subtree (no MISSING nodes, so every token spells its text). */
   fast(field: string | undefined): SyntaxNode {
+    return this.fastNode(field) ?? new SyntaxNode(this.source, 'ERROR', field, true, this.spanStart - this.base, this.spanEnd - this.base);
+  }
+
+  /** The node at the cursor (undefined for punctuation left out); sets spanStart/spanEnd to its span. */
+  private fastNode(field: string | undefined): SyntaxNode | undefined {
     const { c, r } = this;
     const id = c.nodeTypeId;
     const type = r.typeName(id);
@@ -140,19 +187,30 @@ class ReadState {
     if (r.isLeaf(id)) {
       const start = this.tokenStart(id, type, named);
       const end = this.tokenEnd(id, type, named, start);
-      this.pos = end;
+      this.pos = this.spanEnd = end;
+      this.spanStart = start;
+      if (!field && r.isPunctuation(id)) return undefined;
       return new SyntaxNode(this.source, type, field, named, start - this.base, end - this.base);
     }
     if (!c.gotoFirstChild()) {
-      this.pos = c.endIndex;
-      return new SyntaxNode(this.source, type, field, named, c.startIndex - this.base, this.pos - this.base);
+      this.spanStart = c.startIndex;
+      this.pos = this.spanEnd = c.endIndex;
+      return new SyntaxNode(this.source, type, field, named, this.spanStart - this.base, this.spanEnd - this.base);
     }
-    const kids: SyntaxNode[] = [];
     const fielded = r.hasFields(id);
-    do kids.push(this.fast(fielded ? r.fieldName(c.currentFieldId) : undefined));
-    while (c.gotoNextSibling());
+    const scratch = this.scratch;
+    const mark = scratch.length;
+    let first = -1;
+    do {
+      const kid = this.fastNode(fielded ? r.fieldName(c.currentFieldId) : undefined);
+      if (first < 0) first = this.spanStart;
+      if (kid) scratch.push(kid);
+    } while (c.gotoNextSibling());
     c.gotoParent();
-    return new SyntaxNode(this.source, type, field, named, kids[0].startIndex, kids[kids.length - 1].endIndex, kids);
+    this.spanStart = first;
+    const kids = scratch.slice(mark);
+    scratch.length = mark;
+    return new SyntaxNode(this.source, type, field, named, first - this.base, this.spanEnd - this.base, kids);
   }
 
   /** The next non-blank character, when the token's text is there; else asks tree-sitter. */

@@ -8,6 +8,7 @@ import type { FileHost } from '../host';
 import { dirname, joinPath, normalizePath } from '../paths';
 import { evaluateIf } from './if-expression';
 import { IncludeCache, type IncludeEffects } from './include-cache';
+import { MacroFingerprint } from './macro-fingerprint';
 import { expandTokens, type ExpansionProblem, type Macro } from './macros';
 import { ChunkBuilder } from './chunk-builder';
 import type { SourceMap } from './source-map';
@@ -447,6 +448,8 @@ class Preprocessor {
         angled = true;
       }
     }
+    const extra = spelled === undefined ? undefined : toks[angled ? toks.findIndex((t) => t.text === '>') + 1 : 1];
+    if (extra) this.diagnostics.push(diagnostic(originRange(extra.origin), 'warning', 'extra-tokens', 'extra tokens at end of #include directive'));
     const last = rest[rest.length - 1]?.origin ?? at;
     const range: SourceRange = { file: at.file, start: { line: at.line, column: at.column - 1 }, end: { line: last.endLine, column: last.endColumn } };
     if (range.start.column < 0) range.start.column = 0;
@@ -563,27 +566,6 @@ interface Recording {
   files: [string, string][];
 }
 
-/** A running hash of the #define/#undef operations applied: equal macro histories, equal values. */
-class MacroFingerprint {
-  private h1 = 0x811c9dc5;
-  private h2 = 0x01000193;
-  private n = 0;
-
-  add(name: string, m: Macro | undefined): void {
-    const text = m ? `${name}${m.params ? `(${m.params.join(',')}${m.variadic ? '...' : ''})` : ''} ${joinTokens(m.body)}` : `-${name}`;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      this.h1 = Math.imul(this.h1 ^ c, 0x01000193) >>> 0;
-      this.h2 = Math.imul(this.h2 + c, 0x5bd1e995) >>> 0;
-    }
-    this.h1 = Math.imul(this.h1 ^ 0xff, 0x01000193) >>> 0;
-    this.n++;
-  }
-
-  get value(): string {
-    return `${this.n}:${this.h1.toString(36)}:${this.h2.toString(36)}`;
-  }
-}
 
 function originRange(o: Origin): SourceRange {
   if (o.endLine < o.line || (o.endLine === o.line && o.endColumn < o.column)) {

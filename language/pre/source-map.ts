@@ -60,6 +60,31 @@ export class SourceMap {
     return { file: o.file, pos: { line: o.line, column: o.column } };
   }
 
+  /**
+   * The output offset of a user position (`file`, 0-based `line` and `column`): inside a token copied
+   * as written, the matching character; inside a macro invocation, the start of its expansion.
+   */
+  offsetOf(file: string, line: number, column: number): number | undefined {
+    const key = `${file}\n${line}\n${column}`;
+    if (this.lastQuery?.key === key) return this.lastQuery.offset;
+    let expansion: number | undefined;
+    let offset: number | undefined;
+    for (let k = 0; k < this.origins.length && offset === undefined; k++) {
+      const o = this.origins[k];
+      if (o.file !== file || line < o.line || line > o.endLine) continue;
+      const after = line > o.line || column >= o.column;
+      const before = line < o.endLine || column < o.endColumn;
+      if (!after || !before) continue;
+      if (o.exact && o.line === o.endLine) offset = this.outStart[k] + (column - o.column);
+      else expansion ??= this.outStart[k];
+    }
+    offset ??= expansion;
+    this.lastQuery = { key, offset };
+    return offset;
+  }
+
+  private lastQuery?: { key: string; offset: number | undefined };
+
   /** The user range of output text [start, end); always well formed. */
   range(start: number, end: number): SourceRange {
     const s = this.position(start);

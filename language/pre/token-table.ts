@@ -5,7 +5,11 @@
 import type { Token, TokenKind } from './tokens';
 
 const KINDS: TokenKind[] = ['id', 'num', 'str', 'punct', 'other'];
-const KIND_CODE: Record<TokenKind, number> = { id: 0, num: 1, str: 2, punct: 3, other: 4 };
+export const KIND_ID = 0;
+export const KIND_NUM = 1;
+export const KIND_STR = 2;
+export const KIND_PUNCT = 3;
+export const KIND_OTHER = 4;
 const SPACE = 1;
 const BOL = 2;
 
@@ -36,10 +40,11 @@ export class TokenTable {
     this.endColumns = new Int32Array(cap);
   }
 
-  push(kind: TokenKind, start: number, end: number, line: number, column: number, endLine: number, endColumn: number, space: boolean, bol: boolean): void {
+  /** Adds a token; `kind` is one of the KIND_ codes. */
+  push(kind: number, start: number, end: number, line: number, column: number, endLine: number, endColumn: number, space: boolean, bol: boolean): void {
     if (this.count === this.kinds.length) this.grow();
     const k = this.count++;
-    this.kinds[k] = KIND_CODE[kind];
+    this.kinds[k] = kind;
     this.flags[k] = (space ? SPACE : 0) | (bol ? BOL : 0);
     this.starts[k] = start;
     this.ends[k] = end;

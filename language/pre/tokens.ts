@@ -1,7 +1,7 @@
 // Preprocessing tokens: the lexer that splits a source file into identifiers, numbers, literals and
 // punctuators, remembering where each one came from.
 
-import { TokenTable } from './token-table';
+import { KIND_ID, KIND_NUM, KIND_OTHER, KIND_PUNCT, KIND_STR, TokenTable } from './token-table';
 
 export type TokenKind = 'id' | 'num' | 'str' | 'punct' | 'other';
 
@@ -36,14 +36,10 @@ const PUNCTUATORS = [
   '!', '=', '<', '>', ',',
 ];
 
-/** Punctuators by their first character, longest first. */
-const PUNCT_BY_FIRST = new Map<number, string[]>();
-for (const p of PUNCTUATORS) {
-  const list = PUNCT_BY_FIRST.get(p.charCodeAt(0));
-  if (list) list.push(p);
-  else PUNCT_BY_FIRST.set(p.charCodeAt(0), [p]);
-}
-for (const list of PUNCT_BY_FIRST.values()) list.sort((a, b) => b.length - a.length);
+/** Punctuators by their first character (an ASCII code), longest first. */
+const PUNCT_BY_FIRST: string[][] = Array.from({ length: 128 }, () => []);
+for (const p of PUNCTUATORS) PUNCT_BY_FIRST[p.charCodeAt(0)].push(p);
+for (const list of PUNCT_BY_FIRST) list.sort((a, b) => b.length - a.length);
 
 const STRING_PREFIXES = new Set(['u8', 'u', 'U', 'L', 'R', 'u8R', 'uR', 'UR', 'LR']);
 
@@ -81,7 +77,7 @@ export function scan(file: string, text: string): { table: TokenTable; problems:
   let bol = true;
   let space = false;
   const n = text.length;
-  const push = (kind: TokenKind, start: number, startLine: number, startCol: number) => {
+  const push = (kind: number, start: number, startLine: number, startCol: number) => {
     const endCol = line === startLine ? startCol + (i - start) : i - lineStart;
     tokens.push(kind, start, i, startLine, startCol, line, endCol, space, bol);
     bol = false;
@@ -155,10 +151,10 @@ export function scan(file: string, text: string): { table: TokenTable; problems:
       if (word && STRING_PREFIXES.has(word)) {
         if (word.endsWith('R') && q === 34) lexRaw();
         else lexQuoted(q);
-        push('str', start, sl, sc);
+        push(KIND_STR, start, sl, sc);
         continue;
       }
-      push('id', start, sl, sc);
+      push(KIND_ID, start, sl, sc);
       continue;
     }
     if (isDigit(c) || (c === 46 && isDigit(text.charCodeAt(i + 1)))) {
@@ -176,16 +172,16 @@ export function scan(file: string, text: string): { table: TokenTable; problems:
         }
         break;
       }
-      push('num', start, sl, sc);
+      push(KIND_NUM, start, sl, sc);
       continue;
     }
     if (c === 34 || c === 39) {
       lexQuoted(c);
-      push('str', start, sl, sc);
+      push(KIND_STR, start, sl, sc);
       continue;
     }
     let matched = '';
-    for (const p of PUNCT_BY_FIRST.get(c) ?? []) {
+    for (const p of c < 128 ? PUNCT_BY_FIRST[c] : []) {
       if (p.length === 1 || text.startsWith(p, i)) {
         matched = p;
         break;
@@ -193,11 +189,11 @@ export function scan(file: string, text: string): { table: TokenTable; problems:
     }
     if (matched) {
       i += matched.length;
-      push('punct', start, sl, sc);
+      push(KIND_PUNCT, start, sl, sc);
       continue;
     }
     i++;
-    push('other', start, sl, sc);
+    push(KIND_OTHER, start, sl, sc);
   }
   return { table: tokens, problems };
 

@@ -5,10 +5,12 @@
 
 import type { Severity } from '../diagnostics';
 import {
-  Loc, Scope, type ClassDecl, type ClassTemplate, type Decl, type FunctionDecl, type FunctionTemplate, type NamespaceDecl,
+  Loc, NO_DECLS, Scope, type ClassDecl, type ClassTemplate, type Decl, type FunctionDecl, type FunctionTemplate, type NamespaceDecl,
   type Unit,
 } from './decls';
 import type { SyntaxNode as Node } from '../parse/syntax-node';
+import type { Conversion } from './conversions';
+import type { LambdaFrame } from './lambdas';
 
 /** A problem found by the analyser, located by a Loc (so a reused unit can move). */
 export interface Report {
@@ -35,14 +37,15 @@ export interface AnalyzerOptions {
 
 export const MAX_INSTANTIATION_DEPTH = 48;
 
-let active: Analyzer | undefined;
+/** The analysers running now, innermost last. */
+const running: Analyzer[] = [];
 
 /**
  * The analyser running now. Work deferred by a cached SDK layer (completing a template instance,
  * evaluating a constant) runs on behalf of whichever analysis needs it, so it reports there.
  */
 export function activeAnalyzer(fallback: Analyzer): Analyzer {
-  return active ?? fallback;
+  return running[running.length - 1] ?? fallback;
 }
 
 export class Analyzer {
@@ -66,6 +69,12 @@ export class Analyzer {
   private readonly localInstances = new Map<ClassTemplate | FunctionTemplate, Map<string, ClassDecl | FunctionDecl | null>>();
   /** The statement or declaration being analysed: where to charge work whose requester is gone. */
   site?: Loc;
+  /** The lambdas whose bodies are being analysed, innermost last. */
+  readonly lambdas: LambdaFrame[] = [];
+  /** Successful overload resolutions by the shape of the call (see overload-memo.ts). */
+  readonly resolvedCalls = new Map<string, { fn: FunctionDecl; convs: Conversion[] }>();
+  /** How many scheduled bodies have been analysed (again, after edits) in this layer. */
+  bodiesAnalysed = 0;
   /** Units of this layer (for telling a live location from one of a discarded analysis). */
   readonly units = new Set<Unit>();
 
@@ -80,12 +89,11 @@ export class Analyzer {
 
   /** Runs `fn` with this analyser active (see activeAnalyzer). */
   run<T>(fn: () => T): T {
-    const prev = active;
-    active = this;
+    running.push(this);
     try {
       return fn();
     } finally {
-      active = prev;
+      running.pop();
     }
   }
 
@@ -151,8 +159,7 @@ export class Analyzer {
   }
 
   private owns(unit: Unit): boolean {
-    for (let a: Analyzer | undefined = this; a; a = a.base) if (a.units.has(unit)) return true;
-    return false;
+    return this.units.has(unit) || (this.base?.owns(unit) ?? false);
   }
 
   /** Runs `fn` inside an instantiation frame; returns its result and the errors raised in it. */
@@ -223,7 +230,7 @@ export class Analyzer {
         if (out.length) return out;
       }
     }
-    return [];
+    return NO_DECLS;
   }
 
   /** Qualified lookup `ns::name` or `Class::name`. */

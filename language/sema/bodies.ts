@@ -18,6 +18,7 @@ function analyseScheduled(a: Analyzer, fn: FunctionDecl): void {
   a.bodyReports.set(fn, reports);
   const outer = a.currentBody;
   a.currentBody = fn;
+  a.bodiesAnalysed++;
   a.site = fn.loc;
   try {
     a.collecting(reports, () => analyseFunctionBody(a, fn));

@@ -4,10 +4,10 @@
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { activeAnalyzer, type Analyzer } from './analyzer';
-import { AUTO, type Ctx, containsAuto, locOf, withScope } from './context';
+import { type Ctx, containsAuto, locOf, withScope } from './context';
 import {
   ClassDecl, Loc, newId, qualify, Scope, type Access, type ClassTemplate, type Decl, type EnumDecl, type FunctionDecl,
-  type FunctionTemplate, type NamespaceDecl, type TemplateParam, type Unit, type VarDecl,
+  type FunctionTemplate, type NamespaceDecl, type TemplateArg, type TemplateParam, type TypedefDecl, type Unit, type VarDecl,
 } from './decls';
 import { checkExpr, checkStaticAssert, constantValue } from './expressions';
 import { resolveName, scopeDeclOf } from './names';
@@ -15,7 +15,7 @@ import {
   applyDeclarator, declaredBaseType, hasDefaultClause, hasDeleteClause, typeFromDescriptor, typeFromSpecifier,
   type DeclaratorInfo, type SpecifierFlags,
 } from './type-syntax';
-import { classType, ERROR, INT, isIntegral, referenceTo, sameType, typeToString, addConst, VOID, type Type } from './types';
+import { classType, ERROR, INT, isIntegral, referenceTo, sameType, addConst, VOID, quoteType, type Type } from './types';
 
 /** Declares a unit's top-level declaration (or, for a whole translation unit, each one) globally. */
 export function declareUnit(a: Analyzer, unit: Unit, root: Node): void {
@@ -60,7 +60,7 @@ function declareOneInner(ctx: Ctx, node: Node, access: Access, cls?: ClassDecl):
     case 'alias_declaration': {
       const name = node.childForFieldName('name');
       const t = node.childForFieldName('type');
-      if (name && t) ctx.scope.add(name.text, { kind: 'typedef', id: newId(), name: name.text, type: typeFromDescriptor(ctx, t), loc: locOf(ctx, name) });
+      if (name && t) ctx.scope.add(name.text, typedefDecl(ctx, name.text, typeFromDescriptor(ctx, t), locOf(ctx, name)));
       return access;
     }
     case 'type_definition': {
@@ -68,7 +68,7 @@ function declareOneInner(ctx: Ctx, node: Node, access: Access, cls?: ClassDecl):
       for (const d of node.childrenForFieldName('declarator')) {
         if (!d) continue;
         const info = applyDeclarator(ctx, type, d);
-        if (info.name) ctx.scope.add(info.name, { kind: 'typedef', id: newId(), name: info.name, type: info.type, loc: locOf(ctx, info.nameNode ?? d) });
+        if (info.name) ctx.scope.add(info.name, typedefDecl(ctx, info.name, info.type, locOf(ctx, info.nameNode ?? d)));
       }
       return access;
     }
@@ -105,6 +105,11 @@ function declareOneInner(ctx: Ctx, node: Node, access: Access, cls?: ClassDecl):
       if (node.type.endsWith('_statement')) ctx.a.error(locOf(ctx, node), 'syntax-error', 'expected a declaration');
       return access;
   }
+}
+
+function typedefDecl(ctx: Ctx, name: string, type: Type, loc: Loc): TypedefDecl {
+  const k = ctx.scope.kind;
+  return { kind: 'typedef', id: newId(), name, qualifiedName: qualify(ctx.scope, name), type, loc, namespaceScope: k === 'global' || k === 'namespace' };
 }
 
 function declareNamespace(ctx: Ctx, node: Node): void {
@@ -182,11 +187,11 @@ export function elaborateClass(ctx: Ctx, cls: ClassDecl, node: Node): void {
       const t = typeFromSpecifier(ctx, b);
       if (t.kind === 'error') continue;
       if (t.kind !== 'class') {
-        ctx.a.error(locOf(ctx, b), 'bad-base', `base specifier must name a class (it names '${typeToString(t)}')`);
+        ctx.a.error(locOf(ctx, b), 'bad-base', `base specifier must name a class (it names ${quoteType(t)})`);
         continue;
       }
       if (!t.decl.require() || t.decl === cls) {
-        ctx.a.error(locOf(ctx, b), 'incomplete-type', `base class has incomplete type '${typeToString(t)}'`);
+        ctx.a.error(locOf(ctx, b), 'incomplete-type', `base class has incomplete type ${quoteType(t)}`);
         continue;
       }
       if (cls.base) {
@@ -302,7 +307,7 @@ function declareDeclaration(ctx: Ctx, node: Node, access: Access, cls?: ClassDec
       }
       cls.fields.push({ kind: 'field', id: newId(), name: info.name, type: ft, owner: cls, mutable: flags.mutable, access, loc: locOf(ctx, info.nameNode ?? d) });
       cls.scope.add(info.name, cls.fields[cls.fields.length - 1]);
-      if (ft.kind === 'class' && !ft.decl.require()) ctx.a.error(locOf(ctx, d), 'incomplete-type', `field has incomplete type '${typeToString(ft)}'`);
+      if (ft.kind === 'class' && !ft.decl.require()) ctx.a.error(locOf(ctx, d), 'incomplete-type', `field has incomplete type ${quoteType(ft)}`);
       continue;
     }
     declareVariable(ctx, node, info, flags, cls, node.childForFieldName('default_value') ?? info.initNode);
@@ -544,11 +549,35 @@ function declareTemplate(ctx: Ctx, node: Node, access: Access, cls?: ClassDecl):
       node: inner, unit: ctx.unit, declScope: ctx.scope, owner: cls, access, instances: new Map(), loc: locOf(ctx, info.nameNode ?? inner),
     };
     ctx.scope.add(info.name, t);
+    if (!ctx.unit.system && inner.type === 'function_definition') scheduleGenericCheck(ctx, t);
     return;
   }
-  if (inner.type === 'alias_declaration' || inner.type === 'template_declaration') {
-    ctx.a.warning(loc, 'unsupported', `${inner.type === 'alias_declaration' ? 'alias templates' : 'nested template declarations'} are not modelled`);
+  if (inner.type === 'alias_declaration') {
+    const name = inner.childForFieldName('name');
+    const typeNode = inner.childForFieldName('type');
+    if (!name || !typeNode) return;
+    ctx.scope.add(name.text, {
+      kind: 'alias-template', id: newId(), name: name.text, qualifiedName: qualify(ctx.scope, name.text), params, typeNode,
+      unit: ctx.unit, declScope: ctx.scope, loc: locOf(ctx, name),
+    });
+    return;
   }
+  if (inner.type === 'template_declaration') ctx.a.warning(loc, 'unsupported', 'nested template declarations are not modelled');
+}
+
+/**
+ * Schedules the check of a template's body before any instantiation: its parameters are bound to no
+ * type or value (the error type, which every check lets through), so what does not depend on them —
+ * unknown names, wrong calls on concrete types, syntax — is reported at the definition.
+ */
+function scheduleGenericCheck(ctx: Ctx, t: FunctionTemplate): void {
+  const args: TemplateArg[] = t.params.map((p) => (p.isType ? { kind: 'type', type: ERROR } : { kind: 'value', value: NaN, valueType: ERROR }));
+  const scope = new Scope('template', t.declScope);
+  t.params.forEach((p, i) => scope.add(p.name, { kind: 'template-binding', param: p, arg: args[i] }));
+  const fn = declareFunctionInstance({ a: ctx.a, unit: ctx.unit, scope }, t);
+  if (!fn || !fn.body) return;
+  fn.generic = true;
+  ctx.a.pendingBodies.push(fn);
 }
 
 /** Declares an instance of a function template from its node, in a scope binding its parameters. */

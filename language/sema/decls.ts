@@ -12,9 +12,11 @@ export function newId(): number {
   return nextId++;
 }
 
-/** Maps offsets in a unit's text to ranges in the user's files. */
+/** Maps offsets in a unit's text to ranges in the user's files, and back. */
 export interface UnitMap {
   range(start: number, end: number): SourceRange;
+  /** The unit offset of a user position (0-based line and column), if the unit's text comes from it. */
+  locate?(file: string, line: number, column: number, unitLength: number): number | undefined;
 }
 
 /**
@@ -108,7 +110,10 @@ export interface ParamDecl {
   readonly name: string;
   readonly type: Type;
   readonly defaultNode?: Node;
+  /** The whole parameter declaration. */
   readonly loc: Loc;
+  /** The parameter's name, when it has one. */
+  readonly nameLoc?: Loc;
 }
 
 export interface FunctionDecl {
@@ -137,6 +142,8 @@ export interface FunctionDecl {
   readonly loc: Loc;
   /** The analysed body, once analysed. */
   analysed?: FunctionBody;
+  /** The body of a template checked before instantiation (its parameters bound to nothing). */
+  generic?: boolean;
   analysing?: boolean;
 }
 
@@ -164,8 +171,11 @@ export interface TypedefDecl {
   readonly kind: 'typedef';
   readonly id: number;
   readonly name: string;
+  readonly qualifiedName: string;
   readonly type: Type;
   readonly loc: Loc;
+  /** Declared at namespace scope (its name is printed for the types it names). */
+  readonly namespaceScope: boolean;
 }
 
 export interface PartialSpecialization {
@@ -219,6 +229,7 @@ export class ClassDecl {
   hasUserDestructor = false;
   hasUserConstructor = false;
   private layoutCache?: ClassLayout;
+  private conversions?: FunctionDecl[];
   /** Elaborates the body on first need (template instances). */
   pending?: () => void;
   /** Diagnostics raised while instantiating, re-reported at each use. */
@@ -263,24 +274,50 @@ export class ClassDecl {
   }
 
   /** Base chain from this class upward. */
-  *chain(): Generator<ClassDecl> {
-    let c: ClassDecl | undefined = this;
-    let guard = 0;
-    while (c && guard++ < 64) {
-      yield c;
-      c = c.base;
-    }
+  chain(): ClassDecl[] {
+    const out: ClassDecl[] = [this];
+    for (let c = this.base; c && out.length < 64; c = c.base) out.push(c);
+    return out;
   }
 
   isDerivedFrom(other: ClassDecl): boolean {
-    for (const c of this.chain()) if (c === other) return c !== this;
+    let guard = 0;
+    for (let c = this.base; c && guard++ < 64; c = c.base) if (c === other) return true;
     return false;
+  }
+
+  /** The conversion functions (`operator T()`) of the class and its bases, once the class is complete. */
+  conversionFunctions(): FunctionDecl[] {
+    if (this.conversions) return this.conversions;
+    const out: FunctionDecl[] = [];
+    for (const k of this.chain()) {
+      for (const [name, ds] of k.scope.members) {
+        if (!name.startsWith('operator ')) continue;
+        for (const d of ds) if (d.kind === 'function' && d.role === 'conversion') out.push(d);
+      }
+    }
+    if (this.complete && !this.elaborating) this.conversions = out;
+    return out;
   }
 }
 
 export type Decl =
   | NamespaceDecl | VarDecl | FieldDecl | FunctionDecl | ClassDecl | EnumDecl | EnumeratorDecl | TypedefDecl
-  | ClassTemplate | FunctionTemplate | TemplateParamBinding;
+  | ClassTemplate | FunctionTemplate | AliasTemplate | TemplateParamBinding;
+
+/** `template <typename T> using Name = type;` */
+export interface AliasTemplate {
+  readonly kind: 'alias-template';
+  readonly id: number;
+  readonly name: string;
+  readonly qualifiedName: string;
+  readonly params: TemplateParam[];
+  /** The aliased type-id, resolved for each use with the parameters bound. */
+  readonly typeNode: Node;
+  readonly unit: Unit;
+  readonly declScope: Scope;
+  readonly loc: Loc;
+}
 
 /** A template parameter bound to its argument inside an instantiation. */
 export interface TemplateParamBinding {
@@ -290,6 +327,9 @@ export interface TemplateParamBinding {
 }
 
 export type ScopeKind = 'global' | 'namespace' | 'class' | 'function' | 'block' | 'template';
+
+/** The empty result of a lookup (shared: callers never modify lookup results). */
+export const NO_DECLS: Decl[] = Object.freeze([]) as unknown as Decl[];
 
 export class Scope {
   readonly members = new Map<string, Decl[]>();
@@ -309,7 +349,7 @@ export class Scope {
     else this.members.set(name, [d]);
   }
 
-  /** Names declared directly here (plus the underlying layer). */
+  /** Names declared directly here (plus the underlying layer). Do not modify the result. */
   own(name: string): Decl[] {
     const mine = this.members.get(name);
     if (this.underlying) {
@@ -317,11 +357,14 @@ export class Scope {
       if (!mine) return under;
       if (under.length) return [...mine, ...under];
     }
-    return mine ?? [];
+    return mine ?? NO_DECLS;
   }
 
   allUsingDirectives(): NamespaceDecl[] {
-    return this.underlying ? [...this.usingDirectives, ...this.underlying.allUsingDirectives()] : this.usingDirectives;
+    if (!this.underlying) return this.usingDirectives;
+    const under = this.underlying.allUsingDirectives();
+    if (!this.usingDirectives.length) return under;
+    return under.length ? [...this.usingDirectives, ...under] : this.usingDirectives;
   }
 
   get namespaceName(): string {

@@ -18,6 +18,8 @@ export interface Expr {
   decl?: Decl;
   /** The function a call, overloaded operator, constructor or conversion invokes. */
   callee?: FunctionDecl;
+  /** The operator of a built-in binary expression (`+`, `==`, …). */
+  operator?: string;
   /** Sub-expressions in source order (object first for member calls). */
   operands?: Expr[];
   /** For an unresolved name of functions: the candidates and explicit template arguments. */
@@ -32,6 +34,23 @@ export interface Expr {
   nullPointerConstant?: boolean;
   /** Set when this expression creates a temporary object of class type. */
   temporary?: boolean;
+  /** The implicit conversion its context applies to this expression's value (see implicit.ts). */
+  implicit?: ImplicitConversion;
+}
+
+/** One step of an implicit conversion, in the order performed (after C++ [conv], [over.best.ics]). */
+export type ConversionStep =
+  | 'lvalue-to-rvalue' | 'array-to-pointer' | 'function-to-pointer'
+  | 'integral-promotion' | 'floating-promotion' | 'integral' | 'floating' | 'floating-to-integral' | 'integral-to-floating'
+  | 'boolean' | 'pointer' | 'null-pointer' | 'qualification' | 'derived-to-base'
+  | 'user-defined' | 'copy' | 'materialize-temporary' | 'bind-reference';
+
+export interface ImplicitConversion {
+  /** The type converted to (a reference type when the expression is bound to a reference). */
+  to: Type;
+  steps: ConversionStep[];
+  /** The converting constructor or conversion function of a user-defined conversion. */
+  user?: FunctionDecl;
 }
 
 export function errorExpr(loc: Loc, kind = 'error'): Expr {

@@ -12,28 +12,46 @@ import { declareUnit } from './declarations';
 import { Loc, type FunctionDecl } from './decls';
 import { layerReports, toDiagnostic } from './reports';
 
-/** Analysed system headers: their declarations and the problems found in them (none, normally). */
+/**
+ * One analysed system header (a chunk), over the layer of the headers included before it. Files that
+ * include the same headers in the same order share the whole chain; a file that adds a header after
+ * them shares the chain up to there.
+ */
 export class SdkLayer {
+  readonly children: SdkLayer[] = [];
+  /** When this layer was last used (for dropping the least recently used). */
+  lastUsed = 0;
+
   constructor(
-    /** The chunks' files and texts, to recognise the same headers again. */
-    readonly chunks: readonly { file: string; text: string }[],
+    readonly parent: SdkLayer | undefined,
+    readonly chunk: { readonly file: string; readonly text: string },
     readonly checkSystemBodies: boolean,
     readonly analyzer: Analyzer,
-    readonly units: readonly SegmentUnit[],
-    readonly diagnostics: readonly Diagnostic[],
+    /** This layer's own units and diagnostics. */
+    readonly ownUnits: readonly SegmentUnit[],
+    readonly ownDiagnostics: readonly Diagnostic[],
   ) {}
 
-  matches(chunks: readonly { file: string; text: string }[], checkSystemBodies: boolean): boolean {
-    return this.checkSystemBodies === checkSystemBodies && this.chunks.length === chunks.length
-      && this.chunks.every((c, i) => c.file === chunks[i].file && c.text === chunks[i].text);
+  matches(chunk: { file: string; text: string }): boolean {
+    return this.chunk.file === chunk.file && this.chunk.text === chunk.text;
+  }
+
+  /** The units of the whole chain, outermost header first. */
+  get units(): SegmentUnit[] {
+    return [...(this.parent?.units ?? []), ...this.ownUnits];
+  }
+
+  /** The diagnostics of the whole chain. */
+  get diagnostics(): Diagnostic[] {
+    return [...(this.parent?.diagnostics ?? []), ...this.ownDiagnostics];
   }
 }
 
-export function buildSdkLayer(chunks: readonly { file: string; text: string }[], units: SegmentUnit[], options: AnalyzerOptions): SdkLayer {
-  const a = new Analyzer(options);
+export function buildSdkLayer(parent: SdkLayer | undefined, chunk: { file: string; text: string }, units: SegmentUnit[], options: AnalyzerOptions): SdkLayer {
+  const a = new Analyzer(options, parent?.analyzer);
   a.run(() => declareAll(a, units));
   const diagnostics = [...units.flatMap((u) => syntaxErrors(u.root, u.map)), ...layerReports(a).map(toDiagnostic)];
-  return new SdkLayer(chunks.map((c) => ({ file: c.file, text: c.text })), !!options.checkSystemBodies, a, units, diagnostics);
+  return new SdkLayer(parent, { file: chunk.file, text: chunk.text }, !!options.checkSystemBodies, a, units, diagnostics);
 }
 
 /** A file's own declarations over an SDK layer. */

@@ -4,9 +4,12 @@
 import type { Analyzer } from './analyzer';
 import { type ClassDecl, type Decl, type FunctionDecl, type Scope, type Unit } from './decls';
 import { classLayout, sizeAlignOf, type ClassLayout, type SizeAlign } from './layout';
+import { PositionIndex, type NodeInfo } from './node-at';
 import type { Type } from './types';
 
 export class SemanticModel {
+  private positions?: PositionIndex;
+
   constructor(
     private readonly analyzer: Analyzer,
     readonly units: readonly Unit[],
@@ -52,6 +55,15 @@ export class SemanticModel {
 
   classLayout(c: ClassDecl): ClassLayout | undefined {
     return this.query(() => classLayout(c));
+  }
+
+  /**
+   * The innermost expression or declaration at a position of a file (0-based line and UTF-16 column,
+   * as in the LSP), with its type and the type's layout: what a hover shows.
+   */
+  nodeAt(file: string, line: number, column: number): NodeInfo | undefined {
+    this.positions ??= new PositionIndex(this.analyzer, this.units);
+    return this.positions.nodeAt(file, line, column);
   }
 
   /** Runs a query on behalf of this analysis (completing a template instance reports nothing). */

@@ -3,8 +3,8 @@
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf } from './context';
-import type { ClassDecl, Decl, TemplateArg } from './decls';
-import { instantiateClassTemplate } from './templates';
+import type { AliasTemplate, ClassDecl, Decl, TemplateArg } from './decls';
+import { instantiateAliasTemplate, instantiateClassTemplate } from './templates';
 import { templateArguments } from './type-syntax';
 import type { Type } from './types';
 
@@ -16,6 +16,13 @@ export interface Resolved {
   name: string;
   /** A pattern type (template-id over template parameters), when deducing. */
   pattern?: Type;
+  /** Names a member of a template parameter (`T::x`) in a template checked before instantiation. */
+  dependent?: boolean;
+}
+
+/** A template parameter of a template checked before instantiation (bound to no type yet). */
+function isDependent(d: Decl): boolean {
+  return d.kind === 'template-binding' && (d.arg.kind === 'type' ? d.arg.type.kind === 'error' : Number.isNaN(d.arg.value));
 }
 
 /** The decl a qualifier (`X::`) names: a namespace, class or enum; typedefs of classes are seen through. */
@@ -50,10 +57,16 @@ export function resolveName(ctx: Ctx, node: Node, inDecl?: Decl, quiet = false):
       const nameNode = node.childForFieldName('name');
       if (!nameNode) return { decls: [], name: node.text };
       let qualifier: Decl | undefined;
+      if (!scopeNode && inDecl) {
+        // `X:: ::name`
+        if (!quiet) ctx.a.error(locOf(ctx, node), 'syntax-error', "expected a name after '::'");
+        return { decls: [], name: nameNode.text };
+      }
       if (!scopeNode) qualifier = ctx.a.global.owner ?? globalNamespace(ctx);
       else {
         const s = resolveName(ctx, scopeNode, inDecl, quiet);
         const found = s.decls.map(scopeDeclOf).find((d) => d !== undefined);
+        if (!found && s.decls.some(isDependent)) return { decls: [], name: nameNode.text, dependent: true };
         if (!found) {
           if (s.decls.length && !quiet) ctx.a.error(locOf(ctx, scopeNode), 'not-a-scope', `'${s.name}' is not a namespace, class or enum`);
           return { decls: [], name: nameNode.text };
@@ -70,7 +83,13 @@ export function resolveName(ctx: Ctx, node: Node, inDecl?: Decl, quiet = false):
       if (!nameNode) return { decls: [], name: node.text };
       const base = resolveName(ctx, nameNode, inDecl, quiet);
       const args = argsNode ? templateArguments(ctx, argsNode) : [];
-      if (!args) return { decls: [], name: base.name };
+      // an argument failed (reported already) or depends on a parameter of a template checked generically
+      if (!args) return { decls: [], name: base.name, dependent: true };
+      const alias = base.decls.find((d): d is AliasTemplate => d.kind === 'alias-template');
+      if (alias) {
+        const t = instantiateAliasTemplate(ctx, alias, args, locOf(ctx, node));
+        return { decls: t ? [t] : [], name: base.name };
+      }
       const classTemplate = base.decls.find((d) => d.kind === 'class-template');
       if (classTemplate && classTemplate.kind === 'class-template') {
         if (args.some(argMentionsParam)) {

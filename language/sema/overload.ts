@@ -5,9 +5,10 @@ import type { Ctx } from './context';
 import { describeFunction, type ClassDecl, type FunctionDecl, type FunctionTemplate, type Loc, type TemplateArg } from './decls';
 import type { Expr } from './expr';
 import { implicitConversion, RANK_ELLIPSIS, RANK_EXACT, type Conversion } from './conversions';
+import { callKey } from './overload-memo';
 import { deduceCall, instantiateFunctionTemplate } from './templates';
 import { analyseFunctionBody } from './statements';
-import { typeToString } from './types';
+import { quoteType, typeToString } from './types';
 
 export function constructorsOf(ctx: Ctx, c: ClassDecl): FunctionDecl[] {
   if (!c.require()) return [];
@@ -23,14 +24,7 @@ export function constructorCandidates(c: ClassDecl): (FunctionDecl | FunctionTem
 
 export function conversionFunctionsOf(_ctx: Ctx, c: ClassDecl): FunctionDecl[] {
   if (!c.require()) return [];
-  const out: FunctionDecl[] = [];
-  for (const k of c.chain()) {
-    for (const [name, ds] of k.scope.members) {
-      if (!name.startsWith('operator ')) continue;
-      for (const d of ds) if (d.kind === 'function' && d.role === 'conversion') out.push(d);
-    }
-  }
-  return out;
+  return c.conversionFunctions();
 }
 
 interface Viable {
@@ -42,6 +36,8 @@ interface Viable {
 
 export interface CallResolution {
   fn?: FunctionDecl;
+  /** How each argument converts to its parameter (for a successful resolution). */
+  convs?: Conversion[];
   /** True when the problem was reported (or is hidden behind an earlier error). */
   failed: boolean;
 }
@@ -62,8 +58,14 @@ export function resolveOverload(ctx: Ctx, candidates: (FunctionDecl | FunctionTe
     const first = candidates.find((c): c is FunctionDecl => c.kind === 'function');
     return { fn: first, failed: true };
   }
+  const key = callKey(candidates, args, site.object, site.templateArgs);
+  const known = key === undefined ? undefined : ctx.a.resolvedCalls.get(key);
+  if (known) {
+    useFunction(ctx, known.fn, site.loc);
+    return { fn: known.fn, convs: known.convs, failed: false };
+  }
   const viable: Viable[] = [];
-  const rejected: { fn: FunctionDecl | FunctionTemplate; why: string }[] = [];
+  const rejected: { fn: FunctionDecl | FunctionTemplate; why: Reason }[] = [];
   for (const cand of candidates) {
     let fn: FunctionDecl | undefined;
     let template = false;
@@ -71,7 +73,7 @@ export function resolveOverload(ctx: Ctx, candidates: (FunctionDecl | FunctionTe
       template = true;
       const deduced = deduceCall(ctx, cand, site.templateArgs ?? [], args.map((a) => ({ type: a.type, lvalue: a.cat === 'lvalue' })));
       if (!deduced) {
-        rejected.push({ fn: cand, why: 'couldn\'t deduce its template arguments' });
+        rejected.push({ fn: cand, why: () => 'couldn\'t deduce its template arguments' });
         continue;
       }
       fn = instantiateFunctionTemplate(ctx, cand, deduced, site.loc);
@@ -81,17 +83,16 @@ export function resolveOverload(ctx: Ctx, candidates: (FunctionDecl | FunctionTe
       fn = cand;
     }
     const why = viability(ctx, fn, args, site.object);
-    if (typeof why === 'string') rejected.push({ fn, why });
-    else viable.push({ ...why, template });
+    if (typeof why === 'function') rejected.push({ fn, why });
+    else viable.push({ fn: why.fn, object: why.object, convs: why.convs, template });
   }
   if (!viable.length) {
     if (!site.quiet) reportNoMatch(ctx, site, candidates, rejected, args);
     return { failed: true };
   }
   let best = viable[0];
-  for (const v of viable.slice(1)) if (better(v, best)) best = v;
-  const ambiguous = viable.filter((v) => v !== best && !better(best, v));
-  if (ambiguous.length) {
+  for (let i = 1; i < viable.length; i++) if (better(viable[i], best)) best = viable[i];
+  if (viable.some((v) => v !== best && !better(best, v))) {
     if (!site.quiet) {
       ctx.a.error(site.loc, 'ambiguous-call', `call to ${site.label} is ambiguous`);
     }
@@ -106,8 +107,9 @@ export function resolveOverload(ctx: Ctx, candidates: (FunctionDecl | FunctionTe
     }
     return { fn: best.fn, failed: true };
   }
+  if (key !== undefined) ctx.a.resolvedCalls.set(key, { fn: best.fn, convs: best.convs });
   useFunction(ctx, best.fn, site.loc);
-  return { fn: best.fn, failed: false };
+  return { fn: best.fn, convs: best.convs, failed: false };
 }
 
 /** Analyses the body of a template instance (or member of one) the first time it is used. */
@@ -116,7 +118,7 @@ export function useFunction(ctx: Ctx, fn: FunctionDecl, loc: Loc): void {
   if (!inTemplate || !fn.body) return;
   const cached = instErrors.get(fn);
   if (cached) {
-    ctx.a.replay(cached, loc, `'${describeFunction(fn)}'`);
+    if (cached.length) ctx.a.replay(cached, loc, `'${describeFunction(fn)}'`);
     return;
   }
   if (fn.analysing) return;
@@ -125,17 +127,21 @@ export function useFunction(ctx: Ctx, fn: FunctionDecl, loc: Loc): void {
 }
 const instErrors = new WeakMap<FunctionDecl, { message: string; code: string; loc: Loc }[]>();
 
-function viability(ctx: Ctx, fn: FunctionDecl, args: Expr[], object?: Expr): Omit<Viable, 'template'> | string {
+/** Why a candidate is not viable (the message is made only when it is reported). */
+type Reason = () => string;
+
+function viability(ctx: Ctx, fn: FunctionDecl, args: Expr[], object?: Expr): Omit<Viable, 'template'> | Reason {
   const n = args.length;
-  const required = fn.params.filter((p) => !p.defaultNode).length;
+  let required = 0;
+  for (const p of fn.params) if (!p.defaultNode) required++;
   if (n < required || (n > fn.params.length && !fn.variadic)) {
     const count = n < required ? (fn.params.length === required ? `${required}` : `at least ${required}`) : fn.params.length === required ? `${fn.params.length}` : `at most ${fn.params.length}`;
-    return `requires ${count} argument${count === '1' ? '' : 's'}, but ${n} ${n === 1 ? 'was' : 'were'} provided`;
+    return () => `requires ${count} argument${count === '1' ? '' : 's'}, but ${n} ${n === 1 ? 'was' : 'were'} provided`;
   }
   let objectConv: Conversion | undefined;
   if (object && fn.owner && !fn.isStatic && fn.role !== 'constructor') {
     const oc = objectConversion(fn, object);
-    if (typeof oc === 'string') return oc;
+    if (typeof oc === 'string') return () => oc;
     objectConv = oc;
   }
   const convs: Conversion[] = [];
@@ -145,7 +151,7 @@ function viability(ctx: Ctx, fn: FunctionDecl, args: Expr[], object?: Expr): Omi
       continue;
     }
     const c = implicitConversion(ctx, args[i], fn.params[i].type);
-    if (!c) return `no known conversion from '${args[i].list ? 'initializer list' : typeToString(args[i].type)}' to '${typeToString(fn.params[i].type)}' for ${ordinal(i + 1)} argument`;
+    if (!c) return () => `no known conversion from '${args[i].list ? 'initializer list' : typeToString(args[i].type)}' to ${quoteType(fn.params[i].type)} for ${ordinal(i + 1)} argument`;
     convs.push(c);
   }
   return { fn, object: objectConv, convs };
@@ -154,7 +160,7 @@ function viability(ctx: Ctx, fn: FunctionDecl, args: Expr[], object?: Expr): Omi
 /** Binding the object expression to the implicit object parameter (ref-qualifiers, const). */
 function objectConversion(fn: FunctionDecl, object: Expr): Conversion | string {
   const objConst = !!object.type.const;
-  if (objConst && !fn.isConst) return `'this' argument has type '${typeToString(object.type)}', but method is not marked const`;
+  if (objConst && !fn.isConst) return `'this' argument has type ${quoteType(object.type)}, but method is not marked const`;
   const rvalue = object.cat !== 'lvalue';
   const addsCv = fn.isConst && !objConst;
   switch (fn.refQualifier) {
@@ -182,12 +188,16 @@ function compareConversions(a: Conversion, b: Conversion, argIsRvalue: boolean):
 
 function better(a: Viable, b: Viable): boolean {
   let anyBetter = false;
-  const pairs: [Conversion | undefined, Conversion | undefined, boolean][] = [[a.object, b.object, true]];
-  a.convs.forEach((c, i) => pairs.push([c, b.convs[i], false]));
-  for (const [x, y, isObject] of pairs) {
-    if (!x || !y) continue;
-    const argRvalue = isObject ? x.reference === 'rvalue' || y.reference === 'rvalue' : x.reference === 'rvalue';
-    const c = compareConversions(x, y, isObject ? argRvalue : x.reference === 'rvalue' || y.reference === 'rvalue');
+  if (a.object && b.object) {
+    const c = compareConversions(a.object, b.object, a.object.reference === 'rvalue' || b.object.reference === 'rvalue');
+    if (c > 0) return false;
+    if (c < 0) anyBetter = true;
+  }
+  for (let i = 0; i < a.convs.length; i++) {
+    const x = a.convs[i];
+    const y = b.convs[i];
+    if (!y) continue;
+    const c = compareConversions(x, y, x.reference === 'rvalue' || y.reference === 'rvalue');
     if (c > 0) return false;
     if (c < 0) anyBetter = true;
   }
@@ -195,17 +205,17 @@ function better(a: Viable, b: Viable): boolean {
   return !a.template && b.template;
 }
 
-function reportNoMatch(ctx: Ctx, site: CallSite, candidates: (FunctionDecl | FunctionTemplate)[], rejected: { fn: FunctionDecl | FunctionTemplate; why: string }[], args: Expr[]): void {
+function reportNoMatch(ctx: Ctx, site: CallSite, candidates: (FunctionDecl | FunctionTemplate)[], rejected: { fn: FunctionDecl | FunctionTemplate; why: Reason }[], args: Expr[]): void {
   void args;
   if (!candidates.length) {
     ctx.a.error(site.loc, 'no-matching-function', `no matching ${site.label}`);
     return;
   }
-  const reason = rejected.length === 1 ? `: candidate ${rejected[0].fn.kind === 'function-template' ? 'template ' : ''}not viable: ${rejected[0].why}` : '';
+  const reason = rejected.length === 1 ? `: candidate ${rejected[0].fn.kind === 'function-template' ? 'template ' : ''}not viable: ${rejected[0].why()}` : '';
   const related = rejected.length > 1
     ? rejected.slice(0, 6).map((r) => ({
       loc: r.fn.loc,
-      message: `candidate ${r.fn.kind === 'function' ? `'${describeFunction(r.fn)}'` : `template '${r.fn.qualifiedName}'`} not viable: ${r.why}`,
+      message: `candidate ${r.fn.kind === 'function' ? `'${describeFunction(r.fn)}'` : `template '${r.fn.qualifiedName}'`} not viable: ${r.why()}`,
     }))
     : [];
   ctx.a.report(site.loc, 'error', 'no-matching-function', `no matching ${site.label}${reason}`, related);

@@ -11,8 +11,11 @@ import { checkExpr, checkStaticAssert, construct, convertOrReport } from './expr
 import type { Expr } from './expr';
 import { declaredBaseType, applyDeclarator } from './type-syntax';
 import { deduceType } from './templates';
-import { classType, ERROR, isVoid, nonReference, referenceTo, typeToString, unqualified, type Type } from './types';
+import { classType, ERROR, isVoid, nonReference, referenceTo, sameType, unqualified, quoteType, type Type } from './types';
 import { declareList } from './declarations';
+import { mayFallThrough, unusedValueWarning } from './flow';
+import { noteBoolean } from './implicit';
+import { noteLambdaReturn } from './lambdas';
 
 export interface LocalObject {
   readonly decl: VarDecl;
@@ -23,7 +26,10 @@ export interface LocalObject {
 }
 
 export interface Temporary {
+  /** The expression whose value is the temporary (or is converted into it). */
   readonly expr: Expr;
+  /** The temporary object's type. */
+  readonly type: Type;
   /** The full-expression at whose end it is destroyed. */
   readonly fullExpression: Loc;
   /** The local reference that extends its lifetime to the end of that reference's scope. */
@@ -32,8 +38,14 @@ export interface Temporary {
 
 export interface FunctionBody {
   readonly fn: FunctionDecl;
+  /** The named parameters, as variables of the body. */
+  readonly params: VarDecl[];
   readonly locals: LocalObject[];
+  /** Temporaries of class type the expressions create (calls and constructions returning by value). */
   readonly temporaries: Temporary[];
+  /** Temporaries implicit conversions create: a value bound to a const reference after conversion, the
+   * class object a converting constructor or conversion function makes. */
+  readonly conversionTemporaries: Temporary[];
   /** Every full-expression, in order. */
   readonly fullExpressions: Expr[];
 }
@@ -47,7 +59,7 @@ interface BodyState {
 export function analyseFunctionBody(a: Analyzer, fn: FunctionDecl): FunctionBody | undefined {
   if (fn.analysed || fn.analysing || !fn.body) return fn.analysed;
   fn.analysing = true;
-  const body: FunctionBody = { fn, locals: [], temporaries: [], fullExpressions: [] };
+  const body: FunctionBody = { fn, params: [], locals: [], temporaries: [], conversionTemporaries: [], fullExpressions: [] };
   try {
     const { node, unit, scope } = fn.body;
     const fscope = new Scope('function', scope, fn);
@@ -55,17 +67,31 @@ export function analyseFunctionBody(a: Analyzer, fn: FunctionDecl): FunctionBody
     const st: BodyState = { body, fn };
     for (const p of fn.params) {
       if (!p.name) continue;
-      const v: VarDecl = { kind: 'var', id: newId(), name: p.name, type: p.type, storage: 'param', constexpr: false, loc: p.loc, qualifiedName: p.name };
+      const v: VarDecl = { kind: 'var', id: newId(), name: p.name, type: p.type, storage: 'param', constexpr: false, loc: p.nameLoc ?? p.loc, qualifiedName: p.name };
       fscope.add(p.name, v);
+      body.params.push(v);
     }
     if (fn.body.initNode) memberInitialisers(ctx, st, fn.body.initNode);
     statement(ctx, st, node);
+    checkFallOff(ctx, fn, node);
   } finally {
     fn.analysing = false;
   }
   fn.analysed = body;
-  if (!fn.body.unit.system && !a.userFunctions.includes(fn)) a.userFunctions.push(fn);
+  if (!fn.body.unit.system && !fn.generic && !a.userFunctions.includes(fn)) a.userFunctions.push(fn);
   return body;
+}
+
+/** Warns when control can reach the end of a non-void function (not `main`). */
+function checkFallOff(ctx: Ctx, fn: FunctionDecl, body: Node): void {
+  if (fn.role === 'constructor' || fn.role === 'destructor' || isVoid(fn.ret) || fn.ret.kind === 'error' || fn.name === 'main') return;
+  if (body.type !== 'compound_statement' || body.hasError || !mayFallThrough(body)) return;
+  const end = new Loc(ctx.unit, Math.max(body.startIndex, body.endIndex - 1), body.endIndex);
+  ctx.a.warning(end, 'missing-return', `non-void function '${fn.name}' does not return a value${hasReturn(body) ? ' in all control paths' : ''}`);
+}
+
+function hasReturn(n: Node): boolean {
+  return n.type === 'return_statement' || n.namedChildren.some(hasReturn);
 }
 
 function memberInitialisers(ctx: Ctx, st: BodyState, list: Node): void {
@@ -118,7 +144,7 @@ function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
       return;
     case 'expression_statement': {
       const e = node.namedChild(0);
-      if (e) fullExpression(st, [checkExpr(ctx, e)], locOf(ctx, node));
+      if (e) fullExpression(st, [discarded(ctx, e)], locOf(ctx, node));
       return;
     }
     case 'if_statement': {
@@ -158,7 +184,7 @@ function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
       const cond = node.childForFieldName('condition');
       if (cond) condition(inner, st, cond);
       const upd = node.childForFieldName('update');
-      if (upd) fullExpression(st, [checkExpr(inner, upd)], locOf(inner, upd));
+      if (upd) fullExpression(st, [discarded(inner, upd)], locOf(inner, upd));
       const b = node.childForFieldName('body');
       if (b) statement(inner, st, b);
       closeScope(st, inner.scope, locOf(ctx, node));
@@ -216,8 +242,16 @@ function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
     default:
       if (node.type.endsWith('_expression') || node.type === 'identifier') {
         fullExpression(st, [checkExpr(ctx, node)], locOf(ctx, node));
-      }
+      } else if (!node.hasError) ctx.a.warning(locOf(ctx, node), 'unsupported', `unsupported statement (${node.type.replace(/_/g, ' ')})`);
   }
+}
+
+/** An expression whose value is thrown away (a statement, a for-loop's increment). */
+function discarded(ctx: Ctx, node: Node): Expr {
+  const e = checkExpr(ctx, node);
+  const warning = unusedValueWarning(e);
+  if (warning) ctx.a.warning(e.loc, 'unused-value', warning);
+  return e;
 }
 
 function condition(ctx: Ctx, st: BodyState, node: Node, isSwitch = false): void {
@@ -230,14 +264,15 @@ function condition(ctx: Ctx, st: BodyState, node: Node, isSwitch = false): void 
   const e = checkExpr(ctx, inner);
   fullExpression(st, [e], locOf(ctx, inner));
   if (e.type.kind === 'error' || isSwitch) return;
+  noteBoolean(e);
   const t = unqualified(e.type);
   const cls = classOf(t);
   if (cls) {
-    const conv = [...cls.chain()].some((k) => [...k.scope.members.keys()].some((n) => n.startsWith('operator ')));
-    if (!conv) ctx.a.error(locOf(ctx, inner), 'bad-condition', `value of type '${typeToString(e.type)}' is not contextually convertible to 'bool'`);
+    const conv = cls.require() && cls.conversionFunctions().length > 0;
+    if (!conv) ctx.a.error(locOf(ctx, inner), 'bad-condition', `value of type ${quoteType(e.type)} is not contextually convertible to 'bool'`);
     return;
   }
-  if (t.kind === 'enum' && t.decl.scoped) ctx.a.error(locOf(ctx, inner), 'bad-condition', `value of type '${typeToString(e.type)}' is not contextually convertible to 'bool'`);
+  if (t.kind === 'enum' && t.decl.scoped) ctx.a.error(locOf(ctx, inner), 'bad-condition', `value of type ${quoteType(e.type)} is not contextually convertible to 'bool'`);
 }
 
 function localDeclaration(ctx: Ctx, st: BodyState, node: Node): void {
@@ -268,7 +303,7 @@ function localDeclaration(ctx: Ctx, st: BodyState, node: Node): void {
     const v: VarDecl = { kind: 'var', id: newId(), name: info.name, type, storage: 'local', constexpr: flags.constexpr, loc, qualifiedName: info.name };
     if (form === 'none') {
       if (type.kind === 'reference') ctx.a.error(loc, 'uninitialised-reference', `declaration of reference variable '${info.name}' requires an initializer`);
-      else if (type.const && !classOf(type)) ctx.a.error(loc, 'uninitialised-const', `default initialization of an object of const type '${typeToString(type)}'`);
+      else if (type.const && !classOf(type)) ctx.a.error(loc, 'uninitialised-const', `default initialization of an object of const type ${quoteType(type)}`);
       else if (classOf(type)) construct(ctx, type, [], loc, false);
     } else if (type.kind !== 'error') {
       initialise(ctx, type, init, init[0]?.loc ?? loc, form);
@@ -277,7 +312,7 @@ function localDeclaration(ctx: Ctx, st: BodyState, node: Node): void {
     }
     ctx.scope.add(info.name, v);
     const temps = fullExpression(st, init, locOf(ctx, node));
-    if (type.kind === 'reference') for (const t of temps) if (t.expr === init[0] || t.expr.loc === init[0]?.loc) t.extendedBy = v;
+    if (type.kind === 'reference') extendLifetime(temps, init[0], v);
     st.body.locals.push({ decl: v, start: loc, end: loc });
   }
 }
@@ -301,7 +336,7 @@ function deduceAuto(ctx: Ctx, declared: Type, init: Expr | undefined, loc: Loc):
     src = unqualified(src);
   }
   if (!deduceType(pattern, src, bindings, false)) {
-    ctx.a.error(loc, 'bad-auto', `cannot deduce '${typeToString(declared)}' from '${typeToString(init.type)}'`);
+    ctx.a.error(loc, 'bad-auto', `cannot deduce ${quoteType(declared)} from ${quoteType(init.type)}`);
     return ERROR;
   }
   const arg = bindings.get(AUTO_PARAM);
@@ -357,8 +392,8 @@ function rangeFor(ctx: Ctx, st: BodyState, node: Node): void {
   else if (r && classOf(r.type)) {
     const begins = inner.a.lookupQualified(classOf(r.type)!, 'begin').find((d): d is FunctionDecl => d.kind === 'function');
     if (begins) elem = nonReference(begins.ret).kind === 'pointer' ? (nonReference(begins.ret) as { pointee: Type }).pointee : ERROR;
-    else ctx.a.error(r.loc, 'bad-range', `invalid range expression of type '${typeToString(r.type)}'; no viable 'begin' function available`);
-  } else if (r && r.type.kind !== 'error') ctx.a.error(r.loc, 'bad-range', `invalid range expression of type '${typeToString(r.type)}'`);
+    else ctx.a.error(r.loc, 'bad-range', `invalid range expression of type ${quoteType(r.type)}; no viable 'begin' function available`);
+  } else if (r && r.type.kind !== 'error') ctx.a.error(r.loc, 'bad-range', `invalid range expression of type ${quoteType(r.type)}`);
   if (info.name) {
     const elemExpr: Expr = { kind: 'range-element', type: elem, cat: 'lvalue', loc: r?.loc ?? locOf(ctx, node) };
     const type = containsAuto(info.type) ? deduceAuto(inner, info.type, elemExpr, locOf(inner, node)) : info.type;
@@ -376,11 +411,17 @@ function returnStatement(ctx: Ctx, st: BodyState, node: Node): void {
   const loc = locOf(ctx, node);
   const ret = fn.role === 'constructor' || fn.role === 'destructor' ? undefined : fn.ret;
   if (!en) {
+    if (noteLambdaReturn(ctx.a, fn, undefined)) return;
     if (ret && !isVoid(ret) && ret.kind !== 'error') ctx.a.error(loc, 'missing-return-value', `non-void function '${fn.name}' should return a value`);
     return;
   }
   const e = checkExpr(ctx, en);
+  if (!noteLambdaReturn(ctx.a, fn, e.list ? ERROR : e.type)) returnValue(ctx, fn, ret, e, loc);
   fullExpression(st, [e], loc);
+}
+
+/** Checks (and records the conversion of) a returned value. */
+function returnValue(ctx: Ctx, fn: FunctionDecl, ret: Type | undefined, e: Expr, loc: Loc): void {
   if (!ret || isVoid(ret)) {
     if (e.type.kind !== 'error' && !isVoid(e.type)) ctx.a.error(loc, 'return-value-in-void', `void function '${fn.name}' should not return a value`);
     return;
@@ -400,19 +441,42 @@ function returnStatement(ctx: Ctx, st: BodyState, node: Node): void {
 /** Records the temporaries a full-expression creates; returns them. */
 function fullExpression(st: BodyState, exprs: Expr[], loc: Loc): Temporary[] {
   const found: Temporary[] = [];
-  const visit = (e: Expr | undefined, top: boolean) => {
+  const converted: Temporary[] = [];
+  const visit = (e: Expr | undefined) => {
     if (!e) return;
-    if (e.temporary && !(top && exprs.length === 1 && false)) found.push({ expr: e, fullExpression: loc });
-    for (const o of e.operands ?? []) visit(o, false);
-    if (e.object) visit(e.object, false);
-    for (const x of e.list ?? []) visit(x, false);
+    if (e.temporary) found.push({ expr: e, type: e.type, fullExpression: loc });
+    // a conversion that materialises a temporary (binding a const& to a converted value, a user-defined
+    // conversion to a class) makes one more, of the converted type
+    const conv = e.implicit;
+    if (conv && (conv.steps.includes('materialize-temporary') || (conv.user && classOfType(conv.to))) && !(e.temporary && sameType(nonReference(conv.to), e.type, true))) {
+      converted.push({ expr: e, type: unqualified(nonReference(conv.to)), fullExpression: loc });
+    }
+    for (const o of e.operands ?? []) visit(o);
+    if (e.object) visit(e.object);
+    for (const x of e.list ?? []) visit(x);
   };
   for (const e of exprs) {
-    visit(e, true);
+    visit(e);
     st.body.fullExpressions.push(e);
   }
   st.body.temporaries.push(...found);
-  return found;
+  st.body.conversionTemporaries.push(...converted);
+  return [...found, ...converted];
+}
+
+/**
+ * A reference initialised by a temporary extends its life to the reference's scope: the temporary a
+ * conversion made, when the initialiser was converted, else the initialiser itself.
+ */
+function extendLifetime(temps: Temporary[], init: Expr | undefined, ref: VarDecl): void {
+  if (!init) return;
+  const own = temps.filter((t) => t.expr === init || t.expr.loc === init.loc);
+  const converted = own.find((t) => init.implicit && sameType(t.type, unqualified(nonReference(init.implicit.to)), true) && !(init.temporary && t.type === init.type));
+  for (const t of converted ? [converted] : own) t.extendedBy = ref;
+}
+
+function classOfType(t: Type): boolean {
+  return nonReference(t).kind === 'class';
 }
 
 function closeScope(st: BodyState, scope: Scope, end: Loc): void {

@@ -6,12 +6,12 @@ import { activeAnalyzer } from './analyzer';
 import { type Ctx, locOf, withScope } from './context';
 import { declareFunctionInstance, elaborateClass, patternScope } from './declarations';
 import {
-  ClassDecl, Scope, type ClassTemplate, type FunctionDecl, type FunctionTemplate, type Loc, type PartialSpecialization,
-  type TemplateArg, type TemplateParam,
+  ClassDecl, Scope, type AliasTemplate, type ClassTemplate, type FunctionDecl, type FunctionTemplate, type Loc, type PartialSpecialization,
+  type TemplateArg, type TemplateParam, type TypedefDecl,
 } from './decls';
 import { constantValue } from './expressions';
 import { templateArguments, typeFromDescriptor, typeFromSpecifier } from './type-syntax';
-import { argsKey, argToString, isBuiltin, isUnsigned, nonReference, sameArg, sameType, unqualified, type Type } from './types';
+import { argsKey, argToString, canonical, isBuiltin, isUnsigned, nonReference, sameArg, sameType, unqualified, type Type } from './types';
 
 /** A scope binding `params` to `args` (inside `parent`). */
 export function bindingScope(parent: Scope, params: TemplateParam[], args: TemplateArg[]): Scope {
@@ -54,6 +54,7 @@ export function completeArgs(ctx: Ctx, params: TemplateParam[], given: TemplateA
       return undefined;
     }
     if (arg.kind === 'value') arg = { kind: 'value', value: convertValue(arg.value, p.valueType), valueType: p.valueType ?? arg.valueType };
+    else arg = { kind: 'type', type: canonical(arg.type) };
     out.push(arg);
   }
   return out;
@@ -246,6 +247,16 @@ export function instantiateFunctionTemplate(ctx: Ctx, t: FunctionTemplate, given
   const decl = result ? { ...result, templateInfo: { template: t, args } } : undefined;
   instances.set(key, decl ?? null);
   return decl;
+}
+
+/** The type `alias<args>` stands for, as a typedef named `alias<args>` (printed as the aliased type). */
+export function instantiateAliasTemplate(ctx: Ctx, alias: AliasTemplate, given: TemplateArg[], useLoc: Loc): TypedefDecl | undefined {
+  const args = completeArgs(ctx, alias.params, given, alias.declScope, useLoc, `alias template '${alias.qualifiedName}'`);
+  if (!args) return undefined;
+  const scope = bindingScope(alias.declScope, alias.params, args);
+  const type = typeFromDescriptor({ a: ctx.a, unit: alias.unit, scope }, alias.typeNode);
+  const qualifiedName = `${alias.qualifiedName}<${args.map(argToString).join(', ')}>`;
+  return { kind: 'typedef', id: alias.id, name: alias.name, qualifiedName, type, loc: alias.loc, namespaceScope: false };
 }
 
 /** True when every argument names only declarations of shared (SDK) layers. */

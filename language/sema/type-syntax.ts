@@ -9,7 +9,7 @@ import { Loc } from './decls';
 import { checkExpr, constantValue } from './expressions';
 import { normaliseOperatorName, resolveName } from './names';
 import {
-  builtin, classType, ERROR, pointerTo, referenceTo, typeToString, withQuals, type BuiltinName, type Type,
+  aliased, builtin, classType, ERROR, pointerTo, referenceTo, typeToString, withQuals, type BuiltinName, type Type,
 } from './types';
 
 const PRIMITIVES = new Set(['void', 'bool', 'char', 'int', 'float', 'double', 'short', 'long', 'signed', 'unsigned', 'wchar_t', 'char16_t', 'char32_t']);
@@ -84,6 +84,7 @@ function sizedType(ctx: Ctx, node: Node): Type {
 export function typeFromName(ctx: Ctx, node: Node): Type {
   const r = resolveName(ctx, node, undefined, true);
   if (r.pattern) return r.pattern;
+  if (r.dependent) return ERROR;
   const t = r.decls.map(typeOfDecl).find((x) => x !== undefined);
   if (t) return t;
   if (r.decls.length) {
@@ -105,7 +106,7 @@ export function typeOfDecl(d: Decl): Type | undefined {
   switch (d.kind) {
     case 'class': return classType(d);
     case 'enum': return { kind: 'enum', decl: d };
-    case 'typedef': return d.type;
+    case 'typedef': return d.namespaceScope && d.type.kind !== 'error' ? aliased(d.type, d) : d.type;
     case 'template-binding': return d.arg.kind === 'type' ? d.arg.type : undefined;
     default: return undefined;
   }
@@ -322,7 +323,7 @@ export function parameters(ctx: Ctx, list: Node): { params: ParamDecl[]; variadi
     if (pt.kind === 'array') pt = pointerTo(pt.element);
     if (pt.kind === 'function') pt = pointerTo(pt);
     if (pt.kind === 'builtin' && pt.name === 'void' && !d.name && list.namedChildCount === 1) continue;
-    params.push({ name: d.name ?? '', type: pt, defaultNode: p.childForFieldName('default_value') ?? undefined, loc: locOf(ctx, p) });
+    params.push({ name: d.name ?? '', type: pt, defaultNode: p.childForFieldName('default_value') ?? undefined, loc: locOf(ctx, p), nameLoc: d.nameNode ? locOf(ctx, d.nameNode) : undefined });
   }
   return { params, variadic };
 }

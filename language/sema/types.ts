@@ -11,6 +11,16 @@ export type BuiltinName =
 interface Quals {
   readonly const?: boolean;
   readonly volatile?: boolean;
+  /**
+   * The typedef the source named this type by (`IntArrayRef`, `int64_t`): printed instead of the type
+   * it stands for, ignored when comparing types.
+   */
+  readonly alias?: TypeAlias;
+}
+
+/** A namespace-scope typedef or alias-declaration, as types remember it. */
+export interface TypeAlias {
+  readonly qualifiedName: string;
 }
 
 export interface BuiltinType extends Quals { readonly kind: 'builtin'; readonly name: BuiltinName }
@@ -168,10 +178,34 @@ export function typeKey(t: Type): string {
   }
 }
 
-/** The C++ spelling of a type, e.g. `const at::TensorAccessor<float, 2, true> &`. */
+/** `t` named by `alias` (the typedef's name is printed). */
+export function aliased(t: Type, alias: TypeAlias): Type {
+  return { ...t, alias } as Type;
+}
+
+/** `t` with every typedef name forgotten (how template arguments are kept, as the compiler does). */
+export function canonical(t: Type): Type {
+  const plain = t.alias ? ({ ...t, alias: undefined } as Type) : t;
+  switch (plain.kind) {
+    case 'pointer': return { ...plain, pointee: canonical(plain.pointee) };
+    case 'reference': return { ...plain, referee: canonical(plain.referee) };
+    case 'array': return { ...plain, element: canonical(plain.element) };
+    default: return plain;
+  }
+}
+
+/** A type for a message: `'c10::IntArrayRef' (aka 'c10::ArrayRef<long long>')`, or just `'float *'`. */
+export function quoteType(t: Type): string {
+  const named = typeToString(t);
+  const plain = typeToString(canonical(t));
+  return named === plain ? `'${named}'` : `'${named}' (aka '${plain}')`;
+}
+
+/** The C++ spelling of a type, e.g. `const at::TensorAccessor<float, 2, true> &` (typedef names kept). */
 export function typeToString(t: Type, inner = ''): string {
   const cv = `${t.const ? 'const ' : ''}${t.volatile ? 'volatile ' : ''}`;
   const withInner = (s: string) => (inner ? `${s} ${inner}` : s);
+  if (t.alias && t.kind !== 'reference') return withInner(cv + t.alias.qualifiedName);
   switch (t.kind) {
     case 'builtin': return withInner(cv + (t.name === 'nullptr_t' ? 'std::nullptr_t' : t.name));
     case 'class': return withInner(cv + t.decl.displayName());

@@ -18,6 +18,8 @@ export interface ChunkState {
   readonly units: SegmentUnit[];
   /** Units kept from the previous state whose function body changed (their root was re-read). */
   readonly bodyChanged: ReadonlySet<SegmentUnit>;
+  /** How many units were kept unchanged (only moved). */
+  readonly kept: number;
   /** The parse tree, kept for an incremental parse of the next version. */
   tree?: Tree;
 }
@@ -37,11 +39,13 @@ export function readChunk(parser: CppParser, reader: TreeReader, chunk: Chunk, o
   const reuse = new Reuse(prev, changed, chunk.map);
   const units: SegmentUnit[] = [];
   const bodyChanged = new Set<SegmentUnit>();
+  let kept = 0;
   const read = reader.readTopLevel(tree, chunk.text, (span) => {
     const text = chunk.text.slice(span.startIndex, span.endIndex);
-    const kept = reuse.unchanged(span, text);
-    if (kept) {
-      units.push(kept);
+    const same = reuse.unchanged(span, text);
+    if (same) {
+      units.push(same);
+      kept++;
       return undefined;
     }
     const unit = new SegmentUnit(text, chunk.file, new SegmentMap(chunk.map, span.startIndex), chunk.system, options.shared, span.type);
@@ -59,7 +63,7 @@ export function readChunk(parser: CppParser, reader: TreeReader, chunk: Chunk, o
     }
   });
   if (!options.keepTree) tree.delete();
-  return { file: chunk.file, text: chunk.text, map: chunk.map, units, bodyChanged, tree: options.keepTree ? tree : undefined };
+  return { file: chunk.file, text: chunk.text, map: chunk.map, units, bodyChanged, kept, tree: options.keepTree ? tree : undefined };
 }
 
 function parseChunk(parser: CppParser, text: string, prev: ChunkState | undefined): { tree: Tree; changed: { start: number; end: number }[] } {
@@ -67,6 +71,11 @@ function parseChunk(parser: CppParser, text: string, prev: ChunkState | undefine
   if (!old || !prev) return { tree: parser.parse(text), changed: [] };
   prev.tree = undefined;
   const e = diffTexts(prev.text, text);
+  if (e.newEnd - e.start > text.length / 2) {
+    // most of the text changed: reusing the old tree would cost more than it saves
+    old.delete();
+    return { tree: parser.parse(text), changed: [{ start: 0, end: text.length }] };
+  }
   old.edit(treeEdit(e, prev.text, text));
   const tree = parser.parse(text, old);
   const changed = old.getChangedRanges(tree).map((r) => ({ start: r.startIndex, end: r.endIndex }));

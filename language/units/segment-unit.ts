@@ -18,9 +18,10 @@ export class SegmentMap implements UnitMap {
     return this.chunk.range(this.base + start, this.base + end);
   }
 
-  /** The unit offset of chunk offset `offset`. */
-  toUnit(offset: number): number {
-    return offset - this.base;
+  locate(file: string, line: number, column: number, unitLength: number): number | undefined {
+    const at = this.chunk.offsetOf(file, line, column);
+    if (at === undefined || at < this.base || at > this.base + unitLength) return undefined;
+    return at - this.base;
   }
 }
 

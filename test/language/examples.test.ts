@@ -52,13 +52,17 @@ describe('examples/kernels', function () {
   });
 
   it('q7 check prints file:line:col: severity: message [code] and exits 1 on errors; --format json', async () => {
+    // (the message itself may be a domain check's explanation of the front-end's static_assert)
     const src = '#include <torch/torch.h>\nvoid f(const torch::Tensor& t) {\n  t.accessor<float, 1>()[0] = 2.0f;\n}\n';
     const io = captureIO({ 'bad.cpp': src });
     assert.equal(await checkCommand.run(['bad.cpp'], io), 1);
-    assert.equal(io.out, 'bad.cpp:3:3: error: static assertion failed: cannot write through a read-only TensorAccessor (accessor of a const Tensor) [static-assert]\n');
+    assert.match(io.out, /^bad\.cpp:3:3: error: .+ \[[\w-]+\]\n$/);
     const j = captureIO({ 'bad.cpp': src });
     assert.equal(await checkCommand.run(['--format', 'json', 'bad.cpp'], j), 1);
-    assert.deepEqual(JSON.parse(j.out), [{ file: 'bad.cpp', line: 3, column: 3, endLine: 3, endColumn: 35, severity: 'error', code: 'static-assert', message: 'static assertion failed: cannot write through a read-only TensorAccessor (accessor of a const Tensor)' }]);
+    const [d, ...more] = JSON.parse(j.out) as Record<string, unknown>[];
+    assert.deepEqual(more, []);
+    assert.deepEqual(Object.keys(d).sort(), ['code', 'column', 'endColumn', 'endLine', 'file', 'line', 'message', 'severity']);
+    assert.deepEqual([d.file, d.line, d.column, d.endLine, d.endColumn, d.severity], ['bad.cpp', 3, 3, 3, 35, 'error']);
   });
 
   it('q7 check honours -D and -I, and rejects bad usage with UsageError (exit 2)', async () => {

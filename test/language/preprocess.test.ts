@@ -2,6 +2,7 @@
 
 import * as assert from 'node:assert/strict';
 import { memoryHost } from '../../language/host';
+import { IncludeCache } from '../../language/pre/include-cache';
 import { preprocess } from '../../language/pre/preprocessor';
 
 function offsetOf(text: string, needle: string): number {
@@ -94,5 +95,39 @@ describe('language/pre', () => {
     const codes = r.diagnostics.map((d) => d.code).sort();
     assert.deepEqual(codes, ['bad-directive', 'bad-if-expression', 'unterminated-conditional', 'unterminated-conditional']);
     assert.match(r.chunks[0].text, /int x = A A;/);
+  });
+});
+
+describe('language/pre: chunks as written, and the include cache', () => {
+  it('copies lines without macros as written (comments blanked), so columns map one to one', () => {
+    const src = 'int a = 1; /* note */ int b = A_MACRO;\n  float   c /* x */ = 2.0f;  // tail\n#define A_MACRO (1 + 2)\nint d = A_MACRO * 2;\n';
+    const r = preprocess('/k.cpp', memoryHost({ '/k.cpp': src }));
+    const text = r.chunks[0].text;
+    assert.match(text, /^int a = 1; {12}int b = A_MACRO;\n {2}float {3}c {9}= 2\.0f;\nint d = \(1 \+ 2\) \* 2;\n$/);
+    const map = r.chunks[0].map;
+    const c = map.position(text.indexOf('c '));
+    assert.deepEqual(c.pos, { line: 1, column: 10 });
+    const two = map.position(text.indexOf('2.0f'));
+    assert.deepEqual(two.pos, { line: 1, column: 22 });
+    const paren = map.range(text.indexOf('(1'), text.indexOf('(1') + 1);
+    assert.deepEqual([paren.start, paren.end], [{ line: 3, column: 8 }, { line: 3, column: 15 }]);
+    assert.equal(map.offsetOf('/k.cpp', 1, 22), text.indexOf('2.0f'));
+    assert.equal(map.offsetOf('/k.cpp', 3, 10), text.indexOf('(1'));
+  });
+
+  it('reuses a preprocessed system header while the macro state and the files read are the same', () => {
+    const cache = new IncludeCache();
+    const files: Record<string, string> = { '/k.cpp': '#include <lib.h>\nint k = LIB;\n', '/sys/lib.h': '#pragma once\n#define LIB 3\nint lib_decl;\n' };
+    const host = memoryHost(files);
+    const run = (defines: Record<string, string> = {}) => preprocess('/k.cpp', host, { systemIncludePaths: ['/sys'], isSystemFile: (p) => p.startsWith('/sys/'), includeCache: cache, defines });
+    const first = run();
+    const second = run();
+    assert.equal(second.chunks[0], first.chunks[0], 'the cached chunk itself');
+    assert.equal(second.chunks[1].text, first.chunks[1].text);
+    assert.match(second.chunks[1].text, /int k = 3;/);
+    assert.notEqual(run({ OTHER: '1' }).chunks[0], first.chunks[0], 'another macro state');
+    files['/sys/lib.h'] = '#pragma once\n#define LIB 4\nint lib_decl;\n';
+    const changed = preprocess('/k.cpp', memoryHost(files), { systemIncludePaths: ['/sys'], isSystemFile: (p) => p.startsWith('/sys/'), includeCache: cache });
+    assert.match(changed.chunks[1].text, /int k = 4;/, 'a changed header is read again');
   });
 });

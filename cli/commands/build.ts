@@ -1,0 +1,137 @@
+// q7 build: compiles a kernel source to an Xtensa ELF executable for the q7 core, with the runtime
+// library and ROM linked in and DWARF for the debugger (`q7 build kernel.cpp [-O0] [-D NAME[=VALUE]]…
+// [-I DIR]… [-g0] [-S] -o kernel.elf`). Errors print as `file:line:col: error: message`, exit 1.
+
+import { CliIO, Command, UsageError } from '../io';
+import { Frontend, locateGrammarFiles, type FileHost } from '../../language';
+import { compile, formatCompileDiagnostic, RuntimeBuildError } from '../../compiler';
+
+const USAGE = `usage: q7 build FILE [-O0] [-D NAME[=VALUE]]... [-I DIR]... [-g0] [-S] -o OUTPUT
+
+Compiles a C++ kernel source to an Xtensa ELF executable for the q7 core (run it with q7 run).
+
+options:
+  -o FILE       output file (required)
+  -O0           no optimisation: every local lives in its stack slot (the default; the only level so far)
+  -D NAME[=V]   define a preprocessor macro
+  -I DIR        add an include directory
+  -g0           no DWARF debug information
+  -S            write the generated assembly of FILE instead of the ELF
+`;
+
+interface BuildArgs {
+  file: string;
+  output: string;
+  includePaths: string[];
+  defines: Record<string, string>;
+  debug: boolean;
+  assembly: boolean;
+}
+
+function parseArgs(argv: string[]): BuildArgs | 'help' {
+  let file: string | undefined;
+  let output: string | undefined;
+  const includePaths: string[] = [];
+  const defines: Record<string, string> = {};
+  let debug = true;
+  let assembly = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = (flag: string): string => {
+      if (a.length > flag.length) return a.slice(flag.length).replace(/^=/, '');
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`${flag} needs a value\n${USAGE}`);
+      return v;
+    };
+    if (a === '-h' || a === '--help') return 'help';
+    else if (a === '-O0') continue;
+    else if (/^-O/.test(a)) throw new UsageError(`${a}: only -O0 is supported so far`);
+    else if (a === '-g0') debug = false;
+    else if (a === '-g') debug = true;
+    else if (a === '-S') assembly = true;
+    else if (a.startsWith('-o')) output = value('-o');
+    else if (a.startsWith('-I')) includePaths.push(value('-I'));
+    else if (a.startsWith('-D')) {
+      const d = value('-D');
+      const eq = d.indexOf('=');
+      defines[eq < 0 ? d : d.slice(0, eq)] = eq < 0 ? '1' : d.slice(eq + 1);
+    } else if (a.startsWith('-')) throw new UsageError(`unknown option '${a}'\n${USAGE}`);
+    else if (file === undefined) file = a;
+    else throw new UsageError(`only one source file can be built (got '${file}' and '${a}')`);
+  }
+  if (file === undefined) throw new UsageError(`no source file given\n${USAGE}`);
+  if (output === undefined) throw new UsageError(`no output file given (-o FILE)\n${USAGE}`);
+  return { file, output, includePaths, defines, debug, assembly };
+}
+
+function fileHost(io: CliIO): FileHost {
+  const decoder = new TextDecoder();
+  return {
+    readFile(p: string): string | undefined {
+      try {
+        return decoder.decode(io.readFile(p));
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+let frontend: Promise<Frontend> | undefined;
+
+/** The front-end, with the grammar found next to the bundle (dist/) or in node_modules. */
+function loadFrontend(io: CliIO): Promise<Frontend> {
+  frontend ??= (async () => {
+    const read = (p: string) => {
+      try {
+        return io.readFile(p);
+      } catch {
+        return undefined;
+      }
+    };
+    const resolve = (s: string) => {
+      try {
+        return require.resolve(s);
+      } catch {
+        return undefined;
+      }
+    };
+    const found = locateGrammarFiles(read, typeof __dirname === 'string' ? __dirname : undefined, resolve);
+    if (typeof found === 'string') throw new UsageError(found);
+    return Frontend.create(found);
+  })();
+  return frontend;
+}
+
+export const buildCommand: Command = {
+  name: 'build',
+  summary: 'compile a kernel source to an Xtensa ELF (runtime and ROM linked in)',
+  usage: USAGE,
+  async run(argv: string[], io: CliIO): Promise<number> {
+    const args = parseArgs(argv);
+    if (args === 'help') {
+      io.stdout(USAGE);
+      return 0;
+    }
+    const host = fileHost(io);
+    if (host.readFile(args.file) === undefined) throw new UsageError(`${args.file}: cannot read file`);
+    const fe = await loadFrontend(io);
+    let result;
+    try {
+      result = compile(fe, args.file, host, { includePaths: args.includePaths, defines: args.defines, debug: args.debug });
+    } catch (e) {
+      if (e instanceof RuntimeBuildError) throw new UsageError(e.message, 70);
+      throw e;
+    }
+    if (args.assembly && result.assembly !== undefined && !result.diagnostics.length) {
+      io.writeFile(args.output, result.assembly);
+      return 0;
+    }
+    if (!result.elf) {
+      for (const d of result.diagnostics) io.stderr(`${formatCompileDiagnostic(d)}\n`);
+      return 1;
+    }
+    io.writeFile(args.output, result.elf);
+    return 0;
+  },
+};

@@ -1,0 +1,150 @@
+// DWARF 4 for a linked image: .debug_line from the assembler's listing (each generated instruction
+// line carries the source position it came from) and .debug_info/.debug_abbrev/.debug_str with the
+// compile unit, its functions (address range, frame base = a1 after ENTRY), their parameters and
+// locals (frame-base-relative stack slots), the user's globals, and every type they mention.
+// Only the user's own translation unit is described; the runtime library and the ROM are not.
+
+import { types, type SemanticModel } from '../../language';
+import type { FunctionDecl } from '../../language/sema/decls';
+import type { Type } from '../../language/sema/types';
+import type { ListingLine } from '../../xtensa/asm';
+import { SHT_PROGBITS, type ElfImage, type ElfSection } from '../../xtensa/elf/types';
+import type { DebugVar, Func } from '../ir/ir';
+import type { TranslatedUnit } from '../translate';
+import { ByteWriter } from './bytes';
+import { AT, Die, encodeUnit, TAG } from './die';
+import { buildLineTable, fileTable, type LineRow, type LineSequence } from './line-table';
+import { TypeDies } from './type-dies';
+
+export interface DebugUnit {
+  /** Name the unit's assembly had when it was assembled (listing lines carry it). */
+  readonly asmName: string;
+  readonly unit: TranslatedUnit;
+  readonly sourceFile: string;
+  readonly model: SemanticModel;
+}
+
+const DW_LANG_C_plus_plus = 0x0004;
+const DW_OP_addr = 0x03;
+const DW_OP_deref = 0x06;
+const DW_OP_breg1 = 0x71;
+const DW_OP_fbreg = 0x91;
+export const PRODUCER = 'Q7 Studio compiler -O0';
+
+interface Range {
+  readonly func: Func;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Adds .debug_line, .debug_info, .debug_abbrev and .debug_str describing `u` to the image. */
+export function addDebugInfo(image: ElfImage, listing: readonly ListingLine[], u: DebugUnit): void {
+  const ranges = functionRanges(image, u.unit.module?.funcs ?? []);
+  const sequences = lineSequences(listing, u, ranges);
+  const files = fileTable(sequences, u.sourceFile);
+  const cu = compileUnit(u, ranges, files, image);
+  const sections = encodeUnit(cu);
+  image.sections.push(
+    debugSection('.debug_info', sections.info),
+    debugSection('.debug_abbrev', sections.abbrev),
+    debugSection('.debug_line', buildLineTable(sequences, files)),
+    debugSection('.debug_str', sections.str),
+  );
+}
+
+function debugSection(name: string, data: Uint8Array): ElfSection {
+  return { name, type: SHT_PROGBITS, flags: 0, addr: 0, data, size: data.length, align: 1 };
+}
+
+function functionRanges(image: ElfImage, funcs: readonly Func[]): Range[] {
+  const out: Range[] = [];
+  for (const func of funcs) {
+    const s = image.symbols.find((x) => x.name === func.symbol && x.size > 0);
+    if (s) out.push({ func, start: s.value, end: s.value + s.size });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+function lineSequences(listing: readonly ListingLine[], u: DebugUnit, ranges: readonly Range[]): LineSequence[] {
+  const marks = u.unit.emitted!.writer.marks;
+  const rows: LineRow[] = [];
+  for (const l of listing) {
+    if (l.file !== u.asmName || l.kind !== 'insn') continue;
+    const m = marks.get(l.line);
+    if (!m) continue;
+    rows.push({ address: l.address, file: m.pos.file, line: m.pos.line, column: m.pos.column, stmt: m.stmt });
+  }
+  rows.sort((a, b) => a.address - b.address);
+  return ranges.map((r) => {
+    const inside = rows.filter((x) => x.address >= r.start && x.address < r.end);
+    const kept: LineRow[] = [];
+    for (const x of inside) {
+      const prev = kept[kept.length - 1];
+      if (prev && prev.file === x.file && prev.line === x.line && prev.column === x.column && !x.stmt) continue;
+      if (prev && prev.address === x.address) kept.pop();
+      kept.push(x);
+    }
+    return { rows: kept, end: r.end };
+  });
+}
+
+function compileUnit(u: DebugUnit, ranges: readonly Range[], files: readonly string[], image: ElfImage): Die {
+  const cu = new Die(TAG.compile_unit);
+  const dir = u.sourceFile.includes('/') ? u.sourceFile.slice(0, u.sourceFile.lastIndexOf('/')) || '/' : '.';
+  cu.add(AT.producer, 'strp', PRODUCER).add(AT.language, 'data2', DW_LANG_C_plus_plus).add(AT.name, 'strp', u.sourceFile).add(AT.comp_dir, 'strp', dir);
+  const low = ranges.length ? ranges[0].start : 0;
+  const high = ranges.length ? ranges[ranges.length - 1].end : 0;
+  cu.add(AT.low_pc, 'addr', low).add(AT.high_pc, 'data4', high - low).add(AT.stmt_list, 'sec_offset', 0);
+  const typeDies = new TypeDies(cu, u.model);
+  const fileIndex = (f: string) => Math.max(files.indexOf(f) + 1, 1);
+  for (const d of u.unit.module?.data ?? []) {
+    if (!d.debug) continue;
+    const sym = image.symbols.find((s) => s.name === d.symbol);
+    if (!sym) continue;
+    const v = cu.child(new Die(TAG.variable)).add(AT.name, 'strp', d.debug.name);
+    v.add(AT.decl_file, 'udata', fileIndex(d.debug.decl.file)).add(AT.decl_line, 'udata', d.debug.decl.line);
+    const t = typeDies.of(d.debug.type as Type);
+    if (t) v.add(AT.type, 'ref4', t);
+    if (d.global) v.add(AT.external, 'flag_present', true);
+    v.add(AT.location, 'exprloc', new ByteWriter().u8(DW_OP_addr).u32(sym.value).result());
+  }
+  for (const r of ranges) cu.child(subprogram(r, typeDies, fileIndex));
+  return cu;
+}
+
+function subprogram(r: Range, typeDies: TypeDies, fileIndex: (f: string) => number): Die {
+  const f = r.func;
+  const decl = f.decl as FunctionDecl | undefined;
+  const sp = new Die(TAG.subprogram);
+  if (f.global) sp.add(AT.external, 'flag_present', true);
+  sp.add(AT.name, 'strp', decl ? shortName(decl) : f.displayName);
+  if (f.symbol !== (decl?.name ?? f.symbol)) sp.add(AT.linkage_name, 'strp', f.symbol);
+  sp.add(AT.decl_file, 'udata', fileIndex(f.pos.file)).add(AT.decl_line, 'udata', f.pos.line);
+  if (decl && decl.role !== 'constructor' && decl.role !== 'destructor') {
+    const rt = typeDies.of(decl.ret);
+    if (rt) sp.add(AT.type, 'ref4', rt);
+  }
+  sp.add(AT.low_pc, 'addr', r.start).add(AT.high_pc, 'data4', r.end - r.start);
+  sp.add(AT.frame_base, 'exprloc', Uint8Array.of(DW_OP_breg1, 0));
+  for (const v of f.debugVars) sp.child(variable(v, typeDies, fileIndex));
+  return sp;
+}
+
+function shortName(fn: FunctionDecl): string {
+  const targs = fn.templateInfo ? `<${fn.templateInfo.args.map(types.argToString).join(', ')}>` : '';
+  return fn.name + targs;
+}
+
+function variable(v: DebugVar, typeDies: TypeDies, fileIndex: (f: string) => number): Die {
+  const d = new Die(v.isParam ? TAG.formal_parameter : TAG.variable).add(AT.name, 'strp', v.name);
+  d.add(AT.decl_file, 'udata', fileIndex(v.decl.file)).add(AT.decl_line, 'udata', v.decl.line);
+  const type = v.type as Type;
+  const t = typeDies.of(type);
+  if (t) d.add(AT.type, 'ref4', t);
+  if (v.name === 'this') d.add(AT.artificial, 'flag_present', true);
+  const loc = new ByteWriter().u8(DW_OP_fbreg).sleb(v.slot.offset ?? 0);
+  // a class parameter passed by address: the slot holds a pointer to the object
+  if (v.indirect && type.kind !== 'reference') loc.u8(DW_OP_deref);
+  d.add(AT.location, 'exprloc', loc.result());
+  return d;
+}

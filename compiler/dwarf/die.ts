@@ -1,0 +1,145 @@
+// Debugging information entries and their encoding: a DIE tree is built in memory, abbreviations are
+// shared by every DIE with the same tag, attributes and forms, offsets are laid out, then
+// .debug_info, .debug_abbrev and .debug_str are written (DWARF 4, 32-bit format, 4-byte addresses).
+
+import { ByteWriter, slebSize, ulebSize } from './bytes';
+
+export const TAG = {
+  array_type: 0x01, class_type: 0x02, enumeration_type: 0x04, formal_parameter: 0x05, member: 0x0d,
+  pointer_type: 0x0f, reference_type: 0x10, compile_unit: 0x11, structure_type: 0x13, subroutine_type: 0x15,
+  union_type: 0x17, inheritance: 0x1c, subrange_type: 0x21, base_type: 0x24, const_type: 0x26, enumerator: 0x28,
+  subprogram: 0x2e, template_type_parameter: 0x2f, template_value_parameter: 0x30, variable: 0x34, volatile_type: 0x35,
+  unspecified_type: 0x3b, rvalue_reference_type: 0x42,
+} as const;
+
+export const AT = {
+  location: 0x02, name: 0x03, byte_size: 0x0b, stmt_list: 0x10, low_pc: 0x11, high_pc: 0x12, language: 0x13,
+  comp_dir: 0x1b, const_value: 0x1c, producer: 0x25, upper_bound: 0x2f, artificial: 0x34, count: 0x37,
+  data_member_location: 0x38, decl_file: 0x3a, decl_line: 0x3b, declaration: 0x3c, encoding: 0x3e, external: 0x3f,
+  frame_base: 0x40, type: 0x49, linkage_name: 0x6e,
+} as const;
+
+export const FORM = {
+  addr: 0x01, data2: 0x05, data4: 0x06, data1: 0x0b, strp: 0x0e, udata: 0x0f, sdata: 0x0d, ref4: 0x13,
+  sec_offset: 0x17, exprloc: 0x18, flag_present: 0x19,
+} as const;
+
+export type FormName = keyof typeof FORM;
+
+export interface Attr {
+  readonly at: number;
+  readonly form: FormName;
+  /** number (constants, addresses, offsets), bigint (sdata), string (strp), Die (ref4), Uint8Array (exprloc). */
+  readonly value: number | bigint | string | Die | Uint8Array | true;
+}
+
+export class Die {
+  readonly attrs: Attr[] = [];
+  readonly children: Die[] = [];
+  offset = 0;
+  code = 0;
+
+  constructor(readonly tag: number) {}
+
+  add(at: number, form: FormName, value: Attr['value']): this {
+    this.attrs.push({ at, form, value });
+    return this;
+  }
+
+  child(d: Die): Die {
+    this.children.push(d);
+    return d;
+  }
+}
+
+function attrSize(a: Attr): number {
+  switch (a.form) {
+    case 'addr': case 'data4': case 'strp': case 'ref4': case 'sec_offset': return 4;
+    case 'data2': return 2;
+    case 'data1': return 1;
+    case 'udata': return ulebSize(a.value as number);
+    case 'sdata': return slebSize(a.value as number | bigint);
+    case 'exprloc': return ulebSize((a.value as Uint8Array).length) + (a.value as Uint8Array).length;
+    case 'flag_present': return 0;
+  }
+}
+
+export interface DebugSections {
+  readonly info: Uint8Array;
+  readonly abbrev: Uint8Array;
+  readonly str: Uint8Array;
+}
+
+/** Encodes a compile unit DIE tree. */
+export function encodeUnit(root: Die): DebugSections {
+  const abbrevs = new Map<string, number>();
+  const abbrevList: Die[] = [];
+  const assignCodes = (d: Die) => {
+    const key = `${d.tag}:${d.children.length > 0}:${d.attrs.map((a) => `${a.at}/${a.form}`).join(',')}`;
+    let code = abbrevs.get(key);
+    if (!code) {
+      code = abbrevList.length + 1;
+      abbrevs.set(key, code);
+      abbrevList.push(d);
+    }
+    d.code = code;
+    d.children.forEach(assignCodes);
+  };
+  assignCodes(root);
+  const HEADER = 11;
+  let at = HEADER;
+  const layout = (d: Die) => {
+    d.offset = at;
+    at += ulebSize(d.code);
+    for (const a of d.attrs) at += attrSize(a);
+    d.children.forEach(layout);
+    if (d.children.length) at += 1;
+  };
+  layout(root);
+
+  const strings = new Map<string, number>();
+  const str = new ByteWriter();
+  const strOffset = (s: string) => {
+    let o = strings.get(s);
+    if (o === undefined) {
+      o = str.length;
+      strings.set(s, o);
+      str.cstr(s);
+    }
+    return o;
+  };
+
+  const info = new ByteWriter();
+  info.u32(at - 4).u16(4).u32(0).u8(4);
+  const write = (d: Die) => {
+    info.uleb(d.code);
+    for (const a of d.attrs) writeAttr(info, a, strOffset);
+    d.children.forEach(write);
+    if (d.children.length) info.u8(0);
+  };
+  write(root);
+
+  const abbrev = new ByteWriter();
+  for (const d of abbrevList) {
+    abbrev.uleb(d.code).uleb(d.tag).u8(d.children.length ? 1 : 0);
+    for (const a of d.attrs) abbrev.uleb(a.at).uleb(FORM[a.form]);
+    abbrev.u8(0).u8(0);
+  }
+  abbrev.u8(0);
+  return { info: info.result(), abbrev: abbrev.result(), str: str.result() };
+}
+
+function writeAttr(w: ByteWriter, a: Attr, strOffset: (s: string) => number): void {
+  const v = a.value;
+  switch (a.form) {
+    case 'addr': case 'data4': case 'sec_offset': w.u32(v as number); return;
+    case 'data2': w.u16(v as number); return;
+    case 'data1': w.u8(v as number); return;
+    case 'udata': w.uleb(v as number); return;
+    case 'sdata': w.sleb(v as number | bigint); return;
+    case 'strp': w.u32(strOffset(v as string)); return;
+    case 'ref4': w.u32((v as Die).offset); return;
+    case 'exprloc': w.uleb((v as Uint8Array).length).bytes(v as Uint8Array); return;
+    case 'flag_present': return;
+  }
+}

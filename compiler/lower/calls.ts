@@ -1,0 +1,167 @@
+// Calls: the hidden arguments (the address a class result is built at, then `this`), each argument
+// passed as its parameter wants it (scalars converted, references and class objects by address — a
+// class argument is a temporary copy the caller destroys at the end of the full-expression),
+// default arguments, and the default argument promotions for the `...` of printf and friends.
+// Implicit special members (copy assignment) are expanded inline.
+
+import { types } from '../../language';
+import type { FunctionDecl, Loc, ParamDecl } from '../../language/sema/decls';
+import type { Expr } from '../../language/sema/expr';
+import type { Type } from '../../language/sema/types';
+import { regAddr, slotAddr } from '../ir/builder';
+import type { Address, VReg } from '../ir/ir';
+import { defaultArgument } from './constants';
+import { convertTo } from './conversions';
+import { unsupported } from './errors';
+import { addressOf, decayed, lvalue, materialize, rvalue } from './expressions';
+import type { FnLower } from './function';
+import { copyAssign, initFromExpr } from './objects';
+import { classDeclOf, isClassType, isFloatType, promoted, valueTypeOf } from './types';
+import { dispatchesDynamically, virtualSlot } from './vtables';
+
+const { unqualified, nonReference } = types;
+
+/** The function a call expression invokes, with its object operand split off. */
+function callParts(e: Expr): { fn: FunctionDecl; object?: Expr; args: Expr[] } {
+  const fn = e.callee;
+  if (!fn) unsupported(e.loc, 'calls through function pointers are not supported yet');
+  let args = e.operands ?? [];
+  let object: Expr | undefined;
+  if (fn.owner && !fn.isStatic && fn.role !== 'constructor') {
+    object = args[0];
+    args = args.slice(1);
+  } else if (fn.owner && fn.isStatic && !fn.variadic && args.length === fn.params.length + 1) {
+    args = args.slice(1);
+  }
+  return { fn, object, args };
+}
+
+/**
+ * Lowers a call (or an overloaded operator, or a conversion function); returns the scalar result, the
+ * address a reference result designates, or undefined (void; class results go to `sret`).
+ */
+export function lowerCall(f: FnLower, e: Expr, sret?: Address): VReg | undefined {
+  const { fn, object, args } = callParts(e);
+  if (fn.implicit && fn.role === 'operator' && fn.name === 'operator=') {
+    if (!object) unsupported(e.loc, 'internal: assignment without an object');
+    return copyAssign(f, object, args[0], e.loc);
+  }
+  if (fn.deleted) unsupported(e.loc, `call to deleted function '${fn.qualifiedName}'`);
+  if (isClassType(fn.ret) && fn.ret.kind !== 'reference' && !sret) return f.b.addr(materialize(f, e));
+  return callFunction(f, fn, object, args, e.loc, sret, e);
+}
+
+/** Calls a member function on the object `object` designates. */
+export function callMember(f: FnLower, fn: FunctionDecl, object: Expr, args: Expr[], at: Loc): VReg | undefined {
+  return callFunction(f, fn, object, args, at);
+}
+
+/** Calls `fn` with an already evaluated `this` (constructors, destructors). */
+export function callWithThis(f: FnLower, fn: FunctionDecl, self: VReg, args: Expr[], at: Loc): VReg | undefined {
+  return callFunction(f, fn, self, args, at);
+}
+
+function callFunction(f: FnLower, fn: FunctionDecl, object: Expr | VReg | undefined, args: Expr[], at: Loc, sret?: Address, call?: Expr): VReg | undefined {
+  const b = f.b;
+  const slot = virtualSlot(fn);
+  const dynamic = slot !== undefined && object !== undefined && !isVReg(object) && (!call || dispatchesDynamically(f.m, object, call));
+  const values: VReg[] = [];
+  if (isClassType(fn.ret) && fn.ret.kind !== 'reference') {
+    if (!sret) unsupported(at, 'internal: class result without a place');
+    values.push(b.addr(sret));
+  }
+  if (fn.owner && !fn.isStatic) {
+    if (!object) unsupported(at, `call to member function '${fn.name}' without an object`);
+    values.push(isVReg(object) ? object : objectPointer(f, object, fn));
+  }
+  if (args.length > fn.params.length && !fn.variadic) unsupported(at, `too many arguments to '${fn.qualifiedName}'`);
+  fn.params.forEach((p, i) => {
+    const a = args[i];
+    values.push(a ? passArgument(f, a, p.type) : passDefault(f, p, fn, at));
+  });
+  for (const a of args.slice(fn.params.length)) values.push(passVariadic(f, a));
+  const retType = fn.role === 'constructor' || fn.role === 'destructor' ? undefined : fn.ret;
+  const rv = retType === undefined || isClassType(retType) && retType.kind !== 'reference' ? undefined : retType.kind === 'reference' ? 'i32' : valueTypeOf(retType);
+  if (dynamic) {
+    const self = values[isClassType(fn.ret) && fn.ret.kind !== 'reference' ? 1 : 0];
+    const vptrOffset = f.m.model.classLayout(fn.owner!)?.vptrOffset ?? 0;
+    const table = b.load('i32', regAddr(self, vptrOffset), 'i32');
+    const target = b.load('i32', regAddr(table, 4 * slot!), 'i32');
+    return b.call(target, values, rv);
+  }
+  return b.call(f.m.functionSymbol(fn, at), values, rv);
+}
+
+function isVReg(x: unknown): x is VReg {
+  return typeof x === 'object' && x !== null && 'id' in x && 'type' in x && !('kind' in x);
+}
+
+/** `this` for a member call: the object's address (adjusted to the class that declares the member). */
+function objectPointer(f: FnLower, object: Expr, fn: FunctionDecl): VReg {
+  const addr = object.cat === 'prvalue' && isClassType(object.type) ? materialize(f, object) : lvalue(f, object);
+  const from = classDeclOf(object.type);
+  if (from && fn.owner && from !== fn.owner && from.isDerivedFrom(fn.owner)) {
+    const off = f.m.objects.baseOffset(f, from, fn.owner);
+    return f.b.addr({ ...addr, offset: addr.offset + off } as Address);
+  }
+  return f.b.addr(addr);
+}
+
+/** An argument as its parameter type takes it. */
+export function passArgument(f: FnLower, a: Expr, param: Type): VReg {
+  const b = f.b;
+  if (param.kind === 'reference') {
+    const target = param.referee;
+    if (a.cat !== 'prvalue' && referenceCompatible(a.type, target)) return addressOf(f, a);
+    return b.addr(temporaryOf(f, a, target));
+  }
+  if (isClassType(param)) return b.addr(temporaryOf(f, a, unqualified(param)));
+  if (a.list) {
+    const list = a.list;
+    if (list.length === 0) return b.const(valueTypeOf(param)!, valueTypeOf(param) === 'i64' ? 0n : 0);
+    return convertTo(f, rvalue(f, list[0]), list[0].type, param, list[0].loc);
+  }
+  if (isClassType(a.type)) return convertTo(f, undefined, a.type, param, a.loc, a);
+  return convertTo(f, rvalue(f, a), a.type, param, a.loc);
+}
+
+/** A reference to `target` binds `a` directly (same type ignoring cv, or a base class of it). */
+function referenceCompatible(from: Type, target: Type): boolean {
+  const s = unqualified(from);
+  const t = unqualified(target);
+  if (types.sameType(s, t, true)) return true;
+  return s.kind === 'class' && t.kind === 'class' && s.decl.isDerivedFrom(t.decl);
+}
+
+/** A temporary of type `t` initialised from `a`, destroyed at the end of the full-expression. */
+function temporaryOf(f: FnLower, a: Expr, t: Type): Address {
+  const u = unqualified(t);
+  if (a.cat === 'prvalue' && types.sameType(unqualified(a.type), u, true) && !a.list) return materialize(f, a);
+  const slot = slotAddr(f.b.slot(f.L.sizeOf(u), f.L.alignOf(u), '.arg'));
+  initFromExpr(f, slot, u, a);
+  const cls = classDeclOf(u);
+  if (cls && f.m.objects.needsDestruction(cls)) f.addTemporary({ addr: slot, cls }, a.loc);
+  return slot;
+}
+
+/** A parameter's default argument (constants only, for now). */
+function passDefault(f: FnLower, p: ParamDecl, fn: FunctionDecl, at: Loc): VReg {
+  if (!p.defaultNode) unsupported(at, `too few arguments to '${fn.qualifiedName}'`);
+  const k = defaultArgument(f, p, at);
+  const vt = valueTypeOf(p.type);
+  if (!vt || p.type.kind === 'reference') unsupported(at, `default argument of type '${types.typeToString(p.type)}' is not supported yet`);
+  if (typeof k === 'number' && (vt === 'f32' || vt === 'f64')) return f.b.const(vt, k);
+  return convertTo(f, f.b.const(typeof k === 'bigint' ? 'i64' : 'i32', k), typeof k === 'bigint' ? types.LONGLONG : types.INT, p.type, at);
+}
+
+/** The default argument promotions of a `...` argument. */
+function passVariadic(f: FnLower, a: Expr): VReg {
+  const t = decayed(nonReference(a.type));
+  if (isClassType(t)) unsupported(a.loc, `passing an object of class type '${types.typeToString(t)}' through '...'`);
+  const v = rvalue(f, a);
+  if (isFloatType(t)) return convertTo(f, v, t, types.DOUBLE, a.loc);
+  if (t.kind === 'pointer' || (t.kind === 'builtin' && t.name === 'nullptr_t')) return v;
+  return convertTo(f, v, t, promoted(t), a.loc);
+}
+
+export { regAddr };

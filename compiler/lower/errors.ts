@@ -1,0 +1,37 @@
+// Compile errors: a construct the compiler does not handle (yet) stops compilation with a message at
+// the construct's place — never wrong code. Lowering throws Unsupported; the driver collects it.
+
+import type { Loc } from '../../language/sema/decls';
+import type { SourcePos } from '../ir/ir';
+
+export interface CompileDiagnostic {
+  readonly file: string;
+  /** 1-based. */
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+export class Unsupported extends Error {
+  constructor(
+    message: string,
+    readonly at?: SourcePos,
+  ) {
+    super(message);
+  }
+}
+
+/** The 1-based position of the start of a location in the user's file. */
+export function posOf(loc: Loc): SourcePos {
+  const r = loc.range;
+  return { file: r.file, line: r.start.line + 1, column: r.start.column + 1 };
+}
+
+export function unsupported(loc: Loc | SourcePos | undefined, message: string): never {
+  const at = loc === undefined ? undefined : 'unit' in loc ? posOf(loc) : loc;
+  throw new Unsupported(message, at);
+}
+
+export function formatCompileDiagnostic(d: CompileDiagnostic): string {
+  return `${d.file}:${d.line}:${d.column}: error: ${d.message}`;
+}

@@ -1,0 +1,549 @@
+// Expression lowering. Four entry points: `rvalue` (the value of a scalar expression, after lvalue-to-
+// rvalue conversion and array/function decay), `lvalue` (the address of a glvalue — or of a
+// temporary materialised for a prvalue), `condition` (branches, with short-circuit && || !), and
+// `discard` (evaluated for its side effects). Evaluation order follows C++17: the right operand of
+// an assignment before the left; otherwise left to right, as GCC does.
+
+import { types } from '../../language';
+import type { FieldDecl, FunctionDecl, VarDecl } from '../../language/sema/decls';
+import type { Expr } from '../../language/sema/expr';
+import type { Type } from '../../language/sema/types';
+import { offsetAddr, regAddr, slotAddr, symAddr } from '../ir/builder';
+import type { Address, BinKind, Block, CmpCond, ValueType, VReg } from '../ir/ir';
+import { lowerCall } from './calls';
+import { convertTo, BOOL_TYPE, INT_TYPE } from './conversions';
+import { unsupported } from './errors';
+import type { FnLower } from './function';
+import { constantValueOf, floatLiteralValue } from './constants';
+import { baseOffset, initFromExpr } from './objects';
+import { stringLiteralBytes } from './strings';
+import {
+  classDeclOf, commonType, isClassType, isFloatType, isPointerLike, isUnsignedType, memTypeOf, promoted, scalarBase, valueTypeOf,
+} from './types';
+
+const { unqualified, pointerTo } = types;
+
+/** The type an operand has after array-to-pointer and function-to-pointer decay. */
+export function decayed(t: Type): Type {
+  const u = unqualified(t);
+  if (u.kind === 'array') return pointerTo(u.element);
+  if (u.kind === 'function') return pointerTo(u);
+  return u;
+}
+
+// ---- rvalues ----------------------------------------------------------------------------------------
+
+export function rvalue(f: FnLower, e: Expr): VReg {
+  const b = f.b;
+  const t = unqualified(e.type);
+  if (t.kind === 'array') return addressOf(f, e);
+  if (t.kind === 'function') {
+    if (e.decl?.kind === 'function') return b.addr(symAddr(f.m.functionSymbol(e.decl, e.loc)));
+    return addressOf(f, e);
+  }
+  const vt = valueTypeOf(t);
+  if (!vt) {
+    if (isClassType(t)) unsupported(e.loc, `internal: a value of class type '${types.typeToString(t)}' used as a scalar`);
+    unsupported(e.loc, `an expression of type '${types.typeToString(t)}' has no value`);
+  }
+  const k = constantValueOf(e);
+  if (k !== undefined) return b.const(vt, vt === 'i64' ? BigInt.asIntN(64, BigInt(k)) : vt === 'f32' || vt === 'f64' ? Number(k) : Number(k));
+  if (e.kind === 'number_literal' && (vt === 'f32' || vt === 'f64')) return b.const(vt, floatLiteralValue(e, vt));
+  if (e.cat !== 'prvalue') return b.load(memTypeOf(t), lvalue(f, e), vt);
+  switch (e.kind) {
+    case 'binary':
+      return binary(f, e, vt);
+    case 'unary':
+      return unary(f, e, vt);
+    case 'address-of':
+      return addressOf(f, e.operands![0]);
+    case 'update':
+      return update(f, e, true);
+    case 'conditional':
+      return conditionalValue(f, e, vt);
+    case 'cast':
+      return castValue(f, e);
+    case 'call':
+    case 'user-conversion': {
+      const v = lowerCall(f, e);
+      if (!v) unsupported(e.loc, 'internal: call without a value');
+      return v;
+    }
+    case 'this':
+      return f.thisPointer(e.loc);
+    case 'construct':
+      if (!e.operands?.length) return b.const(vt, vt === 'i64' ? 0n : 0);
+      return convertTo(f, rvalue(f, e.operands[0]), e.operands[0].type, t, e.loc);
+    case 'name':
+      if (e.decl?.kind === 'function') return b.addr(symAddr(f.m.functionSymbol(e.decl, e.loc)));
+      break;
+  }
+  return unsupported(e.loc, `expressions of this kind (${e.kind}) are not supported yet`);
+}
+
+/** A constant of value type `vt`. */
+function constant(f: FnLower, vt: ValueType, v: number): VReg {
+  return f.b.const(vt, vt === 'i64' ? BigInt(v) : v);
+}
+
+const BIN: Record<string, BinKind> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'rem', '&': 'and', '|': 'or', '^': 'xor', '<<': 'shl', '>>': 'shr' };
+const CMP: Record<string, CmpCond> = { '==': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge' };
+
+function binary(f: FnLower, e: Expr, vt: ValueType): VReg {
+  const op = e.operator!;
+  const [l, r] = e.operands!;
+  if (op === '&&' || op === '||') return boolFromCondition(f, e);
+  if (CMP[op]) return comparison(f, CMP[op], l, r);
+  const lt = decayed(l.type);
+  const rt = decayed(r.type);
+  if (lt.kind === 'pointer' || rt.kind === 'pointer') return pointerArithmetic(f, op, l, r, e);
+  const kind = BIN[op];
+  if (!kind) unsupported(e.loc, `operator '${op}' is not supported yet`);
+  const type = e.type;
+  const a = convertTo(f, rvalue(f, l), l.type, type, l.loc);
+  if (kind === 'shl' || kind === 'shr') {
+    let count = rvalue(f, r);
+    count = convertTo(f, count, r.type, promoted(r.type), r.loc);
+    if (count.type === 'i64' && vt !== 'i64') count = f.b.conv('i64>i32', count, 'i32');
+    return f.b.bin(kind, a, count, isUnsignedType(type));
+  }
+  const bv = convertTo(f, rvalue(f, r), r.type, type, r.loc);
+  if ((kind === 'rem' || kind === 'and' || kind === 'or' || kind === 'xor') && (vt === 'f32' || vt === 'f64')) unsupported(e.loc, `operator '${op}' on floating values`);
+  return f.b.bin(kind, a, bv, isUnsignedType(type));
+}
+
+/** Compares two scalars after the usual arithmetic conversions (pointers unsigned). */
+function comparison(f: FnLower, cond: CmpCond, l: Expr, r: Expr): VReg {
+  const lt = decayed(l.type);
+  const rt = decayed(r.type);
+  if (isPointerLike(lt) || isPointerLike(rt)) {
+    const a = convertTo(f, rvalue(f, l), l.type, lt.kind === 'pointer' ? lt : rt, l.loc);
+    const bv = convertTo(f, rvalue(f, r), r.type, lt.kind === 'pointer' ? lt : rt, r.loc);
+    return f.b.cmp(cond, a, bv, true);
+  }
+  const common = commonType(lt, rt);
+  const a = convertTo(f, rvalue(f, l), l.type, common, l.loc);
+  const bv = convertTo(f, rvalue(f, r), r.type, common, r.loc);
+  return f.b.cmp(cond, a, bv, isUnsignedType(common));
+}
+
+/** p + i, i + p, p - i (scaled by the pointee size) and p - q (divided by it). */
+function pointerArithmetic(f: FnLower, op: string, l: Expr, r: Expr, e: Expr): VReg {
+  const b = f.b;
+  const lt = decayed(l.type);
+  const rt = decayed(r.type);
+  if (op === '-' && lt.kind === 'pointer' && rt.kind === 'pointer') {
+    const size = elementSize(f, lt, e);
+    const diff = b.bin('sub', rvalue(f, l), rvalue(f, r));
+    return size === 1 ? diff : b.bin('div', diff, b.const('i32', size));
+  }
+  const [p, i] = lt.kind === 'pointer' ? [l, r] : [r, l];
+  const pt = decayed(p.type);
+  if (op !== '+' && op !== '-') unsupported(e.loc, `operator '${op}' on a pointer`);
+  const base = rvalue(f, p === l ? l : r);
+  const pv = p === l ? base : undefined;
+  const idx = index32(f, i);
+  const ptr = pv ?? base;
+  const scaled = scale(f, idx, elementSize(f, pt, e));
+  return b.bin(op === '-' ? 'sub' : 'add', ptr, scaled);
+}
+
+function elementSize(f: FnLower, pt: Type, e: Expr): number {
+  if (pt.kind !== 'pointer') unsupported(e.loc, 'internal: pointer arithmetic on a non-pointer');
+  const pointee = unqualified(pt.pointee);
+  if (pointee.kind === 'builtin' && pointee.name === 'void') unsupported(e.loc, 'arithmetic on void pointers');
+  return f.L.sizeOf(pointee);
+}
+
+/** An integral index as a 32-bit value (64-bit indices are narrowed, as addresses are 32-bit). */
+export function index32(f: FnLower, i: Expr): VReg {
+  const v = rvalue(f, i);
+  return convertTo(f, v, i.type, isUnsignedType(i.type) ? types.UINT : INT_TYPE, i.loc);
+}
+
+function scale(f: FnLower, idx: VReg, size: number): VReg {
+  if (size === 1) return idx;
+  return f.b.bin('mul', idx, f.b.const('i32', size));
+}
+
+function unary(f: FnLower, e: Expr, vt: ValueType): VReg {
+  const x = e.operands![0];
+  const op = unwrapped(f.m.textOf(e))[0];
+  if (op === '!') return boolFromCondition(f, e);
+  const v = convertTo(f, rvalue(f, x), x.type, e.type, x.loc);
+  if (op === '-') return f.b.un('neg', v);
+  if (op === '~') return f.b.un('not', v);
+  if (op === '+') return v;
+  void vt;
+  return unsupported(e.loc, `unary operator '${op}' is not supported yet`);
+}
+
+/**
+ * An operator expression's text without the parentheses around it: the model keeps no operator for
+ * unary and update expressions, and `(x)` carries the span of its parentheses.
+ */
+function unwrapped(text: string): string {
+  let t = text.trim();
+  while (t.startsWith('(') && t.endsWith(')')) t = t.slice(1, -1).trim();
+  return t;
+}
+
+/** 0/1 from a condition evaluated with branches (for &&, ||, ! as values). */
+function boolFromCondition(f: FnLower, e: Expr): VReg {
+  const b = f.b;
+  const result = b.vreg('i32');
+  const yes = b.newBlock();
+  const no = b.newBlock();
+  const join = b.newBlock();
+  condition(f, e, yes, no);
+  b.place(yes);
+  b.copy(result, b.const('i32', 1));
+  b.jump(join);
+  b.place(no);
+  b.copy(result, b.const('i32', 0));
+  b.place(join);
+  return result;
+}
+
+/** x++, x--, ++x, --x; returns the old value (postfix) or the new one (prefix, as an rvalue). */
+function update(f: FnLower, e: Expr, wantValue: boolean): VReg {
+  const b = f.b;
+  const x = e.operands![0];
+  const text = unwrapped(f.m.textOf(e));
+  const increment = text.startsWith('++') || text.endsWith('++');
+  const prefix = text.startsWith('++') || text.startsWith('--');
+  const addr = lvalue(f, x);
+  const t = unqualified(x.type);
+  const vt = valueTypeOf(t)!;
+  const mem = memTypeOf(t);
+  const old = b.load(mem, addr, vt);
+  let next: VReg;
+  if (t.kind === 'pointer') {
+    next = b.bin(increment ? 'add' : 'sub', old, b.const('i32', elementSize(f, t, e)));
+  } else if (t.kind === 'builtin' && t.name === 'bool') {
+    if (!increment) unsupported(e.loc, 'decrementing a bool');
+    next = b.const('i32', 1);
+  } else {
+    const work = promoted(t);
+    const wv = convertTo(f, old, t, work, e.loc);
+    const one = constant(f, wv.type, 1);
+    next = convertTo(f, b.bin(increment ? 'add' : 'sub', wv, one), work, t, e.loc);
+  }
+  b.store(mem, next, addr);
+  void wantValue;
+  return prefix ? next : old;
+}
+
+function conditionalValue(f: FnLower, e: Expr, vt: ValueType): VReg {
+  const b = f.b;
+  const [c, x, y] = e.operands!;
+  const result = b.vreg(vt);
+  const yes = b.newBlock();
+  const no = b.newBlock();
+  const join = b.newBlock();
+  condition(f, c, yes, no);
+  f.conditional++;
+  b.place(yes);
+  b.copy(result, convertTo(f, rvalue(f, x), x.type, e.type, x.loc));
+  b.jump(join);
+  b.place(no);
+  b.copy(result, convertTo(f, rvalue(f, y), y.type, e.type, y.loc));
+  f.conditional--;
+  b.place(join);
+  return result;
+}
+
+function castValue(f: FnLower, e: Expr): VReg {
+  const x = e.operands![0];
+  const to = unqualified(e.type);
+  const from = decayed(x.type);
+  if (isClassType(from)) {
+    return convertTo(f, undefined, x.type, to, e.loc, x);
+  }
+  const v = rvalue(f, x);
+  if (from.kind === 'pointer' && to.kind === 'pointer') return pointerCast(f, v, from, to, e);
+  return convertTo(f, v, from, to, e.loc);
+}
+
+/** Pointer conversions between related classes adjust by the base's offset (0 in single inheritance). */
+function pointerCast(f: FnLower, v: VReg, from: Type & { kind: 'pointer' }, to: Type & { kind: 'pointer' }, e: Expr): VReg {
+  const a = classDeclOf(from.pointee);
+  const c = classDeclOf(to.pointee);
+  if (a && c && a !== c) {
+    const off = a.isDerivedFrom(c) ? baseOffset(f, a, c) : c.isDerivedFrom(a) ? -baseOffset(f, c, a) : 0;
+    if (off !== 0) unsupported(e.loc, 'a pointer conversion between classes whose base is not at offset 0 is not supported yet');
+  }
+  return v;
+}
+
+// ---- lvalues ----------------------------------------------------------------------------------------
+
+/** The address of the object an expression designates (temporaries are materialised). */
+export function lvalue(f: FnLower, e: Expr): Address {
+  const b = f.b;
+  switch (e.kind) {
+    case 'name': {
+      const d = e.decl;
+      if (d?.kind === 'var') return f.variableAddress(d as VarDecl, e.loc);
+      break;
+    }
+    case 'member':
+      return memberAddress(f, e);
+    case 'deref': {
+      const p = e.operands![0];
+      if (unqualified(p.type).kind === 'array') return lvalue(f, p);
+      return regAddr(rvalue(f, p));
+    }
+    case 'subscript':
+      return subscriptAddress(f, e);
+    case 'string_literal':
+    case 'concatenated_string':
+    case 'raw_string_literal':
+      return symAddr(f.m.stringLiteral(stringLiteralBytes(f.m.textOf(e), e.loc)));
+    case 'implicit-this':
+      return regAddr(f.thisPointer(e.loc));
+    case 'assign':
+      return assign(f, e);
+    case 'update':
+      if (e.cat === 'lvalue') {
+        update(f, e, false);
+        return lvalue(f, e.operands![0]);
+      }
+      break;
+    case 'call':
+    case 'user-conversion':
+      if (e.cat !== 'prvalue') return regAddr(lowerCall(f, e)!);
+      return materialize(f, e);
+    case 'cast':
+      if (e.cat !== 'prvalue') return castAddress(f, e);
+      return materialize(f, e);
+    case 'conditional':
+      if (e.cat !== 'prvalue') return conditionalAddress(f, e);
+      return materialize(f, e);
+    case 'construct':
+    case 'initializer_list':
+      return materialize(f, e);
+  }
+  if (e.cat === 'prvalue') return materialize(f, e);
+  return unsupported(e.loc, `cannot take the address of this expression (${e.kind}) yet`);
+}
+
+export function addressOf(f: FnLower, e: Expr): VReg {
+  return f.b.addr(lvalue(f, e));
+}
+
+/** A prvalue placed in a temporary of the current full-expression (destroyed at its end). */
+export function materialize(f: FnLower, e: Expr): Address {
+  const t = unqualified(e.type);
+  const slot = slotAddr(f.b.slot(f.L.sizeOf(t), f.L.alignOf(t), '.tmp'));
+  initFromExpr(f, slot, t, e);
+  const cls = classDeclOf(t);
+  if (cls && f.m.objects.needsDestruction(cls)) f.addTemporary({ addr: slot, cls }, e.loc);
+  return slot;
+}
+
+function memberAddress(f: FnLower, e: Expr): Address {
+  const d = e.decl;
+  if (d?.kind === 'var') {
+    if (e.object && hasSideEffects(e.object)) discard(f, e.object);
+    return f.variableAddress(d as VarDecl, e.loc);
+  }
+  if (d?.kind !== 'field') unsupported(e.loc, 'member access to something other than a data member');
+  const field = d as FieldDecl;
+  const obj = e.object!;
+  const base = obj.cat === 'prvalue' ? materialize(f, obj) : lvalue(f, obj);
+  const objCls = classDeclOf(obj.type);
+  let off = f.L.fieldOffset(field.owner, field.name);
+  if (objCls && objCls !== field.owner) off += baseOffset(f, objCls, field.owner);
+  const at = offsetAddr(base, off);
+  if (field.type.kind === 'reference') return regAddr(f.b.load('i32', at, 'i32'));
+  return at;
+}
+
+function subscriptAddress(f: FnLower, e: Expr): Address {
+  let [a, i] = e.operands!;
+  if (decayed(a.type).kind !== 'pointer') [a, i] = [i, a];
+  const size = f.L.sizeOf(unqualified(e.type));
+  const k = constantValueOf(i);
+  const base = unqualified(a.type).kind === 'array' ? lvalue(f, a) : regAddr(rvalue(f, a));
+  if (k !== undefined && Math.abs(Number(k) * size) < 0x10000) return offsetAddr(base, Number(k) * size);
+  const idx = index32(f, i);
+  const ptr = f.b.addr(base);
+  return regAddr(f.b.bin('add', ptr, scale(f, idx, size)));
+}
+
+function castAddress(f: FnLower, e: Expr): Address {
+  const x = e.operands![0];
+  const addr = lvalue(f, x);
+  const from = classDeclOf(x.type);
+  const to = classDeclOf(e.type);
+  if (from && to && from !== to) {
+    const off = from.isDerivedFrom(to) ? baseOffset(f, from, to) : to.isDerivedFrom(from) ? -baseOffset(f, to, from) : 0;
+    return offsetAddr(addr, off);
+  }
+  return addr;
+}
+
+function conditionalAddress(f: FnLower, e: Expr): Address {
+  const b = f.b;
+  const [c, x, y] = e.operands!;
+  const result = b.vreg('i32');
+  const yes = b.newBlock();
+  const no = b.newBlock();
+  const join = b.newBlock();
+  condition(f, c, yes, no);
+  f.conditional++;
+  b.place(yes);
+  b.copy(result, addressOf(f, x));
+  b.jump(join);
+  b.place(no);
+  b.copy(result, addressOf(f, y));
+  f.conditional--;
+  b.place(join);
+  return regAddr(result);
+}
+
+// ---- assignment -------------------------------------------------------------------------------------
+
+/** Built-in `=` and compound assignment on scalars; returns the left operand's address. */
+function assign(f: FnLower, e: Expr): Address {
+  const b = f.b;
+  const op = e.operator ?? '=';
+  const [l, r] = e.operands!;
+  const t = unqualified(l.type);
+  const vt = valueTypeOf(t);
+  if (!vt) unsupported(e.loc, `assignment to an object of type '${types.typeToString(t)}' is not supported yet`);
+  const mem = memTypeOf(t);
+  if (op === '=') {
+    const v = r.list ? listScalar(f, r, t) : convertTo(f, rvalue(f, r), r.type, t, r.loc);
+    const addr = lvalue(f, l);
+    b.store(mem, v, addr);
+    return addr;
+  }
+  const bop = op.slice(0, -1);
+  const rv = rvalue(f, r);
+  const addr = lvalue(f, l);
+  const old = b.load(mem, addr, vt);
+  let result: VReg;
+  if (t.kind === 'pointer') {
+    const idx = convertTo(f, rv, r.type, isUnsignedType(r.type) ? types.UINT : INT_TYPE, r.loc);
+    result = b.bin(bop === '-' ? 'sub' : 'add', old, scale(f, idx, elementSize(f, t, e)));
+  } else {
+    const kind = BIN[bop];
+    if (!kind) unsupported(e.loc, `operator '${op}' is not supported yet`);
+    if (kind === 'shl' || kind === 'shr') {
+      const work = promoted(t);
+      let count = convertTo(f, rv, r.type, promoted(r.type), r.loc);
+      if (count.type === 'i64' && valueTypeOf(work) !== 'i64') count = b.conv('i64>i32', count, 'i32');
+      result = convertTo(f, b.bin(kind, convertTo(f, old, t, work, e.loc), count, isUnsignedType(work)), work, t, e.loc);
+    } else {
+      const common = commonType(t, r.type);
+      const a = convertTo(f, old, t, common, e.loc);
+      const bv = convertTo(f, rv, r.type, common, r.loc);
+      result = convertTo(f, b.bin(kind, a, bv, isUnsignedType(common)), common, t, e.loc);
+    }
+  }
+  b.store(mem, result, addr);
+  return addr;
+}
+
+/** `x = {}` / `x = {v}` for a scalar. */
+function listScalar(f: FnLower, r: Expr, t: Type): VReg {
+  const list = r.list ?? [];
+  if (list.length === 0) return constant(f, valueTypeOf(t)!, 0);
+  return convertTo(f, rvalue(f, list[0]), list[0].type, t, list[0].loc);
+}
+
+// ---- conditions and discarded values ----------------------------------------------------------------
+
+/** Branches to `yes` or `no` on the truth of `e`. */
+export function condition(f: FnLower, e: Expr, yes: Block, no: Block): void {
+  const b = f.b;
+  const k = constantValueOf(e);
+  if (k !== undefined && !hasSideEffects(e)) {
+    b.jump(Number(k) !== 0 ? yes : no);
+    return;
+  }
+  if (e.kind === 'binary' && (e.operator === '&&' || e.operator === '||')) {
+    const [l, r] = e.operands!;
+    const mid = b.newBlock();
+    if (e.operator === '&&') condition(f, l, mid, no);
+    else condition(f, l, yes, mid);
+    b.place(mid);
+    f.conditional++;
+    condition(f, r, yes, no);
+    f.conditional--;
+    return;
+  }
+  if (e.kind === 'unary' && unwrapped(f.m.textOf(e)).startsWith('!')) {
+    condition(f, e.operands![0], no, yes);
+    return;
+  }
+  const v = isClassType(e.type) ? convertTo(f, undefined, e.type, BOOL_TYPE, e.loc, e) : convertTo(f, rvalue(f, e), e.type, BOOL_TYPE, e.loc);
+  b.branch(v, yes, no);
+}
+
+/** Evaluates an expression whose value is not used. */
+export function discard(f: FnLower, e: Expr): void {
+  const t = unqualified(e.type);
+  switch (e.kind) {
+    case 'call':
+    case 'user-conversion':
+      if (isClassType(t) && e.cat === 'prvalue') materialize(f, e);
+      else lowerCall(f, e);
+      return;
+    case 'assign':
+      if (isClassType(t)) lowerCall(f, e);
+      else assign(f, e);
+      return;
+    case 'update':
+      if (e.callee) lowerCall(f, e);
+      else update(f, e, false);
+      return;
+    case 'cast':
+      if (t.kind === 'builtin' && t.name === 'void') {
+        discard(f, e.operands![0]);
+        return;
+      }
+      break;
+    case 'conditional': {
+      if (isClassType(t)) break;
+      const [c, x, y] = e.operands!;
+      const yes = f.b.newBlock();
+      const no = f.b.newBlock();
+      const join = f.b.newBlock();
+      condition(f, c, yes, no);
+      f.conditional++;
+      f.b.place(yes);
+      discard(f, x);
+      f.b.jump(join);
+      f.b.place(no);
+      discard(f, y);
+      f.conditional--;
+      f.b.place(join);
+      return;
+    }
+    case 'binary':
+      if (e.operator === '&&' || e.operator === '||') {
+        const join = f.b.newBlock();
+        condition(f, e, join, join);
+        f.b.place(join);
+        return;
+      }
+      break;
+  }
+  if (!hasSideEffects(e)) return;
+  if (isClassType(t)) lvalue(f, e);
+  else if (valueTypeOf(t)) rvalue(f, e);
+  else if (e.operands) for (const o of e.operands) discard(f, o);
+}
+
+/** Whether evaluating `e` may do anything observable (calls, assignments, increments). */
+export function hasSideEffects(e: Expr): boolean {
+  if (e.kind === 'call' || e.kind === 'assign' || e.kind === 'update' || e.kind === 'construct' || e.kind === 'user-conversion' || e.callee) return true;
+  if (e.operands?.some(hasSideEffects)) return true;
+  if (e.object && hasSideEffects(e.object)) return true;
+  return !!e.list?.some(hasSideEffects);
+}
+
+export type { FunctionDecl };

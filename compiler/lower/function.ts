@@ -1,0 +1,265 @@
+// Lowering of one function: its state (the IR builder, where each local lives, the scopes with the
+// objects to destroy when they close, the targets of break/continue, the temporaries of the
+// full-expression being lowered) and the driver that sets up parameters, lowers the body, and
+// returns. Statements and expressions are in their own files and work on this state.
+
+import { types } from '../../language';
+import type { ClassDecl, FunctionDecl, Loc, VarDecl } from '../../language/sema/decls';
+import type { Expr } from '../../language/sema/expr';
+import type { FunctionBody } from '../../language/sema/statements';
+import type { SyntaxNode } from '../../language/parse/syntax-node';
+import type { Type } from '../../language/sema/types';
+import { FunctionBuilder, regAddr, slotAddr } from '../ir/builder';
+import type { Address, Block, Func, SourcePos, VReg } from '../ir/ir';
+import { posOf, unsupported } from './errors';
+import type { ModuleLower } from './module';
+import { classDeclOf, isClassType, isVoidType, valueTypeOf, type Layouts } from './types';
+
+/** Where a local variable (or parameter) lives: a slot holding the object, or holding its address. */
+export interface LocalVar {
+  readonly slot: Address;
+  readonly type: Type;
+  /** The slot holds a pointer to the object (references, class parameters passed by address). */
+  readonly indirect: boolean;
+}
+
+/** Something to do when a scope or full-expression ends: destroy an object. */
+export interface Cleanup {
+  readonly addr: Address;
+  readonly cls: ClassDecl;
+}
+
+interface ScopeState {
+  readonly cleanups: Cleanup[];
+  readonly debugScope: number;
+}
+
+interface JumpTarget {
+  readonly breakTo: Block;
+  readonly continueTo?: Block;
+  /** Scope depth at the loop or switch (cleanups above it run on break/continue). */
+  readonly depth: number;
+}
+
+export class FnLower {
+  readonly b: FunctionBuilder;
+  readonly L: Layouts;
+  readonly locals = new Map<VarDecl, LocalVar>();
+  private readonly paramsByName = new Map<string, LocalVar>();
+  readonly scopes: ScopeState[] = [];
+  readonly targets: JumpTarget[] = [];
+  /** The address of `*this` (a slot holding the pointer). */
+  thisSlot?: Address;
+  /** Where a class return value is built (the hidden pointer parameter's slot). */
+  sretSlot?: Address;
+  /** The scalar return value, set by each return statement. */
+  retValue?: VReg;
+  readonly exit: Block;
+  /** Temporaries of the full-expression being lowered, to destroy at its end. */
+  temporaries?: Cleanup[];
+  /** Nesting depth of conditionally evaluated operands (?:, &&, ||) in the current full-expression. */
+  conditional = 0;
+  private readonly exprs = new Map<string, Expr>();
+
+  constructor(
+    readonly m: ModuleLower,
+    readonly fn: FunctionDecl,
+    readonly body: FunctionBody,
+    symbol: string,
+  ) {
+    this.L = m.L;
+    this.b = new FunctionBuilder(symbol, fn.qualifiedName, posOf(fn.loc), true, fn);
+    this.exit = this.b.newBlock();
+    for (const e of body.fullExpressions) this.exprs.set(`${e.loc.start}:${e.loc.end}`, e);
+  }
+
+  get func(): Func {
+    return this.b.func;
+  }
+
+  /** The analysed expression for a syntax node of the body (a full-expression or initialiser). */
+  exprAt(node: SyntaxNode): Expr | undefined {
+    return this.exprs.get(`${node.startIndex}:${node.endIndex}`);
+  }
+
+  requireExpr(node: SyntaxNode, what = 'expression'): Expr {
+    const e = this.exprAt(node);
+    if (!e) unsupported(this.nodePos(node), `this ${what} (${node.type.replace(/_/g, ' ')}) was not analysed; it cannot be compiled`);
+    if (e.type.kind === 'error' && !e.list) unsupported(this.nodePos(node), `this ${what} has errors`);
+    return e;
+  }
+
+  nodePos(node: SyntaxNode): SourcePos {
+    const unit = this.fn.body!.unit;
+    const r = unit.map.range(node.startIndex, node.endIndex);
+    return { file: r.file, line: r.start.line + 1, column: r.start.column + 1 };
+  }
+
+  pos(loc: Loc): SourcePos {
+    return posOf(loc);
+  }
+
+  // ---- variables ----------------------------------------------------------------------------------
+
+  /** Allocates the slot of a local variable and registers it for the debugger. */
+  declareLocal(decl: VarDecl, type: Type = decl.type): LocalVar {
+    const ref = type.kind === 'reference';
+    const size = ref ? 4 : this.L.sizeOf(type);
+    const align = ref ? 4 : this.L.alignOf(type);
+    const slot = this.b.slot(size, align, decl.name);
+    const v: LocalVar = { slot: slotAddr(slot), type, indirect: ref };
+    this.locals.set(decl, v);
+    this.b.debugVar({ name: decl.name, type, slot, isParam: false, indirect: ref, decl: posOf(decl.loc), scope: this.currentDebugScope() });
+    return v;
+  }
+
+  /** The address of a named variable's object. */
+  variableAddress(decl: VarDecl, at: Loc): Address {
+    let v = this.locals.get(decl);
+    if (!v && decl.storage === 'param') v = this.paramsByName.get(decl.name);
+    if (v) return v.indirect ? regAddr(this.b.load('i32', v.slot, 'i32')) : v.slot;
+    if (decl.storage === 'global' || decl.storage === 'static-member') {
+      const g = this.m.globalSymbol(decl, at);
+      return { kind: 'sym', sym: g, offset: 0 };
+    }
+    return unsupported(at, `variable '${decl.name}' is not available here (static or captured locals are not supported yet)`);
+  }
+
+  thisPointer(at: Loc): VReg {
+    if (!this.thisSlot) return unsupported(at, "'this' used outside a member function");
+    return this.b.load('i32', this.thisSlot, 'i32');
+  }
+
+  // ---- scopes and cleanups ------------------------------------------------------------------------
+
+  pushScope(): void {
+    const parent = this.scopes.length ? this.scopes[this.scopes.length - 1].debugScope : undefined;
+    const ds = this.scopes.length ? this.b.debugScope(parent).id : 0;
+    this.scopes.push({ cleanups: [], debugScope: ds });
+  }
+
+  /** Closes the innermost scope, destroying its objects in reverse order of construction. */
+  popScope(): void {
+    const s = this.scopes.pop()!;
+    if (!this.b.closed) this.runCleanups(s.cleanups);
+  }
+
+  addCleanup(c: Cleanup): void {
+    this.scopes[this.scopes.length - 1].cleanups.push(c);
+  }
+
+  /** Destroys the objects of every scope deeper than `depth` (for break, continue, return), innermost first. */
+  cleanupTo(depth: number): void {
+    for (let i = this.scopes.length - 1; i >= depth; i--) this.runCleanups(this.scopes[i].cleanups);
+  }
+
+  runCleanups(list: readonly Cleanup[]): void {
+    for (let i = list.length - 1; i >= 0; i--) this.m.objects.destroy(this, list[i].addr, list[i].cls);
+  }
+
+  private currentDebugScope(): number {
+    return this.scopes.length ? this.scopes[this.scopes.length - 1].debugScope : 0;
+  }
+
+  /**
+   * Lowers one full-expression: temporaries it creates are destroyed at its end (those bound to a
+   * local reference move to the enclosing scope instead, by `extendTemporaries`).
+   */
+  fullExpression<T>(run: () => T): T {
+    const outer = this.temporaries;
+    const outerConditional = this.conditional;
+    this.temporaries = [];
+    this.conditional = 0;
+    try {
+      const r = run();
+      if (!this.b.closed) this.runCleanups(this.temporaries);
+      return r;
+    } finally {
+      this.temporaries = outer;
+      this.conditional = outerConditional;
+    }
+  }
+
+  /** Records a temporary object with a destructor; it must not be created conditionally (not supported yet). */
+  addTemporary(c: Cleanup, at: Loc): void {
+    if (this.conditional > 0) unsupported(at, 'a temporary with a destructor inside ?:, && or || is not supported yet');
+    if (!this.temporaries) this.addCleanup(c);
+    else this.temporaries.push(c);
+  }
+
+  /** Moves the current full-expression's temporaries to the enclosing scope (a reference extends them). */
+  extendTemporaries(): void {
+    if (!this.temporaries) return;
+    for (const t of this.temporaries) this.addCleanup(t);
+    this.temporaries.length = 0;
+  }
+
+  // ---- parameters and the function's frame -----------------------------------------------------------
+
+  /** Creates the hidden and declared parameters and stores each into its home slot. */
+  setUpParameters(): void {
+    const fn = this.fn;
+    const b = this.b;
+    const retClass = isClassType(fn.ret) && fn.ret.kind !== 'reference';
+    if (retClass) {
+      const p = b.addParam('i32');
+      const slot = b.slot(4, 4, '.sret');
+      b.store('i32', p, slotAddr(slot));
+      this.sretSlot = slotAddr(slot);
+    }
+    if (fn.owner && !fn.isStatic) {
+      const p = b.addParam('i32');
+      const slot = b.slot(4, 4, 'this');
+      b.store('i32', p, slotAddr(slot));
+      this.thisSlot = slotAddr(slot);
+      b.debugVar({ name: 'this', type: types.pointerTo(fn.isConst ? types.addConst(types.classType(fn.owner)) : types.classType(fn.owner)), slot, isParam: true, indirect: false, decl: posOf(fn.loc), scope: 0 });
+    }
+    for (const p of fn.params) {
+      const byAddress = p.type.kind === 'reference' || isClassType(p.type);
+      const vt = byAddress ? 'i32' : valueTypeOf(p.type);
+      if (!vt) unsupported(p.loc, `parameters of type '${types.typeToString(p.type)}' are not supported`);
+      const reg = b.addParam(vt);
+      const size = byAddress ? 4 : this.L.sizeOf(p.type);
+      const slot = b.slot(size, byAddress ? 4 : this.L.alignOf(p.type), p.name || '.param');
+      b.store(byAddress ? 'i32' : this.m.memOf(p.type), reg, slotAddr(slot));
+      const v: LocalVar = { slot: slotAddr(slot), type: p.type, indirect: byAddress };
+      if (p.name) {
+        this.paramsByName.set(p.name, v);
+        b.debugVar({ name: p.name, type: p.type, slot, isParam: true, indirect: byAddress, decl: posOf(p.loc), scope: 0 });
+      }
+    }
+    const rt = !retClass && !isVoidType(fn.ret) && fn.role !== 'constructor' && fn.role !== 'destructor' ? valueTypeOf(fn.ret) : undefined;
+    if (!retClass && !isVoidType(fn.ret) && fn.role !== 'constructor' && fn.role !== 'destructor' && !rt) {
+      unsupported(fn.loc, `return type '${types.typeToString(fn.ret)}' is not supported`);
+    }
+    b.setReturn(rt);
+    if (rt) this.retValue = b.vreg(rt);
+  }
+
+  /** Places the exit block: returns the scalar value (main returns 0 when it falls off its end). */
+  finish(epilogue?: () => void): void {
+    const b = this.b;
+    if (!b.closed) {
+      if (this.retValue) {
+        // falling off the end: only main has a defined value (0); others return what the slot holds
+        if (this.fn.name === 'main' && !this.fn.owner) b.copy(this.retValue, b.const(this.retValue.type, 0));
+      }
+      b.jump(this.exit);
+    }
+    b.place(this.exit);
+    b.stmt(this.endPos());
+    epilogue?.();
+    b.terminate({ op: 'ret', value: this.retValue });
+  }
+
+  /** The closing brace of the body. */
+  endPos(): SourcePos {
+    const body = this.fn.body!;
+    const r = body.unit.map.range(Math.max(body.node.startIndex, body.node.endIndex - 1), body.node.endIndex);
+    return { file: r.file, line: r.start.line + 1, column: r.start.column + 1 };
+  }
+
+  classOf(t: Type): ClassDecl | undefined {
+    return classDeclOf(t);
+  }
+}

@@ -1,0 +1,218 @@
+// Lowering of a translation unit: every function defined in the user's file, and everything they
+// reference (template instances, member functions, globals, string literals), into an IR module.
+// Functions declared but not defined here must be runtime functions (printf, memcpy, …): anything
+// else is an undefined reference, reported at the call.
+
+import type { SemanticModel } from '../../language';
+import type { ClassDecl, FunctionDecl, Loc, Scope, VarDecl } from '../../language/sema/decls';
+import { regAddr } from '../ir/builder';
+import { bodyOf } from './model-access';
+import type { FunctionBody } from '../../language/sema/statements';
+import { setVptr, vtableSlots, vtableSymbol } from './vtables';
+import type { Expr } from '../../language/sema/expr';
+import type { Type } from '../../language/sema/types';
+import type { DataItem, Func, MemType, SourcePos } from '../ir/ir';
+import { posOf, Unsupported, unsupported, type CompileDiagnostic } from './errors';
+import { FnLower } from './function';
+import { globalData } from './globals';
+import { mangleFunction, mangleVariable } from './mangle';
+import { baseOffset, constructorPrologue, destroy, destructorEpilogue, initFromExpr, needsDestruction } from './objects';
+import { lowerStatement } from './statements';
+import { layouts, memTypeOf, type Layouts } from './types';
+
+/** Variables defined at namespace scope in user files (not SDK headers), namespaces included. */
+function userGlobals(scope: Scope, seen = new Set<Scope>()): VarDecl[] {
+  if (seen.has(scope)) return [];
+  seen.add(scope);
+  const out: VarDecl[] = [];
+  for (const ds of scope.members.values()) {
+    for (const d of ds) {
+      if (d.kind === 'var' && d.storage === 'global' && !d.loc.unit.system && d.type.kind !== 'error') out.push(d);
+      else if (d.kind === 'namespace') out.push(...userGlobals(d.scope, seen));
+    }
+  }
+  return out;
+}
+
+export class ModuleLower {
+  readonly L: Layouts;
+  readonly funcs: Func[] = [];
+  readonly data: DataItem[] = [];
+  readonly externs = new Set<string>();
+  readonly diagnostics: CompileDiagnostic[] = [];
+  readonly objects = { destroy, needsDestruction, initFromExpr, baseOffset };
+  private readonly symbols = new Map<FunctionDecl, string>();
+  private readonly queue: FunctionDecl[] = [];
+  private readonly globals = new Map<VarDecl, string>();
+  private readonly strings = new Map<string, string>();
+  private readonly vtables = new Map<ClassDecl, string>();
+  private readonly usedSymbols = new Set<string>();
+  /** The function being lowered (where an internal error is reported). */
+  private current?: FnLower;
+
+  constructor(
+    readonly model: SemanticModel,
+    /** Names of the functions the runtime library defines (callable without a definition here). */
+    private readonly runtime: ReadonlySet<string>,
+    /** Prefix for local labels of data (unique per compiled file). */
+    private readonly labelPrefix = '',
+    /** Free functions of the global namespace keep their plain (C) names: the runtime library. */
+    private readonly plainNames = false,
+  ) {
+    this.L = layouts(model);
+  }
+
+  /** Lowers `roots` and everything they reach, and defines every global of the user's files. */
+  lower(roots: readonly FunctionDecl[]): void {
+    for (const v of userGlobals(this.model.globalScope)) {
+      try {
+        this.globalSymbol(v, v.loc);
+      } catch (e) {
+        this.report(e, v.loc);
+      }
+    }
+    for (const fn of roots) {
+      try {
+        this.functionSymbol(fn, fn.loc);
+      } catch (e) {
+        this.report(e);
+      }
+    }
+    while (this.queue.length) {
+      const fn = this.queue.shift()!;
+      try {
+        this.funcs.push(this.lowerFunction(fn));
+      } catch (e) {
+        this.report(e, this.current?.b.pos);
+      }
+    }
+  }
+
+  /** Records an error; anything but Unsupported is an internal error, reported at the function. */
+  private report(e: unknown, where?: Loc | SourcePos): void {
+    const fallback = !where ? { file: '<unknown>', line: 0, column: 0 } : 'unit' in where ? posOf(where) : where;
+    if (!(e instanceof Unsupported)) {
+      const message = `internal compiler error: ${(e as Error)?.message ?? String(e)}`;
+      this.diagnostics.push({ ...fallback, message });
+      return;
+    }
+    const at = e.at ?? fallback;
+    this.diagnostics.push({ file: at.file, line: at.line, column: at.column, message: e.message });
+  }
+
+  private lowerFunction(fn: FunctionDecl): Func {
+    if (fn.implicit && fn.role === 'destructor') return this.implicitDestructor(fn);
+    const body = bodyOf(this.model, fn);
+    if (!body || !fn.body) unsupported(fn.loc, `the body of '${fn.qualifiedName}' was not analysed (SDK function bodies are not compiled yet)`);
+    if (fn.body.node.type !== 'compound_statement') unsupported(fn.loc, 'function-try-blocks are not supported');
+    const f = new FnLower(this, fn, body, this.symbols.get(fn)!);
+    this.current = f;
+    f.setUpParameters();
+    f.pushScope();
+    if (fn.role === 'constructor') constructorPrologue(f);
+    if (fn.role === 'destructor') setVptr(f, regAddr(f.thisPointer(fn.loc)), fn.owner!);
+    lowerStatement(f, fn.body.node);
+    f.popScope();
+    f.finish(fn.role === 'destructor' ? () => destructorEpilogue(f) : undefined);
+    return f.func;
+  }
+
+  /** An implicit destructor that a vtable refers to, as a function: the members, then the base. */
+  private implicitDestructor(fn: FunctionDecl): Func {
+    const emptyBody = { fn, params: [], locals: [], temporaries: [], conversionTemporaries: [], fullExpressions: [] } as unknown as FunctionBody;
+    const f = new FnLower(this, fn, emptyBody, this.symbols.get(fn)!);
+    this.current = f;
+    f.setUpParameters();
+    destructorEpilogue(f);
+    f.b.terminate({ op: 'ret' });
+    return f.func;
+  }
+
+  /** The symbol of the vtable of `cls`, defining it on first use. */
+  vtable(cls: ClassDecl): string {
+    const known = this.vtables.get(cls);
+    if (known) return known;
+    const sym = vtableSymbol(cls);
+    this.vtables.set(cls, sym);
+    const slots = vtableSlots(cls);
+    const relocs = slots.map((fn, i) => ({
+      offset: 8 + 4 * i,
+      sym: fn.body || (fn.implicit && fn.role === 'destructor') ? this.functionSymbol(fn, fn.loc) : this.pureVirtual(),
+      addend: 0,
+    }));
+    this.data.push({ symbol: sym, bytes: new Uint8Array(8 + 4 * slots.length), relocs, align: 4, section: '.rodata', global: true });
+    return sym;
+  }
+
+  private pureVirtual(): string {
+    this.externs.add('__q7_pure_virtual');
+    return '__q7_pure_virtual';
+  }
+
+  /** The assembly symbol of a function, queueing its definition for lowering. */
+  functionSymbol(fn: FunctionDecl, at: Loc): string {
+    const known = this.symbols.get(fn);
+    if (known) return known;
+    if (!fn.body && !(fn.implicit && fn.role === 'destructor')) {
+      const plain = !fn.owner && !fn.qualifiedName.includes('::') ? fn.name : undefined;
+      if (plain && this.runtime.has(plain)) {
+        this.externs.add(plain);
+        this.symbols.set(fn, plain);
+        return plain;
+      }
+      unsupported(at, `'${fn.qualifiedName}' is declared but not defined (and not part of the runtime library)`);
+    }
+    let sym = this.plainNames && !fn.owner && !fn.qualifiedName.includes('::') && !fn.templateInfo ? fn.name : mangleFunction(fn);
+    if (this.usedSymbols.has(sym)) sym = `${sym}.${fn.id}`;
+    this.usedSymbols.add(sym);
+    this.symbols.set(fn, sym);
+    this.queue.push(fn);
+    return sym;
+  }
+
+  /** The symbol of a global variable, defining its data on first use. */
+  globalSymbol(v: VarDecl, at: Loc): string {
+    const known = this.globals.get(v);
+    if (known) return known;
+    const sym = mangleVariable(v);
+    this.globals.set(v, sym);
+    try {
+      this.data.push(globalData(this, v, sym));
+    } catch (e) {
+      if (e instanceof Unsupported && !e.at) throw new Unsupported(e.message, posOf(at));
+      throw e;
+    }
+    return sym;
+  }
+
+  /** The symbol of a function's static local (constant initialisation only). */
+  staticLocal(v: VarDecl, functionSymbol: string): string {
+    const known = this.globals.get(v);
+    if (known) return known;
+    const sym = `${functionSymbol}.${v.name}.${v.id}`;
+    this.globals.set(v, sym);
+    const d = globalData(this, v, sym);
+    this.data.push({ ...d, global: false, debug: undefined });
+    return sym;
+  }
+
+  /** A local label for the bytes of a string literal in .rodata (shared by equal literals). */
+  stringLiteral(bytes: Uint8Array): string {
+    const key = Array.from(bytes).join(',');
+    let sym = this.strings.get(key);
+    if (!sym) {
+      sym = `.L${this.labelPrefix}str${this.strings.size}`;
+      this.strings.set(key, sym);
+      this.data.push({ symbol: sym, bytes, relocs: [], align: 1, section: '.rodata', global: false });
+    }
+    return sym;
+  }
+
+  textOf(e: Expr): string {
+    return e.loc.unit.text.slice(e.loc.start, e.loc.end);
+  }
+
+  memOf(t: Type): MemType {
+    return memTypeOf(t);
+  }
+}

@@ -1,0 +1,319 @@
+// Statement lowering: walks the body's syntax tree (the model keeps statements as syntax and each
+// full-expression as a typed Expr, found by its source span) and builds blocks for every kind of
+// control flow; scopes destroy their objects on every exit path (end of block, break, continue,
+// return).
+
+import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
+import type { LocalObject } from '../../language/sema/statements';
+import type { Expr } from '../../language/sema/expr';
+import { unsupported } from './errors';
+import { addressOf, condition, discard, rvalue } from './expressions';
+import { convertTo } from './conversions';
+import type { Cleanup, FnLower } from './function';
+import { symAddr } from '../ir/builder';
+import { initializeLocal } from './initialize';
+import { checkSupportedSyntax } from './syntax-guard';
+import { evaluateCaseValue } from './constants';
+import { classDeclOf, isClassType, valueTypeOf } from './types';
+
+export function lowerStatement(f: FnLower, node: Node): void {
+  switch (node.type) {
+    case 'compound_statement':
+      f.pushScope();
+      for (const c of node.namedChildren) if (c.type !== 'comment') lowerStatement(f, c);
+      f.popScope();
+      return;
+    case 'expression_statement': {
+      const e = node.namedChild(0);
+      if (!e) return;
+      f.b.stmt(f.nodePos(node));
+      fullExpr(f, e, (x) => discard(f, x));
+      return;
+    }
+    case 'declaration':
+      f.b.stmt(f.nodePos(node));
+      declaration(f, node);
+      return;
+    case 'if_statement':
+      return ifStatement(f, node);
+    case 'while_statement':
+      return whileStatement(f, node);
+    case 'do_statement':
+      return doStatement(f, node);
+    case 'for_statement':
+      return forStatement(f, node);
+    case 'switch_statement':
+      return switchStatement(f, node);
+    case 'return_statement':
+      f.b.stmt(f.nodePos(node));
+      return returnStatement(f, node);
+    case 'break_statement': {
+      f.b.stmt(f.nodePos(node));
+      const t = f.targets[f.targets.length - 1];
+      if (!t) unsupported(f.nodePos(node), "'break' outside a loop or switch");
+      f.cleanupTo(t.depth);
+      f.b.jump(t.breakTo);
+      return;
+    }
+    case 'continue_statement': {
+      f.b.stmt(f.nodePos(node));
+      const t = [...f.targets].reverse().find((x) => x.continueTo);
+      if (!t) unsupported(f.nodePos(node), "'continue' outside a loop");
+      f.cleanupTo(t.depth);
+      f.b.jump(t.continueTo!);
+      return;
+    }
+    case 'empty_statement':
+    case 'comment':
+    case 'static_assert_declaration':
+    case 'type_definition':
+    case 'alias_declaration':
+    case 'using_declaration':
+    case 'class_specifier':
+    case 'struct_specifier':
+    case 'enum_specifier':
+    case 'namespace_alias_definition':
+      return;
+    case 'case_statement':
+      return unsupported(f.nodePos(node), "a 'case' label outside the statements directly inside its switch's braces is not supported yet");
+    case 'labeled_statement':
+    case 'goto_statement':
+      return unsupported(f.nodePos(node), "'goto' and labels are not supported yet");
+    case 'for_range_loop':
+      return unsupported(f.nodePos(node), 'range-based for loops are not supported yet');
+    default:
+      if (node.type.endsWith('_expression') || node.type === 'identifier') {
+        f.b.stmt(f.nodePos(node));
+        fullExpr(f, node, (x) => discard(f, x));
+        return;
+      }
+      unsupported(f.nodePos(node), `unsupported statement (${node.type.replace(/_/g, ' ')})`);
+  }
+}
+
+/** Lowers the full-expression at `node` with `run`, destroying its temporaries at the end. */
+function fullExpr<T>(f: FnLower, node: Node, run: (e: Expr) => T): T {
+  checkSupportedSyntax(f, node);
+  const e = f.requireExpr(node);
+  return f.fullExpression(() => run(e));
+}
+
+// ---- declarations --------------------------------------------------------------------------------
+
+/** The local objects a declaration statement declares, in order. */
+function localsOf(f: FnLower, node: Node): LocalObject[] {
+  const unit = f.fn.body!.unit;
+  return f.body.locals.filter((l) => l.decl.loc.unit === unit && l.decl.loc.start >= node.startIndex && l.decl.loc.end <= node.endIndex);
+}
+
+function declaration(f: FnLower, node: Node): void {
+  const declarators = node.childrenForFieldName('declarator');
+  const locals = localsOf(f, node);
+  if (node.children.some((c) => c.type === 'storage_class_specifier' && c.text === 'static')) {
+    // a static local is a global with a function-local name, initialised by a constant
+    for (const l of locals) f.locals.set(l.decl, { slot: symAddr(f.m.staticLocal(l.decl, f.func.symbol)), type: l.decl.type, indirect: false });
+    return;
+  }
+  for (const d of declarators) {
+    if (d.type === 'function_declarator') continue;
+    const local = locals.find((l) => l.decl.loc.start >= d.startIndex && l.decl.loc.end <= d.endIndex);
+    if (!local) unsupported(f.nodePos(d), 'this declaration was not analysed; it cannot be compiled');
+    // a condition's declaration (`if (int x = f())`) keeps its initialiser on the declaration node
+    const init = d.type === 'init_declarator' ? d.childForFieldName('value') : d === declarators[0] ? node.childForFieldName('value') : null;
+    initializeLocal(f, local.decl, init ?? undefined, d);
+  }
+}
+
+// ---- conditions ----------------------------------------------------------------------------------
+
+/** Branches on a condition node (an expression or a declaration, inside a condition clause or parentheses). */
+function branchOn(f: FnLower, cond: Node, then: ReturnType<FnLower['b']['newBlock']>, otherwise: ReturnType<FnLower['b']['newBlock']>): void {
+  const inner = cond.type === 'condition_clause' || cond.type === 'parenthesized_expression' ? (cond.childForFieldName('value') ?? cond.namedChild(0)) : cond;
+  if (!inner) unsupported(f.nodePos(cond), 'empty condition');
+  if (cond.type === 'condition_clause' && cond.childForFieldName('initializer')) unsupported(f.nodePos(cond), 'if/switch with an init-statement is not supported yet');
+  if (inner.type === 'declaration') {
+    declaration(f, inner);
+    const local = localsOf(f, inner)[0];
+    const v = rvalue(f, { kind: 'name', type: local.decl.type.kind === 'reference' ? local.decl.type.referee : local.decl.type, cat: 'lvalue', loc: local.decl.loc, decl: local.decl });
+    const bv = convertTo(f, v, local.decl.type, { kind: 'builtin', name: 'bool' }, local.decl.loc);
+    f.b.branch(bv, then, otherwise);
+    return;
+  }
+  // the condition's temporaries are destroyed on both edges, after the value is known
+  const yes = f.b.newBlock();
+  const no = f.b.newBlock();
+  let temps: readonly Cleanup[] = [];
+  fullExpr(f, inner, (e) => {
+    condition(f, e, yes, no);
+    temps = [...(f.temporaries ?? [])];
+    f.temporaries?.splice(0);
+  });
+  f.b.place(no);
+  f.runCleanups(temps);
+  f.b.jump(otherwise);
+  f.b.place(yes);
+  f.runCleanups(temps);
+  f.b.jump(then);
+}
+
+function ifStatement(f: FnLower, node: Node): void {
+  const b = f.b;
+  f.pushScope();
+  b.stmt(f.nodePos(node));
+  const then = b.newBlock();
+  const join = b.newBlock();
+  const alt = node.childForFieldName('alternative');
+  const otherwise = alt ? b.newBlock() : join;
+  branchOn(f, node.childForFieldName('condition')!, then, otherwise);
+  b.place(then);
+  lowerStatement(f, node.childForFieldName('consequence')!);
+  if (alt) {
+    b.jump(join);
+    b.place(otherwise);
+    lowerStatement(f, alt.type === 'else_clause' ? alt.namedChildren.find((c) => c.type !== 'comment')! : alt);
+  }
+  b.place(join);
+  f.popScope();
+}
+
+function whileStatement(f: FnLower, node: Node): void {
+  const b = f.b;
+  const head = b.newBlock();
+  const body = b.newBlock();
+  const done = b.newBlock();
+  b.place(head);
+  f.pushScope();
+  b.stmt(f.nodePos(node.childForFieldName('condition')!));
+  branchOn(f, node.childForFieldName('condition')!, body, done);
+  b.place(body);
+  f.targets.push({ breakTo: done, continueTo: head, depth: f.scopes.length - 1 });
+  lowerStatement(f, node.childForFieldName('body')!);
+  f.targets.pop();
+  f.popScope();
+  b.jump(head);
+  b.place(done);
+}
+
+function doStatement(f: FnLower, node: Node): void {
+  const b = f.b;
+  const body = b.newBlock();
+  const test = b.newBlock();
+  const done = b.newBlock();
+  b.place(body);
+  f.targets.push({ breakTo: done, continueTo: test, depth: f.scopes.length });
+  lowerStatement(f, node.childForFieldName('body')!);
+  f.targets.pop();
+  b.place(test);
+  const cond = node.childForFieldName('condition')!;
+  b.stmt(f.nodePos(cond));
+  branchOn(f, cond, body, done);
+  b.place(done);
+}
+
+function forStatement(f: FnLower, node: Node): void {
+  const b = f.b;
+  f.pushScope();
+  const init = node.childForFieldName('initializer');
+  if (init) {
+    b.stmt(f.nodePos(init));
+    if (init.type === 'declaration') declaration(f, init);
+    else fullExpr(f, init, (e) => discard(f, e));
+  }
+  const head = b.newBlock();
+  const body = b.newBlock();
+  const step = b.newBlock();
+  const done = b.newBlock();
+  b.place(head);
+  const cond = node.childForFieldName('condition');
+  if (cond) {
+    b.stmt(f.nodePos(cond));
+    branchOn(f, cond, body, done);
+  }
+  b.place(body);
+  f.targets.push({ breakTo: done, continueTo: step, depth: f.scopes.length });
+  lowerStatement(f, node.childForFieldName('body')!);
+  f.targets.pop();
+  b.place(step);
+  const update = node.childForFieldName('update');
+  if (update) {
+    b.stmt(f.nodePos(update));
+    fullExpr(f, update, (e) => discard(f, e));
+  }
+  b.jump(head);
+  b.place(done);
+  f.popScope();
+}
+
+// ---- switch --------------------------------------------------------------------------------------
+
+function switchStatement(f: FnLower, node: Node): void {
+  const b = f.b;
+  f.pushScope();
+  b.stmt(f.nodePos(node));
+  const cond = node.childForFieldName('condition')!;
+  const inner = cond.childForFieldName('value') ?? cond.namedChild(0)!;
+  if (inner.type === 'declaration') unsupported(f.nodePos(inner), 'a declaration as the condition of a switch is not supported yet');
+  if (cond.childForFieldName('initializer')) unsupported(f.nodePos(cond), 'switch with an init-statement is not supported yet');
+  const body = node.childForFieldName('body')!;
+  const cases = body.type === 'compound_statement' ? body.namedChildren.filter((c) => c.type === 'case_statement') : [];
+  const { value, type } = fullExpr(f, inner, (e) => {
+    const t = e.type;
+    const vt = valueTypeOf(t);
+    if (!vt || isClassType(t)) unsupported(f.nodePos(inner), 'switch on a class value is not supported yet');
+    return { value: rvalue(f, e), type: t };
+  });
+  const done = b.newBlock();
+  const blocks = cases.map(() => b.newBlock());
+  let defaultBlock = done;
+  cases.forEach((c, i) => {
+    const v = c.childForFieldName('value');
+    if (!v) {
+      defaultBlock = blocks[i];
+      return;
+    }
+    const k = evaluateCaseValue(f, v);
+    const next = b.newBlock();
+    const kv = b.const(value.type, value.type === 'i64' ? BigInt(k) : k);
+    b.branch(b.cmp('eq', value, kv), blocks[i], next);
+    b.place(next);
+  });
+  void type;
+  b.jump(defaultBlock);
+  f.targets.push({ breakTo: done, depth: f.scopes.length });
+  f.pushScope();
+  for (const c of body.namedChildren) {
+    const i = cases.indexOf(c);
+    if (i < 0) {
+      if (c.type !== 'comment') lowerStatement(f, c);
+      continue;
+    }
+    b.place(blocks[i]);
+    const v = c.childForFieldName('value');
+    for (const s of c.namedChildren) if (s !== v && s.type !== 'comment') lowerStatement(f, s);
+  }
+  f.popScope();
+  f.targets.pop();
+  b.place(done);
+  f.popScope();
+}
+
+// ---- return --------------------------------------------------------------------------------------
+
+function returnStatement(f: FnLower, node: Node): void {
+  const value = node.namedChildren.find((c) => c.type !== 'comment');
+  const fn = f.fn;
+  if (value) {
+    const cls = classDeclOf(fn.ret);
+    if (cls && fn.ret.kind !== 'reference') {
+      fullExpr(f, value, (e) => f.m.objects.initFromExpr(f, { kind: 'reg', base: f.b.load('i32', f.sretSlot!, 'i32'), offset: 0 }, fn.ret, e));
+    } else if (f.retValue) {
+      const rv = f.retValue;
+      fullExpr(f, value, (e) => {
+        const v = fn.ret.kind === 'reference' ? addressOf(f, e) : convertTo(f, rvalue(f, e), e.type, fn.ret, e.loc);
+        f.b.copy(rv, v);
+      });
+    } else fullExpr(f, value, (e) => discard(f, e));
+  }
+  f.cleanupTo(0);
+  f.b.jump(f.exit);
+}

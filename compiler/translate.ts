@@ -1,0 +1,47 @@
+// One translation unit through the front-end and the compiler: analysis, lowering to IR, and
+// Xtensa assembly. Front-end errors stop here; so does anything the compiler cannot translate yet.
+
+import type { FileHost, Frontend, SemanticModel } from '../language';
+import type { Module } from './ir/ir';
+import type { CompileDiagnostic } from './lower/errors';
+import { ModuleLower } from './lower/module';
+import { emitModule, type EmittedModule } from './xtensa/emit-module';
+
+export interface UnitOptions {
+  readonly includePaths?: string[];
+  readonly defines?: Record<string, string>;
+  /** Functions the runtime library provides (callable without a definition in the unit). */
+  readonly runtime: ReadonlySet<string>;
+  /** Label prefix unique among the files linked together. */
+  readonly prefix: string;
+  /** Free functions keep plain C names (the runtime library itself). */
+  readonly plainNames?: boolean;
+}
+
+export interface TranslatedUnit {
+  readonly diagnostics: CompileDiagnostic[];
+  readonly module?: Module;
+  readonly emitted?: EmittedModule;
+  /** Names of the global functions the unit defines. */
+  readonly defined: Set<string>;
+  /** The semantic model the unit was compiled from (types for the debug information). */
+  readonly model?: SemanticModel;
+}
+
+export function translateUnit(frontend: Frontend, file: string, host: FileHost, options: UnitOptions): TranslatedUnit {
+  const analysis = frontend.analyze(file, host, { includePaths: options.includePaths, defines: options.defines });
+  const errors = analysis.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length) {
+    return {
+      diagnostics: errors.map((d) => ({ file: d.range.file, line: d.range.start.line + 1, column: d.range.start.column + 1, message: d.message })),
+      defined: new Set(),
+    };
+  }
+  const m = new ModuleLower(analysis.model, options.runtime, options.prefix, options.plainNames);
+  const roots = analysis.model.functions.filter((fn) => fn.body && !fn.body.unit.system && !fn.templateInfo);
+  m.lower(roots);
+  if (m.diagnostics.length) return { diagnostics: m.diagnostics, defined: new Set() };
+  const module: Module = { funcs: m.funcs, data: m.data, externs: m.externs };
+  const emitted = emitModule(module, file, options.prefix);
+  return { diagnostics: [], module, emitted, defined: new Set(m.funcs.map((f) => f.symbol)), model: analysis.model };
+}

@@ -1,0 +1,82 @@
+// Assembly text under construction for one source file of the program: instructions, labels and
+// directives, a literal pool (`.literal` entries, deduplicated per function, placed by the assembler
+// in .literal ahead of .text so every L32R reaches back to it), and for each line the source position
+// it came from — after assembly the listing maps those lines to addresses for the line table.
+
+import type { SourcePos } from '../ir/ir';
+
+export interface LineMark {
+  readonly pos: SourcePos;
+  /** A statement starts here (is_stmt in the line table). */
+  readonly stmt: boolean;
+}
+
+export class AsmWriter {
+  private readonly lines: string[] = [];
+  /** Source position of each instruction line (1-based asm line number → mark). */
+  readonly marks = new Map<number, LineMark>();
+  private literals = new Map<string, string>();
+  private literalCount = 0;
+  private pendingStmt = false;
+  pos?: SourcePos;
+
+  constructor(
+    readonly fileName: string,
+    private readonly prefix: string,
+  ) {}
+
+  /** The next instruction begins a statement. */
+  markStatement(pos: SourcePos): void {
+    this.pos = pos;
+    this.pendingStmt = true;
+  }
+
+  insn(text: string): void {
+    this.lines.push(`\t${text}`);
+    if (this.pos) {
+      this.marks.set(this.lines.length, { pos: this.pos, stmt: this.pendingStmt });
+      this.pendingStmt = false;
+    }
+  }
+
+  label(name: string): void {
+    this.lines.push(`${name}:`);
+  }
+
+  directive(text: string): void {
+    this.lines.push(`\t${text}`);
+  }
+
+  comment(text: string): void {
+    this.lines.push(`\t/* ${text.replace(/\*\//g, '* /')} */`);
+  }
+
+  raw(text: string): void {
+    for (const l of text.split('\n')) this.lines.push(l);
+  }
+
+  /** Starts a new function's literal pool (literals are shared within a function only). */
+  resetLiterals(): void {
+    this.literals = new Map();
+  }
+
+  /** The label of a literal-pool word holding `value` (a number or a symbol expression). */
+  literal(value: string | number): string {
+    const key = typeof value === 'number' ? String(value | 0) : value;
+    let label = this.literals.get(key);
+    if (!label) {
+      label = `.L${this.prefix}lit${this.literalCount++}`;
+      this.literals.set(key, label);
+      this.lines.push(`\t.literal ${label}, ${key}`);
+    }
+    return label;
+  }
+
+  get lineCount(): number {
+    return this.lines.length;
+  }
+
+  text(): string {
+    return `${this.lines.join('\n')}\n`;
+  }
+}

@@ -1,0 +1,327 @@
+// IR function → Xtensa assembly (windowed ABI, -O0). Every virtual register lives in its home in
+// the frame; an instruction loads its operands into the scratch registers a8..a15 (free between
+// calls: a CALL8 clobbers them), computes, and stores the result home. a2..a7 are left alone except
+// on entry (incoming arguments) and on return (the result in a2, or a2:a3).
+//
+// Branches are emitted in a form that reaches anywhere in the function (the assembler does not
+// relax): a conditional branch skips over a J to the target.
+
+import type { Address, Block, Func, Instr, MemType, Terminator, VReg } from '../ir/ir';
+import { addConstant, loadConstant, loadSymbol, memAccess } from './access';
+import type { AsmWriter } from './asm-writer';
+import { ARG_REGISTER_WORDS, argumentWords, layoutFrame, type Frame } from './frame';
+import { emitArith } from './emit-arith';
+
+export interface EmitContext {
+  readonly w: AsmWriter;
+  readonly frame: Frame;
+  /** Fresh local label. */
+  label(): string;
+  /** Loads word `word` (0 = low) of v's home into reg. */
+  ld(reg: string, v: VReg, word?: number): void;
+  st(reg: string, v: VReg, word?: number): void;
+  /** Loads/stores an f32 home to/from an FP register. */
+  lsi(freg: string, v: VReg): void;
+  ssi(freg: string, v: VReg): void;
+  /** Calls a runtime helper with the words of `args` in a10.. and stores a10(:a11) into dst. */
+  helper(name: string, args: readonly VReg[], dst?: VReg): void;
+}
+
+/** Emits `f` into `w`; `index` makes its local labels unique in the file. */
+export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<string>): Frame {
+  const frame = layoutFrame(f);
+  const prefix = `.L${index}_`;
+  let labels = 0;
+  const blockLabel = (b: Block) => `${prefix}B${b.id}`;
+  const homeOf = (v: VReg): number => {
+    const h = frame.homes.get(v.id);
+    if (h === undefined) throw new Error(`internal: v${v.id} has no home`);
+    return h;
+  };
+  const ctx: EmitContext = {
+    w,
+    frame,
+    label: () => `${prefix}k${labels++}`,
+    ld: (reg, v, word = 0) => memAccess(w, 'l32i', reg, 'a1', homeOf(v) + 4 * word, reg),
+    st: (reg, v, word = 0) => memAccess(w, 's32i', reg, 'a1', homeOf(v) + 4 * word, reg === 'a15' ? 'a14' : 'a15'),
+    lsi: (freg, v) => memAccess(w, 'lsi', freg, 'a1', homeOf(v), 'a15'),
+    ssi: (freg, v) => memAccess(w, 'ssi', freg, 'a1', homeOf(v), 'a15'),
+    helper: (name, args, dst) => {
+      helpers.add(name);
+      callWith(ctx, name, args, dst);
+    },
+  };
+  w.resetLiterals();
+  w.pos = f.pos;
+  w.directive('.text');
+  w.directive('.align\t4');
+  if (f.global) w.directive(`.global\t${f.symbol}`);
+  w.directive(`.type\t${f.symbol}, @function`);
+  w.label(f.symbol);
+  w.markStatement(f.pos);
+  w.insn(`entry\ta1, ${frame.size}`);
+  storeIncomingArguments(ctx, f);
+  f.blocks.forEach((b, i) => {
+    w.label(blockLabel(b));
+    for (const ins of b.instrs) emitInstr(ctx, ins);
+    emitTerminator(ctx, b.term, f.blocks[i + 1], blockLabel);
+  });
+  w.directive(`.size\t${f.symbol}, . - ${f.symbol}`);
+  return frame;
+}
+
+/** Arguments that came in registers go to their homes (stack ones already are home). */
+function storeIncomingArguments(ctx: EmitContext, f: Func): void {
+  const { start } = argumentWords(f.params.map((p) => p.type));
+  f.params.forEach((p, i) => {
+    const words = p.type === 'i64' || p.type === 'f64' ? 2 : 1;
+    for (let k = 0; k < words; k++) {
+      const word = start[i] + k;
+      if (word < ARG_REGISTER_WORDS) ctx.st(`a${2 + word}`, p, k);
+    }
+  });
+}
+
+function emitTerminator(ctx: EmitContext, t: Terminator | undefined, next: Block | undefined, label: (b: Block) => string): void {
+  const { w } = ctx;
+  if (t?.pos) w.pos = t.pos;
+  if (!t) {
+    // falling off a block that nothing terminated: only the dead tail of a function
+    w.insn('retw');
+    return;
+  }
+  switch (t.op) {
+    case 'jump':
+      if (t.target !== next) w.insn(`j\t${label(t.target)}`);
+      return;
+    case 'branch': {
+      ctx.ld('a8', t.cond);
+      const skip = ctx.label();
+      if (t.else === next) {
+        w.insn(`beqz\ta8, ${skip}`);
+        w.insn(`j\t${label(t.then)}`);
+      } else {
+        w.insn(`bnez\ta8, ${skip}`);
+        w.insn(`j\t${label(t.else)}`);
+        if (t.then !== next) {
+          w.label(skip);
+          w.insn(`j\t${label(t.then)}`);
+          return;
+        }
+      }
+      w.label(skip);
+      return;
+    }
+    case 'ret':
+      if (t.value) {
+        ctx.ld('a2', t.value);
+        if (t.value.type === 'i64' || t.value.type === 'f64') ctx.ld('a3', t.value, 1);
+      }
+      w.insn('retw');
+      return;
+  }
+}
+
+function emitInstr(ctx: EmitContext, i: Instr): void {
+  const { w } = ctx;
+  if (i.pos) w.pos = i.pos;
+  switch (i.op) {
+    case 'stmt':
+      if (i.pos) w.markStatement(i.pos);
+      return;
+    case 'const':
+      emitConst(ctx, i.dst, i.value);
+      return;
+    case 'addr':
+      addressInto(ctx, 'a8', i.addr);
+      ctx.st('a8', i.dst);
+      return;
+    case 'load':
+      emitLoad(ctx, i.dst, i.addr, i.mem);
+      return;
+    case 'store':
+      emitStore(ctx, i.src, i.addr, i.mem);
+      return;
+    case 'copy':
+      ctx.ld('a8', i.a);
+      ctx.st('a8', i.dst);
+      if (i.a.type === 'i64' || i.a.type === 'f64') {
+        ctx.ld('a8', i.a, 1);
+        ctx.st('a8', i.dst, 1);
+      }
+      return;
+    case 'call':
+      callWith(ctx, i.callee, i.args, i.dst);
+      return;
+    case 'memcpy':
+      emitMemcpy(ctx, i.dst, i.src, i.size, i.align);
+      return;
+    case 'memzero':
+      emitMemzero(ctx, i.dst, i.size, i.align);
+      return;
+    case 'bin':
+    case 'cmp':
+    case 'un':
+    case 'conv':
+      emitArith(ctx, i);
+      return;
+  }
+}
+
+function emitConst(ctx: EmitContext, dst: VReg, value: number | bigint): void {
+  const { w } = ctx;
+  switch (dst.type) {
+    case 'i32':
+      loadConstant(w, 'a8', Number(BigInt.asIntN(32, BigInt(value))));
+      ctx.st('a8', dst);
+      return;
+    case 'f32': {
+      const bits = new DataView(new ArrayBuffer(4));
+      bits.setFloat32(0, Number(value), true);
+      loadConstant(w, 'a8', bits.getInt32(0, true));
+      ctx.st('a8', dst);
+      return;
+    }
+    case 'i64': {
+      const v = BigInt.asUintN(64, BigInt(value));
+      loadConstant(w, 'a8', Number(BigInt.asIntN(32, v)));
+      ctx.st('a8', dst, 0);
+      loadConstant(w, 'a8', Number(BigInt.asIntN(32, v >> 32n)));
+      ctx.st('a8', dst, 1);
+      return;
+    }
+    case 'f64': {
+      const bits = new DataView(new ArrayBuffer(8));
+      bits.setFloat64(0, Number(value), true);
+      loadConstant(w, 'a8', bits.getInt32(0, true));
+      ctx.st('a8', dst, 0);
+      loadConstant(w, 'a8', bits.getInt32(4, true));
+      ctx.st('a8', dst, 1);
+      return;
+    }
+  }
+}
+
+/** reg = the address `a` denotes. */
+function addressInto(ctx: EmitContext, reg: string, a: Address): void {
+  switch (a.kind) {
+    case 'slot':
+      addConstant(ctx.w, reg, 'a1', a.slot.offset! + a.offset, reg === 'a1' ? 'a15' : reg);
+      return;
+    case 'sym':
+      loadSymbol(ctx.w, reg, a.sym, a.offset);
+      return;
+    case 'reg':
+      ctx.ld(reg, a.base);
+      addConstant(ctx.w, reg, reg, a.offset, reg === 'a15' ? 'a14' : 'a15');
+      return;
+  }
+}
+
+/** A base register and offset for a memory operand (loading a symbol's or register's base into `scratch`). */
+function baseOf(ctx: EmitContext, a: Address, scratch: string): { base: string; offset: number } {
+  switch (a.kind) {
+    case 'slot':
+      return { base: 'a1', offset: a.slot.offset! + a.offset };
+    case 'sym':
+      loadSymbol(ctx.w, scratch, a.sym, a.offset);
+      return { base: scratch, offset: 0 };
+    case 'reg':
+      ctx.ld(scratch, a.base);
+      return { base: scratch, offset: a.offset };
+  }
+}
+
+const LOAD_OP: Record<MemType, string> = { i8: 'l8ui', u8: 'l8ui', i16: 'l16si', u16: 'l16ui', i32: 'l32i', f32: 'l32i', i64: 'l32i', f64: 'l32i' };
+const STORE_OP: Record<MemType, string> = { i8: 's8i', u8: 's8i', i16: 's16i', u16: 's16i', i32: 's32i', f32: 's32i', i64: 's32i', f64: 's32i' };
+
+function emitLoad(ctx: EmitContext, dst: VReg, a: Address, mem: MemType): void {
+  const { base, offset } = baseOf(ctx, a, 'a10');
+  const w = ctx.w;
+  if (mem === 'i64' || mem === 'f64') {
+    memAccess(w, 'l32i', 'a8', base, offset, 'a11');
+    memAccess(w, 'l32i', 'a9', base, offset + 4, 'a11');
+    ctx.st('a8', dst, 0);
+    ctx.st('a9', dst, 1);
+    return;
+  }
+  memAccess(w, LOAD_OP[mem], 'a8', base, offset, 'a11');
+  if (mem === 'i8') w.insn('sext\ta8, a8, 7');
+  ctx.st('a8', dst);
+}
+
+function emitStore(ctx: EmitContext, src: VReg, a: Address, mem: MemType): void {
+  const { base, offset } = baseOf(ctx, a, 'a10');
+  const w = ctx.w;
+  ctx.ld('a8', src);
+  if (mem === 'i64' || mem === 'f64') {
+    ctx.ld('a9', src, 1);
+    memAccess(w, 's32i', 'a8', base, offset, 'a11');
+    memAccess(w, 's32i', 'a9', base, offset + 4, 'a11');
+    return;
+  }
+  memAccess(w, STORE_OP[mem], 'a8', base, offset, 'a11');
+}
+
+/** Puts call arguments in place (stack words first, then a10..a15), calls, stores the result. */
+function callWith(ctx: EmitContext, callee: string | VReg, args: readonly VReg[], dst?: VReg): void {
+  const { w } = ctx;
+  const { start } = argumentWords(args.map((a) => a.type));
+  const wordsOf = (v: VReg) => (v.type === 'i64' || v.type === 'f64' ? 2 : 1);
+  args.forEach((a, i) => {
+    for (let k = 0; k < wordsOf(a); k++) {
+      const word = start[i] + k;
+      if (word < ARG_REGISTER_WORDS) continue;
+      ctx.ld('a8', a, k);
+      memAccess(w, 's32i', 'a8', 'a1', 4 * (word - ARG_REGISTER_WORDS), 'a9');
+    }
+  });
+  args.forEach((a, i) => {
+    for (let k = 0; k < wordsOf(a); k++) {
+      const word = start[i] + k;
+      if (word < ARG_REGISTER_WORDS) ctx.ld(`a${10 + word}`, a, k);
+    }
+  });
+  if (typeof callee === 'string') w.insn(`call8\t${callee}`);
+  else {
+    ctx.ld('a8', callee);
+    w.insn('callx8\ta8');
+  }
+  if (dst) {
+    ctx.st('a10', dst, 0);
+    if (wordsOf(dst) === 2) ctx.st('a11', dst, 1);
+  }
+}
+
+/** Inline word copy for small aligned objects, else a call to memcpy(dst, src, n). */
+function emitMemcpy(ctx: EmitContext, dst: Address, src: Address, size: number, align: number): void {
+  const { w } = ctx;
+  if (align >= 4 && size % 4 === 0 && size <= 64) {
+    const d = baseOf(ctx, dst, 'a10');
+    const s = baseOf(ctx, src, 'a11');
+    for (let off = 0; off < size; off += 4) {
+      memAccess(w, 'l32i', 'a8', s.base, s.offset + off, 'a12');
+      memAccess(w, 's32i', 'a8', d.base, d.offset + off, 'a13');
+    }
+    return;
+  }
+  addressInto(ctx, 'a8', src);
+  addressInto(ctx, 'a10', dst);
+  w.insn('mov\ta11, a8');
+  loadConstant(w, 'a12', size);
+  w.insn('call8\tmemcpy');
+}
+
+function emitMemzero(ctx: EmitContext, dst: Address, size: number, align: number): void {
+  const { w } = ctx;
+  if (align >= 4 && size % 4 === 0 && size <= 64) {
+    const d = baseOf(ctx, dst, 'a10');
+    w.insn('movi\ta8, 0');
+    for (let off = 0; off < size; off += 4) memAccess(w, 's32i', 'a8', d.base, d.offset + off, 'a13');
+    return;
+  }
+  addressInto(ctx, 'a10', dst);
+  w.insn('movi\ta11, 0');
+  loadConstant(w, 'a12', size);
+  w.insn('call8\tmemset');
+}

@@ -1,0 +1,148 @@
+// Stack frame layout for the windowed ABI at -O0, and the argument-word layout of calls.
+//
+// A frame of S bytes (ENTRY a1, S; S a multiple of 16, at most 32760), from the stack pointer up:
+//   [0, out)          outgoing arguments beyond the sixth word (the callee reads them at its sp + S')
+//   [out, ...)        stack slots (locals, parameter homes, temporary objects), then the homes of
+//                     virtual registers: those used in several blocks each have their own, those used
+//                     in one block only share a region reused by every block
+//   [S - 32, S - 16)  this frame's extra save area (a4..a7 spilled by the window overflow handler
+//                     when this function has made a CALL8)
+//   [S - 16, S)       the caller's base save area (the caller's a0..a3)
+// Incoming arguments beyond the sixth word are at [sp + S + 4 * (word - 6)].
+
+import type { Func, ValueType, VReg } from '../ir/ir';
+import { sizeOfValue } from '../ir/ir';
+
+export const MAX_FRAME = 32760;
+export const ARG_REGISTER_WORDS = 6;
+
+const alignUp = (v: number, a: number) => Math.ceil(v / a) * a;
+
+/**
+ * The argument words of a call: each argument starts at a word index (64-bit values at an even one);
+ * words 0..5 travel in a10..a15 of the caller (a2..a7 of the callee), the rest on the stack. A
+ * 64-bit value never straddles registers and stack: if it does not fit in the registers left it
+ * goes wholly to the stack.
+ */
+export function argumentWords(types: readonly ValueType[]): { start: number[]; total: number } {
+  const start: number[] = [];
+  let w = 0;
+  for (const t of types) {
+    const n = sizeOfValue(t) / 4;
+    if (n === 2 && w % 2) w++;
+    if (w < ARG_REGISTER_WORDS && w + n > ARG_REGISTER_WORDS) w = ARG_REGISTER_WORDS;
+    start.push(w);
+    w += n;
+  }
+  return { start, total: w };
+}
+
+export interface Frame {
+  readonly size: number;
+  /** Offset from sp of each virtual register's home (by vreg id). */
+  readonly homes: Map<number, number>;
+  readonly outgoing: number;
+}
+
+export class FrameTooLarge extends Error {}
+
+/** Lays out the frame of `f`; sets each slot's offset. */
+export function layoutFrame(f: Func): Frame {
+  let outgoingWords = 0;
+  for (const b of f.blocks) {
+    for (const i of b.instrs) {
+      if (i.op !== 'call') continue;
+      const { total } = argumentWords(i.args.map((a) => a.type));
+      outgoingWords = Math.max(outgoingWords, total - ARG_REGISTER_WORDS);
+    }
+  }
+  const outgoing = outgoingWords * 4;
+  let at = alignUp(outgoing, 8);
+  for (const s of f.slots) {
+    at = alignUp(at, Math.min(s.align, 16));
+    s.offset = at;
+    at += s.size;
+  }
+  const { shared, local } = classifyVRegs(f);
+  const homes = new Map<number, number>();
+  const stackParams = incomingStackParams(f);
+  for (const v of shared.values()) {
+    if (stackParams.has(v.id)) continue;
+    at = alignUp(at, sizeOfValue(v.type));
+    homes.set(v.id, at);
+    at += sizeOfValue(v.type);
+  }
+  at = alignUp(at, 8);
+  const localBase = at;
+  let localMax = 0;
+  for (const vs of local.values()) {
+    let off = 0;
+    for (const v of vs) {
+      off = alignUp(off, sizeOfValue(v.type));
+      homes.set(v.id, localBase + off);
+      off += sizeOfValue(v.type);
+    }
+    localMax = Math.max(localMax, off);
+  }
+  at = localBase + localMax;
+  const size = alignUp(at, 16) + 32;
+  if (size > MAX_FRAME) throw new FrameTooLarge(`the stack frame of '${f.displayName}' needs ${size} bytes (at most ${MAX_FRAME} are supported)`);
+  for (const [id, word] of stackParams) homes.set(id, size + 4 * (word - ARG_REGISTER_WORDS));
+  return { size, homes, outgoing };
+}
+
+/** Parameters passed on the stack: their home is where the caller put them. */
+function incomingStackParams(f: Func): Map<number, number> {
+  const out = new Map<number, number>();
+  const { start } = argumentWords(f.params.map((p) => p.type));
+  f.params.forEach((p, i) => {
+    if (start[i] >= ARG_REGISTER_WORDS) out.set(p.id, start[i]);
+  });
+  return out;
+}
+
+/** Virtual registers used in more than one block (or parameters), and those of each single block. */
+function classifyVRegs(f: Func): { shared: Map<number, VReg>; local: Map<number, VReg[]> } {
+  const blockOf = new Map<number, number>();
+  const shared = new Map<number, VReg>();
+  const all = new Map<number, VReg>();
+  const note = (v: VReg | undefined, block: number) => {
+    if (!v) return;
+    all.set(v.id, v);
+    const b = blockOf.get(v.id);
+    if (b === undefined) blockOf.set(v.id, block);
+    else if (b !== block) shared.set(v.id, v);
+  };
+  for (const p of f.params) shared.set(p.id, p);
+  for (const b of f.blocks) {
+    for (const i of b.instrs) for (const v of vregsOf(i)) note(v, b.id);
+    const t = b.term;
+    if (t?.op === 'branch') note(t.cond, b.id);
+    if (t?.op === 'ret') note(t.value, b.id);
+  }
+  const local = new Map<number, VReg[]>();
+  for (const [id, v] of all) {
+    if (shared.has(id)) continue;
+    const b = blockOf.get(id)!;
+    let list = local.get(b);
+    if (!list) local.set(b, (list = []));
+    list.push(v);
+  }
+  return { shared, local };
+}
+
+function vregsOf(i: Func['blocks'][number]['instrs'][number]): (VReg | undefined)[] {
+  const addrReg = (a: { kind: string; base?: VReg }) => (a.kind === 'reg' ? a.base : undefined);
+  switch (i.op) {
+    case 'const': return [i.dst];
+    case 'addr': return [i.dst, addrReg(i.addr)];
+    case 'load': return [i.dst, addrReg(i.addr)];
+    case 'store': return [i.src, addrReg(i.addr)];
+    case 'bin': case 'cmp': return [i.dst, i.a, i.b];
+    case 'un': case 'conv': case 'copy': return [i.dst, i.a];
+    case 'call': return [i.dst, ...i.args, typeof i.callee === 'string' ? undefined : i.callee];
+    case 'memcpy': return [addrReg(i.dst), addrReg(i.src)];
+    case 'memzero': return [addrReg(i.dst)];
+    case 'stmt': return [];
+  }
+}

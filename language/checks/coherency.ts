@@ -1,0 +1,151 @@
+// Q7-C005 coherency conflicts, by the enforcer's rules (seed 000 §5): on one tensor handle, a stream
+// (buffered) accessor alive together with a standard (unbuffered) accessor, or a write stream alive
+// together with any other accessor. Lifetimes follow C++ scopes, temporaries and close(). The later
+// accessor is the one whose acquire fails at run time; the earlier one is named and linked. A
+// set_accessor_coherence_policy(INCOHERENT_VERBOSE / INCOHERENT_QUIET) on the tensor before it lowers
+// the severity to warning / hint. Quick fixes: close the stream first, or scope the earlier accessor.
+
+import type { Severity } from '../diagnostics';
+import type { SyntaxNode } from '../parse/syntax-node';
+import { describeUse, type AccessorUse } from './accessors';
+import type { FileContext } from './context';
+import { editable, indentAt } from './fixes';
+import type { FunctionContext } from './function-context';
+import { nodeOfLoc, statementOf } from './syntax';
+import { sameTensor, stripExpr } from './tensors';
+import type { Check, CoherencePolicy, Fix } from './types';
+
+const CODE = 'Q7-C005';
+const POLICIES: CoherencePolicy[] = ['COHERENT', 'INCOHERENT_VERBOSE', 'INCOHERENT_QUIET'];
+const SEVERITY: Record<CoherencePolicy, Severity> = { COHERENT: 'error', INCOHERENT_VERBOSE: 'warning', INCOHERENT_QUIET: 'hint' };
+
+export const coherencyCheck: Check = {
+  code: CODE,
+  name: 'coherency-conflict',
+  summary: 'accessors of one tensor whose lifetimes overlap in a way the coherency enforcer refuses',
+  runFunction(ctx: FileContext, fc: FunctionContext) {
+    const uses = fc.accessorUses().filter((u) => u.kind !== 'tcm');
+    for (let j = 0; j < uses.length; j++) {
+      const b = uses[j];
+      const a = uses.slice(0, j).find((x) => sameTensor(x.tensor, b.tensor) && b.life.start < x.life.end && conflicts(x, b));
+      if (a) report(ctx, fc, a, b);
+    }
+  },
+};
+
+/** Whether the enforcer refuses `b` while `a` is open. */
+export function conflicts(a: AccessorUse, b: AccessorUse): boolean {
+  if (a.kind === 'writer' || b.kind === 'writer') return true;
+  return (a.kind === 'standard') !== (b.kind === 'standard');
+}
+
+function report(ctx: FileContext, fc: FunctionContext, a: AccessorUse, b: AccessorUse): void {
+  const policy = policyAt(ctx, fc, b);
+  const tensor = b.tensor.name;
+  const why = a.kind === 'writer' || b.kind === 'writer'
+    ? 'A write stream must be the only accessor of its tensor: it collects writes in a 4 KB TCM buffer and flushes them on close(), so every other accessor sees stale data or has its own writes overwritten.'
+    : 'Stream accessors work on a 4 KB TCM copy of the tensor while standard accessors go straight to HBM, so each sees stale data of the other; the enforcer never mixes them.';
+  const outcome = policy === 'COHERENT'
+    ? `Under the COHERENT policy the op fails at run time on the device, without a line number.`
+    : policy === 'INCOHERENT_VERBOSE'
+      ? `The tensor's policy is INCOHERENT_VERBOSE, so the device only prints a warning and the data may be stale.`
+      : `The tensor's policy is INCOHERENT_QUIET, so the device says nothing and the data may be stale.`;
+  const advice = a.local && (a.kind === 'reader' || a.kind === 'writer')
+    ? `Call ${a.local.name}.close() before opening this one, or give one of them its own { } scope.`
+    : a.local
+      ? `Let '${a.local.name}' end first: put it in its own { } scope that closes before this line.`
+      : 'Open them one after the other, in separate statements or scopes.';
+  ctx.report({
+    range: fc.rangeOf(b.created.loc),
+    severity: SEVERITY[policy],
+    code: CODE,
+    message: `${describeUse(fc, b)} on '${tensor}' is opened while ${describeUse(fc, a)} (line ${fc.lineOf(a.created.loc.start)}) on the same tensor is still open. ${why} ${outcome} ${advice}`,
+    related: [{ range: fc.rangeOf(a.created.loc), message: `${describeUse(fc, a)} on '${tensor}' opened here` }],
+    fixes: [...closeFirst(ctx, fc, a, b), ...scopeFirst(ctx, fc, a, b)],
+  });
+}
+
+/** The policy set on the tensor's handle before `b` opens (else the file's default). */
+function policyAt(ctx: FileContext, fc: FunctionContext, b: AccessorUse): CoherencePolicy {
+  let policy = ctx.defaultPolicy;
+  let at = -1;
+  for (const e of fc.index.all) {
+    if (e.kind !== 'call' || e.callee?.name !== 'set_accessor_coherence_policy' || e.loc.start > b.life.start || e.loc.start < at) continue;
+    const target = stripExpr(e.operands?.[0] ?? e);
+    if (!b.tensor.handle || target.decl !== b.tensor.handle) continue;
+    const v = e.operands?.[1]?.value;
+    if (v !== undefined && POLICIES[v]) {
+      policy = POLICIES[v];
+      at = e.loc.start;
+    }
+  }
+  return policy;
+}
+
+/** Uses of a local after `offset` (other than its destruction). */
+function usedAfter(fc: FunctionContext, u: AccessorUse, offset: number): boolean {
+  return fc.index.all.some((e) => e.loc.start >= offset && stripExpr(e).decl === u.local && e.kind === 'name');
+}
+
+/** Inserts `a.close();` before the statement that opens `b` (a named stream not used after it). */
+function closeFirst(ctx: FileContext, fc: FunctionContext, a: AccessorUse, b: AccessorUse): Fix[] {
+  if (!a.local || (a.kind !== 'reader' && a.kind !== 'writer') || usedAfter(fc, a, b.created.loc.start)) return [];
+  const stmt = statementOf(nodeOfLoc(b.created.loc));
+  if (!editable(ctx, fc, firstLine(stmt))) return [];
+  const at = fc.rangeOf(stmt).start;
+  return [{
+    title: `Close '${a.local.name}' before opening the ${b.kind === 'standard' ? 'accessor' : 'stream'}`,
+    edits: [{ range: { file: fc.rangeOf(stmt).file, start: at, end: at }, newText: `${a.local.name}.close();\n${indentAt(ctx, at.line)}` }],
+  }];
+}
+
+/** Wraps the statements from `a`'s declaration to its last use in { } when `b` opens after them. */
+function scopeFirst(ctx: FileContext, fc: FunctionContext, a: AccessorUse, b: AccessorUse): Fix[] {
+  if (!a.local) return [];
+  const declStmt = statementOf(nodeOfLoc(a.local.loc));
+  const block = declStmt.parent;
+  if (!block || block.type !== 'compound_statement') return [];
+  const uses = fc.index.all.filter((e) => e.kind === 'name' && e.decl === a.local).map((e) => statementOf(nodeOfLoc(e.loc)));
+  let last = declStmt;
+  for (const s of uses) {
+    const top = topIn(block, s);
+    if (!top) return [];
+    if (top.endIndex > last.endIndex) last = top;
+  }
+  const bStmt = topIn(block, statementOf(nodeOfLoc(b.created.loc)));
+  if (!bStmt || bStmt.startIndex < last.endIndex || declaresUsedLater(fc, block, declStmt, last)) return [];
+  if (!editable(ctx, fc, firstLine(declStmt))) return [];
+  const start = fc.rangeOf(declStmt).start;
+  const end = fc.rangeOf(last).end;
+  const indent = indentAt(ctx, start.line);
+  const file = fc.rangeOf(declStmt).file;
+  return [{
+    title: `Put '${a.local.name}' in its own scope`,
+    edits: [
+      { range: { file, start, end: start }, newText: `{\n${indent}` },
+      { range: { file, start: end, end }, newText: `\n${indent}}` },
+    ],
+  }];
+}
+
+/** The statement of `block` that contains `n`. */
+function topIn(block: SyntaxNode, n: SyntaxNode): SyntaxNode | undefined {
+  let k: SyntaxNode | null = n;
+  while (k && k.parent !== block) k = k.parent;
+  return k ?? undefined;
+}
+
+/** Whether a local declared in [from, to] is used after `to` (wrapping them in { } would hide it). */
+function declaresUsedLater(fc: FunctionContext, block: SyntaxNode, from: SyntaxNode, to: SyntaxNode): boolean {
+  for (const l of fc.locals) {
+    const s = l.decl.loc.start;
+    if (s < from.startIndex || s > to.endIndex) continue;
+    if (fc.index.all.some((e) => e.decl === l.decl && e.loc.start > to.endIndex && e.loc.end <= block.endIndex)) return true;
+  }
+  return false;
+}
+
+/** The node itself when it fits on one line, else its first child (for the editability test). */
+function firstLine(n: SyntaxNode): SyntaxNode {
+  return n.text.includes('\n') && n.children[0] ? firstLine(n.children[0]) : n;
+}

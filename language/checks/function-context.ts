@@ -1,0 +1,176 @@
+// One analysed function body as the checks see it: its expressions by span, its locals with their
+// initialisers and scopes, name lookup at an offset (for expressions the front-end could not type),
+// and conversions from unit offsets to source ranges and text.
+
+import type { SourceRange } from '../diagnostics';
+import type { SyntaxNode } from '../parse/syntax-node';
+import type { FunctionDecl, Loc, Unit, VarDecl } from '../sema/decls';
+import type { Expr } from '../sema/expr';
+import type { FunctionBody, LocalObject } from '../sema/statements';
+import { accessorUses, type AccessorUse } from './accessors';
+import { ExprIndex } from './expr-index';
+import { enclosingScope, initialiserOf, nodeAt, nodeOfLoc } from './syntax';
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+const contexts = new WeakMap<FunctionBody, FunctionContext>();
+const LINE_OPEN = '\uE000';
+const LINE_CLOSE = '\uE001';
+const LINE_MARK = /\uE000(\d+)\uE001/g;
+
+export class FunctionContext {
+  readonly unit: Unit;
+  private exprIndex?: ExprIndex;
+  private uses?: AccessorUse[];
+  private inits?: Map<VarDecl, Expr | undefined>;
+  private initialised?: Map<Expr, VarDecl>;
+  private paramDecls?: Map<string, VarDecl>;
+
+  private constructor(
+    readonly fn: FunctionDecl,
+    readonly body: FunctionBody,
+  ) {
+    this.unit = fn.body!.unit;
+  }
+
+  /** The context of an analysed body; shared while the body is unchanged (everything in it is in unit offsets). */
+  static of(fn: FunctionDecl, body: FunctionBody): FunctionContext {
+    let c = contexts.get(body);
+    if (!c || c.fn !== fn) contexts.set(body, (c = new FunctionContext(fn, body)));
+    return c;
+  }
+
+  get index(): ExprIndex {
+    return (this.exprIndex ??= new ExprIndex(this.body));
+  }
+
+  /** The accessors the function opens, with their lifetimes. */
+  accessorUses(): AccessorUse[] {
+    return (this.uses ??= accessorUses(this));
+  }
+
+  get locals(): readonly LocalObject[] {
+    return this.body.locals;
+  }
+
+  /** The function body's span in the unit. */
+  get span(): Span {
+    const n = this.fn.body!.node;
+    return { start: n.startIndex, end: n.endIndex };
+  }
+
+  local(decl: VarDecl): LocalObject | undefined {
+    return this.body.locals.find((l) => l.decl === decl);
+  }
+
+  /** Where a local lives: from its name to the end of its scope (the function's end when unknown). */
+  lifetimeOf(l: LocalObject): Span {
+    const end = l.end === l.start ? this.span.end : l.end.end;
+    return { start: l.start.start, end };
+  }
+
+  /** The expression a local is initialised with (`T x = e;`, `auto x = e;`), if the model has it. */
+  initOf(decl: VarDecl): Expr | undefined {
+    this.buildInits();
+    return this.inits!.get(decl);
+  }
+
+  /** The local a full initialiser expression initialises. */
+  localInitialisedBy(e: Expr): VarDecl | undefined {
+    this.buildInits();
+    return this.initialised!.get(e);
+  }
+
+  private buildInits(): void {
+    if (this.inits) return;
+    this.inits = new Map();
+    this.initialised = new Map();
+    for (const l of this.body.locals) {
+      const value = initialiserOf(nodeOfLoc(l.decl.loc));
+      const e = value ? this.index.at(value.startIndex, value.endIndex) : undefined;
+      this.inits.set(l.decl, e);
+      if (e) this.initialised.set(e, l.decl);
+    }
+  }
+
+  /** The syntax node of the scope a local belongs to. */
+  scopeNodeOf(decl: VarDecl): SyntaxNode | undefined {
+    return enclosingScope(nodeOfLoc(decl.loc));
+  }
+
+  /** Parameters referenced in the body, by name. */
+  params(): Map<string, VarDecl> {
+    if (!this.paramDecls) {
+      this.paramDecls = new Map();
+      for (const e of this.index.all) {
+        if (e.decl?.kind === 'var' && e.decl.storage === 'param') this.paramDecls.set(e.decl.name, e.decl);
+      }
+    }
+    return this.paramDecls;
+  }
+
+  /** The variable `name` names at `offset`: the innermost live local, else a parameter. */
+  varNamed(name: string, offset: number): VarDecl | undefined {
+    let best: LocalObject | undefined;
+    for (const l of this.body.locals) {
+      if (l.decl.name !== name || l.start.unit !== this.unit) continue;
+      const life = this.lifetimeOf(l);
+      if (life.start <= offset && offset <= life.end && (!best || l.start.start > best.start.start)) best = l;
+    }
+    return best?.decl ?? this.params().get(name);
+  }
+
+  /** The type of what `name` names at `offset`: a local or parameter (also one the body never uses). */
+  typeNamed(name: string, offset: number): import('../sema/types').Type | undefined {
+    return this.varNamed(name, offset)?.type ?? this.fn.params.find((p) => p.name === name)?.type;
+  }
+
+  /** The end of the full-expression that contains `e` (where its temporaries die). */
+  fullExpressionEnd(e: Expr): number {
+    const t = this.body.temporaries.find((x) => x.expr === e);
+    if (t) return t.fullExpression.end;
+    let top = e;
+    for (let p = this.index.parent(top); p; p = this.index.parent(p)) top = p;
+    return top.loc.end;
+  }
+
+  range(start: number, end: number): SourceRange {
+    return this.unit.map.range(start, end);
+  }
+
+  rangeOf(x: Loc | SyntaxNode | Span): SourceRange {
+    if ('startIndex' in x) return this.range(x.startIndex, x.endIndex);
+    return this.range(x.start, x.end);
+  }
+
+  text(start: number, end: number): string {
+    return this.unit.text.slice(start, end);
+  }
+
+  node(start: number, end: number): SyntaxNode {
+    return nodeAt(this.unit, start, end);
+  }
+
+  /** A short display of an expression's source text (one line, at most 48 characters). */
+  show(e: Expr | SyntaxNode): string {
+    const s = 'loc' in e ? this.text(e.loc.start, e.loc.end) : e.text;
+    const one = s.replace(/\s+/g, ' ').trim();
+    return one.length > 48 ? `${one.slice(0, 45)}...` : one;
+  }
+
+  /**
+   * The 1-based line of an offset, for messages: a marker that resolveLines turns into the number, so
+   * a message kept while its function moves (lines added above it) still names the right line.
+   */
+  lineOf(offset: number): string {
+    return `${LINE_OPEN}${offset}${LINE_CLOSE}`;
+  }
+
+  /** Replaces the line markers in a message by line numbers, through the unit's current map. */
+  resolveLines(text: string): string {
+    return text.replace(LINE_MARK, (_, off: string) => String(this.range(Number(off), Number(off)).start.line + 1));
+  }
+}

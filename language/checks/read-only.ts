@@ -1,0 +1,82 @@
+// Q7-A002 read-only misuse: writing (=, compound assignment, ++/--) through an accessor, element
+// reference or TCM accessor obtained from a const Tensor (read_only = true), and tcm_to_tensor on a
+// read-only TCM accessor. Quick fix: make the tensor parameter non-const when it is the one written.
+
+import type { SyntaxNode } from '../parse/syntax-node';
+import { chainOf, type Chain } from './chains';
+import type { FileContext } from './context';
+import { makeParamMutable } from './fixes';
+import type { FunctionContext } from './function-context';
+import { unparenthesised } from './syntax';
+import type { Check } from './types';
+
+const CODE = 'Q7-A002';
+const SUPERSEDES = ['static-assert', 'no-viable-operator', 'not-assignable'];
+
+export const readOnlyCheck: Check = {
+  code: CODE,
+  name: 'read-only-write',
+  summary: 'write through an accessor of a const Tensor',
+  runFunction(ctx: FileContext, fc: FunctionContext) {
+    const visit = (n: SyntaxNode) => {
+      const target = writeTarget(n);
+      if (target) checkWrite(ctx, fc, n, target);
+      for (const k of n.children) visit(k);
+    };
+    visit(fc.fn.body!.node);
+  },
+};
+
+/** The operand a statement writes through: the left of an assignment, the operand of ++/--, or the TCM accessor of tcm_to_tensor. */
+function writeTarget(n: SyntaxNode): { node: SyntaxNode; how: string } | undefined {
+  if (n.type === 'assignment_expression') {
+    const left = n.childForFieldName('left');
+    const op = n.childForFieldName('operator')?.text ?? '=';
+    return left ? { node: unparenthesised(left), how: op === '=' ? 'assigns to' : `applies ${op} to` } : undefined;
+  }
+  if (n.type === 'update_expression') {
+    const arg = n.childForFieldName('argument');
+    const op = n.childForFieldName('operator')?.text ?? '++';
+    return arg ? { node: unparenthesised(arg), how: `applies ${op} to` } : undefined;
+  }
+  if (n.type === 'call_expression') {
+    const fn = n.childForFieldName('function');
+    const field = fn?.type === 'field_expression' ? fn.childForFieldName('field') : undefined;
+    const name = field?.type === 'template_method' ? field.childForFieldName('name')?.text : field?.text;
+    const obj = fn?.childForFieldName('argument');
+    if (name === 'tcm_to_tensor' && obj) return { node: unparenthesised(obj), how: 'copies into the tensor through' };
+  }
+  return undefined;
+}
+
+function checkWrite(ctx: FileContext, fc: FunctionContext, stmt: SyntaxNode, target: { node: SyntaxNode; how: string }): void {
+  const c = chainOf(fc, target.node);
+  if (!c || !c.readOnly) return;
+  const isTcm = c.kind === 'tcm';
+  if (!isTcm && c.depth !== c.rank) return;
+  const tensor = c.tensor?.name;
+  const origin = tensor ? `'${tensor}' is a const torch::Tensor` : 'the tensor is const';
+  const made = isTcm
+    ? 'tcm_accessor() returned TensorTcmAccessor<true>'
+    : c.kind === 'element'
+      ? 'the element reference came from a read-only TensorAccessor'
+      : `accessor<${c.elemText}, ${c.rank}>() returned TensorAccessor<${c.elemText}, ${c.rank}, true>`;
+  const param = c.tensor?.handle?.storage === 'param' ? c.tensor.handle : undefined;
+  ctx.report({
+    range: fc.rangeOf(stmt),
+    severity: 'error',
+    code: CODE,
+    message:
+      `This ${target.how} ${describeTarget(fc, c)}, which is read-only: ${origin}, so ${made}. ` +
+      `The device library rejects the write at compile time (static_assert in ${isTcm ? 'TensorTcmAccessor::tcm_to_tensor' : 'TensorElementReference::operator='}). ` +
+      (param ? `If '${param.name}' is the kernel's output, take it as 'torch::Tensor&'; otherwise write into a tensor you own (torch::zeros(...), get_dst_tensor()).`
+        : 'Write into a tensor you own (torch::zeros(...), get_dst_tensor()) or drop the const.'),
+    supersedes: SUPERSEDES,
+    fixes: param ? makeParamMutable(ctx, fc, param) : undefined,
+  });
+}
+
+function describeTarget(fc: FunctionContext, c: Chain): string {
+  if (c.kind === 'tcm') return c.variable ? `TCM accessor '${c.variable.name}'` : 'a TCM accessor';
+  return `'${fc.show(c.node)}'`;
+}

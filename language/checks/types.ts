@@ -1,0 +1,44 @@
+// What a domain check produces and consumes: diagnostics that carry quick fixes (text edits in source
+// ranges, no editor protocol), the options the editor or the CLI passes, and the check interface.
+
+import type { Diagnostic, SourceRange } from '../diagnostics';
+
+export type CoherencePolicy = 'COHERENT' | 'INCOHERENT_VERBOSE' | 'INCOHERENT_QUIET';
+
+export interface CheckOptions {
+  /** The library is built with `multicore=True` (an in-source `// q7: multicore` also turns it on). */
+  multicore?: boolean;
+  /** The coherence policy tensors start with (the device's default is COHERENT). */
+  defaultPolicy?: CoherencePolicy;
+}
+
+export interface TextEdit {
+  range: SourceRange;
+  newText: string;
+}
+
+/** A quick fix: a title for the menu and the edits that apply it. */
+export interface Fix {
+  title: string;
+  edits: TextEdit[];
+}
+
+/** A domain diagnostic: a front-end diagnostic plus quick fixes and the generic errors it explains. */
+export interface CheckDiagnostic extends Diagnostic {
+  fixes?: Fix[];
+  /** Front-end diagnostic codes at this range that this one replaces with a domain explanation. */
+  supersedes?: string[];
+}
+
+/**
+ * One domain check: a code such as `Q7-A001`, a short name, and the rule it enforces. Most rules look
+ * at one function body at a time (`runFunction`, whose results are reused while the body is unchanged);
+ * rules across functions use `runFile`.
+ */
+export interface Check {
+  readonly code: string;
+  readonly name: string;
+  readonly summary: string;
+  runFunction?(ctx: import('./context').FileContext, fc: import('./function-context').FunctionContext): void;
+  runFile?(ctx: import('./context').FileContext): void;
+}

@@ -1,0 +1,161 @@
+// Calls: function calls with overload resolution and argument-dependent lookup, functional casts and
+// constructions, calls through function pointers and objects with operator(), and function names
+// used as values.
+
+import type { SyntaxNode as Node } from '../parse/syntax-node';
+import { isFreeFunction, argumentDependentCandidates } from './adl';
+import { type Ctx, locOf } from './context';
+import { classOf, implicitConversion, type Conversion } from './conversions';
+import { functionType, type Decl, type FunctionDecl, type FunctionTemplate, type Loc } from './decls';
+import { errorExpr, type Expr, type ValueCategory } from './expr';
+import { castTo, checkExpr, CAST_KEYWORDS, declExpr, mk } from './expressions';
+import { noteConversion } from './implicit';
+import { resolveName } from './names';
+import { constructorCandidates, resolveOverload } from './overload';
+import { typeFromDescriptor, typeFromSpecifier, typeOfDecl } from './type-syntax';
+import { ERROR, isScalar, nonReference, quoteType, unqualified, type Type } from './types';
+
+/** A function name used as a value: the function when it names exactly one free function. */
+export function functionAsValue(ctx: Ctx, e: Expr): Expr {
+  const fns = e.overloads ?? [];
+  const only = fns.length === 1 && fns[0].kind === 'function' ? fns[0] : undefined;
+  if (only && (!only.owner || only.isStatic) && !e.templateArgs) return mk('function', functionType(only), 'lvalue', e.loc, { decl: only });
+  const member = fns.some((f) => (f.kind === 'function' ? !!f.owner && !f.isStatic : !!f.owner));
+  const name = fns[0]?.name ?? '';
+  if (member) ctx.a.error(e.loc, 'bad-function-use', `reference to non-static member function '${name}' must be called`);
+  else ctx.a.error(e.loc, 'bad-function-use', `reference to overloaded function '${name}' must be called or resolved`);
+  return errorExpr(e.loc);
+}
+
+export function argumentList(ctx: Ctx, node: Node | null): Expr[] {
+  if (!node) return [];
+  return node.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment').map((c) => checkExpr(ctx, c));
+}
+
+export function callExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
+  const fnNode = node.childForFieldName('function');
+  const argsNode = node.childForFieldName('arguments');
+  if (!fnNode) return errorExpr(loc);
+  // casts: static_cast<T>(x)
+  if (fnNode.type === 'template_function') {
+    const nm = fnNode.childForFieldName('name')?.text ?? '';
+    if (CAST_KEYWORDS.has(nm)) {
+      const targs = fnNode.childForFieldName('arguments')?.namedChild(0);
+      const t = targs ? typeFromDescriptor(ctx, targs) : ERROR;
+      const args = argumentList(ctx, argsNode);
+      return castTo(ctx, t, args[0] ?? errorExpr(loc), loc, nm);
+    }
+  }
+  // functional casts and constructions: T(args)
+  if (fnNode.type === 'primitive_type' || fnNode.type === 'type_identifier' || fnNode.type === 'identifier' || fnNode.type === 'qualified_identifier' || fnNode.type === 'template_function' || fnNode.type === 'template_type') {
+    const r = resolveName(ctx, fnNode, undefined, true);
+    const t = r.decls.length && !r.decls.some((d) => d.kind === 'var' || d.kind === 'field') ? r.decls.map(typeOfDecl).find((x) => x) : undefined;
+    if (t || (fnNode.type === 'primitive_type')) {
+      const target = t ?? typeFromSpecifier(ctx, fnNode);
+      const args = argumentList(ctx, argsNode);
+      if (!classOf(target) && args.length === 1) return castTo(ctx, target, args[0], loc, 'functional');
+      return construct(ctx, target, args, loc, false);
+    }
+  }
+  if (fnNode.type === 'identifier') return unqualifiedCall(ctx, fnNode, argsNode, loc);
+  const callee = checkExpr(ctx, fnNode, true);
+  const args = argumentList(ctx, argsNode);
+  return callWith(ctx, callee, args, loc, fnNode.text);
+}
+
+/** `f(args)`: ordinary lookup of `f`, plus argument-dependent lookup when that finds no variable or member. */
+function unqualifiedCall(ctx: Ctx, fnNode: Node, argsNode: Node | null, loc: Loc): Expr {
+  const found = resolveName(ctx, fnNode, undefined, true).decls;
+  if (found.length && !found.every(isFreeFunction)) {
+    const callee = checkExpr(ctx, fnNode, true);
+    return callWith(ctx, callee, argumentList(ctx, argsNode), loc, fnNode.text);
+  }
+  const args = argumentList(ctx, argsNode);
+  const candidates: Decl[] = [...found];
+  for (const d of argumentDependentCandidates(fnNode.text, args)) if (!candidates.includes(d)) candidates.push(d);
+  const fnLoc = locOf(ctx, fnNode);
+  // with an argument of a type that depends on a template parameter, the name may be found at instantiation
+  if (!candidates.length && args.some((a) => a.type.kind === 'error' && !a.list)) return errorExpr(loc);
+  if (!candidates.length) {
+    ctx.a.error(fnLoc, 'undeclared-identifier', `use of undeclared identifier '${fnNode.text}'`);
+    return errorExpr(loc);
+  }
+  return callWith(ctx, declExpr(ctx, candidates, fnLoc, undefined, fnNode), args, loc, fnNode.text);
+}
+
+/** Calls what `callee` names with `args`. */
+export function callWith(ctx: Ctx, callee: Expr, args: Expr[], loc: Loc, spelled: string): Expr {
+  if (callee.overloads) {
+    const fns = callee.overloads;
+    const name = fns[0].name;
+    const member = fns.some((f) => (f.kind === 'function' ? !!f.owner && !f.isStatic : !!f.owner));
+    const label = `${member ? 'member function' : 'function'} for call to '${name}'`;
+    const r = resolveOverload(ctx, fns, args, { loc, label, object: callee.object, templateArgs: callee.templateArgs });
+    if (!r.fn) return errorExpr(loc);
+    noteArguments(r.fn, args, r.convs);
+    if (r.fn.owner && !r.fn.isStatic && !callee.object && r.fn.role !== 'constructor') {
+      ctx.a.error(loc, 'invalid-member-use', `call to non-static member function '${r.fn.name}' without an object`);
+    }
+    return callResult(r.fn, [...(callee.object ? [callee.object] : []), ...args], loc);
+  }
+  if (callee.type.kind === 'error') return errorExpr(loc);
+  const ft = callee.type.kind === 'pointer' && callee.type.pointee.kind === 'function' ? callee.type.pointee : callee.type.kind === 'function' ? callee.type : undefined;
+  if (ft && ft.kind === 'function') {
+    if (args.length !== ft.params.length && !(ft.variadic && args.length >= ft.params.length)) {
+      ctx.a.error(loc, 'no-matching-function', `call with ${args.length} arguments to a function taking ${ft.params.length}`);
+    }
+    const ret = ft.ret;
+    return mk('call', nonReference(ret), ret.kind === 'reference' ? (ret.rvalue ? 'xvalue' : 'lvalue') : 'prvalue', loc, { operands: args });
+  }
+  const cls = classOf(callee.type);
+  if (cls) {
+    const ops = ctx.a.lookupQualified(cls, 'operator()').filter((d): d is FunctionDecl | FunctionTemplate => d.kind === 'function' || d.kind === 'function-template');
+    if (ops.length) return callWith(ctx, mk('overload-set', ERROR, 'lvalue', loc, { overloads: ops, object: callee }), args, loc, spelled);
+  }
+  ctx.a.error(loc, 'not-callable', `called object type ${quoteType(callee.type)} is not a function or function pointer`);
+  return errorExpr(loc);
+}
+
+/** Records how each argument converts to its parameter. */
+function noteArguments(fn: FunctionDecl, args: Expr[], convs: Conversion[] | undefined): void {
+  args.forEach((a, i) => {
+    const p = fn.params[i];
+    if (p) noteConversion(a, p.type, convs?.[i]);
+  });
+}
+
+export function callResult(fn: FunctionDecl, operands: Expr[], loc: Loc): Expr {
+  const ret = fn.ret;
+  const cat: ValueCategory = ret.kind === 'reference' ? (ret.rvalue ? 'xvalue' : 'lvalue') : 'prvalue';
+  const t = nonReference(ret);
+  return mk('call', t, cat, loc, { callee: fn, operands, temporary: cat === 'prvalue' && t.kind === 'class' });
+}
+
+/** Constructs a `t` from `args` (direct- or list-initialisation). */
+export function construct(ctx: Ctx, t: Type, args: Expr[], loc: Loc, listInit: boolean): Expr {
+  const cls = classOf(t);
+  if (t.kind === 'error' || args.some((a) => a.type.kind === 'error' && !a.list)) return errorExpr(loc);
+  if (!cls) {
+    if (args.length === 0) return mk('construct', unqualified(t), 'prvalue', loc, { value: isScalar(t) ? 0 : undefined });
+    if (args.length === 1) return castTo(ctx, t, args[0], loc, 'functional');
+    ctx.a.error(loc, 'bad-init', `excess elements in scalar initialiser of type ${quoteType(t)}`);
+    return errorExpr(loc);
+  }
+  if (!cls.require()) {
+    ctx.a.error(loc, 'incomplete-type', `incomplete type '${cls.displayName()}' cannot be constructed`);
+    return errorExpr(loc);
+  }
+  let actual = args;
+  if (listInit && args.length === 1 && args[0].list) {
+    const list = args[0];
+    const c = implicitConversion(ctx, list, t);
+    if (c) return mk('construct', unqualified(t), 'prvalue', loc, { callee: c.user, operands: list.list, temporary: true });
+    actual = list.list ?? [];
+  }
+  if (args.length === 1 && !args[0].list && classOf(args[0].type) === cls && args[0].cat === 'prvalue') {
+    return { ...args[0], loc }; // guaranteed-in-practice copy elision
+  }
+  const r = resolveOverload(ctx, constructorCandidates(cls), actual, { loc, label: `constructor for initialisation of '${cls.displayName()}'` });
+  return mk('construct', unqualified(t), 'prvalue', loc, { callee: r.fn, operands: actual, temporary: true });
+}
+

@@ -1,0 +1,194 @@
+// The position query behind hovers: the innermost expression or declaration at a place in a user's
+// file, with its type, value category, constant value and the layout of its type on the target.
+
+import type { SourceRange } from '../diagnostics';
+import type { SyntaxNode } from '../parse/syntax-node';
+import type { Analyzer } from './analyzer';
+import { functionType, type Decl, type FunctionDecl, type Loc, type Scope, type Unit } from './decls';
+import type { Expr, ValueCategory } from './expr';
+import { classLayout, sizeAlignOf, type ClassLayout } from './layout';
+import type { FunctionBody } from './statements';
+import { typeOfDecl } from './type-syntax';
+import { nonReference, typeToString, unqualified, type Type } from './types';
+
+export interface NodeInfo {
+  /** What was found: an expression, a declaration (its name), or the type named by a type specifier. */
+  kind: 'expression' | 'declaration' | 'type';
+  /** The span of the expression, declared name or type specifier in the user's file. */
+  range: SourceRange;
+  node: SyntaxNode;
+  expr?: Expr;
+  /** The declaration declared here, or the one the expression names or calls. */
+  decl?: Decl;
+  type?: Type;
+  /** The type as the C++ source would spell it. */
+  typeText?: string;
+  valueCategory?: ValueCategory;
+  /** The value of a constant expression or constant. */
+  value?: number;
+  /** Size and alignment of the type (through references) on the target, and a class's member offsets. */
+  layout?: { size: number; align: number; class?: ClassLayout };
+}
+
+/** Per-unit indexes of the analysed expressions and declarations, built on first query. */
+export class PositionIndex {
+  private readonly exprs = new Map<Unit, Map<string, Expr>>();
+  private readonly decls = new Map<Unit, Map<string, Decl>>();
+
+  constructor(
+    private readonly analyzer: Analyzer,
+    private readonly units: readonly Unit[],
+  ) {}
+
+  /** The innermost expression or declaration at 0-based `line`/`column` of `file`. */
+  nodeAt(file: string, line: number, column: number): NodeInfo | undefined {
+    for (const unit of this.units) {
+      const offset = unit.map.locate?.(file, line, column, unit.text.length);
+      if (offset === undefined) continue;
+      const found = this.infoAt(unit, unit.root.descendantAt(offset));
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private infoAt(unit: Unit, innermost: SyntaxNode): NodeInfo | undefined {
+    const exprs = this.exprIndex(unit);
+    const decls = this.declIndex(unit);
+    for (let n: SyntaxNode | null = innermost; n; n = n.parent) {
+      const key = `${n.startIndex}:${n.endIndex}`;
+      const e = exprs.get(key);
+      if (e) return this.describe(unit, n, 'expression', e.type, { expr: e, decl: e.callee ?? e.decl, valueCategory: e.cat, value: e.value });
+      const d = decls.get(key);
+      if (d) return this.describe(unit, n, 'declaration', declType(d), { decl: d, value: d.kind === 'var' || d.kind === 'enumerator' ? d.value : undefined });
+      const t = this.typeSpecifierType(n, decls);
+      if (t) return this.describe(unit, n, 'type', t, {});
+    }
+    return undefined;
+  }
+
+  /** A type specifier of a declaration whose declared entity is known: the type it names. */
+  private typeSpecifierType(n: SyntaxNode, decls: Map<string, Decl>): Type | undefined {
+    if (n.fieldName !== 'type' || !n.parent) return undefined;
+    const owner = n.parent;
+    const declarators = [...owner.childrenForFieldName('declarator')];
+    for (const d of declarators) {
+      const name = declaredName(d);
+      const decl = name ? decls.get(`${name.startIndex}:${name.endIndex}`) : undefined;
+      const t = decl && declType(decl);
+      if (t) return unqualified(baseType(decl.kind === 'function' && t.kind === 'function' ? t.ret : t));
+    }
+    return undefined;
+  }
+
+  private describe(unit: Unit, node: SyntaxNode, kind: NodeInfo['kind'], type: Type | undefined, extra: Partial<NodeInfo>): NodeInfo {
+    const info: NodeInfo = { kind, range: unit.map.range(node.startIndex, node.endIndex), node, ...extra };
+    if (type && type.kind !== 'error') {
+      info.type = type;
+      info.typeText = typeToString(type);
+      info.layout = this.analyzer.collecting([], () => this.analyzer.run(() => layoutOf(type)));
+    }
+    return info;
+  }
+
+  private exprIndex(unit: Unit): Map<string, Expr> {
+    let m = this.exprs.get(unit);
+    if (m) return m;
+    m = new Map();
+    for (const body of this.bodiesIn(unit)) for (const e of body.fullExpressions) indexExpr(e, unit, m);
+    this.exprs.set(unit, m);
+    return m;
+  }
+
+  private declIndex(unit: Unit): Map<string, Decl> {
+    let m = this.decls.get(unit);
+    if (m) return m;
+    m = new Map();
+    const add = (d: Decl, loc: Loc | undefined) => {
+      if (loc && loc.unit === unit && !m!.has(`${loc.start}:${loc.end}`)) m!.set(`${loc.start}:${loc.end}`, d);
+    };
+    for (const body of this.bodiesIn(unit)) {
+      for (const p of body.params) add(p, p.loc);
+      for (const l of body.locals) add(l.decl, l.decl.loc);
+    }
+    collectScope(this.analyzer.global, add, new Set());
+    this.decls.set(unit, m);
+    return m;
+  }
+
+  private bodiesIn(unit: Unit): FunctionBody[] {
+    const out: FunctionBody[] = [];
+    for (const fn of this.analyzer.pendingBodies) if (fn.analysed && fn.body?.unit === unit) out.push(fn.analysed);
+    for (const fn of this.analyzer.userFunctions) if (fn.analysed && fn.body?.unit === unit && !out.includes(fn.analysed)) out.push(fn.analysed);
+    return out;
+  }
+}
+
+/** Expressions the source does not spell (an implicit conversion shares its operand's span). */
+const IMPLICIT = new Set(['user-conversion', 'implicit-this']);
+
+/** Every expression under `e` by span (the outermost one the source spells, when several share one). */
+function indexExpr(e: Expr, unit: Unit, m: Map<string, Expr>): void {
+  if (e.loc.unit === unit && !IMPLICIT.has(e.kind)) {
+    const key = `${e.loc.start}:${e.loc.end}`;
+    if (!m.has(key)) m.set(key, e);
+  }
+  if (e.object) indexExpr(e.object, unit, m);
+  for (const o of e.operands ?? []) indexExpr(o, unit, m);
+  for (const x of e.list ?? []) indexExpr(x, unit, m);
+}
+
+/** The declarations of a layer's own scopes (namespaces, classes, enums), with their locations. */
+function collectScope(scope: Scope, add: (d: Decl, loc: Loc | undefined) => void, seen: Set<Scope>): void {
+  if (seen.has(scope)) return;
+  seen.add(scope);
+  for (const list of scope.members.values()) {
+    for (const d of list) {
+      if (d.kind === 'template-binding') continue;
+      add(d, d.loc);
+      if (d.kind === 'namespace' || d.kind === 'class' || d.kind === 'enum') collectScope(d.scope, add, seen);
+    }
+  }
+}
+
+const NAME_TYPES = new Set(['identifier', 'field_identifier', 'operator_name', 'destructor_name', 'qualified_identifier']);
+
+/** The name a declarator declares (through pointer, reference, array and function declarators). */
+function declaredName(d: SyntaxNode): SyntaxNode | undefined {
+  for (let n: SyntaxNode | undefined = d; n; ) {
+    if (NAME_TYPES.has(n.type)) return n.type === 'qualified_identifier' ? (n.childForFieldName('name') ?? n) : n;
+    n = n.childForFieldName('declarator') ?? n.namedChildren.find((c) => NAME_TYPES.has(c.type) || c.type.endsWith('declarator'));
+  }
+  return undefined;
+}
+
+function declType(d: Decl): Type | undefined {
+  switch (d.kind) {
+    case 'var':
+    case 'field':
+      return d.type;
+    case 'function':
+      return functionType(d as FunctionDecl);
+    case 'enumerator':
+      return { kind: 'enum', decl: d.enumDecl };
+    default:
+      return typeOfDecl(d);
+  }
+}
+
+/** The type a declaration's specifier names: without the declarator's references, pointers and arrays. */
+function baseType(t: Type): Type {
+  switch (t.kind) {
+    case 'reference': return baseType(t.referee);
+    case 'pointer': return baseType(t.pointee);
+    case 'array': return baseType(t.element);
+    default: return t;
+  }
+}
+
+function layoutOf(t: Type): NodeInfo['layout'] {
+  const u = nonReference(t);
+  if (u.kind === 'function') return undefined;
+  const sa = sizeAlignOf(u);
+  if (!sa) return undefined;
+  return u.kind === 'class' ? { size: sa.size, align: sa.align, class: classLayout(u.decl) } : { size: sa.size, align: sa.align };
+}

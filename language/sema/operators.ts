@@ -1,0 +1,291 @@
+// Operators: overloaded operators (member and non-member), the built-in unary, binary, increment and
+// assignment operators with their operand conversions, and constant folding with the target's sizes.
+
+import type { SyntaxNode as Node } from '../parse/syntax-node';
+import { callResult } from './calls';
+import { type Ctx } from './context';
+import { classOf, promote, usualArithmetic } from './conversions';
+import type { FunctionDecl, FunctionTemplate, Loc } from './decls';
+import { errorExpr, type Expr } from './expr';
+import { checkExpr, convertOrReport, mk } from './expressions';
+import { noteBoolean, noteConversion } from './implicit';
+import { resolveOverload } from './overload';
+import {
+  BOOL, INT, isArithmetic, isBuiltin, isIntegral, isIntegralOrUnscopedEnum, isScalar, isUnsigned, nonReference, pointerTo, quoteType, unqualified, type Type,
+} from './types';
+
+/** Tries an overloaded operator (member of the left operand's class, or a non-member). */
+export function overloadedOperator(ctx: Ctx, op: string, operands: Expr[], loc: Loc, quiet: boolean): Expr | undefined {
+  const name = `operator${op}`;
+  const cands: (FunctionDecl | FunctionTemplate)[] = [];
+  const left = classOf(operands[0].type);
+  let memberObject: Expr | undefined;
+  if (left && left.require()) {
+    const ms = ctx.a.lookupQualified(left, name).filter((d): d is FunctionDecl | FunctionTemplate => d.kind === 'function' || d.kind === 'function-template');
+    if (ms.length) {
+      memberObject = operands[0];
+      const r = resolveOverload(ctx, ms, operands.slice(1), { loc, label: `'${name}'`, object: operands[0], quiet: true });
+      if (r.fn && !r.failed) return callResult(r.fn, operands, loc);
+      if (r.fn && r.failed && r.fn.deleted) {
+        resolveOverload(ctx, ms, operands.slice(1), { loc, label: `'${name}'`, object: operands[0] });
+        return errorExpr(loc);
+      }
+      cands.push(...ms);
+    }
+  }
+  const free = ctx.a.lookup(name, ctx.scope).filter((d): d is FunctionDecl | FunctionTemplate => (d.kind === 'function' && !d.owner) || (d.kind === 'function-template' && !d.owner));
+  for (const o of operands) {
+    const c = classOf(o.type);
+    if (c) for (const d of ctx.a.lookup(name, c.declScope)) if ((d.kind === 'function' && !d.owner) || (d.kind === 'function-template' && !d.owner)) if (!free.includes(d)) free.push(d);
+  }
+  if (free.length) {
+    const r = resolveOverload(ctx, free, operands, { loc, label: `'${name}'`, quiet: true });
+    if (r.fn && !r.failed) return callResult(r.fn, operands, loc);
+  }
+  if (!quiet && (cands.length || free.length)) {
+    const msg = `no viable overloaded '${op}' for operands of type ${operands.map((o) => `${quoteType(o.type)}`).join(' and ')}`;
+    ctx.a.error(loc, 'no-viable-operator', msg);
+    return errorExpr(loc);
+  }
+  void memberObject;
+  return undefined;
+}
+
+/** The operand converted for a built-in operator: class operands through their conversion function. */
+export function builtinOperand(ctx: Ctx, e: Expr): Expr {
+  const cls = classOf(e.type);
+  if (!cls) return e;
+  if (!cls.require()) return e;
+  const fn = cls.conversionFunctions().find((d) => !e.type.const || d.isConst);
+  if (!fn) return e;
+  const r = nonReference(fn.ret);
+  return mk('user-conversion', r, fn.ret.kind === 'reference' ? 'lvalue' : 'prvalue', e.loc, { callee: fn, operands: [e] });
+}
+
+const ARITH = new Set(['+', '-', '*', '/', '%']);
+const BITWISE = new Set(['&', '|', '^', '<<', '>>']);
+const COMPARE = new Set(['<', '>', '<=', '>=', '==', '!=']);
+
+export function binaryExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
+  const op = node.childForFieldName('operator')?.type ?? '';
+  const ln = node.childForFieldName('left');
+  const rn = node.childForFieldName('right');
+  if (!ln || !rn) return errorExpr(loc);
+  const l = checkExpr(ctx, ln);
+  const r = checkExpr(ctx, rn);
+  if (l.type.kind === 'error' || r.type.kind === 'error') return errorExpr(loc);
+  if (classOf(l.type) || classOf(r.type) || (l.type.kind === 'enum' && l.type.decl.scoped && ARITH.has(op))) {
+    const o = overloadedOperator(ctx, op, [l, r], loc, true);
+    if (o) return o;
+  }
+  return builtinBinary(ctx, op, builtinOperand(ctx, l), builtinOperand(ctx, r), loc);
+}
+
+export function builtinBinary(ctx: Ctx, op: string, l: Expr, r: Expr, loc: Loc): Expr {
+  const lt = decay(unqualified(l.type));
+  const rt = decay(unqualified(r.type));
+  const bad = () => {
+    ctx.a.error(loc, 'bad-operands', `invalid operands to binary expression (${quoteType(l.type)} and ${quoteType(r.type)})`);
+    return errorExpr(loc);
+  };
+  if (op === '&&' || op === '||') {
+    if (!contextuallyBool(lt) || !contextuallyBool(rt)) return bad();
+    noteBoolean(l);
+    noteBoolean(r);
+    const v = l.value !== undefined && r.value !== undefined ? +(op === '&&' ? !!l.value && !!r.value : !!l.value || !!r.value) : op === '&&' && l.value === 0 ? 0 : op === '||' && l.value !== undefined && l.value !== 0 ? 1 : undefined;
+    return mk('binary', BOOL, 'prvalue', loc, { operator: op, operands: [l, r], value: v });
+  }
+  const arithmetic = (t: Type) => isArithmetic(t) || (t.kind === 'enum' && !t.decl.scoped);
+  if (lt.kind === 'pointer' || rt.kind === 'pointer' || isBuiltin(lt, 'nullptr_t') || isBuiltin(rt, 'nullptr_t')) {
+    noteConversion(l, lt.kind === 'pointer' || isBuiltin(lt, 'nullptr_t') ? lt : promote(lt));
+    noteConversion(r, rt.kind === 'pointer' || isBuiltin(rt, 'nullptr_t') ? rt : promote(rt));
+    if ((op === '+' || op === '-') && lt.kind === 'pointer' && isIntegralOrUnscopedEnum(rt)) return mk('binary', lt, 'prvalue', loc, { operator: op, operands: [l, r] });
+    if (op === '+' && rt.kind === 'pointer' && isIntegralOrUnscopedEnum(lt)) return mk('binary', rt, 'prvalue', loc, { operator: op, operands: [l, r] });
+    if (op === '-' && lt.kind === 'pointer' && rt.kind === 'pointer') return mk('binary', INT, 'prvalue', loc, { operator: op, operands: [l, r] });
+    if (COMPARE.has(op)) return mk('binary', BOOL, 'prvalue', loc, { operator: op, operands: [l, r] });
+    return bad();
+  }
+  if (lt.kind === 'enum' && rt.kind === 'enum' && lt.decl === rt.decl && COMPARE.has(op)) {
+    return mk('binary', BOOL, 'prvalue', loc, { operator: op, operands: [l, r], value: fold(op, l.value, r.value, INT) });
+  }
+  if (!arithmetic(lt) || !arithmetic(rt)) return bad();
+  if ((op === '%' || BITWISE.has(op)) && (!isIntegralOrUnscopedEnum(lt) || !isIntegralOrUnscopedEnum(rt))) return bad();
+  if (COMPARE.has(op)) {
+    const common = usualArithmetic(lt, rt);
+    noteConversion(l, common);
+    noteConversion(r, common);
+    return mk('binary', BOOL, 'prvalue', loc, { operator: op, operands: [l, r], value: fold(op, l.value, r.value, common) });
+  }
+  const shift = op === '<<' || op === '>>';
+  const type = shift ? promote(lt) : usualArithmetic(lt, rt);
+  noteConversion(l, type);
+  noteConversion(r, shift ? promote(rt) : type);
+  if ((op === '/' || op === '%') && r.value === 0 && isIntegral(type)) ctx.a.warning(loc, 'division-by-zero', 'division by zero is undefined');
+  return mk('binary', type, 'prvalue', loc, { operator: op, operands: [l, r], value: isIntegral(type) ? fold(op, l.value, r.value, type) : undefined });
+}
+
+export function decay(t: Type): Type {
+  return t.kind === 'array' ? pointerTo(t.element) : t.kind === 'function' ? pointerTo(t) : t;
+}
+
+function contextuallyBool(t: Type): boolean {
+  return isScalar(t) && !(t.kind === 'enum' && t.decl.scoped) || t.kind === 'array';
+}
+
+export function wrap(v: number, t: Type): number {
+  if (t.kind !== 'builtin') return v;
+  const bits = t.name.includes('long long') ? 64 : t.name.includes('short') ? 16 : t.name.includes('char') ? 8 : t.name === 'bool' ? 1 : 32;
+  if (bits === 64) return v;
+  if (bits === 1) return v ? 1 : 0;
+  const m = 2 ** bits;
+  let x = ((v % m) + m) % m;
+  if (!isUnsigned(t) && x >= m / 2) x -= m;
+  return x;
+}
+
+function fold(op: string, a: number | undefined, b: number | undefined, t: Type): number | undefined {
+  if (a === undefined || b === undefined) return undefined;
+  let v: number;
+  switch (op) {
+    case '+': v = a + b; break;
+    case '-': v = a - b; break;
+    case '*': v = a * b; break;
+    case '/': if (b === 0) return undefined; v = Math.trunc(a / b); break;
+    case '%': if (b === 0) return undefined; v = a % b; break;
+    case '&': v = Number(BigInt.asIntN(64, BigInt(Math.trunc(a))) & BigInt.asIntN(64, BigInt(Math.trunc(b)))); break;
+    case '|': v = Number(BigInt.asIntN(64, BigInt(Math.trunc(a))) | BigInt.asIntN(64, BigInt(Math.trunc(b)))); break;
+    case '^': v = Number(BigInt.asIntN(64, BigInt(Math.trunc(a))) ^ BigInt.asIntN(64, BigInt(Math.trunc(b)))); break;
+    case '<<': v = a * 2 ** b; break;
+    case '>>': v = Math.floor(a / 2 ** b); break;
+    case '<': return +(cmpValue(a, t) < cmpValue(b, t));
+    case '>': return +(cmpValue(a, t) > cmpValue(b, t));
+    case '<=': return +(cmpValue(a, t) <= cmpValue(b, t));
+    case '>=': return +(cmpValue(a, t) >= cmpValue(b, t));
+    case '==': return +(cmpValue(a, t) === cmpValue(b, t));
+    case '!=': return +(cmpValue(a, t) !== cmpValue(b, t));
+    default: return undefined;
+  }
+  return wrap(v, t);
+}
+
+function cmpValue(v: number, t: Type): number {
+  if (isUnsigned(t) && v < 0 && t.kind === 'builtin') return v + 2 ** (t.name.includes('long long') ? 64 : 32);
+  return v;
+}
+
+export function unaryExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
+  const op = node.childForFieldName('operator')?.type ?? '';
+  const an = node.childForFieldName('argument');
+  if (!an) return errorExpr(loc);
+  const a = checkExpr(ctx, an);
+  if (a.type.kind === 'error') return errorExpr(loc);
+  if (classOf(a.type)) {
+    const o = overloadedOperator(ctx, op, [a], loc, true);
+    if (o) return o;
+  }
+  const x = builtinOperand(ctx, a);
+  const t = decay(unqualified(x.type));
+  if (op === '!') {
+    if (!contextuallyBool(t)) return badUnary(ctx, op, a, loc);
+    return mk('unary', BOOL, 'prvalue', loc, { operands: [x], value: x.value === undefined ? undefined : +!x.value });
+  }
+  if (op === '~') {
+    if (!isIntegralOrUnscopedEnum(t)) return badUnary(ctx, op, a, loc);
+    const pt = promote(t);
+    return mk('unary', pt, 'prvalue', loc, { operands: [x], value: x.value === undefined ? undefined : wrap(-x.value - 1, pt) });
+  }
+  if (op === '-' || op === '+') {
+    if (!isArithmetic(t) && !(t.kind === 'enum' && !t.decl.scoped) && !(op === '+' && t.kind === 'pointer')) return badUnary(ctx, op, a, loc);
+    const pt = promote(t);
+    return mk('unary', pt, 'prvalue', loc, { operands: [x], value: x.value === undefined ? undefined : op === '-' ? wrap(-x.value, pt) : x.value });
+  }
+  return badUnary(ctx, op, a, loc);
+}
+
+function badUnary(ctx: Ctx, op: string, a: Expr, loc: Loc): Expr {
+  ctx.a.error(loc, 'bad-operands', `invalid argument type ${quoteType(a.type)} to unary expression '${op}'`);
+  return errorExpr(loc);
+}
+
+export function pointerExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
+  const op = node.childForFieldName('operator')?.type ?? '';
+  const an = node.childForFieldName('argument');
+  if (!an) return errorExpr(loc);
+  const a = checkExpr(ctx, an);
+  if (a.type.kind === 'error') return errorExpr(loc);
+  if (op === '&') {
+    if (a.cat !== 'lvalue') {
+      ctx.a.error(loc, 'address-of-rvalue', `cannot take the address of an rvalue of type ${quoteType(a.type)}`);
+      return errorExpr(loc);
+    }
+    return mk('address-of', pointerTo(a.type), 'prvalue', loc, { operands: [a] });
+  }
+  if (classOf(a.type)) {
+    const o = overloadedOperator(ctx, op, [a], loc, false);
+    if (o) return o;
+  }
+  const t = decay(a.type);
+  if (t.kind !== 'pointer') {
+    ctx.a.error(loc, 'bad-deref', `indirection requires pointer operand (${quoteType(a.type)} invalid)`);
+    return errorExpr(loc);
+  }
+  if (isBuiltin(unqualified(t.pointee), 'void')) {
+    ctx.a.error(loc, 'bad-deref', `indirection of ${quoteType(t)} (a void pointer) is not allowed`);
+    return errorExpr(loc);
+  }
+  return mk('deref', t.pointee, 'lvalue', loc, { operands: [a] });
+}
+
+export function requireModifiable(ctx: Ctx, e: Expr, loc: Loc, what: string): boolean {
+  if (e.type.kind === 'error') return false;
+  if (e.cat !== 'lvalue') {
+    ctx.a.error(loc, 'not-assignable', `expression is not assignable (${what} needs an lvalue)`);
+    return false;
+  }
+  if (e.type.const || e.type.kind === 'array') {
+    const name = e.decl && 'name' in e.decl ? ` '${(e.decl as { name: string }).name}'` : '';
+    ctx.a.error(loc, 'assign-to-const', `cannot assign to${name ? ` variable${name}` : ' an expression'} with const-qualified type ${quoteType(e.type)}`);
+    return false;
+  }
+  return true;
+}
+
+export function updateExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
+  const an = node.childForFieldName('argument');
+  const op = node.childForFieldName('operator')?.type ?? '++';
+  if (!an) return errorExpr(loc);
+  const a = checkExpr(ctx, an);
+  if (classOf(a.type)) {
+    const o = overloadedOperator(ctx, op, [a], loc, false);
+    if (o) return o;
+  }
+  requireModifiable(ctx, a, loc, op);
+  const prefix = node.child(0)?.type === op;
+  return mk('update', a.type, prefix ? 'lvalue' : 'prvalue', loc, { operands: [a] });
+}
+
+export function assignExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
+  const op = node.childForFieldName('operator')?.type ?? '=';
+  const ln = node.childForFieldName('left');
+  const rn = node.childForFieldName('right');
+  if (!ln || !rn) return errorExpr(loc);
+  const l = checkExpr(ctx, ln);
+  const r = checkExpr(ctx, rn);
+  if (l.type.kind === 'error' || (r.type.kind === 'error' && !r.list)) return errorExpr(loc);
+  if (classOf(l.type)) {
+    const o = overloadedOperator(ctx, op, [l, r], loc, false);
+    if (o) return o;
+    ctx.a.error(loc, 'no-viable-operator', `no viable overloaded '${op}' for operands of type ${quoteType(l.type)} and ${r.list ? "'initializer list'" : quoteType(r.type)}`);
+    return errorExpr(loc);
+  }
+  if (!requireModifiable(ctx, l, loc, 'assignment')) return errorExpr(loc);
+  if (op === '=') {
+    convertOrReport(ctx, r, unqualified(l.type), r.loc, 'assigning to');
+  } else {
+    const bop = op.slice(0, -1);
+    const res = builtinBinary(ctx, bop, l, builtinOperand(ctx, r), loc);
+    if (res.type.kind === 'error') return errorExpr(loc);
+  }
+  return mk('assign', l.type, 'lvalue', loc, { operator: op, operands: [l, r] });
+}
+

@@ -1,0 +1,61 @@
+// Analyses of open documents: runs the front-end and the domain checks on the latest text of a
+// document and keeps the result with the version it was made from, so requests can tell whether it
+// is current and which documents depend on a changed file (through #include).
+
+import type { Analysis, FileHost, Frontend } from '../language';
+import { checkedDiagnostics, type CheckDiagnostic, type CheckOptions } from '../language/checks';
+import type { Settings } from './settings';
+import { checkOptionsFor } from './settings';
+
+export interface DocumentAnalysis {
+  readonly uri: string;
+  readonly path: string;
+  readonly version: number;
+  readonly analysis: Analysis;
+  readonly diagnostics: CheckDiagnostic[];
+  readonly options: CheckOptions;
+  /** Milliseconds the analysis took. */
+  readonly millis: number;
+}
+
+export class Analyses {
+  private readonly byUri = new Map<string, DocumentAnalysis>();
+
+  constructor(
+    private readonly frontend: Frontend,
+    private readonly host: FileHost,
+  ) {}
+
+  /** Analyses the document now. */
+  run(uri: string, path: string, version: number, settings: Settings): DocumentAnalysis {
+    const t0 = performance.now();
+    const analysis = this.frontend.analyze(path, this.host, { includePaths: settings.includePaths, defines: settings.defines });
+    const options = checkOptionsFor(path, settings);
+    let diagnostics: CheckDiagnostic[];
+    try {
+      diagnostics = checkedDiagnostics(analysis, options);
+    } catch (e) {
+      diagnostics = [...analysis.diagnostics, { range: { file: path, start: { line: 0, column: 0 }, end: { line: 0, column: 0 } }, severity: 'warning', code: 'internal', message: `internal error in the checks: ${(e as Error).message}` }];
+    }
+    const result: DocumentAnalysis = { uri, path, version, analysis, diagnostics, options, millis: performance.now() - t0 };
+    this.byUri.set(uri, result);
+    return result;
+  }
+
+  get(uri: string): DocumentAnalysis | undefined {
+    return this.byUri.get(uri);
+  }
+
+  forget(uri: string): void {
+    const a = this.byUri.get(uri);
+    this.byUri.delete(uri);
+    if (a) this.frontend.forget(a.path);
+  }
+
+  /** Open documents whose last analysis read `path` (they include it). */
+  dependentsOf(path: string): string[] {
+    const out: string[] = [];
+    for (const a of this.byUri.values()) if (a.path !== path && a.analysis.preprocessed.files.has(path)) out.push(a.uri);
+    return out;
+  }
+}

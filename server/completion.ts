@@ -1,0 +1,96 @@
+// Completion for the Neuron API: members after `tensor.`, `accessor.`, `stream.` (the public methods
+// of the receiver's class and its bases, with their docs) and names after `torch::`,
+// `torch::neuron::` and `CoherencyEnforcer::`.
+
+import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver/node';
+import type { Analysis } from '../language';
+import { FileContext } from '../language/checks/context';
+import type { ClassDecl, FunctionDecl, FunctionTemplate } from '../language/sema/decls';
+import { describeFunction } from '../language/sema/decls';
+import { nonReference } from '../language/sema/types';
+import { apiDoc } from './api-docs';
+import { functionAt } from './position';
+
+const NAMESPACES: Record<string, [string, CompletionItemKind, string?][]> = {
+  'torch::neuron::': [
+    ['tcm_malloc', CompletionItemKind.Function, 'torch::neuron::tcm_malloc'],
+    ['tcm_free', CompletionItemKind.Function, 'torch::neuron::tcm_free'],
+  ],
+  'CoherencyEnforcer::': [
+    ['COHERENT', CompletionItemKind.EnumMember],
+    ['INCOHERENT_VERBOSE', CompletionItemKind.EnumMember],
+    ['INCOHERENT_QUIET', CompletionItemKind.EnumMember],
+  ],
+  'torch::': [
+    ...['zeros', 'ones', 'empty', 'full', 'eye'].map((n): [string, CompletionItemKind, string] => [n, CompletionItemKind.Function, `at::${n}`]),
+    ...['abs', 'ceil', 'floor', 'sin', 'cos', 'tan', 'log', 'log2', 'log10', 'exp', 'add', 'sub', 'mul', 'div', 'pow', 'clamp', 'bitwise_and', 'bitwise_or', 'bitwise_not']
+      .flatMap((n): [string, CompletionItemKind, string][] => [[n, CompletionItemKind.Function, `at::${n}`], [`${n}_out`, CompletionItemKind.Function, `at::${n}_out`]]),
+    ...['kFloat', 'kBFloat16', 'kHalf', 'kInt', 'kChar', 'kShort', 'kByte'].map((n): [string, CompletionItemKind] => [n, CompletionItemKind.Constant]),
+    ['Tensor', CompletionItemKind.Class],
+    ['CoherencyEnforcer', CompletionItemKind.Class],
+    ['neuron', CompletionItemKind.Module],
+  ],
+};
+
+/** Completion items at a position, given the text of the line up to the cursor. */
+export function completions(analysis: Analysis | undefined, file: string, line: number, column: number, linePrefix: string, snippets: boolean): CompletionItem[] {
+  const scoped = /((?:\w+::)+)\w*$/.exec(linePrefix);
+  if (scoped) {
+    const key = Object.keys(NAMESPACES).find((k) => scoped[1].endsWith(k));
+    return key ? NAMESPACES[key].map(([label, kind, q]) => ({ label, kind, documentation: q ? apiDoc(q) : undefined })) : [];
+  }
+  const member = /([A-Za-z_]\w*)\s*(?:\.|->)\s*\w*$/.exec(linePrefix);
+  if (!member || !analysis) return [];
+  const cls = receiverClass(analysis, file, line, column, member[1]);
+  return cls ? memberItems(cls, snippets) : [];
+}
+
+function receiverClass(analysis: Analysis, file: string, line: number, column: number, name: string): ClassDecl | undefined {
+  const ctx = new FileContext(analysis);
+  const at = functionAt(ctx, file, line, column);
+  const candidates = at ? [at.fc] : ctx.functions;
+  for (const fc of candidates) {
+    const found = fc.typeNamed(name, at ? at.offset : fc.span.end);
+    const t = found && nonReference(found);
+    if (t?.kind === 'class') return t.decl;
+    if (t?.kind === 'pointer' && t.pointee.kind === 'class') return t.pointee.decl;
+  }
+  return undefined;
+}
+
+function memberItems(cls: ClassDecl, snippets: boolean): CompletionItem[] {
+  const seen = new Set<string>();
+  const out: CompletionItem[] = [];
+  for (const c of cls.chain()) {
+    c.require();
+    for (const [name, decls] of c.scope.members) {
+      if (seen.has(name) || name.startsWith('operator') || name.startsWith('~') || name === c.name) continue;
+      const fns = decls.filter((d): d is FunctionDecl | FunctionTemplate => (d.kind === 'function' || d.kind === 'function-template') && d.access === 'public');
+      const usable = fns.filter((d) => d.kind !== 'function' || (!d.deleted && d.role === 'function'));
+      if (!usable.length) continue;
+      seen.add(name);
+      out.push(item(name, usable, snippets));
+    }
+  }
+  return out.sort((a, b) => a.label.localeCompare(b.label));
+}
+
+function item(name: string, fns: (FunctionDecl | FunctionTemplate)[], snippets: boolean): CompletionItem {
+  const f = fns[0];
+  const template = f.kind === 'function-template';
+  const detail = f.kind === 'function' ? describeFunction(f) : `template <${f.params.map((p) => p.name).join(', ')}> ${f.qualifiedName}`;
+  const it: CompletionItem = { label: name, kind: CompletionItemKind.Method, detail, documentation: apiDoc(f.qualifiedName) };
+  if (snippets) {
+    const targs = template ? `<${f.params.map((p, i) => `\${${i + 1}:${p.name}}`).join(', ')}>` : '';
+    const args = takesNoArguments(f) ? '()' : `(\${${template ? f.params.length + 1 : 1}})`;
+    it.insertText = `${name}${targs}${args}`;
+    it.insertTextFormat = InsertTextFormat.Snippet;
+  }
+  return it;
+}
+
+function takesNoArguments(f: FunctionDecl | FunctionTemplate): boolean {
+  if (f.kind === 'function') return f.params.length === 0;
+  const params = f.node.descendantsOfType('parameter_list')[0];
+  return !!params && params.namedChildCount === 0;
+}

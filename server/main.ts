@@ -1,0 +1,21 @@
+// Entry point of the language server process: `node out/server/main.js --stdio` (or the bundled
+// dist/server.js, or `q7 lsp --stdio`). An uncaught error is logged, never fatal.
+
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { Q7Server } from './server';
+
+export function runServer(): void {
+  const connection = createConnection(ProposedFeatures.all);
+  const log = (e: unknown) => {
+    try {
+      connection.console.error(`uncaught: ${(e as Error)?.stack ?? String(e)}`);
+    } catch {
+      // the connection itself is gone; nothing left to tell
+    }
+  };
+  process.on('uncaughtException', log);
+  process.on('unhandledRejection', log);
+  new Q7Server(connection).listen();
+}
+
+if (require.main === module) runServer();

@@ -1,0 +1,220 @@
+// The language server: LSP over a connection (stdio in production), incremental document sync,
+// debounced analysis with diagnostics published per version, and the requests (hover, code actions,
+// completion, document symbols, definition). Every request is guarded: before `initialize` it answers
+// ServerNotInitialized, and a failure answers InternalError while the server stays up.
+
+import {
+  CodeActionKind,
+  ErrorCodes,
+  ResponseError,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { Frontend, type FileHost } from '../language';
+import { Analyses, type DocumentAnalysis } from './analyses';
+import { codeActions } from './code-actions';
+import { completions } from './completion';
+import { toDiagnostic } from './convert';
+import { definition } from './definition';
+import { editorHost, loadGrammar, readDisk, SdkFiles } from './files';
+import { hover } from './hover';
+import { Scheduler, realClock, type Clock } from './scheduler';
+import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings';
+import { documentSymbols } from './symbols';
+import { uriToPath } from './uris';
+
+export interface ServerOptions {
+  /** Reads files that are not open in the editor (default: the disk). */
+  readFile?: (path: string) => string | undefined;
+  /** Where the SDK headers are written for go-to-definition. */
+  sdkDir?: string;
+  clock?: Clock;
+}
+
+export const SERVER_VERSION = '0.1.0';
+
+export class Q7Server {
+  private readonly documents = new TextDocuments(TextDocument);
+  private readonly host: FileHost;
+  private readonly sdk: SdkFiles;
+  private readonly scheduler: Scheduler;
+  private analyses?: Analyses;
+  private frontend?: Promise<Frontend>;
+  private initialized = false;
+  private shuttingDown = false;
+  private settings: Settings = DEFAULT_SETTINGS;
+  private readonly docSettings = new Map<string, Promise<Settings>>();
+  private pullConfiguration = false;
+  private snippets = false;
+
+  constructor(
+    private readonly connection: Connection,
+    options: ServerOptions = {},
+  ) {
+    this.host = editorHost((p) => this.openText(p), options.readFile ?? readDisk);
+    this.sdk = new SdkFiles(options.sdkDir);
+    this.scheduler = new Scheduler((uri) => void this.analyse(uri), () => this.settings.debounceMs, options.clock ?? realClock);
+  }
+
+  /** Registers every handler and starts listening. */
+  listen(): void {
+    const c = this.connection;
+    c.onInitialize((p) => this.initialize(p));
+    c.onInitialized(() => {
+      this.initialized = true;
+      for (const d of this.documents.all()) this.scheduler.schedule(d.uri, 0);
+    });
+    c.onShutdown(() => {
+      this.shuttingDown = true;
+    });
+    c.onDidChangeConfiguration((p) => this.guardNotification(() => this.configurationChanged(p.settings)));
+    this.documents.onDidOpen((e) => this.guardNotification(() => this.initialized && this.scheduler.schedule(e.document.uri, 0)));
+    this.documents.onDidChangeContent((e) => this.guardNotification(() => this.initialized && this.scheduler.schedule(e.document.uri)));
+    this.documents.onDidClose((e) => this.guardNotification(() => this.closed(e.document.uri)));
+    c.onHover(this.guard('hover', async (p) => {
+      const a = await this.fresh(p.textDocument.uri);
+      return a ? hover(a.analysis, a.path, p.position.line, p.position.character) : null;
+    }));
+    c.onCodeAction(this.guard('codeAction', async (p) => {
+      const a = await this.fresh(p.textDocument.uri);
+      return a ? codeActions(a, p.range, (f) => this.sdk.realPath(f)) : [];
+    }));
+    c.onCompletion(this.guard('completion', async (p) => {
+      const doc = this.documents.get(p.textDocument.uri);
+      if (!doc) return [];
+      const prefix = doc.getText({ start: { line: p.position.line, character: 0 }, end: p.position });
+      const a = await this.fresh(p.textDocument.uri);
+      return completions(a?.analysis, uriToPath(p.textDocument.uri), p.position.line, p.position.character, prefix, this.snippets);
+    }));
+    c.onDocumentSymbol(this.guard('documentSymbol', async (p) => {
+      const a = await this.fresh(p.textDocument.uri);
+      return a ? documentSymbols(a.analysis, a.path) : [];
+    }));
+    c.onDefinition(this.guard('definition', async (p) => {
+      const a = await this.fresh(p.textDocument.uri);
+      return a ? definition(a.analysis, a.path, p.position.line, p.position.character, (f) => this.sdk.realPath(f)) : [];
+    }));
+    this.documents.listen(c);
+    c.listen();
+  }
+
+  private initialize(p: InitializeParams): InitializeResult {
+    const opts = (p.initializationOptions ?? {}) as Record<string, unknown>;
+    this.settings = readSettings(opts.settings ?? opts);
+    this.pullConfiguration = !!p.capabilities.workspace?.configuration;
+    this.snippets = !!p.capabilities.textDocument?.completion?.completionItem?.snippetSupport;
+    this.frontend ??= Frontend.create(loadGrammar());
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        hoverProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        completionProvider: { triggerCharacters: ['.', ':', '>'] },
+        documentSymbolProvider: true,
+        definitionProvider: true,
+      },
+      serverInfo: { name: 'q7-studio', version: SERVER_VERSION },
+    };
+  }
+
+  /** Wraps a request handler: not before initialize, never an exception out of it. */
+  private guard<P, R>(name: string, fn: (p: P) => Promise<R>): (p: P) => Promise<R> {
+    return async (p: P) => {
+      if (!this.initialized) throw new ResponseError(ErrorCodes.ServerNotInitialized, `${name}: the server is not initialized`);
+      if (this.shuttingDown) throw new ResponseError(ErrorCodes.InvalidRequest, `${name}: the server is shutting down`);
+      try {
+        return await fn(p);
+      } catch (e) {
+        if (e instanceof ResponseError) throw e;
+        this.connection.console.error(`${name} failed: ${(e as Error)?.stack ?? String(e)}`);
+        throw new ResponseError(ErrorCodes.InternalError, `${name} failed: ${(e as Error)?.message ?? String(e)}`);
+      }
+    };
+  }
+
+  private guardNotification(fn: () => unknown): void {
+    try {
+      fn();
+    } catch (e) {
+      this.connection.console.error(`notification failed: ${(e as Error)?.stack ?? String(e)}`);
+    }
+  }
+
+  private openText(path: string): string | undefined {
+    for (const d of this.documents.all()) if (uriToPath(d.uri) === path) return d.getText();
+    return undefined;
+  }
+
+  private configurationChanged(raw: unknown): void {
+    const section = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).q7 : undefined;
+    if (section) this.settings = readSettings(section, this.settings);
+    this.docSettings.clear();
+    for (const d of this.documents.all()) this.scheduler.schedule(d.uri, 0);
+  }
+
+  private settingsFor(uri: string): Promise<Settings> {
+    if (!this.pullConfiguration) return Promise.resolve(this.settings);
+    let s = this.docSettings.get(uri);
+    if (!s) {
+      s = this.connection.workspace
+        .getConfiguration({ scopeUri: uri, section: 'q7' })
+        .then((raw) => readSettings(raw, this.settings), () => this.settings);
+      this.docSettings.set(uri, s);
+    }
+    return s;
+  }
+
+  private closed(uri: string): void {
+    this.scheduler.cancel(uri);
+    this.docSettings.delete(uri);
+    this.analyses?.forget(uri);
+    if (this.initialized) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+
+  private async ready(): Promise<Analyses> {
+    if (!this.analyses) {
+      this.frontend ??= Frontend.create(loadGrammar());
+      const fe = await this.frontend;
+      this.analyses ??= new Analyses(fe, this.host);
+    }
+    return this.analyses;
+  }
+
+  /** Analyses a document now and publishes its diagnostics; dependents are scheduled again. */
+  private async analyse(uri: string): Promise<DocumentAnalysis | undefined> {
+    try {
+      const analyses = await this.ready();
+      const settings = await this.settingsFor(uri);
+      const doc = this.documents.get(uri);
+      if (!doc || this.scheduler.isPending(uri)) return undefined;
+      const result = analyses.run(uri, uriToPath(uri), doc.version, settings);
+      this.publish(result);
+      for (const dep of analyses.dependentsOf(result.path)) if (dep !== uri) this.scheduler.schedule(dep);
+      return result;
+    } catch (e) {
+      this.connection.console.error(`analysis of ${uri} failed: ${(e as Error)?.stack ?? String(e)}`);
+      return undefined;
+    }
+  }
+
+  private publish(a: DocumentAnalysis): void {
+    const doc = this.documents.get(a.uri);
+    if (!doc || doc.version !== a.version) return;
+    const diagnostics = a.diagnostics.filter((d) => d.range.file === a.path).map((d) => toDiagnostic(d, (f) => this.sdk.realPath(f)));
+    void this.connection.sendDiagnostics({ uri: a.uri, version: a.version, diagnostics });
+  }
+
+  /** The analysis of the document's current version (made now when the last one is older). */
+  private async fresh(uri: string): Promise<DocumentAnalysis | undefined> {
+    const doc = this.documents.get(uri);
+    if (!doc) return undefined;
+    const last = this.analyses?.get(uri);
+    if (last && last.version === doc.version) return last;
+    this.scheduler.cancel(uri);
+    return this.analyse(uri);
+  }
+}

@@ -1,0 +1,88 @@
+// DWARF of compiled programs: Debian's readelf accepts it without warnings, the line table has a
+// statement row for every statement (and the function entries), and .debug_info describes the
+// functions, parameters, locals, globals and types with frame-base locations.
+
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { findTool, requireTool } from '../oracle/tools';
+import { compileSource } from './harness';
+
+const SOURCE = `#include <stdio.h>
+struct Pair { int a; float b; };
+int counter = 3;
+int twice(int v) {
+  int r = v * 2;
+  return r;
+}
+int main() {
+  Pair p = {1, 2.5f};
+  int total = 0;
+  for (int i = 0; i < 3; i++) {
+    total += twice(i);
+  }
+  printf("%d %d\\n", total, p.a);
+  return 0;
+}
+`;
+
+let elfPath = '';
+
+function readelf(ctx: Mocha.Context, what: string): { out: string; err: string } {
+  requireTool(ctx, 'xtensa-lx106-elf-readelf');
+  const r = spawnSync(findTool('xtensa-lx106-elf-readelf')!, [`--debug-dump=${what}`, elfPath], { encoding: 'utf8' });
+  return { out: r.stdout, err: r.stderr };
+}
+
+describe('compiler DWARF', function () {
+  this.timeout(60_000);
+
+  before(async () => {
+    const r = await compileSource(SOURCE, '/src/dw.cpp');
+    assert.deepEqual(r.diagnostics, []);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'q7-dwarf-'));
+    elfPath = path.join(dir, 'dw.elf');
+    fs.writeFileSync(elfPath, r.elf!);
+  });
+
+  it('has the four debug sections, none of them empty', async () => {
+    const r = await compileSource(SOURCE, '/src/dw.cpp');
+    const names = r.image!.sections.filter((s) => s.name.startsWith('.debug_')).map((s) => [s.name, s.size > 0]);
+    assert.deepEqual(names, [['.debug_info', true], ['.debug_abbrev', true], ['.debug_line', true], ['.debug_str', true]]);
+  });
+
+  it('leaves the debug sections out with debug: false', async () => {
+    const r = await compileSource(SOURCE, '/src/dw.cpp', { debug: false });
+    assert.equal(r.image!.sections.filter((s) => s.name.startsWith('.debug_')).length, 0);
+  });
+
+  it('readelf accepts .debug_info and .debug_line without warnings', function () {
+    const r = readelf(this, 'info,line');
+    assert.equal(r.err, '');
+    assert.match(r.out, /DW_TAG_compile_unit/);
+  });
+
+  it('the line table has a statement row for each statement and function entry', function () {
+    const r = readelf(this, 'decodedline');
+    const rows = r.out.split('\n').map((l) => /^dw\.cpp\s+(\d+)\s+(0x[0-9a-f]+)\s+x?$/.exec(l.trim())).filter((m): m is RegExpExecArray => !!m);
+    const stmtLines = new Set(r.out.split('\n').filter((l) => /\sx\s*$/.test(l)).map((l) => Number(/^dw\.cpp\s+(\d+)/.exec(l.trim())?.[1])));
+    assert.deepEqual([...stmtLines].sort((a, b) => a - b), [4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16]);
+    const addresses = rows.map((m) => parseInt(m[2], 16));
+    assert.ok(addresses.every((a) => a >= 0x40000400 && a < 0x40100000), 'rows are in IRAM');
+  });
+
+  it('.debug_info describes functions, parameters, locals, globals and types', function () {
+    const out = readelf(this, 'info').out;
+    const names = [...out.matchAll(/DW_AT_name\s+:\s+(?:\(indirect string, offset: 0x[0-9a-f]+\): )?(\S+)/g)].map((m) => m[1]);
+    for (const n of ['/src/dw.cpp', 'Pair', 'a', 'b', 'int', 'float', 'counter', 'twice', 'v', 'r', 'main', 'p', 'total', 'i']) {
+      assert.ok(names.includes(n), `DW_AT_name ${n} missing (have ${names.join(' ')})`);
+    }
+    assert.match(out, /DW_AT_linkage_name\s*: \(indirect string, offset: 0x[0-9a-f]+\): _Z5twicei/);
+    assert.match(out, /DW_AT_frame_base\s*: 2 byte block: 71 0\s+\(DW_OP_breg1 \(r1\): 0\)/);
+    assert.match(out, /DW_AT_location\s*: 5 byte block: 3 [0-9a-f ]+\s*\(DW_OP_addr: 3fe[0-9a-f]{5}\)/);
+    assert.equal((out.match(/DW_OP_fbreg/g) ?? []).length, 5, 'v, r, p, total and i have frame-base locations');
+    assert.match(out, /DW_AT_data_member_location: 4/);
+  });
+});

@@ -1,0 +1,54 @@
+// Constructs the compiler does not translate (yet) stop compilation with an error at their place —
+// file, line and column — and never produce an image; front-end errors come through the same way.
+
+import { strict as assert } from 'node:assert';
+import { formatCompileDiagnostic } from '../../compiler';
+import { compileSource } from './harness';
+
+async function errorsOf(body: string, prelude = ''): Promise<string[]> {
+  const src = `#include <stdio.h>\n${prelude}\nint main() {\n${body}\n  return 0;\n}\n`;
+  const r = await compileSource(src, '/src/e.cpp');
+  assert.equal(r.image, undefined, 'no image on error');
+  return r.diagnostics.map(formatCompileDiagnostic);
+}
+
+describe('compiler errors', function () {
+  this.timeout(60_000);
+
+  it('rejects the comma operator at its position', async () => {
+    assert.deepEqual(await errorsOf('  int a = 0, b = 0;\n  a = (b++, 3);'), ['/src/e.cpp:5:8: error: the comma operator is not supported yet']);
+  });
+
+  it('rejects lambdas', async () => {
+    assert.deepEqual(await errorsOf('  auto f = [](int x) { return x; };'), ['/src/e.cpp:4:12: error: lambda expressions are not supported']);
+  });
+
+  it('rejects dynamically initialised static locals, range-based for loops and goto', async () => {
+    assert.deepEqual(await errorsOf('  int k = 2;\n  static int n = k;'), ['/src/e.cpp:5:14: error: the initialiser of a global must be a constant the compiler can evaluate (dynamic initialisation is not supported yet)']);
+    assert.deepEqual(await errorsOf('  int a[2] = {1, 2};\n  for (int x : a) a[0] += x;'), ['/src/e.cpp:5:3: error: range-based for loops are not supported yet']);
+    assert.deepEqual(await errorsOf('  goto out;\nout:\n  ;'), ["/src/e.cpp:4:3: error: 'goto' and labels are not supported yet"]);
+  });
+
+  it('rejects calls through function pointers', async () => {
+    const e = await errorsOf('  apply(twice, 2);', 'int twice(int v) { return 2 * v; }\nint apply(int (*f)(int), int v) { return f(v); }');
+    assert.deepEqual(e, ['/src/e.cpp:3:42: error: calls through function pointers are not supported yet']);
+  });
+
+  it('rejects a temporary with a destructor created inside ?:', async () => {
+    const e = await errorsOf('  int c = 1;\n  int v = c ? T(1).v : 2;', 'struct T { int v; T(int x) : v(x) {} ~T() {} };');
+    assert.deepEqual(e, ['/src/e.cpp:5:15: error: a temporary with a destructor inside ?:, && or || is not supported yet']);
+  });
+
+  it('reports a function that is declared but not defined', async () => {
+    assert.deepEqual(await errorsOf('  missing(1);', 'int missing(int);'), ["/src/e.cpp:4:3: error: 'missing' is declared but not defined (and not part of the runtime library)"]);
+  });
+
+  it('passes front-end errors through with their positions', async () => {
+    assert.deepEqual(await errorsOf('  int x = undeclared;'), ["/src/e.cpp:4:11: error: use of undeclared identifier 'undeclared'"]);
+  });
+
+  it('needs a main function', async () => {
+    const r = await compileSource('int f() { return 1; }\n', '/src/nomain.cpp');
+    assert.deepEqual(r.diagnostics.map(formatCompileDiagnostic), ["/src/nomain.cpp:1:1: error: no 'main' function: the program needs one (kernel entry points are not supported yet)"]);
+  });
+});
