@@ -1,10 +1,12 @@
-// Bundles the entry points (CLI today; extension, server and adapter as they land) with esbuild, and
+// Bundles the entry points (CLI, language server, VS Code extension; the adapter as it lands) with esbuild, and
 // copies the WebAssembly files the bundles load at run time (tree-sitter and its C++ grammar) next to them.
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 
 const entries = [
   { in: 'cli/main.ts', out: 'dist/cli.js' },
+  { in: 'server/main.ts', out: 'dist/server.js' },
+  { in: 'client/extension.ts', out: 'dist/extension.js' },
 ].filter((e) => existsSync(e.in));
 
 const wasmFiles = [
