@@ -37,7 +37,7 @@ const OPS = new Set([
 export function stripExpr(e: Expr): Expr {
   let k = e;
   for (let i = 0; i < 8; i++) {
-    if ((k.kind === 'parenthesized_expression' || k.kind === 'paren' || k.kind === 'implicit') && k.operands?.length === 1) k = k.operands[0];
+    if ((k.kind === 'parenthesized_expression' || k.kind === 'paren' || k.kind === 'implicit' || k.kind === 'user-conversion') && k.operands?.length === 1) k = k.operands[0];
     else break;
   }
   return k;
