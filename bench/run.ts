@@ -1,8 +1,9 @@
 // npm run bench: prints each benchmark's figures side by side with its yardstick, as ratios.
-// Options: --full (the long settings, e.g. 10^9 emulated instructions), --only emulator|language.
+// Options: --full (the long settings, e.g. 10^9 emulated instructions), --only emulator|language|server.
 
 import { benchEmulator, EngineFigure } from './emulator';
 import { formatLanguageBench, languageBench } from './language';
+import { formatServerBench, serverBench } from './server';
 
 function fmt(n: number, digits = 2): string {
   return n.toFixed(digits);
@@ -32,6 +33,11 @@ async function languageSection(): Promise<void> {
   for (const line of formatLanguageBench(await languageBench({ lines: 2000 }))) console.log(`  ${line}`);
 }
 
+async function serverSection(): Promise<void> {
+  console.log('\n== Language server: didChange → publishDiagnostics on a 2,000-line kernel (yardstick: clangd) ==');
+  for (const line of formatServerBench(await serverBench({ lines: 2000 }))) console.log(`  ${line}`);
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const full = args.includes('--full');
@@ -39,6 +45,7 @@ async function main(): Promise<void> {
   const sections: Record<string, (full: boolean) => void | Promise<void>> = {
     emulator: emulatorSection,
     language: languageSection,
+    server: serverSection,
   };
   for (const [name, fn] of Object.entries(sections)) {
     if (only && only !== name) continue;

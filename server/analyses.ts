@@ -42,6 +42,14 @@ export class Analyses {
     return result;
   }
 
+  /** Analyses a small kernel that includes the SDK once, so the first real document finds it ready. */
+  warmUp(path: string, settings: Settings): void {
+    const text = '#include <torch/torch.h>\n#include <neuron/neuron-utils.hpp>\ntorch::Tensor warm(const torch::Tensor& t) { return t; }\n';
+    const host = { readFile: (p: string) => (p === path ? text : this.host.readFile(p)) };
+    checkedDiagnostics(this.frontend.analyze(path, host, { includePaths: settings.includePaths, defines: settings.defines }));
+    this.frontend.forget(path);
+  }
+
   get(uri: string): DocumentAnalysis | undefined {
     return this.byUri.get(uri);
   }

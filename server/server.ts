@@ -36,6 +36,7 @@ export interface ServerOptions {
 }
 
 export const SERVER_VERSION = '0.1.0';
+const WARM_UP_PATH = '/q7-studio/warm-up.cpp';
 
 export class Q7Server {
   private readonly documents = new TextDocuments(TextDocument);
@@ -67,6 +68,7 @@ export class Q7Server {
     c.onInitialized(() => {
       this.initialized = true;
       for (const d of this.documents.all()) this.scheduler.schedule(d.uri, 0);
+      if (!this.documents.all().length) setImmediate(() => void this.warmUp());
     });
     c.onShutdown(() => {
       this.shuttingDown = true;
@@ -182,6 +184,17 @@ export class Q7Server {
       this.analyses ??= new Analyses(fe, this.host);
     }
     return this.analyses;
+  }
+
+  /** Loads the grammar and analyses the SDK headers before the first document arrives. */
+  private async warmUp(): Promise<void> {
+    try {
+      const analyses = await this.ready();
+      if (this.documents.all().length) return;
+      analyses.warmUp(WARM_UP_PATH, this.settings);
+    } catch (e) {
+      this.connection.console.error(`warm-up failed: ${(e as Error)?.message ?? String(e)}`);
+    }
   }
 
   /** Analyses a document now and publishes its diagnostics; dependents are scheduled again. */

@@ -4,6 +4,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
+import type { PublishDiagnosticsParams } from 'vscode-languageserver';
 
 export interface Message {
   jsonrpc: '2.0';
@@ -68,25 +69,25 @@ export class LspClient {
   }
 
   /** The next (or an already received, unconsumed) notification that satisfies `pred`. */
-  waitFor(method: string, pred: (params: any) => boolean = () => true, timeoutMs = 30000): Promise<any> {
-    const test = (m: Message) => m.method === method && pred(m.params);
+  waitFor<T = PublishDiagnosticsParams>(method: string, pred: (params: T) => boolean = () => true, timeoutMs = 30000): Promise<T> {
+    const test = (m: Message) => m.method === method && pred(m.params as T);
     const k = this.notifications.findIndex(test);
-    if (k >= 0) return Promise.resolve(this.notifications.splice(k, 1)[0].params);
+    if (k >= 0) return Promise.resolve(this.notifications.splice(k, 1)[0].params as T);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no ${method} notification in ${timeoutMs} ms`)), timeoutMs);
       this.waiters.push({
         pred: test,
         resolve: (m) => {
           clearTimeout(timer);
-          resolve(m.params);
+          resolve(m.params as T);
         },
       });
     });
   }
 
   /** Notifications received and not yet consumed by waitFor. */
-  received(method: string): any[] {
-    return this.notifications.filter((m) => m.method === method).map((m) => m.params);
+  received<T = PublishDiagnosticsParams>(method: string): T[] {
+    return this.notifications.filter((m) => m.method === method).map((m) => m.params as T);
   }
 
   private receive(chunk: Buffer): void {

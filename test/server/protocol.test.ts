@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CodeAction, CompletionItem, DocumentSymbol, Hover, InitializeResult, Location, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver';
 import { LspClient, startClient } from './lsp-client';
 
 const URI = 'file:///work/kernels/kernel.cpp';
@@ -26,11 +27,11 @@ function open(c: LspClient, uri: string, text: string, version = 1): void {
   c.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'cpp', version, text } });
 }
 
-function diagnostics(c: LspClient, uri: string, version: number): Promise<{ uri: string; version: number; diagnostics: any[] }> {
+function diagnostics(c: LspClient, uri: string, version: number): Promise<PublishDiagnosticsParams> {
   return c.waitFor('textDocument/publishDiagnostics', (p) => p.uri === uri && p.version === version);
 }
 
-function codes(p: { diagnostics: any[] }): string[] {
+function codes(p: PublishDiagnosticsParams): string[] {
   return p.diagnostics.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code}`);
 }
 
@@ -46,14 +47,14 @@ describe('server protocol (stdio child process)', function () {
     c = new LspClient();
     const early = await c.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 0 } });
     assert.equal(early.error?.code, -32002);
-    const init = await c.request<any>('initialize', { processId: null, rootUri: null, capabilities: {} });
+    const init = await c.request<InitializeResult>('initialize', { processId: null, rootUri: null, capabilities: {} });
     assert.equal(init.error, undefined);
-    const caps = init.result.capabilities;
+    const caps = init.result!.capabilities;
     assert.deepEqual(caps.textDocumentSync, { openClose: true, change: 2 });
     assert.deepEqual([caps.hoverProvider, caps.documentSymbolProvider, caps.definitionProvider], [true, true, true]);
     assert.deepEqual(caps.codeActionProvider, { codeActionKinds: ['quickfix'] });
-    assert.deepEqual(caps.completionProvider.triggerCharacters, ['.', ':', '>']);
-    assert.equal(init.result.serverInfo.name, 'q7-studio');
+    assert.deepEqual(caps.completionProvider?.triggerCharacters, ['.', ':', '>']);
+    assert.equal(init.result!.serverInfo?.name, 'q7-studio');
     c.notify('initialized', {});
     const sym = await c.request('textDocument/documentSymbol', { textDocument: { uri: URI } });
     assert.deepEqual([sym.error, sym.result], [undefined, []]);
@@ -92,9 +93,9 @@ describe('server protocol (stdio child process)', function () {
     open(c, URI, KERNEL);
     await diagnostics(c, URI, 1);
     const hover = async (line: number, character: number) => {
-      const r = await c.request<any>('textDocument/hover', { textDocument: { uri: URI }, position: { line, character } });
+      const r = await c.request<Hover | null>('textDocument/hover', { textDocument: { uri: URI }, position: { line, character } });
       assert.equal(r.error, undefined);
-      return r.result?.contents?.value as string;
+      return (r.result?.contents as MarkupContent | undefined)?.value as string;
     };
     const acc = await hover(5, 8);
     assert.match(acc, /at::TensorAccessor<float, 2, true, long long> in/);
@@ -112,15 +113,15 @@ describe('server protocol (stdio child process)', function () {
     c = await startClient();
     open(c, URI, KERNEL);
     const p = await diagnostics(c, URI, 1);
-    const lazy = p.diagnostics.find((d) => d.code === 'Q7-L008');
-    const r = await c.request<any[]>('textDocument/codeAction', { textDocument: { uri: URI }, range: lazy.range, context: { diagnostics: [lazy] } });
+    const lazy = p.diagnostics.find((d) => d.code === 'Q7-L008')!;
+    const r = await c.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: URI }, range: lazy.range, context: { diagnostics: [lazy] } });
     assert.equal(r.error, undefined);
     const fix = r.result!.find((a) => a.title.startsWith('Spell the element type'));
     assert.ok(fix, JSON.stringify(r.result));
     assert.equal(fix.kind, 'quickfix');
-    assert.deepEqual(fix.edit.changes[URI], [{ range: { start: { line: 6, character: 2 }, end: { line: 6, character: 6 } }, newText: 'float' }]);
+    assert.deepEqual(fix.edit!.changes![URI], [{ range: { start: { line: 6, character: 2 }, end: { line: 6, character: 6 } }, newText: 'float' }]);
     const doc = TextDocument.create(URI, 'cpp', 1, KERNEL);
-    const fixed = TextDocument.applyEdits(doc, fix.edit.changes[URI]);
+    const fixed = TextDocument.applyEdits(doc, fix.edit!.changes![URI]);
     assert.match(fixed.split('\n')[6], /^ {2}float x = in\[0\]\[1\];$/);
     c.notify('textDocument/didChange', { textDocument: { uri: URI, version: 2 }, contentChanges: [{ text: fixed }] });
     assert.deepEqual(codes(await diagnostics(c, URI, 2)), ['5:14 Q7-C005']);
@@ -132,8 +133,8 @@ describe('server protocol (stdio child process)', function () {
     open(c, URI, text);
     const p = await diagnostics(c, URI, 1);
     assert.deepEqual(codes(p), ['3:12 Q7-A003']);
-    const r = await c.request<any[]>('textDocument/codeAction', { textDocument: { uri: URI }, range: p.diagnostics[0].range, context: { diagnostics: p.diagnostics } });
-    const edits = r.result![0].edit.changes[URI];
+    const r = await c.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: URI }, range: p.diagnostics[0].range, context: { diagnostics: p.diagnostics } });
+    const edits = r.result![0].edit!.changes![URI];
     const fixed = TextDocument.applyEdits(TextDocument.create(URI, 'cpp', 1, text), edits);
     assert.equal(fixed.split('\n').slice(2, 4).join('\n'), '  torch::Tensor tensor = torch::zeros({2, 2}, torch::kFloat);\n  auto a = tensor.accessor<float, 2>();');
     c.notify('textDocument/didChange', { textDocument: { uri: URI, version: 2 }, contentChanges: [{ text: fixed }] });
@@ -145,24 +146,26 @@ describe('server protocol (stdio child process)', function () {
     const text = '#include <torch/torch.h>\nvoid f(torch::Tensor& t) {\n  t.\n}\n';
     open(c, URI, text);
     await diagnostics(c, URI, 1);
-    const r = await c.request<any[]>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 2, character: 4 } });
+    const r = await c.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 2, character: 4 } });
     const labels = r.result!.map((i) => i.label);
     for (const l of ['accessor', 'read_stream_accessor', 'write_stream_accessor', 'tcm_accessor', 'set_accessor_coherence_policy', 'numel', 'sizes']) assert.ok(labels.includes(l), `${l} in ${labels}`);
     const acc = r.result!.find((i) => i.label === 'accessor');
-    assert.equal(acc.insertText, 'accessor<${1:T}, ${2:N}>()');
-    assert.match(acc.documentation, /single-core only/i);
-    const ns = await c.request<any[]>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 2, character: 4 } });
-    assert.ok(ns.result!.length > 0);
+    assert.equal(acc?.insertText, 'accessor<${1:T}, ${2:N}>()');
+    assert.match(String(acc?.documentation), /single-core only/i);
+    c.notify('textDocument/didChange', { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: { start: { line: 2, character: 2 }, end: { line: 2, character: 4 } }, text: 'torch::neuron::' }] });
+    const ns = await c.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 2, character: 17 } });
+    assert.deepEqual(ns.result!.map((i) => i.label), ['tcm_malloc', 'tcm_free']);
+    assert.match(String(ns.result![0].documentation), /Returns nullptr when the pool is exhausted/);
   });
 
   it('lists document symbols and goes to definitions inside the SDK headers', async () => {
     c = await startClient();
     open(c, URI, KERNEL);
     await diagnostics(c, URI, 1);
-    const s = await c.request<any[]>('textDocument/documentSymbol', { textDocument: { uri: URI } });
+    const s = await c.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: URI } });
     assert.deepEqual(s.result!.map((x) => x.name), ['k']);
-    assert.deepEqual(s.result![0].children.map((x: any) => x.name), ['w', 'acc', 'in', 'x', 'z']);
-    const d = await c.request<any[]>('textDocument/definition', { textDocument: { uri: URI }, position: { line: 4, character: 20 } });
+    assert.deepEqual(s.result![0].children!.map((x) => x.name), ['w', 'acc', 'in', 'x', 'z']);
+    const d = await c.request<Location[]>('textDocument/definition', { textDocument: { uri: URI }, position: { line: 4, character: 20 } });
     assert.equal(d.result!.length, 1);
     assert.match(d.result![0].uri, /^file:\/\/.*\/ATen\/TensorBase\.h$/);
     const file = decodeURIComponent(new URL(d.result![0].uri).pathname);
@@ -189,8 +192,8 @@ describe('server protocol (stdio child process)', function () {
     assert.equal(bad.error?.code, -32603);
     const unknown = await c.request('q7/noSuchRequest', {});
     assert.equal(unknown.error?.code, -32601);
-    const ok = await c.request<any>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 5, character: 8 } });
-    assert.match(ok.result.contents.value, /TensorAccessor/);
+    const ok = await c.request<Hover>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 5, character: 8 } });
+    assert.match((ok.result!.contents as MarkupContent).value, /TensorAccessor/);
   });
 
   it('takes multicore mode from settings: per-file globs and didChangeConfiguration', async () => {
