@@ -9,7 +9,7 @@ import type { ElfImage } from '../xtensa/elf/types';
 import { addDebugInfo } from './dwarf/debug-info';
 import { link } from './link';
 import type { CompileDiagnostic } from './lower/errors';
-import { runtimeLibrary } from './runtime/library';
+import { referencedSymbols, runtimeLibrary } from './runtime/library';
 import { translateUnit } from './translate';
 
 export { formatCompileDiagnostic, type CompileDiagnostic } from './lower/errors';
@@ -43,7 +43,7 @@ export function compile(frontend: Frontend, file: string, host: FileHost, option
     return { diagnostics: [{ file, line: 1, column: 1, message: "no 'main' function: the program needs one (kernel entry points are not supported yet)" }], assembly };
   }
   const userAsm = { name: file.replace(/\.[^./]*$/, '') + '.s', text: assembly };
-  const rtAsm = { name: 'runtime/runtime.s', text: runtime.unit.emitted!.writer.text() };
+  const rtAsm = { name: 'runtime/runtime.s', text: runtime.textFor(referencedSymbols(assembly)) };
   let linked;
   try {
     linked = link([rtAsm, userAsm]);

@@ -42,7 +42,7 @@ export function addDebugInfo(image: ElfImage, listing: readonly ListingLine[], u
   const ranges = functionRanges(image, u.unit.module?.funcs ?? []);
   const sequences = lineSequences(listing, u, ranges);
   const files = fileTable(sequences, u.sourceFile);
-  const cu = compileUnit(u, ranges, files, image);
+  const cu = compileUnit(u, ranges, files, image, listing);
   const sections = encodeUnit(cu);
   image.sections.push(
     debugSection('.debug_info', sections.info),
@@ -88,7 +88,7 @@ function lineSequences(listing: readonly ListingLine[], u: DebugUnit, ranges: re
   });
 }
 
-function compileUnit(u: DebugUnit, ranges: readonly Range[], files: readonly string[], image: ElfImage): Die {
+function compileUnit(u: DebugUnit, ranges: readonly Range[], files: readonly string[], image: ElfImage, listing: readonly ListingLine[]): Die {
   const cu = new Die(TAG.compile_unit);
   const dir = u.sourceFile.includes('/') ? u.sourceFile.slice(0, u.sourceFile.lastIndexOf('/')) || '/' : '.';
   cu.add(AT.producer, 'strp', PRODUCER).add(AT.language, 'data2', DW_LANG_C_plus_plus).add(AT.name, 'strp', u.sourceFile).add(AT.comp_dir, 'strp', dir);
@@ -108,11 +108,32 @@ function compileUnit(u: DebugUnit, ranges: readonly Range[], files: readonly str
     if (d.global) v.add(AT.external, 'flag_present', true);
     v.add(AT.location, 'exprloc', new ByteWriter().u8(DW_OP_addr).u32(sym.value).result());
   }
-  for (const r of ranges) cu.child(subprogram(r, typeDies, fileIndex));
+  const lineAddress = new Map<number, number>();
+  for (const l of listing) if (l.file === u.asmName && l.kind === 'insn') lineAddress.set(l.line, l.address);
+  for (const r of ranges) cu.child(subprogram(r, typeDies, fileIndex, scopeRanges(u, r, lineAddress)));
   return cu;
 }
 
-function subprogram(r: Range, typeDies: TypeDies, fileIndex: (f: string) => number): Die {
+/** Address ranges of a function's lexical scopes, from the scope marks the back end left. */
+function scopeRanges(u: DebugUnit, r: Range, lineAddress: ReadonlyMap<number, number>): Map<number, { start: number; end: number }> {
+  const w = u.unit.emitted!.writer;
+  const out = new Map<number, { start: number; end: number }>();
+  const note = (m: { id: number; begin: boolean }, address: number) => {
+    const s = out.get(m.id) ?? { start: r.end, end: r.end };
+    if (m.begin) s.start = address;
+    else s.end = address;
+    out.set(m.id, s);
+  };
+  for (const [line, marks] of w.scopeMarks) {
+    const address = lineAddress.get(line);
+    if (address === undefined || address < r.start || address >= r.end) continue;
+    for (const m of marks) note(m, address);
+  }
+  for (const m of w.scopeMarksAtEnd.get(r.func.symbol) ?? []) note(m, r.end);
+  return out;
+}
+
+function subprogram(r: Range, typeDies: TypeDies, fileIndex: (f: string) => number, scopes: Map<number, { start: number; end: number }>): Die {
   const f = r.func;
   const decl = f.decl as FunctionDecl | undefined;
   const sp = new Die(TAG.subprogram);
@@ -126,7 +147,23 @@ function subprogram(r: Range, typeDies: TypeDies, fileIndex: (f: string) => numb
   }
   sp.add(AT.low_pc, 'addr', r.start).add(AT.high_pc, 'data4', r.end - r.start);
   sp.add(AT.frame_base, 'exprloc', Uint8Array.of(DW_OP_breg1, 0));
-  for (const v of f.debugVars) sp.child(variable(v, typeDies, fileIndex));
+  // a lexical block per scope that has code; an empty one's variables go to the enclosing scope
+  const dieOf = new Map<number, Die>([[0, sp]]);
+  const blockOf = (id: number): Die => {
+    const known = dieOf.get(id);
+    if (known) return known;
+    const s = f.debugScopes[id];
+    const parent = blockOf(s?.parent ?? 0);
+    const range = scopes.get(id);
+    if (!range || range.start >= range.end) {
+      dieOf.set(id, parent);
+      return parent;
+    }
+    const block = parent.child(new Die(TAG.lexical_block)).add(AT.low_pc, 'addr', range.start).add(AT.high_pc, 'data4', range.end - range.start);
+    dieOf.set(id, block);
+    return block;
+  };
+  for (const v of f.debugVars) blockOf(v.scope).child(variable(v, typeDies, fileIndex));
   return sp;
 }
 

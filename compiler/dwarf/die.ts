@@ -8,7 +8,7 @@ export const TAG = {
   array_type: 0x01, class_type: 0x02, enumeration_type: 0x04, formal_parameter: 0x05, member: 0x0d,
   pointer_type: 0x0f, reference_type: 0x10, compile_unit: 0x11, structure_type: 0x13, subroutine_type: 0x15,
   union_type: 0x17, inheritance: 0x1c, subrange_type: 0x21, base_type: 0x24, const_type: 0x26, enumerator: 0x28,
-  subprogram: 0x2e, template_type_parameter: 0x2f, template_value_parameter: 0x30, variable: 0x34, volatile_type: 0x35,
+  lexical_block: 0x0b, subprogram: 0x2e, template_type_parameter: 0x2f, template_value_parameter: 0x30, variable: 0x34, volatile_type: 0x35,
   unspecified_type: 0x3b, rvalue_reference_type: 0x42,
 } as const;
 

@@ -162,6 +162,11 @@ export class FunctionBuilder {
     return dst;
   }
 
+  /** A marker appended to the current block even after its terminator (it generates no code). */
+  marker(i: NoPos<Instr>): void {
+    this.current.instrs.push({ ...i, pos: this.pos } as Instr);
+  }
+
   stmt(pos: SourcePos): void {
     this.pos = pos;
     this.emit({ op: 'stmt' });

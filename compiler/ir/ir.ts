@@ -77,6 +77,8 @@ export type Instr = Base &
     | { readonly op: 'memzero'; readonly dst: Address; readonly size: number; readonly align: number }
     /** Marks the start of a statement (a line-table row with is_stmt). */
     | { readonly op: 'stmt' }
+    /** Marks where a lexical scope's code begins or ends (for the debugger's lexical blocks). */
+    | { readonly op: 'scope'; readonly id: number; readonly begin: boolean }
   );
 
 export type Terminator = Base &
@@ -106,12 +108,10 @@ export interface DebugVar {
   readonly scope: number;
 }
 
+/** A lexical scope (a braced block); scope 0 is the function's outermost one. */
 export interface DebugScope {
   readonly id: number;
   readonly parent?: number;
-  /** First and last block ids emitted inside the scope (in layout order), once laid out. */
-  startLabel?: string;
-  endLabel?: string;
 }
 
 export interface Func {

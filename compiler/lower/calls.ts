@@ -15,7 +15,8 @@ import { convertTo } from './conversions';
 import { unsupported } from './errors';
 import { addressOf, decayed, lvalue, materialize, rvalue } from './expressions';
 import type { FnLower } from './function';
-import { copyAssign, initFromExpr } from './objects';
+import { initFromExpr } from './objects';
+import { copyAssign } from './copies';
 import { classDeclOf, isClassType, isFloatType, promoted, valueTypeOf } from './types';
 import { dispatchesDynamically, virtualSlot } from './vtables';
 

@@ -229,6 +229,8 @@ export function parseFloatText(text: string): number {
 
 export interface ConstantScope {
   readonly model: SemanticModel;
+  /** Enclosing namespaces, innermost first (`a::b` → ['a::b', 'a']), for unqualified lookups. */
+  readonly namespaces?: readonly string[];
   /** Locals visible here that have constant values. */
   local?(name: string): number | undefined;
 }
@@ -286,7 +288,9 @@ export function evaluateSyntax(scope: ConstantScope, node: Node): Value | undefi
       const local = node.type === 'identifier' ? scope.local?.(node.text) : undefined;
       if (local !== undefined) return local;
       if (!scope.model) return undefined;
-      const decls = scope.model.lookup(node.text.replace(/\s+/g, ''));
+      const name = node.text.replace(/\s+/g, '');
+      const candidates = [...(scope.namespaces ?? []).map((ns) => `${ns}::${name}`), name];
+      const decls = candidates.map((c) => scope.model.lookup(c)).find((ds) => ds.length) ?? [];
       for (const d of decls) {
         if (d.kind === 'enumerator') return enumeratorValue(d);
         if (d.kind === 'var' && d.value !== undefined) return d.value;
@@ -342,10 +346,19 @@ function binaryConstant(op: string, a: Value, b: Value): Value | undefined {
   }
 }
 
+/** The namespaces enclosing a qualified name, innermost first. */
+export function enclosingNamespaces(qualifiedName: string): string[] {
+  const parts = qualifiedName.split('::').filter((p) => p).slice(0, -1);
+  const out: string[] = [];
+  for (let i = parts.length; i > 0; i--) out.push(parts.slice(0, i).join('::'));
+  return out;
+}
+
 /** The scope of a function being lowered: its constant locals, then global names. */
 function functionScope(f: FnLower): ConstantScope {
   return {
     model: f.m.model,
+    namespaces: enclosingNamespaces(f.fn.qualifiedName),
     local: (name) => {
       for (const [d] of f.locals) if (d.name === name && d.value !== undefined) return d.value;
       return undefined;

@@ -16,10 +16,9 @@ import { unsupported } from './errors';
 import type { FnLower } from './function';
 import { constantValueOf, floatLiteralValue } from './constants';
 import { baseOffset, initFromExpr } from './objects';
+import { rejectBitField } from './class-bodies';
 import { stringLiteralBytes } from './strings';
-import {
-  classDeclOf, commonType, isClassType, isFloatType, isPointerLike, isUnsignedType, memTypeOf, promoted, scalarBase, valueTypeOf,
-} from './types';
+import { classDeclOf, commonType, isClassType, isPointerLike, isUnsignedType, memTypeOf, promoted, valueTypeOf } from './types';
 
 const { unqualified, pointerTo } = types;
 
@@ -280,7 +279,6 @@ function pointerCast(f: FnLower, v: VReg, from: Type & { kind: 'pointer' }, to: 
 
 /** The address of the object an expression designates (temporaries are materialised). */
 export function lvalue(f: FnLower, e: Expr): Address {
-  const b = f.b;
   switch (e.kind) {
     case 'name': {
       const d = e.decl;
@@ -350,6 +348,7 @@ function memberAddress(f: FnLower, e: Expr): Address {
   }
   if (d?.kind !== 'field') unsupported(e.loc, 'member access to something other than a data member');
   const field = d as FieldDecl;
+  rejectBitField(field);
   const obj = e.object!;
   const base = obj.cat === 'prvalue' ? materialize(f, obj) : lvalue(f, obj);
   const objCls = classDeclOf(obj.type);

@@ -27,6 +27,8 @@ export interface LocalVar {
 export interface Cleanup {
   readonly addr: Address;
   readonly cls: ClassDecl;
+  /** For an object created conditionally (in ?:, && or ||): a flag set when it was constructed. */
+  readonly flag?: Address;
 }
 
 interface ScopeState {
@@ -54,6 +56,8 @@ export class FnLower {
   sretSlot?: Address;
   /** The scalar return value, set by each return statement. */
   retValue?: VReg;
+  /** The local that every return statement returns (named return value optimisation): it lives in the caller's result. */
+  nrvo?: VarDecl;
   readonly exit: Block;
   /** Temporaries of the full-expression being lowered, to destroy at its end. */
   temporaries?: Cleanup[];
@@ -103,6 +107,14 @@ export class FnLower {
 
   /** Allocates the slot of a local variable and registers it for the debugger. */
   declareLocal(decl: VarDecl, type: Type = decl.type): LocalVar {
+    if (decl === this.nrvo && this.sretSlot) {
+      const slot = this.b.slot(4, 4, decl.name);
+      this.b.store('i32', this.b.load('i32', this.sretSlot, 'i32'), slotAddr(slot));
+      const v: LocalVar = { slot: slotAddr(slot), type, indirect: true };
+      this.locals.set(decl, v);
+      this.b.debugVar({ name: decl.name, type: types.referenceTo(type), slot, isParam: false, indirect: true, decl: posOf(decl.loc), scope: this.currentDebugScope() });
+      return v;
+    }
     const ref = type.kind === 'reference';
     const size = ref ? 4 : this.L.sizeOf(type);
     const align = ref ? 4 : this.L.alignOf(type);
@@ -134,14 +146,16 @@ export class FnLower {
 
   pushScope(): void {
     const parent = this.scopes.length ? this.scopes[this.scopes.length - 1].debugScope : undefined;
-    const ds = this.scopes.length ? this.b.debugScope(parent).id : 0;
+    const ds = this.b.debugScope(parent).id;
     this.scopes.push({ cleanups: [], debugScope: ds });
+    if (ds !== 0) this.b.marker({ op: 'scope', id: ds, begin: true });
   }
 
   /** Closes the innermost scope, destroying its objects in reverse order of construction. */
   popScope(): void {
     const s = this.scopes.pop()!;
     if (!this.b.closed) this.runCleanups(s.cleanups);
+    if (s.debugScope !== 0) this.b.marker({ op: 'scope', id: s.debugScope, begin: false });
   }
 
   addCleanup(c: Cleanup): void {
@@ -154,7 +168,21 @@ export class FnLower {
   }
 
   runCleanups(list: readonly Cleanup[]): void {
-    for (let i = list.length - 1; i >= 0; i--) this.m.objects.destroy(this, list[i].addr, list[i].cls);
+    for (let i = list.length - 1; i >= 0; i--) {
+      const c = list[i];
+      if (!c.flag) {
+        this.m.objects.destroy(this, c.addr, c.cls);
+        continue;
+      }
+      const b = this.b;
+      const yes = b.newBlock();
+      const join = b.newBlock();
+      b.branch(b.load('i32', c.flag, 'i32'), yes, join);
+      b.place(yes);
+      this.m.objects.destroy(this, c.addr, c.cls);
+      b.store('i32', b.const('i32', 0), c.flag);
+      b.place(join);
+    }
   }
 
   private currentDebugScope(): number {
@@ -180,11 +208,23 @@ export class FnLower {
     }
   }
 
-  /** Records a temporary object with a destructor; it must not be created conditionally (not supported yet). */
+  /**
+   * Records a temporary object with a destructor. One created conditionally gets a flag, cleared on
+   * entry to the function and after each destruction, set when the object is constructed.
+   */
   addTemporary(c: Cleanup, at: Loc): void {
-    if (this.conditional > 0) unsupported(at, 'a temporary with a destructor inside ?:, && or || is not supported yet');
-    if (!this.temporaries) this.addCleanup(c);
-    else this.temporaries.push(c);
+    void at;
+    let cleanup = c;
+    if (this.conditional > 0) {
+      const flag = slotAddr(this.b.slot(4, 4, '.cond'));
+      const entry = this.func.blocks[0];
+      const zero = this.b.vreg('i32');
+      entry.instrs.push({ op: 'const', dst: zero, value: 0, pos: this.func.pos }, { op: 'store', src: zero, addr: flag, mem: 'i32', pos: this.func.pos });
+      this.b.store('i32', this.b.const('i32', 1), flag);
+      cleanup = { ...c, flag };
+    }
+    if (!this.temporaries) this.addCleanup(cleanup);
+    else this.temporaries.push(cleanup);
   }
 
   /** Moves the current full-expression's temporaries to the enclosing scope (a reference extends them). */

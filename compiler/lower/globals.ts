@@ -8,18 +8,67 @@ import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
 import type { Loc, VarDecl } from '../../language/sema/decls';
 import type { Type } from '../../language/sema/types';
 import type { DataItem } from '../ir/ir';
-import { evaluateSyntax, nodeAt } from './constants';
+import { enclosingNamespaces, evaluateSyntax, nodeAt } from './constants';
 import { posOf, unsupported } from './errors';
 import type { ModuleLower } from './module';
 import { stringLiteralBytes } from './strings';
+import { needsDestruction } from './objects';
+import { rejectBitField } from './class-bodies';
 import { classDeclOf, intBits, isFloatType, valueTypeOf } from './types';
 
 /** The initialiser written for a variable, found from its name's location. */
-function initializerOf(v: VarDecl): Node | undefined {
+function initializerAt(v: VarDecl): Node | undefined {
   let n = nodeAt(v.loc.unit.root, v.loc.start, v.loc.end);
   while (n && n.type !== 'init_declarator' && n.type !== 'declaration' && n.type !== 'field_declaration') n = n.parent ?? undefined;
+  if (n?.type === 'field_declaration') return n.childForFieldName('default_value') ?? undefined;
   if (!n || n.type !== 'init_declarator') return undefined;
   return n.childForFieldName('value') ?? undefined;
+}
+
+/** The namespace-scope definition of a static data member (`int S::count = 40;`), if the user wrote one. */
+function outOfClassDefinition(m: ModuleLower, v: VarDecl): { init?: Node } | undefined {
+  const qualified = v.qualifiedName.replace(/\s+/g, '');
+  for (const u of m.model.units) {
+    if (u.system) continue;
+    const found = findDefinition(u.root, qualified);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function findDefinition(n: Node, qualified: string): { init?: Node } | undefined {
+  if (n.type === 'function_definition' || n.type === 'class_specifier' || n.type === 'struct_specifier') return undefined;
+  if (n.type === 'declaration') {
+    for (const d of n.childrenForFieldName('declarator')) {
+      const name = declaratorName(d)?.replace(/\s+/g, '');
+      if (name && (qualified === name || qualified.endsWith(`::${name}`)) && name.includes('::')) {
+        return { init: d.type === 'init_declarator' ? (d.childForFieldName('value') ?? undefined) : undefined };
+      }
+    }
+    return undefined;
+  }
+  for (const c of n.namedChildren) {
+    const r = findDefinition(c, qualified);
+    if (r) return r;
+  }
+  return undefined;
+}
+
+/** The name a declarator declares, under its pointer, reference, array and initialiser layers. */
+function declaratorName(d: Node): string | undefined {
+  let n: Node | undefined = d;
+  while (n && n.type !== 'qualified_identifier' && n.type !== 'identifier' && n.type !== 'field_identifier') {
+    n = n.childForFieldName('declarator') ?? n.namedChildren[n.namedChildren.length - 1];
+  }
+  return n?.text;
+}
+
+function initializerOf(m: ModuleLower, v: VarDecl): Node | undefined {
+  const here = initializerAt(v);
+  if (here || v.storage !== 'static-member') return here;
+  const def = outOfClassDefinition(m, v);
+  if (!def) unsupported(v.loc, `static data member '${v.qualifiedName}' is used but has no definition`);
+  return def.init;
 }
 
 /** An array declared without a length takes it from its initialiser. */
@@ -32,6 +81,27 @@ function completed(t: Type, init: Node | undefined): Type {
   return t;
 }
 
+/** Why an object of type `t` cannot be plain initialised data: a constructor, a vptr or a destructor. */
+function needsRuntimeInit(t: Type): string | undefined {
+  const u = types.unqualified(t);
+  if (u.kind === 'array') return needsRuntimeInit(u.element);
+  if (u.kind !== 'class') return undefined;
+  const c = u.decl;
+  c.require();
+  if (c.hasUserConstructor) return 'of classes with constructors';
+  if (c.polymorphic) return 'of polymorphic classes';
+  if (needsDestruction(c)) return 'of classes with destructors';
+  if (c.base) {
+    const b = needsRuntimeInit(types.classType(c.base));
+    if (b) return b;
+  }
+  for (const f of c.fields) {
+    const r = needsRuntimeInit(f.type);
+    if (r) return r;
+  }
+  return undefined;
+}
+
 interface Reloc {
   offset: number;
   sym: string;
@@ -39,20 +109,20 @@ interface Reloc {
 }
 
 export function globalData(m: ModuleLower, v: VarDecl, symbol: string): DataItem {
-  const init = initializerOf(v);
+  const init = initializerOf(m, v);
   const t = completed(v.type, init);
   if (t.kind === 'reference') unsupported(v.loc, 'global references are not supported yet');
   const size = m.L.sizeOf(t);
   const align = m.L.alignOf(t);
   const debug = v.loc.unit.system ? undefined : { name: v.name, type: t, decl: posOf(v.loc) };
+  const why = needsRuntimeInit(t);
+  if (why) unsupported(v.loc, `globals ${why} are not supported yet (they need code run before or after main)`);
   if (!init) {
-    const cls = classDeclOf(t);
-    if (cls && cls.hasUserConstructor) unsupported(v.loc, 'globals of classes with constructors are not supported yet');
     return { symbol, bytes: new Uint8Array(size), relocs: [], align, section: '.bss', global: true, debug };
   }
   const bytes = new Uint8Array(size);
   const relocs: Reloc[] = [];
-  writeValue(m, { bytes, relocs }, 0, t, init, v.loc);
+  writeValue(m, { bytes, relocs, namespaces: enclosingNamespaces(v.qualifiedName) }, 0, t, init, v.loc);
   const constant = types.isConst(t);
   return { symbol, bytes, relocs, align, section: constant && relocs.length === 0 ? '.rodata' : '.data', global: true, debug };
 }
@@ -60,6 +130,7 @@ export function globalData(m: ModuleLower, v: VarDecl, symbol: string): DataItem
 interface Image {
   bytes: Uint8Array;
   relocs: Reloc[];
+  namespaces: string[];
 }
 
 function writeValue(m: ModuleLower, img: Image, offset: number, t: Type, node: Node, at: Loc): void {
@@ -75,7 +146,7 @@ function writeValue(m: ModuleLower, img: Image, offset: number, t: Type, node: N
   }
   if (u.kind === 'class') unsupported(at, 'this class initialiser is not supported yet (use a brace list)');
   if (u.kind === 'pointer') return writePointer(m, img, offset, node, at);
-  const v = evaluateSyntax({ model: m.model }, node);
+  const v = evaluateSyntax({ model: m.model, namespaces: img.namespaces }, node);
   if (v === undefined) unsupported(at, 'the initialiser of a global must be a constant the compiler can evaluate (dynamic initialisation is not supported yet)');
   writeScalar(img.bytes, offset, u, v);
 }
@@ -88,7 +159,9 @@ function writeList(m: ModuleLower, img: Image, offset: number, t: Type, items: r
   }
   const cls = classDeclOf(t);
   if (cls) {
-    if (cls.hasUserConstructor || cls.base || cls.polymorphic) unsupported(at, 'globals of classes with constructors are not supported yet');
+    if (cls.base) unsupported(at, 'brace-initialised globals of derived classes are not supported yet');
+    cls.fields.forEach((fd) => rejectBitField(fd));
+    if (cls.key === 'union' && items.length > 1) unsupported(at, 'too many initialisers for a union');
     items.forEach((n, i) => {
       const fd = cls.fields[i];
       if (!fd) unsupported(at, 'too many initialisers');
@@ -121,7 +194,7 @@ function writePointer(m: ModuleLower, img: Image, offset: number, node: Node, at
       return;
     }
   }
-  const v = evaluateSyntax({ model: m.model }, n);
+  const v = evaluateSyntax({ model: m.model, namespaces: img.namespaces }, n);
   if (v === undefined) unsupported(at, 'this pointer initialiser of a global is not supported yet');
   writeScalar(img.bytes, offset, types.UINT, v);
 }

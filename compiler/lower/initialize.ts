@@ -6,7 +6,7 @@ import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
 import type { VarDecl } from '../../language/sema/decls';
 import { types } from '../../language';
 import type { Type } from '../../language/sema/types';
-import { offsetAddr } from '../ir/builder';
+import { offsetAddr, regAddr } from '../ir/builder';
 import { unsupported } from './errors';
 import type { FnLower } from './function';
 import { construct, defaultInit, initFromExpr, needsDestruction, pickConstructor } from './objects';
@@ -17,7 +17,9 @@ export function initializeLocal(f: FnLower, decl: VarDecl, init: Node | undefine
   if (init) checkSupportedSyntax(f, init);
   if (decl.type.kind === 'error') unsupported(decl.loc, `the type of '${decl.name}' could not be determined`);
   const t = completedType(f, decl.type, init);
-  const v = f.declareLocal(decl, t);
+  const local = f.declareLocal(decl, t);
+  // the named return value is built in the caller's result, which its slot points to
+  const v = decl === f.nrvo ? { ...local, slot: regAddr(f.b.load('i32', local.slot, 'i32')) } : local;
   if (!init) {
     if (t.kind === 'reference') unsupported(decl.loc, 'a reference without an initialiser');
     f.fullExpression(() => defaultInit(f, v.slot, t, decl.loc));
@@ -41,7 +43,7 @@ export function initializeLocal(f: FnLower, decl: VarDecl, init: Node | undefine
       if (t.kind === 'reference') extendBound(f);
     });
   }
-  registerDestruction(f, v.slot, t);
+  if (decl !== f.nrvo) registerDestruction(f, v.slot, t);
   void declarator;
 }
 

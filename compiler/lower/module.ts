@@ -16,8 +16,9 @@ import { posOf, Unsupported, unsupported, type CompileDiagnostic } from './error
 import { FnLower } from './function';
 import { globalData } from './globals';
 import { mangleFunction, mangleVariable } from './mangle';
-import { baseOffset, constructorPrologue, destroy, destructorEpilogue, initFromExpr, needsDestruction } from './objects';
-import { lowerStatement } from './statements';
+import { baseOffset, destroy, initFromExpr, needsDestruction } from './objects';
+import { constructorPrologue, destructorEpilogue } from './class-bodies';
+import { lowerStatement, namedReturnValue } from './statements';
 import { layouts, memTypeOf, type Layouts } from './types';
 
 /** Variables defined at namespace scope in user files (not SDK headers), namespaces included. */
@@ -108,6 +109,7 @@ export class ModuleLower {
     const f = new FnLower(this, fn, body, this.symbols.get(fn)!);
     this.current = f;
     f.setUpParameters();
+    f.nrvo = namedReturnValue(f);
     f.pushScope();
     if (fn.role === 'constructor') constructorPrologue(f);
     if (fn.role === 'destructor') setVptr(f, regAddr(f.thisPointer(fn.loc)), fn.owner!);

@@ -1,25 +1,25 @@
 // Class objects: initialisation from an expression (copy elision for prvalues, copy/move and
-// converting constructors, aggregates from brace lists, arrays element by element), default
-// initialisation, destruction (user destructors, then members in reverse, then the base), the
-// implicit special members expanded inline, and the prologue/epilogue of constructors and
-// destructors. Constructor choice among user-declared ones is made here for initialisations the
-// model checks but does not record.
+// converting constructors, std::initializer_list, aggregates and unions from brace lists, arrays
+// element by element), default and value initialisation, destruction (user destructors, then members
+// in reverse, then the base), and the constructor choice the model checks but does not record.
+// Copies are in copies.ts; what constructor and destructor bodies get added, in class-bodies.ts.
 
 import { types } from '../../language';
 import { Loc, type ClassDecl, type FunctionDecl } from '../../language/sema/decls';
 import type { Expr } from '../../language/sema/expr';
-import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
 import type { Type } from '../../language/sema/types';
-import { offsetAddr, regAddr } from '../ir/builder';
-import type { Address, VReg } from '../ir/ir';
+import { offsetAddr, slotAddr } from '../ir/builder';
+import type { Address } from '../ir/ir';
 import { setVptr } from './vtables';
+import { copyObject } from './copies';
+import { defaultMemberInit, rejectBitField } from './class-bodies';
 import { callWithThis, lowerCall, passArgument } from './calls';
 import { convertTo } from './conversions';
 import { unsupported } from './errors';
-import { addressOf, lvalue, rvalue, condition } from './expressions';
+import { lvalue, rvalue, condition } from './expressions';
 import type { FnLower } from './function';
 import { stringLiteralBytes } from './strings';
-import { classDeclOf, commonType, isClassType, memTypeOf, valueTypeOf, intBits, isFloatType, scalarBase } from './types';
+import { classDeclOf, commonType, isClassType, memTypeOf, valueTypeOf, intBits, isFloatType } from './types';
 
 const { unqualified, nonReference } = types;
 
@@ -61,24 +61,6 @@ function userDestructor(cls: ClassDecl): FunctionDecl | undefined {
 export function constructors(cls: ClassDecl): FunctionDecl[] {
   cls.require();
   return specialMembers(cls, 'constructor');
-}
-
-/** The class has a user-provided copy constructor (else copying is a byte copy, members permitting). */
-function trivialCopy(cls: ClassDecl): boolean {
-  if (constructors(cls).some((c) => !c.implicit && isCopyOrMove(c, cls))) return false;
-  if (cls.polymorphic) return false;
-  if (cls.base && !trivialCopy(cls.base)) return false;
-  return cls.fields.every((fd) => {
-    const u = unqualified(fd.type);
-    const el = u.kind === 'array' ? unqualified(u.element) : u;
-    return el.kind !== 'class' || trivialCopy(el.decl);
-  });
-}
-
-function isCopyOrMove(c: FunctionDecl, cls: ClassDecl): boolean {
-  if (c.params.length < 1 || c.params.slice(1).some((p) => !p.defaultNode)) return false;
-  const p = c.params[0].type;
-  return p.kind === 'reference' && classDeclOf(p) === cls;
 }
 
 /** Offset of the `base` subobject inside a `derived` object. */
@@ -158,7 +140,11 @@ export function initFromExpr(f: FnLower, addr: Address, t: Type, e: Expr): void 
     f.b.store(memTypeOf(u), v, addr);
     return;
   }
-  if (e.list) return listInit(f, addr, cls, e.list, e.loc);
+  if (e.list) {
+    const element = initializerListElement(u);
+    if (element) return initializerList(f, addr, cls, element, e.list);
+    return listInit(f, addr, cls, e.list, e.loc, e);
+  }
   const src = classDeclOf(e.type);
   if (src === cls && e.cat === 'prvalue') return buildInto(f, addr, cls, e);
   if (src && (src === cls || src.isDerivedFrom(cls))) {
@@ -179,6 +165,7 @@ function buildInto(f: FnLower, addr: Address, cls: ClassDecl, e: Expr): void {
     case 'construct': {
       const args = e.operands ?? [];
       if (!e.callee) return listInit(f, addr, cls, args, e.loc);
+      if (args.length === 1 && args[0].list && initializerListElement(e.callee.params[0]?.type ?? types.VOID)) return construct(f, addr, cls, e.callee, args, e.loc);
       return construct(f, addr, cls, e.callee, args, e.loc);
     }
     case 'conditional': {
@@ -214,74 +201,6 @@ export function construct(f: FnLower, addr: Address, cls: ClassDecl, ctor: Funct
   callWithThis(f, ctor, f.b.addr(addr), args, at);
 }
 
-/** What an implicit copy constructor does: bases and members copied by their own copy constructors. */
-function copyObject(f: FnLower, dst: Address, cls: ClassDecl, src: Address, at: Loc): void {
-  if (trivialCopy(cls)) return byteCopy(f, dst, src, types.classType(cls));
-  if (cls.base) copyConstructAt(f, offsetAddr(dst, baseOffset(f, cls, cls.base)), offsetAddr(src, baseOffset(f, cls, cls.base)), cls.base, at);
-  setVptr(f, dst, cls);
-  for (const fd of cls.fields) {
-    const off = f.L.fieldOffset(cls, fd.name);
-    copyMember(f, offsetAddr(dst, off), offsetAddr(src, off), fd.type, at, copyConstructAt);
-  }
-}
-
-function byteCopy(f: FnLower, dst: Address, src: Address, t: Type): void {
-  f.b.emit({ op: 'memcpy', dst, src, size: f.L.sizeOf(t), align: f.L.alignOf(t) });
-}
-
-type ClassCopy = (f: FnLower, dst: Address, src: Address, cls: ClassDecl, at: Loc) => void;
-
-function copyMember(f: FnLower, dst: Address, src: Address, t: Type, at: Loc, copyClass: ClassCopy): void {
-  const u = t.kind === 'reference' ? t : unqualified(t);
-  if (u.kind === 'array') {
-    const size = f.L.sizeOf(u.element);
-    for (let i = 0; i < (u.length ?? 0); i++) copyMember(f, offsetAddr(dst, i * size), offsetAddr(src, i * size), u.element, at, copyClass);
-    return;
-  }
-  if (u.kind === 'class') return copyClass(f, dst, src, u.decl, at);
-  byteCopy(f, dst, src, u.kind === 'reference' ? types.pointerTo(u.referee) : u);
-}
-
-/** Copy-constructs a `cls` at dst from the one at src (its user copy constructor, or memberwise). */
-function copyConstructAt(f: FnLower, dst: Address, src: Address, cls: ClassDecl, at: Loc): void {
-  const user = constructors(cls).find((c) => !c.implicit && isCopyOrMove(c, cls) && c.params[0].type.kind === 'reference' && !c.params[0].type.rvalue);
-  if (user) {
-    if (user.params.length > 1) unsupported(at, `the copy constructor of '${cls.displayName()}' has default arguments (not supported yet)`);
-    f.b.call(f.m.functionSymbol(user, at), [f.b.addr(dst), f.b.addr(src)]);
-    return;
-  }
-  copyObject(f, dst, cls, src, at);
-}
-
-/** Copy-assigns the `cls` at src to the one at dst (its user operator=, or memberwise; the vptr stays). */
-function copyAssignAt(f: FnLower, dst: Address, src: Address, cls: ClassDecl, at: Loc): void {
-  const user = cls.methods('operator=').find((d): d is FunctionDecl => d.kind === 'function' && !d.implicit && isCopyOrMove(d, cls) && d.params[0].type.kind === 'reference' && !d.params[0].type.rvalue);
-  if (user) {
-    f.b.call(f.m.functionSymbol(user, at), [f.b.addr(dst), f.b.addr(src)], 'i32');
-    return;
-  }
-  if (trivialCopy(cls) && !cls.polymorphic) return byteCopy(f, dst, src, types.classType(cls));
-  if (cls.base) copyAssignAt(f, offsetAddr(dst, baseOffset(f, cls, cls.base)), offsetAddr(src, baseOffset(f, cls, cls.base)), cls.base, at);
-  for (const fd of cls.fields) {
-    if (fd.type.kind === 'reference') unsupported(at, `'${cls.displayName()}' has a reference member: it cannot be assigned`);
-    const off = f.L.fieldOffset(cls, fd.name);
-    copyMember(f, offsetAddr(dst, off), offsetAddr(src, off), fd.type, at, copyAssignAt);
-  }
-}
-
-/** `a = b` with the implicit copy assignment operator; returns the address of a. */
-export function copyAssign(f: FnLower, object: Expr, src: Expr, at: Loc): VReg {
-  const cls = classDeclOf(object.type)!;
-  const s = src.cat === 'prvalue' ? materializeTemp(f, src) : lvalue(f, src);
-  const d = lvalue(f, object);
-  copyAssignAt(f, d, s, cls, at);
-  return f.b.addr(d);
-}
-
-function materializeTemp(f: FnLower, e: Expr): Address {
-  return lvalue(f, e);
-}
-
 /** Default initialisation of an object of type `t` (class: default constructor; scalars: left alone). */
 export function defaultInit(f: FnLower, addr: Address, t: Type, at: Loc): void {
   const u = unqualified(t);
@@ -308,28 +227,55 @@ function defaultInitMembers(f: FnLower, addr: Address, cls: ClassDecl, at: Loc):
   if (cls.base) defaultInit(f, offsetAddr(addr, baseOffset(f, cls, cls.base)), types.classType(cls.base), at);
   setVptr(f, addr, cls);
   for (const fd of cls.fields) {
-    if (hasDefaultMemberInitializer(fd.loc)) unsupported(fd.loc, 'default member initialisers are not supported yet');
-    defaultInit(f, offsetAddr(addr, f.L.fieldOffset(cls, fd.name)), fd.type, at);
+    const at2 = offsetAddr(addr, f.L.fieldOffset(cls, fd.name));
+    if (!defaultMemberInit(f, at2, fd)) defaultInit(f, at2, fd.type, at);
   }
 }
 
-/** Brace initialisation: an aggregate member by member, otherwise through a constructor. */
-function listInit(f: FnLower, addr: Address, cls: ClassDecl, list: Expr[], at: Loc): void {
+/** E when `t` is std::initializer_list<E>. */
+function initializerListElement(t: Type): Type | undefined {
+  const u = unqualified(nonReference(t));
+  if (u.kind !== 'class' || u.decl.templateInfo?.template.qualifiedName !== 'std::initializer_list') return undefined;
+  const a = u.decl.templateInfo.args[0];
+  return a?.kind === 'type' ? a.type : undefined;
+}
+
+/** A std::initializer_list<E> over a backing array of the list's elements (a temporary like the list). */
+function initializerList(f: FnLower, addr: Address, cls: ClassDecl, element: Type, items: Expr[]): void {
+  const size = f.L.sizeOf(element);
+  const backing = slotAddr(f.b.slot(Math.max(size * items.length, 1), f.L.alignOf(element), '.init_list'));
+  items.forEach((x, i) => initFromExpr(f, offsetAddr(backing, i * size), element, x));
+  if (cls.fields.length !== 2) unsupported(cls.loc, 'internal: unexpected std::initializer_list layout');
+  f.b.store('i32', f.b.addr(backing), offsetAddr(addr, f.L.fieldOffset(cls, cls.fields[0].name)));
+  f.b.store('i32', f.b.const('i32', items.length), offsetAddr(addr, f.L.fieldOffset(cls, cls.fields[1].name)));
+}
+
+/** Brace initialisation: an initializer_list constructor, an aggregate member by member, or a constructor. */
+function listInit(f: FnLower, addr: Address, cls: ClassDecl, list: Expr[], at: Loc, whole?: Expr): void {
+  const listCtor = whole && constructors(cls).find((c) => c.params.length >= 1 && initializerListElement(c.params[0].type) && c.params.slice(1).every((p) => p.defaultNode));
+  if (listCtor && whole) return construct(f, addr, cls, listCtor, [whole], at);
   const aggregate = !cls.hasUserConstructor && !cls.polymorphic && !cls.base;
   if (!aggregate) {
     const ctor = pickConstructor(cls, list, at);
     return construct(f, addr, cls, ctor, list, at);
   }
   if (list.length > cls.fields.length) unsupported(at, 'too many initialisers');
+  cls.fields.forEach((fd) => rejectBitField(fd));
+  if (cls.key === 'union') {
+    // only the first member is initialised; the rest of the storage is zero
+    f.b.emit({ op: 'memzero', dst: addr, size: f.L.sizeOf(types.classType(cls)), align: f.L.alignOf(types.classType(cls)) });
+    if (list.length && cls.fields.length) initFromExpr(f, offsetAddr(addr, f.L.fieldOffset(cls, cls.fields[0].name)), cls.fields[0].type, list[0]);
+    return;
+  }
   cls.fields.forEach((fd, i) => {
     const at2 = offsetAddr(addr, f.L.fieldOffset(cls, fd.name));
     if (i < list.length) initFromExpr(f, at2, fd.type, list[i]);
-    else valueInit(f, at2, fd.type, at);
+    else if (!defaultMemberInit(f, at2, fd)) valueInit(f, at2, fd.type, at);
   });
 }
 
 /** Value initialisation: zero for scalars (and scalar members), default constructor for classes with one. */
-function valueInit(f: FnLower, addr: Address, t: Type, at: Loc): void {
+export function valueInit(f: FnLower, addr: Address, t: Type, at: Loc): void {
   const u = unqualified(t);
   const cls = classDeclOf(u);
   if (cls && cls.hasUserConstructor) return defaultInit(f, addr, u, at);
@@ -382,80 +328,3 @@ function destroyTyped(f: FnLower, addr: Address, t: Type): void {
   }
   if (u.kind === 'class' && needsDestruction(u.decl)) destroy(f, addr, u.decl);
 }
-
-// ---- constructor and destructor bodies -------------------------------------------------------------
-
-/** Before a constructor's body: the base, then each member, from the initialiser list or by default. */
-export function constructorPrologue(f: FnLower): void {
-  const cls = f.fn.owner!;
-  const self = regAddr(f.thisPointer(f.fn.loc));
-  const inits = memberInitialisers(f);
-  const baseName = cls.base ? (cls.base.templateInfo ? cls.base.templateInfo.template.name : cls.base.name) : undefined;
-  if (cls.base) {
-    const init = inits.find((i) => i.name === baseName || i.name.startsWith(`${baseName}<`) || i.name.endsWith(`::${baseName}`));
-    const baseAddr = offsetAddr(regAddr(f.thisPointer(f.fn.loc)), baseOffset(f, cls, cls.base));
-    f.fullExpression(() => {
-      if (init) construct(f, baseAddr, cls.base!, pickConstructor(cls.base!, init.args, init.loc), init.args, init.loc);
-      else defaultInit(f, baseAddr, types.classType(cls.base!), f.fn.loc);
-    });
-  }
-  setVptr(f, self, cls);
-  for (const fd of cls.fields) {
-    const init = inits.find((i) => i.name === fd.name);
-    const at = offsetAddr(regAddr(f.thisPointer(f.fn.loc)), f.L.fieldOffset(cls, fd.name));
-    if (!init) {
-      if (hasDefaultMemberInitializer(fd.loc)) unsupported(fd.loc, 'default member initialisers are not supported yet');
-      if (fd.type.kind === 'reference') unsupported(fd.loc, 'internal: reference member without an initialiser');
-      defaultInit(f, at, fd.type, f.fn.loc);
-      continue;
-    }
-    f.b.stmt(f.pos(init.loc));
-    f.fullExpression(() => {
-      const cls2 = classDeclOf(fd.type);
-      if (cls2 && fd.type.kind !== 'reference' && !(init.args.length === 1 && (init.args[0].list || classDeclOf(init.args[0].type) === cls2))) {
-        construct(f, at, cls2, pickConstructor(cls2, init.args, init.loc), init.args, init.loc);
-      } else if (init.args.length === 1) initFromExpr(f, at, fd.type, init.args[0]);
-      else if (init.args.length === 0) valueInit(f, at, fd.type, init.loc);
-      else unsupported(init.loc, 'a member initialiser with several values for a non-class member');
-    });
-  }
-}
-
-interface MemberInit {
-  readonly name: string;
-  readonly args: Expr[];
-  readonly loc: Loc;
-}
-
-/** The constructor's mem-initialisers with their analysed arguments. */
-function memberInitialisers(f: FnLower): MemberInit[] {
-  const list = f.fn.body?.initNode;
-  if (!list) return [];
-  const out: MemberInit[] = [];
-  for (const init of list.namedChildren) {
-    if (init.type !== 'field_initializer') continue;
-    const nameNode = init.namedChild(0);
-    const argsNode = init.namedChildren[init.namedChildCount - 1];
-    if (!nameNode || !argsNode) continue;
-    const argNodes: Node[] = argsNode.type === 'initializer_list' ? [argsNode] : argsNode.namedChildren.filter((c) => c.type !== 'comment');
-    const args = argNodes.map((n) => f.requireExpr(n, 'member initialiser'));
-    out.push({ name: nameNode.text, args, loc: new Loc(f.fn.body!.unit, init.startIndex, init.endIndex) });
-  }
-  return out;
-}
-
-/** After a destructor's body: members in reverse order, then the base. */
-export function destructorEpilogue(f: FnLower): void {
-  const cls = f.fn.owner!;
-  destroyMembers(f, regAddr(f.thisPointer(f.fn.loc)), cls);
-}
-
-/** Whether a member's declaration has a default member initialiser (`int x = 1;`, `int x{1};`). */
-function hasDefaultMemberInitializer(loc: Loc): boolean {
-  const text = loc.unit.text;
-  let i = loc.end;
-  while (i < text.length && /[\s\]\[0-9]/.test(text[i])) i++;
-  return text[i] === '=' || text[i] === '{';
-}
-
-export { addressOf, scalarBase };

@@ -6,6 +6,7 @@
 import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
 import type { LocalObject } from '../../language/sema/statements';
 import type { Expr } from '../../language/sema/expr';
+import type { VarDecl } from '../../language/sema/decls';
 import { unsupported } from './errors';
 import { addressOf, condition, discard, rvalue } from './expressions';
 import { convertTo } from './conversions';
@@ -299,12 +300,38 @@ function switchStatement(f: FnLower, node: Node): void {
 
 // ---- return --------------------------------------------------------------------------------------
 
+/**
+ * The local variable every `return` of a class-returning function names, if there is one (and no
+ * return returns anything else): C++ compilers construct it directly in the caller's result.
+ */
+export function namedReturnValue(f: FnLower): VarDecl | undefined {
+  const cls = classDeclOf(f.fn.ret);
+  if (!cls || f.fn.ret.kind === 'reference' || !f.fn.body) return undefined;
+  const returns: Node[] = [];
+  const walk = (n: Node) => {
+    if (n.type === 'return_statement') returns.push(n);
+    else if (n.type !== 'lambda_expression' && n.type !== 'class_specifier' && n.type !== 'struct_specifier') n.namedChildren.forEach(walk);
+  };
+  walk(f.fn.body.node);
+  let found: VarDecl | undefined;
+  for (const r of returns) {
+    const value = r.namedChildren.find((c) => c.type !== 'comment');
+    const e = value && f.exprAt(value);
+    const d = e?.kind === 'name' && e.decl?.kind === 'var' ? (e.decl as VarDecl) : undefined;
+    if (!d || d.storage !== 'local' || d.type.kind === 'reference' || classDeclOf(d.type) !== cls || (found && found !== d)) return undefined;
+    found = d;
+  }
+  return found;
+}
+
 function returnStatement(f: FnLower, node: Node): void {
   const value = node.namedChildren.find((c) => c.type !== 'comment');
   const fn = f.fn;
   if (value) {
     const cls = classDeclOf(fn.ret);
-    if (cls && fn.ret.kind !== 'reference') {
+    if (cls && fn.ret.kind !== 'reference' && f.nrvo) {
+      // the named return value already lives in the caller's result
+    } else if (cls && fn.ret.kind !== 'reference') {
       fullExpr(f, value, (e) => f.m.objects.initFromExpr(f, { kind: 'reg', base: f.b.load('i32', f.sretSlot!, 'i32'), offset: 0 }, fn.ret, e));
     } else if (f.retValue) {
       const rv = f.retValue;

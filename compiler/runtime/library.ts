@@ -16,6 +16,46 @@ export interface RuntimeLibrary {
   readonly unit: TranslatedUnit;
   /** Every function a program may call without defining it. */
   readonly functions: ReadonlySet<string>;
+  /** The library's assembly reduced to the functions reachable from `roots` (and all its data). */
+  textFor(roots: Iterable<string>): string;
+}
+
+/** Symbols an assembly text refers to: call targets, literal-pool words, data words. */
+export function referencedSymbols(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/\bcall[048]\t([A-Za-z_.$][\w.$]*)/g)) out.add(m[1]);
+  for (const m of text.matchAll(/\.literal\s+\S+,\s*([A-Za-z_.$][\w.$]*)/g)) out.add(m[1]);
+  for (const m of text.matchAll(/\.4byte\t([A-Za-z_.$][\w.$]*)/g)) out.add(m[1]);
+  return out;
+}
+
+/** Functions the ROM calls in the library. */
+const ROM_NEEDS = ['__q7_vprintf'];
+
+function selective(unit: TranslatedUnit): (roots: Iterable<string>) => string {
+  const emitted = unit.emitted!;
+  const lines = emitted.writer.text().split('\n');
+  const chunkText = new Map(emitted.chunks.map((c) => [c.symbol, lines.slice(c.from, c.to).join('\n')]));
+  const deps = new Map([...chunkText].map(([sym, text]) => [sym, referencedSymbols(text)]));
+  const data = lines.slice(emitted.dataFrom).join('\n');
+  const dataDeps = referencedSymbols(data);
+  const cache = new Map<string, string>();
+  return (roots) => {
+    const wanted = new Set<string>();
+    const visit = (sym: string) => {
+      if (wanted.has(sym) || !chunkText.has(sym)) return;
+      wanted.add(sym);
+      for (const d of deps.get(sym) ?? []) visit(d);
+    };
+    for (const r of [...roots, ...ROM_NEEDS, ...dataDeps]) visit(r);
+    const key = [...wanted].sort().join(',');
+    let text = cache.get(key);
+    if (text === undefined) {
+      text = `${lines.slice(0, emitted.chunks[0]?.from ?? 0).join('\n')}\n${emitted.chunks.filter((c) => wanted.has(c.symbol)).map((c) => chunkText.get(c.symbol)).join('\n')}\n${data}\n`;
+      cache.set(key, text);
+    }
+    return text;
+  };
 }
 
 const cache = new WeakMap<Frontend, RuntimeLibrary>();
@@ -42,7 +82,7 @@ export function runtimeLibrary(frontend: Frontend): RuntimeLibrary {
     throw new RuntimeBuildError(`internal: the runtime library does not compile:\n${detail}`);
   }
   const functions = new Set([...ROM_FUNCTIONS, ...unit.defined]);
-  const lib = { unit, functions };
+  const lib: RuntimeLibrary = { unit, functions, textFor: selective(unit) };
   cache.set(frontend, lib);
   return lib;
 }

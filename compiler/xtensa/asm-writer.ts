@@ -11,10 +11,20 @@ export interface LineMark {
   readonly stmt: boolean;
 }
 
+/** Where a lexical scope of a function begins or ends: the asm line of the next instruction, or the function's end. */
+export interface ScopeMark {
+  readonly id: number;
+  readonly begin: boolean;
+}
+
 export class AsmWriter {
   private readonly lines: string[] = [];
   /** Source position of each instruction line (1-based asm line number → mark). */
   readonly marks = new Map<number, LineMark>();
+  /** Scope boundaries before each instruction line; those at a function's end are keyed by its symbol. */
+  readonly scopeMarks = new Map<number, ScopeMark[]>();
+  readonly scopeMarksAtEnd = new Map<string, ScopeMark[]>();
+  private pendingScopes: ScopeMark[] = [];
   private literals = new Map<string, string>();
   private literalCount = 0;
   private pendingStmt = false;
@@ -31,8 +41,23 @@ export class AsmWriter {
     this.pendingStmt = true;
   }
 
+  /** A scope boundary at the next instruction. */
+  scopeMark(m: ScopeMark): void {
+    this.pendingScopes.push(m);
+  }
+
+  /** Scope boundaries with no instruction after them in the function belong to its end. */
+  endFunction(symbol: string): void {
+    if (this.pendingScopes.length) this.scopeMarksAtEnd.set(symbol, this.pendingScopes);
+    this.pendingScopes = [];
+  }
+
   insn(text: string): void {
     this.lines.push(`\t${text}`);
+    if (this.pendingScopes.length) {
+      this.scopeMarks.set(this.lines.length, this.pendingScopes);
+      this.pendingScopes = [];
+    }
     if (this.pos) {
       this.marks.set(this.lines.length, { pos: this.pos, stmt: this.pendingStmt });
       this.pendingStmt = false;

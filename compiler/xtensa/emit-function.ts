@@ -38,12 +38,26 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
     if (h === undefined) throw new Error(`internal: v${v.id} has no home`);
     return h;
   };
+  // The value just stored home is still in its register if nothing was emitted since (no label
+  // either): a load of the same home right after becomes a move, or nothing.
+  let lastStore: { reg: string; offset: number; line: number } | undefined;
   const ctx: EmitContext = {
     w,
     frame,
     label: () => `${prefix}k${labels++}`,
-    ld: (reg, v, word = 0) => memAccess(w, 'l32i', reg, 'a1', homeOf(v) + 4 * word, reg),
-    st: (reg, v, word = 0) => memAccess(w, 's32i', reg, 'a1', homeOf(v) + 4 * word, reg === 'a15' ? 'a14' : 'a15'),
+    ld: (reg, v, word = 0) => {
+      const offset = homeOf(v) + 4 * word;
+      if (lastStore && lastStore.line === w.lineCount && lastStore.offset === offset) {
+        if (lastStore.reg !== reg) w.insn(`mov\t${reg}, ${lastStore.reg}`);
+        return;
+      }
+      memAccess(w, 'l32i', reg, 'a1', offset, reg);
+    },
+    st: (reg, v, word = 0) => {
+      const offset = homeOf(v) + 4 * word;
+      memAccess(w, 's32i', reg, 'a1', offset, reg === 'a15' ? 'a14' : 'a15');
+      lastStore = { reg, offset, line: w.lineCount };
+    },
     lsi: (freg, v) => memAccess(w, 'lsi', freg, 'a1', homeOf(v), 'a15'),
     ssi: (freg, v) => memAccess(w, 'ssi', freg, 'a1', homeOf(v), 'a15'),
     helper: (name, args, dst) => {
@@ -66,6 +80,7 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
     for (const ins of b.instrs) emitInstr(ctx, ins);
     emitTerminator(ctx, b.term, f.blocks[i + 1], blockLabel);
   });
+  w.endFunction(f.symbol);
   w.directive(`.size\t${f.symbol}, . - ${f.symbol}`);
   return frame;
 }
@@ -128,6 +143,9 @@ function emitInstr(ctx: EmitContext, i: Instr): void {
   switch (i.op) {
     case 'stmt':
       if (i.pos) w.markStatement(i.pos);
+      return;
+    case 'scope':
+      w.scopeMark({ id: i.id, begin: i.begin });
       return;
     case 'const':
       emitConst(ctx, i.dst, i.value);

@@ -143,6 +143,6 @@ function vregsOf(i: Func['blocks'][number]['instrs'][number]): (VReg | undefined
     case 'call': return [i.dst, ...i.args, typeof i.callee === 'string' ? undefined : i.callee];
     case 'memcpy': return [addrReg(i.dst), addrReg(i.src)];
     case 'memzero': return [addrReg(i.dst)];
-    case 'stmt': return [];
+    case 'stmt': case 'scope': return [];
   }
 }

@@ -2,6 +2,7 @@
 // errors as file:line:col and exits 1; usage errors exit 2.
 
 import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
 import { main } from '../../cli/main';
 import { UsageError, type CliIO } from '../../cli/io';
 
@@ -22,7 +23,7 @@ async function q7(args: string[], files: Record<string, string>, written = new M
       const w = written.get(p);
       if (w !== undefined) return typeof w === 'string' ? new TextEncoder().encode(w) : w;
       if (p in files) return new TextEncoder().encode(files[p]);
-      if (p.includes('node_modules') || p.endsWith('.wasm')) return require('node:fs').readFileSync(p);
+      if (p.includes('node_modules') || p.endsWith('.wasm')) return fs.readFileSync(p);
       throw new UsageError(`${p}: cannot read file: ENOENT`);
     },
     writeFile: (p, d) => {

@@ -85,4 +85,21 @@ describe('compiler DWARF', function () {
     assert.equal((out.match(/DW_OP_fbreg/g) ?? []).length, 5, 'v, r, p, total and i have frame-base locations');
     assert.match(out, /DW_AT_data_member_location: 4/);
   });
+
+  it('puts block-scoped locals in lexical blocks nested as the source', async function () {
+    requireTool(this, 'xtensa-lx106-elf-readelf');
+    const src = 'int main() {\n  int x = 1;\n  {\n    int x = 2;\n    x++;\n  }\n  for (int i = 0; i < 2; i++) {\n    int y = i * x;\n    y++;\n  }\n  return x;\n}\n';
+    const r = await compileSource(src, '/src/scopes.cpp');
+    const file = path.join(path.dirname(elfPath), 'scopes.elf');
+    fs.writeFileSync(file, r.elf!);
+    const out = spawnSync(findTool('xtensa-lx106-elf-readelf')!, ['--debug-dump=info', file], { encoding: 'utf8' });
+    assert.equal(out.stderr, '');
+    const entries = [...out.stdout.matchAll(/<(\d+)><[0-9a-f]+>: Abbrev Number: \d+ \(DW_TAG_(\w+)\)\n(?:.*\n)*?\s+<[0-9a-f]+>\s+DW_AT_(?:name|low_pc)\s+: (?:\(indirect string, offset: 0x[0-9a-f]+\): )?(\S+)/g)]
+      .map((m) => `${m[1]}:${m[2]}${m[2] === 'variable' ? `:${m[3]}` : ''}`)
+      .filter((e) => /lexical_block|variable|subprogram/.test(e));
+    assert.deepEqual(entries, [
+      '1:subprogram', '2:lexical_block', '3:variable:x', '3:lexical_block', '4:variable:x',
+      '3:lexical_block', '4:variable:i', '4:lexical_block', '5:variable:y',
+    ]);
+  });
 });

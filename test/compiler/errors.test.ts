@@ -34,11 +34,6 @@ describe('compiler errors', function () {
     assert.deepEqual(e, ['/src/e.cpp:3:42: error: calls through function pointers are not supported yet']);
   });
 
-  it('rejects a temporary with a destructor created inside ?:', async () => {
-    const e = await errorsOf('  int c = 1;\n  int v = c ? T(1).v : 2;', 'struct T { int v; T(int x) : v(x) {} ~T() {} };');
-    assert.deepEqual(e, ['/src/e.cpp:5:15: error: a temporary with a destructor inside ?:, && or || is not supported yet']);
-  });
-
   it('reports a function that is declared but not defined', async () => {
     assert.deepEqual(await errorsOf('  missing(1);', 'int missing(int);'), ["/src/e.cpp:4:3: error: 'missing' is declared but not defined (and not part of the runtime library)"]);
   });

@@ -13,6 +13,16 @@ int histogram(int bucket) {
   return counts[bucket & 3];
 }
 
+struct Widget {
+  static int created;
+  static const int limit = 7;
+  static const char* label;
+  int id;
+  Widget() : id(++created) {}
+};
+int Widget::created = 40;
+const char* Widget::label = "widget";
+
 struct Registry {
   static int total(int add) {
     static long long sum = 0;
@@ -30,5 +40,8 @@ int main() {
   Registry::total(5);
   Registry::total(7);
   printf("%d\n", Registry::total(30));
+  Widget w1;
+  Widget w2;
+  printf("%s %d %d %d %d\n", Widget::label, w1.id, w2.id, Widget::created, Widget::limit);
   return nextId() - 100;
 }

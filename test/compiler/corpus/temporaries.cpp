@@ -14,6 +14,14 @@ Val make(int x) { return Val(x); }
 
 int take(Val v) { return v.v * 2; }
 
+Val named(int x) {
+  Val v{x};
+  v.v += 1;
+  if (x > 100) return v;
+  v.v += 1;
+  return v;
+}
+
 int peek(const Val& v) { return v.v + 1; }
 
 int main() {
@@ -26,6 +34,8 @@ int main() {
   printf("take local %d\n", take(local));
   Val copied = local;
   printf("copied %d\n", copied.v);
+  Val n = named(7);
+  printf("named %d\n", n.get());
   printf("end\n");
   return 0;
 }
