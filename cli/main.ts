@@ -33,6 +33,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 
 /** Runs the CLI on this process's arguments and sets its exit status. */
 export function runCli(): void {
+  // A reader that goes away (`q7 run prog.elf | head`) ends the output, not with a stack trace.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw e;
+    });
+  }
   main(process.argv.slice(2), nodeIO).then((code) => {
     process.exitCode = code;
   });

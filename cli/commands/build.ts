@@ -3,7 +3,7 @@
 // [-I DIR]… [-g0] [-S] -o kernel.elf`). Errors print as `file:line:col: error: message`, exit 1.
 
 import { CliIO, Command, UsageError } from '../io';
-import { Frontend, locateGrammarFiles, type FileHost } from '../../language';
+import { fileHost, loadFrontend } from '../frontend';
 import { compile, formatCompileDiagnostic, RuntimeBuildError } from '../../compiler';
 
 const USAGE = `usage: q7 build FILE [-O0] [-D NAME[=VALUE]]... [-I DIR]... [-g0] [-S] -o OUTPUT
@@ -64,44 +64,6 @@ function parseArgs(argv: string[]): BuildArgs | 'help' {
   return { file, output, includePaths, defines, debug, assembly };
 }
 
-function fileHost(io: CliIO): FileHost {
-  const decoder = new TextDecoder();
-  return {
-    readFile(p: string): string | undefined {
-      try {
-        return decoder.decode(io.readFile(p));
-      } catch {
-        return undefined;
-      }
-    },
-  };
-}
-
-let frontend: Promise<Frontend> | undefined;
-
-/** The front-end, with the grammar found next to the bundle (dist/) or in node_modules. */
-function loadFrontend(io: CliIO): Promise<Frontend> {
-  frontend ??= (async () => {
-    const read = (p: string) => {
-      try {
-        return io.readFile(p);
-      } catch {
-        return undefined;
-      }
-    };
-    const resolve = (s: string) => {
-      try {
-        return require.resolve(s);
-      } catch {
-        return undefined;
-      }
-    };
-    const found = locateGrammarFiles(read, typeof __dirname === 'string' ? __dirname : undefined, resolve);
-    if (typeof found === 'string') throw new UsageError(found);
-    return Frontend.create(found);
-  })();
-  return frontend;
-}
 
 export const buildCommand: Command = {
   name: 'build',

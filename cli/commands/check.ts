@@ -2,7 +2,8 @@
 // (`file:line:col: severity: message [code]`, or JSON with --format json); exit 1 on errors.
 
 import { CliIO, Command, UsageError } from '../io';
-import { Frontend, locateGrammarFiles, type Diagnostic, type FileHost } from '../../language';
+import type { Diagnostic } from '../../language';
+import { fileHost, loadFrontend } from '../frontend';
 import { checkedDiagnostics } from '../../language/checks';
 
 const USAGE = 'usage: q7 check [-I DIR]... [-D NAME[=VALUE]]... [--format text|json] FILE...';
@@ -41,46 +42,6 @@ function parseArgs(args: string[]): CheckArgs {
   return out;
 }
 
-function fileHost(io: CliIO): FileHost {
-  const decoder = new TextDecoder();
-  return {
-    readFile(p: string): string | undefined {
-      try {
-        return decoder.decode(io.readFile(p));
-      } catch {
-        return undefined;
-      }
-    },
-  };
-}
-
-let frontend: Promise<Frontend> | undefined;
-
-/** The front-end, loading the grammar next to the bundle (dist/) or from node_modules. */
-function loadFrontend(io: CliIO): Promise<Frontend> {
-  frontend ??= (async () => {
-    const found = locateGrammarFiles(
-      (p) => {
-        try {
-          return io.readFile(p);
-        } catch {
-          return undefined;
-        }
-      },
-      typeof __dirname === 'string' ? __dirname : undefined,
-      (s) => {
-        try {
-          return require.resolve(s);
-        } catch {
-          return undefined;
-        }
-      },
-    );
-    if (typeof found === 'string') throw new UsageError(found);
-    return Frontend.create(found);
-  })();
-  return frontend;
-}
 
 export function formatDiagnostic(d: Diagnostic): string {
   return `${d.range.file}:${d.range.start.line + 1}:${d.range.start.column + 1}: ${d.severity}: ${d.message} [${d.code}]`;

@@ -1,0 +1,46 @@
+// The C++ front-end as the CLI commands use it (q7 check, q7 build): files read through the
+// command's CliIO, and one Frontend per process with the grammar found next to the bundle (dist/)
+// or in node_modules.
+
+import { CliIO, UsageError } from './io';
+import { Frontend, locateGrammarFiles, type FileHost } from '../language';
+
+/** A front-end file host over the command's I/O (missing files read as undefined). */
+export function fileHost(io: CliIO): FileHost {
+  const decoder = new TextDecoder();
+  return {
+    readFile(p: string): string | undefined {
+      try {
+        return decoder.decode(io.readFile(p));
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+let frontend: Promise<Frontend> | undefined;
+
+/** The process's front-end, created on first use. */
+export function loadFrontend(io: CliIO): Promise<Frontend> {
+  frontend ??= (async () => {
+    const read = (p: string) => {
+      try {
+        return io.readFile(p);
+      } catch {
+        return undefined;
+      }
+    };
+    const resolve = (s: string) => {
+      try {
+        return require.resolve(s);
+      } catch {
+        return undefined;
+      }
+    };
+    const found = locateGrammarFiles(read, typeof __dirname === 'string' ? __dirname : undefined, resolve);
+    if (typeof found === 'string') throw new UsageError(found);
+    return Frontend.create(found);
+  })();
+  return frontend;
+}
