@@ -2,7 +2,7 @@
 // bin/q7 (the esbuild bundle), with the ROM's window handlers doing the deep recursion's spills.
 
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 
 const root = path.join(__dirname, '..', '..', '..');
@@ -23,5 +23,15 @@ describe('bundled example (npm start)', () => {
     assert.equal(r.stderr, '');
     assert.equal(r.stdout, expected);
     assert.equal(r.status, fib(24) & 255);
+  });
+
+  it('ends quietly when its reader goes away (q7 run … | head -1)', async () => {
+    const child = spawn(process.execPath, [path.join(root, 'bin', 'q7'), 'run', 'examples/asm/fib.S'], { cwd: root });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    assert.equal(stderr, '');
+    assert.ok(status === 0 || status === (fib(24) & 255), `exit status ${status}`);
   });
 });
