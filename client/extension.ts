@@ -1,10 +1,12 @@
 // The VS Code extension: starts the Q7 language server (dist/server.js over stdio) for C++ kernels
 // that include <torch/torch.h> or <neuron/...> and for files opted in with `q7.files`, forwards the
-// `q7` settings, and offers a command to restart the server.
+// `q7` settings, shows the server's state in the status bar (status.ts), and offers a command to
+// restart the server.
 
 import * as vscode from 'vscode';
-import { DidOpenTextDocumentNotification, LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { DidOpenTextDocumentNotification, LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { servedDocumentsMiddleware } from './served-documents';
+import { ServerStatus } from './status';
 
 let client: LanguageClient | undefined;
 
@@ -40,7 +42,10 @@ function clientOptions(): LanguageClientOptions {
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   client = new LanguageClient('q7', 'Q7 Studio', serverOptions(context), clientOptions());
+  const status = new ServerStatus('q7.restartServer');
   context.subscriptions.push(
+    status,
+    client.onDidChangeState((e) => status.show(e.newState === State.Running ? 'running' : e.newState === State.Starting ? 'starting' : 'stopped')),
     vscode.commands.registerCommand('q7.restartServer', async () => {
       await client?.restart();
     }),

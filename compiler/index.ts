@@ -10,6 +10,9 @@ import { addDebugInfo } from './dwarf/debug-info';
 import { link } from './link';
 import type { CompileDiagnostic } from './lower/errors';
 import { referencedSymbols, runtimeLibrary } from './runtime/library';
+import { romNeeds, type RomMode } from './runtime/rom';
+import { findKernels, KERNEL_RULE, type Kernel } from './kernel/kernels';
+import { kernelAssembly, THUNKS_NAME } from './kernel/thunks';
 import { translateUnit } from './translate';
 
 export { formatCompileDiagnostic, type CompileDiagnostic } from './lower/errors';
@@ -18,8 +21,9 @@ export { RuntimeBuildError } from './runtime/library';
 export interface CompileOptions {
   readonly includePaths?: string[];
   readonly defines?: Record<string, string>;
-  /** Optimisation level; only -O0 (every local in its stack slot) exists so far. */
-  readonly optimize?: 0;
+  /** 0 (default): every local in its stack slot; 1: scalar locals whose address is not taken in
+   *  virtual registers, the most used of them in a2..a7 for the whole function. */
+  readonly optimize?: 0 | 1;
   /** Emit DWARF (default true). */
   readonly debug?: boolean;
 }
@@ -31,22 +35,45 @@ export interface CompileResult {
   readonly image?: ElfImage;
   /** The ELF file bytes. */
   readonly elf?: Uint8Array;
+  /** A kernel image's kernels (the file has no `main`), in opcode order; undefined for a program. */
+  readonly kernels?: KernelInfo[];
+}
+
+/** One record of a kernel image's kernel_info_table. */
+export interface KernelInfo {
+  readonly name: string;
+  readonly opcode: number;
+  /** `__q7_kernel_<name>`: the table entry. */
+  readonly thunk: string;
+  /** The kernel function's own symbol. */
+  readonly symbol: string;
+  /** 'tensor' (argv[i] is the handle) or the scalar's memory type (argv[i] points at the value). */
+  readonly params: string[];
+  readonly returnsTensor: boolean;
 }
 
 /** Compiles `file` (and links the runtime and ROM) into an executable image. Never throws on bad input. */
 export function compile(frontend: Frontend, file: string, host: FileHost, options: CompileOptions = {}): CompileResult {
   const runtime = runtimeLibrary(frontend);
-  const unit = translateUnit(frontend, file, host, { includePaths: options.includePaths, defines: options.defines, runtime: runtime.functions, prefix: 'u' });
+  const unit = translateUnit(frontend, file, host, { includePaths: options.includePaths, defines: options.defines, runtime: runtime.functions, prefix: 'u', optimize: options.optimize });
   if (!unit.emitted) return { diagnostics: unit.diagnostics };
   const assembly = unit.emitted.writer.text();
-  if (!unit.defined.has('main')) {
-    return { diagnostics: [{ file, line: 1, column: 1, message: "no 'main' function: the program needs one (kernel entry points are not supported yet)" }], assembly };
-  }
   const userAsm = { name: file.replace(/\.[^./]*$/, '') + '.s', text: assembly };
-  const rtAsm = { name: 'runtime/runtime.s', text: runtime.textFor(referencedSymbols(assembly)) };
+  let mode: RomMode = 'program';
+  let kernels: Kernel[] = [];
+  const units = [userAsm];
+  if (!unit.defined.has('main')) {
+    mode = 'kernel';
+    kernels = findKernels(unit.model!, file, unit.symbolOf!);
+    const problem = kernelProblem(kernels, file);
+    if (problem) return { diagnostics: [problem], assembly };
+    units.push({ name: THUNKS_NAME, text: kernelAssembly(kernels) });
+  }
+  const roots = new Set([...units.flatMap((u) => [...referencedSymbols(u.text)]), ...romNeeds(mode)]);
+  const rtAsm = { name: 'runtime/runtime.s', text: runtime.textFor(roots) };
   let linked;
   try {
-    linked = link([rtAsm, userAsm]);
+    linked = link([rtAsm, ...units], mode, kernels.length);
   } catch (e) {
     if (e instanceof AsmError) return { diagnostics: [{ file, line: 1, column: 1, message: `internal: the generated assembly does not assemble: ${e.message}` }], assembly };
     throw e;
@@ -55,5 +82,22 @@ export function compile(frontend: Frontend, file: string, host: FileHost, option
   if (options.debug !== false) {
     addDebugInfo(image, linked.listing, { asmName: userAsm.name, unit, sourceFile: file, model: unit.model! });
   }
-  return { diagnostics: [], assembly, image, elf: writeElf(image) };
+  return { diagnostics: [], assembly, image, elf: writeElf(image), kernels: mode === 'kernel' ? kernels.map(kernelInfo) : undefined };
+}
+
+function kernelProblem(kernels: readonly Kernel[], file: string): CompileDiagnostic | undefined {
+  if (!kernels.length) return { file, line: 1, column: 1, message: `no 'main' function and no kernel function: ${KERNEL_RULE}` };
+  const seen = new Set<string>();
+  for (const k of kernels) {
+    if (seen.has(k.name)) {
+      const at = k.fn.loc.range.start;
+      return { file, line: at.line + 1, column: at.column + 1, message: `two kernels are named '${k.name}' (overloaded kernels cannot share a kernel_info_table name)` };
+    }
+    seen.add(k.name);
+  }
+  return undefined;
+}
+
+function kernelInfo(k: Kernel): KernelInfo {
+  return { name: k.name, opcode: k.opcode, thunk: k.thunk, symbol: k.symbol, params: k.params.map((p) => (p.kind === 'tensor' ? 'tensor' : p.mem)), returnsTensor: k.returnsTensor };
 }

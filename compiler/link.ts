@@ -5,7 +5,8 @@
 import { Q7, Q7_DRAM_BASE } from '../emulator/config';
 import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../emulator/rom';
 import { assemble, type AssembleResult } from '../xtensa/asm';
-import { ROM_END_NAME, ROM_END_SOURCE, ROM_STARTUP_NAME, ROM_STARTUP_SOURCE } from './runtime/rom';
+import { KERNEL_INFO_SECTION } from '../emulator/device/abi';
+import { ROM_END_NAME, ROM_STARTUP_NAME, romEndSource, romStartupSource, type RomMode } from './runtime/rom';
 
 /** Where code starts: right after the 1 KiB of window vectors at VECBASE. */
 export const CODE_BASE = Q7.resetVecbase + 0x400;
@@ -18,16 +19,27 @@ export interface LinkInput {
 
 export const WINDOW_VECTORS_NAME = 'rom/window-vectors.S';
 
-export function link(units: readonly LinkInput[]): AssembleResult {
+/** In a kernel image the kernel_info_table opens the data memory; .rodata follows it. */
+export function kernelTableBytes(kernels: number): number {
+  return Math.ceil((8 * kernels) / 16) * 16;
+}
+
+/**
+ * Links `units` with the ROM of `mode`. A kernel image (`kernels` records) has its
+ * .kernel_info_table as a section of its own at the start of data memory.
+ */
+export function link(units: readonly LinkInput[], mode: RomMode = 'program', kernels = 0): AssembleResult {
   const sources = [
-    { name: ROM_STARTUP_NAME, text: ROM_STARTUP_SOURCE },
+    { name: ROM_STARTUP_NAME, text: romStartupSource(mode) },
     { name: WINDOW_VECTORS_NAME, text: WINDOW_VECTORS_SOURCE },
     ...units,
-    { name: ROM_END_NAME, text: ROM_END_SOURCE },
+    { name: ROM_END_NAME, text: romEndSource(mode) },
   ];
+  const data: Record<string, number> =
+    mode === 'kernel' ? { [KERNEL_INFO_SECTION]: DATA_BASE, '.rodata': DATA_BASE + kernelTableBytes(kernels) } : { '.rodata': DATA_BASE };
   return assemble(sources, {
     base: CODE_BASE,
-    sectionStart: { [WINDOW_VECTORS_SECTION]: Q7.resetVecbase, '.literal': CODE_BASE, '.rodata': DATA_BASE },
+    sectionStart: { [WINDOW_VECTORS_SECTION]: Q7.resetVecbase, '.literal': CODE_BASE, ...data },
     entry: '_start',
   });
 }

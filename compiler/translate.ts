@@ -2,9 +2,12 @@
 // Xtensa assembly. Front-end errors stop here; so does anything the compiler cannot translate yet.
 
 import type { FileHost, Frontend, SemanticModel } from '../language';
+import type { FunctionDecl } from '../language/sema/decls';
 import type { Module } from './ir/ir';
 import type { CompileDiagnostic } from './lower/errors';
 import { ModuleLower } from './lower/module';
+import { propagateCopies } from './opt/copies';
+import { promoteLocals } from './opt/promote';
 import { emitModule, type EmittedModule } from './xtensa/emit-module';
 
 export interface UnitOptions {
@@ -16,6 +19,8 @@ export interface UnitOptions {
   readonly prefix: string;
   /** Free functions keep plain C names (the runtime library itself). */
   readonly plainNames?: boolean;
+  /** 1: promote scalar locals to registers (compiler/opt). */
+  readonly optimize?: 0 | 1;
 }
 
 export interface TranslatedUnit {
@@ -26,6 +31,8 @@ export interface TranslatedUnit {
   readonly defined: Set<string>;
   /** The semantic model the unit was compiled from (types for the debug information). */
   readonly model?: SemanticModel;
+  /** The assembly symbol of each function the unit defines or calls. */
+  readonly symbolOf?: (fn: FunctionDecl) => string | undefined;
 }
 
 export function translateUnit(frontend: Frontend, file: string, host: FileHost, options: UnitOptions): TranslatedUnit {
@@ -42,6 +49,12 @@ export function translateUnit(frontend: Frontend, file: string, host: FileHost, 
   m.lower(roots);
   if (m.diagnostics.length) return { diagnostics: m.diagnostics, defined: new Set() };
   const module: Module = { funcs: m.funcs, data: m.data, externs: m.externs };
+  if (options.optimize === 1) {
+    for (const f of module.funcs) {
+      promoteLocals(f);
+      propagateCopies(f);
+    }
+  }
   const emitted = emitModule(module, file, options.prefix);
-  return { diagnostics: [], module, emitted, defined: new Set(m.funcs.map((f) => f.symbol)), model: analysis.model };
+  return { diagnostics: [], module, emitted, defined: new Set(m.funcs.map((f) => f.symbol)), model: analysis.model, symbolOf: (fn) => m.symbolOf(fn) };
 }

@@ -2,7 +2,8 @@
 // document and keeps the result with the version it was made from, so requests can tell whether it
 // is current and which documents depend on a changed file (through #include).
 
-import type { Analysis, FileHost, Frontend } from '../language';
+import { isSdkFile, type Analysis, type FileHost, type Frontend } from '../language';
+import { dirname, joinPath } from '../language/paths';
 import { checkedDiagnostics, type CheckDiagnostic, type CheckOptions } from '../language/checks';
 import type { Settings } from './settings';
 import { checkOptionsFor } from './settings';
@@ -50,6 +51,16 @@ export class Analyses {
     this.frontend.forget(path);
   }
 
+  /**
+   * Analyses a patched copy of a document under a scratch path next to it (so its quoted #includes
+   * resolve the same way), without touching the document's own analysis. Kept incremental per document.
+   */
+  scratch(path: string, text: string, settings: Settings): Analysis {
+    const at = scratchPath(path);
+    const host = { readFile: (p: string) => (p === at ? text : this.host.readFile(p)) };
+    return this.frontend.analyze(at, host, { includePaths: settings.includePaths, defines: settings.defines });
+  }
+
   get(uri: string): DocumentAnalysis | undefined {
     return this.byUri.get(uri);
   }
@@ -57,7 +68,10 @@ export class Analyses {
   forget(uri: string): void {
     const a = this.byUri.get(uri);
     this.byUri.delete(uri);
-    if (a) this.frontend.forget(a.path);
+    if (a) {
+      this.frontend.forget(a.path);
+      this.frontend.forget(scratchPath(a.path));
+    }
   }
 
   /** Open documents whose last analysis read `path` (they include it). */
@@ -66,4 +80,14 @@ export class Analyses {
     for (const a of this.byUri.values()) if (a.path !== path && a.analysis.preprocessed.files.has(path)) out.push(a.uri);
     return out;
   }
+}
+
+/** Where a document's patched copy is analysed. */
+function scratchPath(path: string): string {
+  return joinPath(dirname(path), `.q7-scratch-${path.slice(path.lastIndexOf('/') + 1)}`);
+}
+
+/** The user files an analysis read: the document and the headers it includes (not the SDK's). */
+export function userFiles(a: DocumentAnalysis): string[] {
+  return [...a.analysis.preprocessed.files.keys()].filter((f) => f === a.path || !isSdkFile(f));
 }

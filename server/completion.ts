@@ -1,15 +1,17 @@
 // Completion for the Neuron API: members after `tensor.`, `accessor.`, `stream.` (the public methods
-// of the receiver's class and its bases, with their docs) and names after `torch::`,
-// `torch::neuron::` and `CoherencyEnforcer::`.
+// of the receiver's class and its bases, with their docs) — also after any expression such as
+// `acc[i].` or `t.accessor<float, 2>()[0].`, typed by analysing the text with the half-typed member
+// access cut off (receiver.ts) — and names after `torch::`, `torch::neuron::` and `CoherencyEnforcer::`.
 
 import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver/node';
 import type { Analysis } from '../language';
 import { FileContext } from '../language/checks/context';
 import type { ClassDecl, FunctionDecl, FunctionTemplate } from '../language/sema/decls';
 import { describeFunction } from '../language/sema/decls';
-import { nonReference } from '../language/sema/types';
+import { nonReference, type Type } from '../language/sema/types';
 import { apiDoc } from './api-docs';
 import { functionAt } from './position';
+import { isolatedText, patchedText, receiverBefore, type Receiver } from './receiver';
 
 const NAMESPACES: Record<string, [string, CompletionItemKind, string?][]> = {
   'torch::neuron::': [
@@ -32,17 +34,52 @@ const NAMESPACES: Record<string, [string, CompletionItemKind, string?][]> = {
   ],
 };
 
+/** Analyses a patched copy of the document (for receivers the front-end cannot type while half typed). */
+export type ScratchAnalysis = (patchedText: string) => Analysis | undefined;
+
 /** Completion items at a position, given the text of the line up to the cursor. */
-export function completions(analysis: Analysis | undefined, file: string, line: number, column: number, linePrefix: string, snippets: boolean): CompletionItem[] {
+export function completions(
+  analysis: Analysis | undefined,
+  file: string,
+  line: number,
+  column: number,
+  linePrefix: string,
+  snippets: boolean,
+  scratch?: { text: string; analyse: ScratchAnalysis },
+): CompletionItem[] {
   const scoped = /((?:\w+::)+)\w*$/.exec(linePrefix);
-  if (scoped) {
+  if (scoped && !/(?:\.|->)\s*\w*$/.test(linePrefix)) {
     const key = Object.keys(NAMESPACES).find((k) => scoped[1].endsWith(k));
     return key ? NAMESPACES[key].map(([label, kind, q]) => ({ label, kind, documentation: q ? apiDoc(q) : undefined })) : [];
   }
-  const member = /([A-Za-z_]\w*)\s*(?:\.|->)\s*\w*$/.exec(linePrefix);
-  if (!member || !analysis) return [];
-  const cls = receiverClass(analysis, file, line, column, member[1]);
+  const r = receiverBefore(linePrefix);
+  if (!r) return [];
+  const cls = /^[A-Za-z_]\w*$/.test(r.text)
+    ? analysis && receiverClass(analysis, file, line, column, r.text)
+    : scratch && [patchedText, isolatedText].reduce<ClassDecl | undefined>((found, patch) => found ?? expressionClass(scratch.analyse(patch(scratch.text, line, r)), line, r), undefined);
   return cls ? memberItems(cls, snippets) : [];
+}
+
+/** The class of the expression spanning the receiver in a (patched) analysis. */
+function expressionClass(analysis: Analysis | undefined, line: number, r: Receiver): ClassDecl | undefined {
+  if (!analysis) return undefined;
+  for (const fc of new FileContext(analysis).functions) {
+    for (const e of fc.index.all) {
+      const range = fc.rangeOf(e.loc);
+      if (range.file !== analysis.file || range.start.line !== line || range.end.line !== line) continue;
+      if (range.start.column !== r.start || range.end.column !== r.end) continue;
+      const cls = classOf(e.type, r.arrow);
+      if (cls) return cls;
+    }
+  }
+  return undefined;
+}
+
+function classOf(type: Type, arrow: boolean): ClassDecl | undefined {
+  const t = nonReference(type);
+  if (!arrow && t.kind === 'class') return t.decl;
+  if (t.kind === 'pointer' && t.pointee.kind === 'class') return t.pointee.decl;
+  return undefined;
 }
 
 function receiverClass(analysis: Analysis, file: string, line: number, column: number, name: string): ClassDecl | undefined {
@@ -51,9 +88,8 @@ function receiverClass(analysis: Analysis, file: string, line: number, column: n
   const candidates = at ? [at.fc] : ctx.functions;
   for (const fc of candidates) {
     const found = fc.typeNamed(name, at ? at.offset : fc.span.end);
-    const t = found && nonReference(found);
-    if (t?.kind === 'class') return t.decl;
-    if (t?.kind === 'pointer' && t.pointee.kind === 'class') return t.pointee.decl;
+    const cls = found && (classOf(found, false) ?? classOf(found, true));
+    if (cls) return cls;
   }
   return undefined;
 }

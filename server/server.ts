@@ -5,6 +5,7 @@
 
 import {
   CodeActionKind,
+  DidChangeWatchedFilesNotification,
   ErrorCodes,
   ResponseError,
   TextDocuments,
@@ -15,17 +16,18 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Frontend, type FileHost } from '../language';
-import { Analyses, type DocumentAnalysis } from './analyses';
+import { Analyses, userFiles, type DocumentAnalysis } from './analyses';
 import { codeActions } from './code-actions';
 import { completions } from './completion';
 import { toDiagnostic } from './convert';
 import { definition } from './definition';
 import { editorHost, loadGrammar, readDisk, SdkFiles } from './files';
 import { hover } from './hover';
+import { Publications } from './publications';
 import { Scheduler, realClock, type Clock } from './scheduler';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings';
 import { documentSymbols } from './symbols';
-import { uriToPath } from './uris';
+import { pathToUri, uriToPath } from './uris';
 
 export interface ServerOptions {
   /** Reads files that are not open in the editor (default: the disk). */
@@ -37,6 +39,8 @@ export interface ServerOptions {
 
 export const SERVER_VERSION = '0.1.0';
 const WARM_UP_PATH = '/q7-studio/warm-up.cpp';
+/** Files whose saved changes re-analyse the open documents that include them. */
+const HEADER_GLOB = '**/*.{h,hh,hpp,hxx,inc,inl,cuh}';
 
 export class Q7Server {
   private readonly documents = new TextDocuments(TextDocument);
@@ -51,6 +55,8 @@ export class Q7Server {
   private readonly docSettings = new Map<string, Promise<Settings>>();
   private pullConfiguration = false;
   private snippets = false;
+  private watchHeaders = false;
+  private readonly publications = new Publications();
 
   constructor(
     private readonly connection: Connection,
@@ -67,6 +73,7 @@ export class Q7Server {
     c.onInitialize((p) => this.initialize(p));
     c.onInitialized(() => {
       this.initialized = true;
+      if (this.watchHeaders) void c.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: HEADER_GLOB }] }).catch(() => undefined);
       for (const d of this.documents.all()) this.scheduler.schedule(d.uri, 0);
       if (!this.documents.all().length) setImmediate(() => void this.warmUp());
     });
@@ -90,7 +97,11 @@ export class Q7Server {
       if (!doc) return [];
       const prefix = doc.getText({ start: { line: p.position.line, character: 0 }, end: p.position });
       const a = await this.fresh(p.textDocument.uri);
-      return completions(a?.analysis, uriToPath(p.textDocument.uri), p.position.line, p.position.character, prefix, this.snippets);
+      const path = uriToPath(p.textDocument.uri);
+      const analyses = await this.ready();
+      const settings = await this.settingsFor(p.textDocument.uri);
+      const scratch = { text: doc.getText(), analyse: (text: string) => analyses.scratch(path, text, settings) };
+      return completions(a?.analysis, path, p.position.line, p.position.character, prefix, this.snippets, scratch);
     }));
     c.onDocumentSymbol(this.guard('documentSymbol', async (p) => {
       const a = await this.fresh(p.textDocument.uri);
@@ -100,6 +111,7 @@ export class Q7Server {
       const a = await this.fresh(p.textDocument.uri);
       return a ? definition(a.analysis, a.path, p.position.line, p.position.character, (f) => this.sdk.realPath(f)) : [];
     }));
+    c.onDidChangeWatchedFiles((p) => this.guardNotification(() => this.filesChanged(p.changes.map((x) => x.uri))));
     this.documents.listen(c);
     c.listen();
   }
@@ -109,6 +121,7 @@ export class Q7Server {
     this.settings = readSettings(opts.settings ?? opts);
     this.pullConfiguration = !!p.capabilities.workspace?.configuration;
     this.snippets = !!p.capabilities.textDocument?.completion?.completionItem?.snippetSupport;
+    this.watchHeaders = !!p.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     this.frontend ??= Frontend.create(loadGrammar());
     return {
       capabilities: {
@@ -174,7 +187,21 @@ export class Q7Server {
     this.scheduler.cancel(uri);
     this.docSettings.delete(uri);
     this.analyses?.forget(uri);
-    if (this.initialized) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+    if (!this.initialized) return;
+    const path = uriToPath(uri);
+    const files = new Set([path, ...this.publications.drop(uri)]);
+    for (const f of files) this.publishFile(f);
+    // Documents that read its buffer read the file on disk from now on.
+    for (const dep of this.analyses?.dependentsOf(path) ?? []) this.scheduler.schedule(dep);
+  }
+
+  /** Saved files changed on disk: the open documents that include them are analysed again. */
+  private filesChanged(uris: string[]): void {
+    if (!this.analyses) return;
+    for (const uri of uris) {
+      if (this.documents.get(uri)) continue;
+      for (const dep of this.analyses.dependentsOf(uriToPath(uri))) this.scheduler.schedule(dep);
+    }
   }
 
   private async ready(): Promise<Analyses> {
@@ -214,11 +241,26 @@ export class Q7Server {
     }
   }
 
+  /**
+   * Records what an analysis found in the document and in the user headers it includes, and publishes
+   * every file whose set changed. A document that other open documents include (a header open in the
+   * editor) speaks through them: its stand-alone analysis lacks their context.
+   */
   private publish(a: DocumentAnalysis): void {
     const doc = this.documents.get(a.uri);
     if (!doc || doc.version !== a.version) return;
-    const diagnostics = a.diagnostics.filter((d) => d.range.file === a.path).map((d) => toDiagnostic(d, (f) => this.sdk.realPath(f)));
-    void this.connection.sendDiagnostics({ uri: a.uri, version: a.version, diagnostics });
+    const found = new Map(userFiles(a).map((f) => [f, [] as DocumentAnalysis['diagnostics']]));
+    for (const d of a.diagnostics) found.get(d.range.file)?.push(d);
+    if (this.analyses?.dependentsOf(a.path).length) found.delete(a.path);
+    for (const f of this.publications.record(a.uri, found)) this.publishFile(f, f === a.path ? a.version : undefined);
+  }
+
+  /** Sends a file's diagnostics (the union of what the open documents found in it) on its own URI. */
+  private publishFile(path: string, version?: number): void {
+    const open = this.documents.all().find((d) => uriToPath(d.uri) === path);
+    const uri = open?.uri ?? pathToUri(path);
+    const diagnostics = this.publications.diagnosticsOf(path).map((d) => toDiagnostic(d, (f) => this.sdk.realPath(f)));
+    void this.connection.sendDiagnostics(version === undefined ? { uri, diagnostics } : { uri, version, diagnostics });
   }
 
   /** The analysis of the document's current version (made now when the last one is older). */

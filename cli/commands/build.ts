@@ -1,19 +1,23 @@
 // q7 build: compiles a kernel source to an Xtensa ELF executable for the q7 core, with the runtime
-// library and ROM linked in and DWARF for the debugger (`q7 build kernel.cpp [-O0] [-D NAME[=VALUE]]…
-// [-I DIR]… [-g0] [-S] -o kernel.elf`). Errors print as `file:line:col: error: message`, exit 1.
+// library and ROM linked in and DWARF for the debugger (`q7 build kernel.cpp [-O0|-O1] [-D NAME[=VALUE]]…
+// [-I DIR]… [-g0] [-S] -o kernel.elf`). A file with `main` becomes a program; one without becomes a
+// kernel image. Errors print as `file:line:col: error: message`, exit 1.
 
 import { CliIO, Command, UsageError } from '../io';
 import { fileHost, loadFrontend } from '../frontend';
 import { compile, formatCompileDiagnostic, RuntimeBuildError } from '../../compiler';
 
-const USAGE = `usage: q7 build FILE [-O0] [-D NAME[=VALUE]]... [-I DIR]... [-g0] [-S] -o OUTPUT
+const USAGE = `usage: q7 build FILE [-O0|-O1] [-D NAME[=VALUE]]... [-I DIR]... [-g0] [-S] -o OUTPUT
 
-Compiles a C++ kernel source to an Xtensa ELF executable for the q7 core (run it with q7 run).
+Compiles a C++ source to an Xtensa ELF executable for the q7 core: a program when it defines main
+(run it with q7 run), else a kernel image with a kernel_info_table entry per kernel function.
 
 options:
   -o FILE       output file (required)
-  -O0           no optimisation: every local lives in its stack slot (the default; the only level so far)
-  -D NAME[=V]   define a preprocessor macro
+  -O0           no optimisation: every local lives in its stack slot (the default)
+  -O1           scalar locals whose address is not taken live in registers
+  -D NAME[=V]   define a preprocessor macro; -D Q7_SANITIZE_BOUNDS and -D Q7_SANITIZE_COPIES compile
+                the SDK's accessor bounds checks and its TCM/stream copy checks in
   -I DIR        add an include directory
   -g0           no DWARF debug information
   -S            write the generated assembly of FILE instead of the ELF
@@ -26,6 +30,7 @@ interface BuildArgs {
   defines: Record<string, string>;
   debug: boolean;
   assembly: boolean;
+  optimize: 0 | 1;
 }
 
 function parseArgs(argv: string[]): BuildArgs | 'help' {
@@ -35,6 +40,7 @@ function parseArgs(argv: string[]): BuildArgs | 'help' {
   const defines: Record<string, string> = {};
   let debug = true;
   let assembly = false;
+  let optimize: 0 | 1 = 0;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = (flag: string): string => {
@@ -44,8 +50,9 @@ function parseArgs(argv: string[]): BuildArgs | 'help' {
       return v;
     };
     if (a === '-h' || a === '--help') return 'help';
-    else if (a === '-O0') continue;
-    else if (/^-O/.test(a)) throw new UsageError(`${a}: only -O0 is supported so far`);
+    else if (a === '-O0') optimize = 0;
+    else if (a === '-O1') optimize = 1;
+    else if (/^-O/.test(a)) throw new UsageError(`${a}: only -O0 and -O1 are supported`);
     else if (a === '-g0') debug = false;
     else if (a === '-g') debug = true;
     else if (a === '-S') assembly = true;
@@ -61,7 +68,7 @@ function parseArgs(argv: string[]): BuildArgs | 'help' {
   }
   if (file === undefined) throw new UsageError(`no source file given\n${USAGE}`);
   if (output === undefined) throw new UsageError(`no output file given (-o FILE)\n${USAGE}`);
-  return { file, output, includePaths, defines, debug, assembly };
+  return { file, output, includePaths, defines, debug, assembly, optimize };
 }
 
 
@@ -80,7 +87,7 @@ export const buildCommand: Command = {
     const fe = await loadFrontend(io);
     let result;
     try {
-      result = compile(fe, args.file, host, { includePaths: args.includePaths, defines: args.defines, debug: args.debug });
+      result = compile(fe, args.file, host, { includePaths: args.includePaths, defines: args.defines, debug: args.debug, optimize: args.optimize });
     } catch (e) {
       if (e instanceof RuntimeBuildError) throw new UsageError(e.message, 70);
       throw e;

@@ -1,6 +1,7 @@
 // q7 run: runs an ELF (or an assembly file, assembled first) on the emulator, streams the program's
 // semihosting output, and exits with its exit code (`q7 run prog.elf [--cpu NAME] [--max-insns N]
-// [--trace]`).
+// [--trace]`). A kernel (a .cpp without main, built first, or a kernel image) runs on the emulated Q7
+// device instead: see run-kernel.ts (`q7 run kernel.cpp --fn NAME --arg ...`).
 //
 // Exit status: the program's exit code (its low 8 bits, as a process exit status); 128 + EXCCAUSE
 // for an exception nothing handles (message `prog.elf: fault: <cause> at 0x…`), the same convention
@@ -15,19 +16,27 @@ import { decode } from '../../xtensa/isa';
 import { formatInsn } from '../../xtensa/disasm';
 import { CORE_NAMES, CoreName, LoadError, Machine, MemoryHost, Q7, StopReason, coreByName, guessCore } from '../../emulator';
 import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../../emulator/rom';
+import { compile, formatCompileDiagnostic, RuntimeBuildError } from '../../compiler';
+import { fileHost, loadFrontend } from '../frontend';
+import { DEFAULT_CORE_COUNT } from '../../emulator/device';
+import { DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE } from '../../emulator/device/abi';
+import { KERNEL_OPTIONS, KernelRunArgs, isKernelImage, parsePolicy, parseSanitizers, parseSize, runKernel } from './run-kernel';
 
 const USAGE = `usage: q7 run FILE [options]
 
 Runs an Xtensa ELF executable (or a .S/.s assembly file, assembled first) on the emulator. The
 program's semihosting output goes to stdout/stderr; q7 exits with the program's exit code.
+A C++ kernel source (or a kernel image) runs on the emulated Q7 device (options below).
 
-options:
+program mode:
   --cpu NAME        core: ${CORE_NAMES.join(', ')} (default: from the ELF — code at 0x50000000 ⇒ lx106,
                     at 0xfe000000 ⇒ de233_fpu, otherwise q7; assembly source runs on q7,
                     with the ROM's window handlers linked in at VECBASE)
   --max-insns N     stop after N instructions (exit status 124)
   --trace           print every executed instruction to stderr
-`;
+  -D NAME[=V]       define a macro when FILE is C++ source
+
+${KERNEL_OPTIONS}`;
 
 export const EXIT_LIMIT = 124;
 export const EXIT_BREAK = 133;
@@ -38,6 +47,8 @@ interface RunArgs {
   cpu?: CoreName;
   maxInsns?: number;
   trace: boolean;
+  defines: Record<string, string>;
+  kernel: KernelRunArgs;
 }
 
 function parseArgs(argv: string[]): RunArgs | 'help' {
@@ -45,6 +56,16 @@ function parseArgs(argv: string[]): RunArgs | 'help' {
   let cpu: CoreName | undefined;
   let maxInsns: number | undefined;
   let trace = false;
+  const defines: Record<string, string> = {};
+  const kernel: KernelRunArgs = {
+    file: '', args: [], rtol: 1e-5, atol: 1e-8, cores: 1, policy: 0, windowSize: DEFAULT_WINDOW_SIZE, windowCount: DEFAULT_WINDOW_COUNT,
+    noSanitize: [], streamLog: false,
+  };
+  const num = (opt: string, text: string) => {
+    const n = Number(text);
+    if (text.trim() === '' || !Number.isFinite(n) || n < 0) throw new UsageError(`${opt}: '${text}' is not a non-negative number`);
+    return n;
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [opt, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -66,12 +87,43 @@ function parseArgs(argv: string[]): RunArgs | 'help' {
       }
       maxInsns = n;
     } else if (opt === '--trace') trace = true;
+    else if (opt === '--fn') kernel.fn = value();
+    else if (opt === '--arg') kernel.args.push(value());
+    else if (opt === '--out') kernel.out = value();
+    else if (opt === '--expect') kernel.expect = value();
+    else if (opt === '--rtol') kernel.rtol = num(opt, value());
+    else if (opt === '--atol') kernel.atol = num(opt, value());
+    else if (opt === '--multicore') kernel.cores = Math.max(kernel.cores, DEFAULT_CORE_COUNT);
+    else if (opt === '--cores') {
+      const n = num(opt, value());
+      if (!Number.isInteger(n) || n < 1 || n > 64) throw new UsageError(`--cores: ${n} is not a core count (1..64)`);
+      kernel.cores = n;
+    } else if (opt === '--policy') kernel.policy = parsePolicy(value());
+    else if (opt === '--window-size') kernel.windowSize = parseSize(value(), opt);
+    else if (opt === '--windows') {
+      const n = num(opt, value());
+      if (!Number.isInteger(n) || n < 1 || n > 64) throw new UsageError(`--windows: ${n} is not a window count (1..64)`);
+      kernel.windowCount = n;
+    } else if (opt === '--no-sanitize') kernel.noSanitize.push(...parseSanitizers(value()));
+    else if (opt === '--stream-log') kernel.streamLog = true;
+    else if (opt === '--stack-size') kernel.stackSize = parseSize(value(), opt);
+    else if (opt.startsWith('-D') && opt.length > 2) {
+      const d = arg.slice(2);
+      const eq = d.indexOf('=');
+      defines[eq < 0 ? d : d.slice(0, eq)] = eq < 0 ? '1' : d.slice(eq + 1);
+    } else if (opt === '-D') {
+      const d = value();
+      const eq = d.indexOf('=');
+      defines[eq < 0 ? d : d.slice(0, eq)] = eq < 0 ? '1' : d.slice(eq + 1);
+    }
     else if (opt.startsWith('-')) throw new UsageError(`unknown option '${arg}'\n${USAGE}`);
     else if (file === undefined) file = arg;
     else throw new UsageError(`only one program can be run (got '${file}' and '${arg}')`);
   }
   if (file === undefined) throw new UsageError(`no program given\n${USAGE}`);
-  return { file, cpu, maxInsns, trace };
+  kernel.file = file;
+  kernel.maxInsns = maxInsns;
+  return { file, cpu, maxInsns, trace, defines, kernel };
 }
 
 /** Where assembly is placed per core: its reset vector; on q7 past the 1 KiB vector area at VECBASE. */
@@ -155,17 +207,44 @@ function report(file: string, stop: StopReason, io: CliIO): number {
   }
 }
 
+/** Builds C++ source with the compiler (kernel or program, as the source says). */
+async function buildSource(args: RunArgs, io: CliIO): Promise<ElfImage> {
+  const host = fileHost(io);
+  if (host.readFile(args.file) === undefined) throw new UsageError(`${args.file}: cannot read file`);
+  const fe = await loadFrontend(io);
+  const defines: Record<string, string> = { ...args.defines };
+  if (!args.kernel.noSanitize.includes('bounds')) defines.Q7_SANITIZE_BOUNDS ??= '1';
+  if (!args.kernel.noSanitize.includes('copies')) defines.Q7_SANITIZE_COPIES ??= '1';
+  if (args.kernel.stackSize !== undefined) defines.STACK_SIZE ??= String(args.kernel.stackSize);
+  let result;
+  try {
+    result = compile(fe, args.file, host, { defines });
+  } catch (e) {
+    if (e instanceof RuntimeBuildError) throw new UsageError(e.message, 70);
+    throw e;
+  }
+  if (!result.image) {
+    for (const d of result.diagnostics) io.stderr(`${formatCompileDiagnostic(d)}\n`);
+    throw new UsageError(`${args.file}: the build failed`, 1);
+  }
+  return result.image;
+}
+
 export const runCommand: Command = {
   name: 'run',
-  summary: 'run an Xtensa program on the emulator',
+  summary: 'run an Xtensa program, or a kernel on the emulated Q7 device',
   usage: USAGE,
-  run(argv: string[], io: CliIO): number {
+  async run(argv: string[], io: CliIO): Promise<number> {
     const args = parseArgs(argv);
     if (args === 'help') {
       io.stdout(USAGE);
       return 0;
     }
-    const image = loadImage(args, io);
+    const image = /\.(cpp|cc|cxx|C)$/.test(args.file) ? await buildSource(args, io) : loadImage(args, io);
+    if (isKernelImage(image)) {
+      if (args.defines.STACK_SIZE !== undefined && args.kernel.stackSize === undefined) args.kernel.stackSize = parseSize(args.defines.STACK_SIZE, '-DSTACK_SIZE');
+      return runKernel(args.kernel, image, io);
+    }
     const core = args.cpu ?? guessCore(image);
     const m = new Machine(core, { host: streamingHost(io) });
     try {

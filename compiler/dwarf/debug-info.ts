@@ -9,7 +9,8 @@ import type { FunctionDecl } from '../../language/sema/decls';
 import type { Type } from '../../language/sema/types';
 import type { ListingLine } from '../../xtensa/asm';
 import { SHT_PROGBITS, type ElfImage, type ElfSection } from '../../xtensa/elf/types';
-import type { DebugVar, Func } from '../ir/ir';
+import type { DebugVar, Func, VReg } from '../ir/ir';
+import type { Frame } from '../xtensa/frame';
 import type { TranslatedUnit } from '../translate';
 import { ByteWriter } from './bytes';
 import { AT, Die, encodeUnit, TAG } from './die';
@@ -29,6 +30,9 @@ const DW_OP_addr = 0x03;
 const DW_OP_deref = 0x06;
 const DW_OP_breg1 = 0x71;
 const DW_OP_fbreg = 0x91;
+const DW_OP_reg0 = 0x50;
+const DW_OP_breg0 = 0x70;
+const DW_OP_piece = 0x93;
 export const PRODUCER = 'Q7 Studio compiler -O0';
 
 interface Range {
@@ -110,7 +114,7 @@ function compileUnit(u: DebugUnit, ranges: readonly Range[], files: readonly str
   }
   const lineAddress = new Map<number, number>();
   for (const l of listing) if (l.file === u.asmName && l.kind === 'insn') lineAddress.set(l.line, l.address);
-  for (const r of ranges) cu.child(subprogram(r, typeDies, fileIndex, scopeRanges(u, r, lineAddress)));
+  for (const r of ranges) cu.child(subprogram(r, typeDies, fileIndex, scopeRanges(u, r, lineAddress), u.unit.emitted!.frames.get(r.func)));
   return cu;
 }
 
@@ -133,7 +137,13 @@ function scopeRanges(u: DebugUnit, r: Range, lineAddress: ReadonlyMap<number, nu
   return out;
 }
 
-function subprogram(r: Range, typeDies: TypeDies, fileIndex: (f: string) => number, scopes: Map<number, { start: number; end: number }>): Die {
+function subprogram(
+  r: Range,
+  typeDies: TypeDies,
+  fileIndex: (f: string) => number,
+  scopes: Map<number, { start: number; end: number }>,
+  frame: Frame | undefined,
+): Die {
   const f = r.func;
   const decl = f.decl as FunctionDecl | undefined;
   const sp = new Die(TAG.subprogram);
@@ -163,7 +173,7 @@ function subprogram(r: Range, typeDies: TypeDies, fileIndex: (f: string) => numb
     dieOf.set(id, block);
     return block;
   };
-  for (const v of f.debugVars) blockOf(v.scope).child(variable(v, typeDies, fileIndex));
+  for (const v of f.debugVars) blockOf(v.scope).child(variable(v, typeDies, fileIndex, frame));
   return sp;
 }
 
@@ -172,16 +182,40 @@ function shortName(fn: FunctionDecl): string {
   return fn.name + targs;
 }
 
-function variable(v: DebugVar, typeDies: TypeDies, fileIndex: (f: string) => number): Die {
+function variable(v: DebugVar, typeDies: TypeDies, fileIndex: (f: string) => number, frame: Frame | undefined): Die {
   const d = new Die(v.isParam ? TAG.formal_parameter : TAG.variable).add(AT.name, 'strp', v.name);
   d.add(AT.decl_file, 'udata', fileIndex(v.decl.file)).add(AT.decl_line, 'udata', v.decl.line);
   const type = v.type as Type;
   const t = typeDies.of(type);
   if (t) d.add(AT.type, 'ref4', t);
   if (v.name === 'this') d.add(AT.artificial, 'flag_present', true);
-  const loc = new ByteWriter().u8(DW_OP_fbreg).sleb(v.slot.offset ?? 0);
   // a class parameter passed by address: the slot holds a pointer to the object
-  if (v.indirect && type.kind !== 'reference') loc.u8(DW_OP_deref);
-  d.add(AT.location, 'exprloc', loc.result());
+  const deref = v.indirect && type.kind !== 'reference';
+  const loc = v.vreg ? promotedLocation(v.vreg, frame, deref) : new ByteWriter().u8(DW_OP_fbreg).sleb(v.slot.offset ?? 0);
+  if (loc && deref && !v.vreg) loc.u8(DW_OP_deref);
+  // a promoted variable the code never reads or writes has no location (optimised out)
+  if (loc) d.add(AT.location, 'exprloc', loc.result());
   return d;
+}
+
+/**
+ * -O1: where a promoted variable lives for the whole function — a2..a7 (DW_OP_regN, DW_OP_piece per
+ * word of a 64-bit value; DW_OP_bregN 0 for an object whose address the register holds) or its frame
+ * home (DW_OP_fbreg).
+ */
+function promotedLocation(v: VReg, frame: Frame | undefined, deref: boolean): ByteWriter | undefined {
+  const regs = frame?.regs.get(v.id);
+  if (regs) {
+    const num = (r: string) => Number(r.slice(1));
+    if (deref) return new ByteWriter().u8(DW_OP_breg0 + num(regs[0])).sleb(0);
+    if (regs.length === 1) return new ByteWriter().u8(DW_OP_reg0 + num(regs[0]));
+    const w = new ByteWriter();
+    for (const r of regs) w.u8(DW_OP_reg0 + num(r)).u8(DW_OP_piece).uleb(4);
+    return w;
+  }
+  const home = frame?.homes.get(v.id);
+  if (home === undefined) return undefined;
+  const w = new ByteWriter().u8(DW_OP_fbreg).sleb(home);
+  if (deref) w.u8(DW_OP_deref);
+  return w;
 }

@@ -106,6 +106,8 @@ export interface DebugVar {
   readonly decl: SourcePos;
   /** Lexical scope: the block of statements it belongs to (for DW_TAG_lexical_block). */
   readonly scope: number;
+  /** -O1: the slot was promoted; the variable lives in this virtual register instead. */
+  readonly vreg?: VReg;
 }
 
 /** A lexical scope (a braced block); scope 0 is the function's outermost one. */
@@ -132,6 +134,8 @@ export interface Func {
   /** The semantic model's function (for the DWARF writer). */
   readonly decl?: unknown;
   nextVReg: number;
+  /** -O1: virtual registers that replaced promoted stack slots (each keeps one home for its whole life). */
+  promoted?: Set<number>;
 }
 
 /** Initial contents of a global: bytes, with 32-bit words that hold symbol addresses. */

@@ -414,36 +414,46 @@ function assign(f: FnLower, e: Expr): Address {
   if (!vt) unsupported(e.loc, `assignment to an object of type '${types.typeToString(t)}' is not supported yet`);
   const mem = memTypeOf(t);
   if (op === '=') {
-    const v = r.list ? listScalar(f, r, t) : convertTo(f, rvalue(f, r), r.type, t, r.loc);
+    const v = r.list ? listScalar(f, r, t) : isClassType(r.type) ? convertTo(f, undefined, r.type, t, r.loc, r) : convertTo(f, rvalue(f, r), r.type, t, r.loc);
     const addr = lvalue(f, l);
     b.store(mem, v, addr);
     return addr;
   }
   const bop = op.slice(0, -1);
-  const rv = rvalue(f, r);
+  // a class right operand (an element proxy) converts through its conversion function first
+  const rType = isClassType(r.type) ? classOperandType(r.type, t) : r.type;
+  const rv = isClassType(r.type) ? convertTo(f, undefined, r.type, rType, r.loc, r) : rvalue(f, r);
   const addr = lvalue(f, l);
   const old = b.load(mem, addr, vt);
   let result: VReg;
   if (t.kind === 'pointer') {
-    const idx = convertTo(f, rv, r.type, isUnsignedType(r.type) ? types.UINT : INT_TYPE, r.loc);
+    const idx = convertTo(f, rv, rType, isUnsignedType(rType) ? types.UINT : INT_TYPE, r.loc);
     result = b.bin(bop === '-' ? 'sub' : 'add', old, scale(f, idx, elementSize(f, t, e)));
   } else {
     const kind = BIN[bop];
     if (!kind) unsupported(e.loc, `operator '${op}' is not supported yet`);
     if (kind === 'shl' || kind === 'shr') {
       const work = promoted(t);
-      let count = convertTo(f, rv, r.type, promoted(r.type), r.loc);
+      let count = convertTo(f, rv, rType, promoted(rType), r.loc);
       if (count.type === 'i64' && valueTypeOf(work) !== 'i64') count = b.conv('i64>i32', count, 'i32');
       result = convertTo(f, b.bin(kind, convertTo(f, old, t, work, e.loc), count, isUnsignedType(work)), work, t, e.loc);
     } else {
-      const common = commonType(t, r.type);
+      const common = commonType(t, rType);
       const a = convertTo(f, old, t, common, e.loc);
-      const bv = convertTo(f, rv, r.type, common, r.loc);
+      const bv = convertTo(f, rv, rType, common, r.loc);
       result = convertTo(f, b.bin(kind, a, bv, isUnsignedType(common)), common, t, e.loc);
     }
   }
   b.store(mem, result, addr);
   return addr;
+}
+
+/** The type a class operand converts to: its one conversion function's, else the other operand's. */
+function classOperandType(cls: Type, other: Type): Type {
+  const decl = classDeclOf(cls)!;
+  decl.require();
+  const convs = decl.conversionFunctions().filter((c) => !cls.const || c.isConst);
+  return convs.length === 1 ? types.nonReference(convs[0].ret) : other;
 }
 
 /** `x = {}` / `x = {v}` for a scalar. */

@@ -172,6 +172,11 @@ export class ModuleLower {
     return sym;
   }
 
+  /** The symbol a function was given (once it is referenced or lowered). */
+  symbolOf(fn: FunctionDecl): string | undefined {
+    return this.symbols.get(fn);
+  }
+
   /** The symbol of a global variable, defining its data on first use. */
   globalSymbol(v: VarDecl, at: Loc): string {
     const known = this.globals.get(v);

@@ -8,6 +8,8 @@ import { FORMAT_DOUBLE_SOURCE } from './format-double';
 import { INT64_SOURCE } from './int64';
 import { SOFT_FLOAT_SOURCE } from './soft-float';
 import { LIBC_SOURCE } from './libc';
+import { DEVICE_SOURCE } from './device';
+import { MATH_SOURCE } from './math';
 import { ROM_FUNCTIONS } from './rom';
 
 export const RUNTIME_FILE = '/q7-runtime/runtime.cpp';
@@ -16,7 +18,8 @@ export interface RuntimeLibrary {
   readonly unit: TranslatedUnit;
   /** Every function a program may call without defining it. */
   readonly functions: ReadonlySet<string>;
-  /** The library's assembly reduced to the functions reachable from `roots` (and all its data). */
+  /** The library's assembly reduced to the functions reachable from `roots` (and all its data); the
+   *  roots include what the ROM calls (romNeeds). */
   textFor(roots: Iterable<string>): string;
 }
 
@@ -28,9 +31,6 @@ export function referencedSymbols(text: string): Set<string> {
   for (const m of text.matchAll(/\.4byte\t([A-Za-z_.$][\w.$]*)/g)) out.add(m[1]);
   return out;
 }
-
-/** Functions the ROM calls in the library. */
-const ROM_NEEDS = ['__q7_vprintf'];
 
 function selective(unit: TranslatedUnit): (roots: Iterable<string>) => string {
   const emitted = unit.emitted!;
@@ -47,7 +47,7 @@ function selective(unit: TranslatedUnit): (roots: Iterable<string>) => string {
       wanted.add(sym);
       for (const d of deps.get(sym) ?? []) visit(d);
     };
-    for (const r of [...roots, ...ROM_NEEDS, ...dataDeps]) visit(r);
+    for (const r of [...roots, ...dataDeps]) visit(r);
     const key = [...wanted].sort().join(',');
     let text = cache.get(key);
     if (text === undefined) {
@@ -62,7 +62,7 @@ const cache = new WeakMap<Frontend, RuntimeLibrary>();
 
 /** The whole runtime as one C++ source. */
 export function runtimeSource(): string {
-  return [INT64_SOURCE, SOFT_FLOAT_SOURCE, LIBC_SOURCE, FORMAT_DOUBLE_SOURCE].join('\n');
+  return [INT64_SOURCE, SOFT_FLOAT_SOURCE, LIBC_SOURCE, FORMAT_DOUBLE_SOURCE, MATH_SOURCE, DEVICE_SOURCE].join('\n');
 }
 
 export class RuntimeBuildError extends Error {}

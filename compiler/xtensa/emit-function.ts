@@ -1,7 +1,8 @@
-// IR function → Xtensa assembly (windowed ABI, -O0). Every virtual register lives in its home in
-// the frame; an instruction loads its operands into the scratch registers a8..a15 (free between
-// calls: a CALL8 clobbers them), computes, and stores the result home. a2..a7 are left alone except
-// on entry (incoming arguments) and on return (the result in a2, or a2:a3).
+// IR function → Xtensa assembly (windowed ABI). Every virtual register lives in its home: in the
+// frame, or (-O1, promoted variables) in one of a2..a7 for the whole function; an instruction loads
+// its operands into the scratch registers a8..a15 (free between calls: a CALL8 clobbers them),
+// computes, and stores the result home. a2..a7 are otherwise left alone except on entry (incoming
+// arguments, stored home before anything else runs) and on return (the result in a2, or a2:a3).
 //
 // Branches are emitted in a form that reaches anywhere in the function (the assembler does not
 // relax): a conditional branch skips over a J to the target.
@@ -41,11 +42,17 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
   // The value just stored home is still in its register if nothing was emitted since (no label
   // either): a load of the same home right after becomes a move, or nothing.
   let lastStore: { reg: string; offset: number; line: number } | undefined;
+  const regOf = (v: VReg, word: number): string | undefined => frame.regs.get(v.id)?.[word];
   const ctx: EmitContext = {
     w,
     frame,
     label: () => `${prefix}k${labels++}`,
     ld: (reg, v, word = 0) => {
+      const home = regOf(v, word);
+      if (home) {
+        if (home !== reg) w.insn(`mov\t${reg}, ${home}`);
+        return;
+      }
       const offset = homeOf(v) + 4 * word;
       if (lastStore && lastStore.line === w.lineCount && lastStore.offset === offset) {
         if (lastStore.reg !== reg) w.insn(`mov\t${reg}, ${lastStore.reg}`);
@@ -54,12 +61,25 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
       memAccess(w, 'l32i', reg, 'a1', offset, reg);
     },
     st: (reg, v, word = 0) => {
+      const home = regOf(v, word);
+      if (home) {
+        if (home !== reg) w.insn(`mov\t${home}, ${reg}`);
+        return;
+      }
       const offset = homeOf(v) + 4 * word;
       memAccess(w, 's32i', reg, 'a1', offset, reg === 'a15' ? 'a14' : 'a15');
       lastStore = { reg, offset, line: w.lineCount };
     },
-    lsi: (freg, v) => memAccess(w, 'lsi', freg, 'a1', homeOf(v), 'a15'),
-    ssi: (freg, v) => memAccess(w, 'ssi', freg, 'a1', homeOf(v), 'a15'),
+    lsi: (freg, v) => {
+      const home = regOf(v, 0);
+      if (home) w.insn(`wfr\t${freg}, ${home}`);
+      else memAccess(w, 'lsi', freg, 'a1', homeOf(v), 'a15');
+    },
+    ssi: (freg, v) => {
+      const home = regOf(v, 0);
+      if (home) w.insn(`rfr\t${home}, ${freg}`);
+      else memAccess(w, 'ssi', freg, 'a1', homeOf(v), 'a15');
+    },
     helper: (name, args, dst) => {
       helpers.add(name);
       callWith(ctx, name, args, dst);

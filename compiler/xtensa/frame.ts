@@ -1,4 +1,5 @@
-// Stack frame layout for the windowed ABI at -O0, and the argument-word layout of calls.
+// Stack frame layout for the windowed ABI (with -O1's registers for promoted variables), and the
+// argument-word layout of calls.
 //
 // A frame of S bytes (ENTRY a1, S; S a multiple of 16, at most 32760), from the stack pointer up:
 //   [0, out)          outgoing arguments beyond the sixth word (the callee reads them at its sp + S')
@@ -41,7 +42,39 @@ export interface Frame {
   readonly size: number;
   /** Offset from sp of each virtual register's home (by vreg id). */
   readonly homes: Map<number, number>;
+  /** -O1: virtual registers kept in a2..a7 for the whole function (one register per word). */
+  readonly regs: Map<number, string[]>;
   readonly outgoing: number;
+}
+
+/** a2..a7: free after the incoming arguments are stored, and kept across CALL8 by the window. */
+const ALLOCATABLE = ['a2', 'a3', 'a4', 'a5', 'a6', 'a7'];
+
+/** -O1: the most used promoted (and other multi-block) virtual registers get a2..a7 for the whole function. */
+function allocateRegisters(f: Func, all: Map<number, VReg>, shared: Map<number, VReg>): Map<number, string[]> {
+  const regs = new Map<number, string[]>();
+  if (!f.promoted?.size) return regs;
+  // candidates: promoted variables and the other registers that live in several blocks (not the
+  // parameters, whose incoming registers are read on entry)
+  const params = new Set(f.params.map((p) => p.id));
+  const candidates = new Set([...f.promoted, ...[...shared.keys()].filter((id) => !params.has(id))]);
+  const uses = new Map<number, number>();
+  const count = (v: VReg | undefined) => {
+    if (v && candidates.has(v.id)) uses.set(v.id, (uses.get(v.id) ?? 0) + 1);
+  };
+  for (const b of f.blocks) {
+    for (const i of b.instrs) vregsOf(i).forEach(count);
+    if (b.term?.op === 'branch') count(b.term.cond);
+    if (b.term?.op === 'ret') count(b.term.value);
+  }
+  const free = [...ALLOCATABLE];
+  const ranked = [...uses].sort((x, y) => y[1] - x[1] || x[0] - y[0]);
+  for (const [id] of ranked) {
+    const words = sizeOfValue(all.get(id)!.type) / 4;
+    if (free.length < words) continue;
+    regs.set(id, free.splice(0, words));
+  }
+  return regs;
 }
 
 export class FrameTooLarge extends Error {}
@@ -63,11 +96,12 @@ export function layoutFrame(f: Func): Frame {
     s.offset = at;
     at += s.size;
   }
-  const { shared, local } = classifyVRegs(f);
+  const { shared, local, all } = classifyVRegs(f);
+  const regs = allocateRegisters(f, all, shared);
   const homes = new Map<number, number>();
   const stackParams = incomingStackParams(f);
   for (const v of shared.values()) {
-    if (stackParams.has(v.id)) continue;
+    if (stackParams.has(v.id) || regs.has(v.id)) continue;
     at = alignUp(at, sizeOfValue(v.type));
     homes.set(v.id, at);
     at += sizeOfValue(v.type);
@@ -88,7 +122,7 @@ export function layoutFrame(f: Func): Frame {
   const size = alignUp(at, 16) + 32;
   if (size > MAX_FRAME) throw new FrameTooLarge(`the stack frame of '${f.displayName}' needs ${size} bytes (at most ${MAX_FRAME} are supported)`);
   for (const [id, word] of stackParams) homes.set(id, size + 4 * (word - ARG_REGISTER_WORDS));
-  return { size, homes, outgoing };
+  return { size, homes, regs, outgoing };
 }
 
 /** Parameters passed on the stack: their home is where the caller put them. */
@@ -101,8 +135,11 @@ function incomingStackParams(f: Func): Map<number, number> {
   return out;
 }
 
-/** Virtual registers used in more than one block (or parameters), and those of each single block. */
-function classifyVRegs(f: Func): { shared: Map<number, VReg>; local: Map<number, VReg[]> } {
+/**
+ * Virtual registers used in more than one block (or parameters, or promoted variables, which keep one
+ * home for their whole life), and those of each single block.
+ */
+function classifyVRegs(f: Func): { shared: Map<number, VReg>; local: Map<number, VReg[]>; all: Map<number, VReg> } {
   const blockOf = new Map<number, number>();
   const shared = new Map<number, VReg>();
   const all = new Map<number, VReg>();
@@ -112,6 +149,7 @@ function classifyVRegs(f: Func): { shared: Map<number, VReg>; local: Map<number,
     const b = blockOf.get(v.id);
     if (b === undefined) blockOf.set(v.id, block);
     else if (b !== block) shared.set(v.id, v);
+    if (f.promoted?.has(v.id)) shared.set(v.id, v);
   };
   for (const p of f.params) shared.set(p.id, p);
   for (const b of f.blocks) {
@@ -128,7 +166,7 @@ function classifyVRegs(f: Func): { shared: Map<number, VReg>; local: Map<number,
     if (!list) local.set(b, (list = []));
     list.push(v);
   }
-  return { shared, local };
+  return { shared, local, all };
 }
 
 function vregsOf(i: Func['blocks'][number]['instrs'][number]): (VReg | undefined)[] {

@@ -71,6 +71,13 @@ export const FIRST_KERNEL_OPCODE = 1;
  * with CALLX8 (a10 = argv, a11 = result), then exits through SIMCALL exit with 0.
  */
 export const KERNEL_THUNK_PREFIX = '__q7_kernel_';
+/** Symbols bounding the table in a kernel image (the dispatcher scans [start, end)). */
+export const KERNEL_INFO_START_SYMBOL = '__q7_kernel_info_start';
+export const KERNEL_INFO_END_SYMBOL = '__q7_kernel_info_end';
+/** SIMCALL exit status of the dispatcher when LAUNCH.opcode matches no record. */
+export const EXIT_UNKNOWN_OPCODE = 3;
+/** The one SIMCALL instruction every device call of a kernel image goes through (a label in the ROM). */
+export const DEVICE_SIMCALL_SYMBOL = '__q7_device_simcall';
 
 // ---- Translation context: the window table neuron_translate walks (first seed §4a) ------------------
 /** Entry i lives at ctx + 32·i; LAUNCH.windowCount entries. */
@@ -121,6 +128,9 @@ export const REPORT = {
   copyOutOfBounds: 6,
 } as const;
 export const TCM_EVENT = { alloc: 1, free: 2 } as const;
+/** What the report call returns when the device does not act on a report (its sanitizer is switched off,
+ *  e.g. `q7 run --no-sanitize=coherency`): the guest may then continue as if nothing had been found. */
+export const REPORT_IGNORED = 1;
 
 // ---- Objects the device builds in guest memory (ILP32 layouts; pinned by tests against language/) --
 /** at::Tensor handle: impl_ pointer, then the mutable CoherencyEnforcer at +4 (first seed). */

@@ -22,6 +22,17 @@ interface Page {
   readonly i32: Int32Array;
   /** Bytes covered by decoded instructions (allocated when the page first holds code). */
   code: Uint8Array | null;
+  /** Access hooks of an aliased page (their presence keeps the page off the fast path). */
+  hooks?: PageHooks;
+}
+
+/**
+ * Hooks of an aliased page, called on the slow path before the access completes (with the address
+ * and size); a hook may throw a MemFault to make the access raise an exception instead.
+ */
+export interface PageHooks {
+  onRead?: (addr: number, size: number) => void;
+  onWrite?: (addr: number, size: number) => void;
 }
 
 export interface Watchpoint {
@@ -76,7 +87,44 @@ export class Memory {
   }
 
   isMapped(addr: number): boolean {
-    return this.regionOf(addr) !== undefined;
+    return this.regionOf(addr) !== undefined || this.slotOf[(addr >>> 0) >>> PAGE_SHIFT] !== 0;
+  }
+
+  // ---- aliased pages and fetch bounds (the Q7 device's HBM aperture and pc-bounds check) -------
+
+  /** Instruction fetches outside [lo, hi) raise InstrPIFAddrError (null: no bounds). */
+  fetchBounds: { lo: number; hi: number } | null = null;
+
+  private readonly freeSlots: number[] = [];
+
+  /**
+   * Backs page `n` (address n << 16) with `buffer` (PAGE_SIZE bytes, possibly shared with other
+   * Memory instances), inside or outside the configured regions, replacing any page there.
+   */
+  aliasPage(n: number, buffer: ArrayBuffer, hooks?: PageHooks): void {
+    if (buffer.byteLength !== PAGE_SIZE) throw new RangeError('aliasPage: the buffer must be one page');
+    if (this.slotOf[n] !== 0) this.unaliasPage(n);
+    const page: Page = { n, u8: new Uint8Array(buffer), u16: new Uint16Array(buffer), i32: new Int32Array(buffer), code: null, hooks };
+    const free = this.freeSlots.pop();
+    const s = free ?? this.pageList.length + 1;
+    if (s > 0xffff) throw new RangeError('aliasPage: too many pages');
+    if (free === undefined) this.pageList.push(page);
+    else this.pageList[s - 1] = page;
+    this.slotOf[n] = s;
+    this.u8s[s] = page.u8;
+    this.u16s[s] = page.u16;
+    this.i32s[s] = page.i32;
+    this.refreshTables(n);
+  }
+
+  /** Removes page `n` (aliased or allocated): later accesses fault unless a region covers it. */
+  unaliasPage(n: number): void {
+    const s = this.slotOf[n];
+    if (s === 0) return;
+    if (this.pageList[s - 1].code !== null) this.onCodeWrite(n);
+    this.slotOf[n] = 0;
+    this.rIdx[n] = this.wIdx[n] = 0;
+    this.freeSlots.push(s);
   }
 
   // ---- fast paths (used by instruction handlers) -------------------------------------------
@@ -127,6 +175,8 @@ export class Memory {
 
   /** Instruction-fetch byte: unmapped addresses raise InstrPIFAddrError. */
   fetch8(a: number): number {
+    const b = this.fetchBounds;
+    if (b !== null && ((a >>> 0) < b.lo || (a >>> 0) >= b.hi)) throw new MemFault(CAUSE.InstrPIFAddrError, a >>> 0);
     const p = this.pageFor(a >>> 0);
     if (p === undefined) throw new MemFault(CAUSE.InstrPIFAddrError, a >>> 0);
     return p.u8[a & PAGE_MASK];
@@ -146,6 +196,7 @@ export class Memory {
     const a = this.align(addr, size, force);
     const p = this.pageFor(a);
     if (p === undefined) throw new MemFault(CAUSE.LoadStorePIFAddrError, a);
+    if (p.hooks?.onRead) p.hooks.onRead(a, size);
     if (this.watchpoints.length) this.checkWatch(a, size, false);
     const off = a & PAGE_MASK;
     return size === 4 ? p.i32[off >>> 2] : size === 2 ? p.u16[off >>> 1] : p.u8[off];
@@ -155,6 +206,7 @@ export class Memory {
     const a = this.align(addr, size, force);
     const p = this.pageFor(a);
     if (p === undefined) throw new MemFault(CAUSE.LoadStorePIFAddrError, a);
+    if (p.hooks?.onWrite) p.hooks.onWrite(a, size);
     if (this.watchpoints.length) this.checkWatch(a, size, true);
     const off = a & PAGE_MASK;
     if (size === 4) p.i32[off >>> 2] = v;
@@ -194,8 +246,8 @@ export class Memory {
     const p = slot !== 0 ? this.pageList[slot - 1] : undefined;
     const lo = n * PAGE_SIZE;
     const watched = (w: Watchpoint) => w.addr < lo + PAGE_SIZE && w.addr + w.len > lo;
-    const readFast = p !== undefined && !this.watchpoints.some((w) => w.read && watched(w));
-    const writeFast = p !== undefined && p.code === null && !this.watchpoints.some((w) => w.write && watched(w));
+    const readFast = p !== undefined && !p.hooks?.onRead && !this.watchpoints.some((w) => w.read && watched(w));
+    const writeFast = p !== undefined && !p.hooks?.onWrite && p.code === null && !this.watchpoints.some((w) => w.write && watched(w));
     this.rIdx[n] = readFast ? slot : 0;
     this.wIdx[n] = writeFast ? slot : 0;
   }
@@ -320,6 +372,7 @@ export class Memory {
   /** Drops every page (contents become zero again). */
   clear(): void {
     this.slotOf.fill(0);
+    this.freeSlots.length = 0;
     this.rIdx.fill(0);
     this.wIdx.fill(0);
     this.pageList.length = 0;

@@ -2,6 +2,8 @@
 // ready-made host that keeps stdout/stderr in memory, serves stdin from a buffer and keeps files in
 // memory behind optional read/write callbacks.
 
+import type { Cpu } from '../core/cpu';
+
 export interface SemihostHost {
   /** Writes to descriptor `fd`; returns the byte count or a negative errno. */
   write(fd: number, data: Uint8Array): number;
@@ -16,6 +18,11 @@ export interface SemihostHost {
   readable(fd: number): boolean;
   /** Program arguments (SIMCALL argc/argv). */
   readonly argv: readonly string[];
+  /**
+   * Optional: serves SIMCALL numbers outside QEMU's set (the Q7 device's calls, emulator/device).
+   * Called with the core; returns true when it served the call (it may set `cpu.stop` to end the run).
+   */
+  deviceCall?(cpu: Cpu): boolean;
 }
 
 /** errno values of QEMU's Xtensa semihosting (target numbering). */

@@ -124,6 +124,7 @@ export function simcall(c: Cpu): boolean {
       return true;
     }
     default:
+      if (host.deviceCall?.(c)) return c.stop === null;
       result(c, -ERRNO.ENOSYS);
       return true;
   }

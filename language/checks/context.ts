@@ -1,5 +1,6 @@
 // What every check of one analysed file shares: the analysis, the effective options (settings plus
-// in-source annotations), the user's functions as FunctionContexts, cached accessor facts, and the
+// in-source annotations), the user's functions (of the file and of the user headers it includes; the
+// SDK's are left out) as FunctionContexts, cached accessor facts, and the
 // list the checks report into.
 
 import type { Analysis } from '../frontend';
@@ -13,6 +14,7 @@ export class FileContext {
   readonly functions: FunctionContext[];
   readonly diagnostics: CheckDiagnostic[] = [];
   private spans?: Map<FunctionDecl, { start: number; end: number }>;
+  private readonly headerAnnotations = new Map<string, Annotations>();
 
   constructor(
     readonly analysis: Analysis,
@@ -21,7 +23,7 @@ export class FileContext {
     const text = analysis.preprocessed.files.get(analysis.file) ?? '';
     this.annotations = parseAnnotations(text);
     this.functions = analysis.model.functions
-      .filter((f) => f.analysed && f.body && !f.body.unit.system && f.body.unit.file === analysis.file)
+      .filter((f) => f.analysed && f.body && !f.body.unit.system && analysis.preprocessed.files.has(f.body.unit.file))
       .map((f) => FunctionContext.of(f, f.analysed!));
   }
 
@@ -38,12 +40,21 @@ export class FileContext {
     return this.analysis.preprocessed.files.get(this.analysis.file) ?? '';
   }
 
-  /** The tensor annotations that apply to `fc`: inside it, or above it and below the previous function. */
+  /** The tensor annotations that apply to `fc`: inside it, or above it and below the previous function (of its file). */
   tensorAnnotations(fc: FunctionContext): TensorAnnotation[] {
+    const file = fc.unit.file;
     const own = this.lineSpan(fc.fn);
-    const before = this.functions.map((f) => this.lineSpan(f.fn)).filter((s) => s.end < own.start);
+    const before = this.functions.filter((f) => f.unit.file === file).map((f) => this.lineSpan(f.fn)).filter((s) => s.end < own.start);
     const after = before.reduce((m, s) => Math.max(m, s.end), -1);
-    return this.annotations.tensors.filter((a) => (a.line >= own.start && a.line <= own.end) || (a.line > after && a.line < own.start));
+    return this.annotationsOf(file).tensors.filter((a) => (a.line >= own.start && a.line <= own.end) || (a.line > after && a.line < own.start));
+  }
+
+  /** The `// q7:` annotations of one file (the analysed file's, or a user header's). */
+  private annotationsOf(file: string): Annotations {
+    if (file === this.analysis.file) return this.annotations;
+    let a = this.headerAnnotations.get(file);
+    if (!a) this.headerAnnotations.set(file, (a = parseAnnotations(this.analysis.preprocessed.files.get(file) ?? '')));
+    return a;
   }
 
   /** The lines a function's top-level declaration spans (computed once per file). */

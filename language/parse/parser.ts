@@ -2,9 +2,17 @@
 // text into a tree. A parse always yields a tree; syntax errors are read off it (see syntax-errors.ts).
 
 import { Language, Parser, type Tree } from 'web-tree-sitter';
+import { useTreeSitterExports } from './cursor';
 import type { GrammarBinaries } from './grammar-files';
 
 let runtimeReady: Promise<void> | undefined;
+
+/** Initialises web-tree-sitter; the module object it fills with exports is kept for parse/cursor.ts. */
+async function initRuntime(wasmBinary: Uint8Array): Promise<void> {
+  const module = { wasmBinary };
+  await Parser.init(module);
+  useTreeSitterExports(module);
+}
 
 export class CppParser {
   private constructor(
@@ -14,7 +22,7 @@ export class CppParser {
 
   /** Initialises the WASM runtime (once per process) and loads the C++ grammar. */
   static async create(binaries: GrammarBinaries): Promise<CppParser> {
-    runtimeReady ??= Parser.init({ wasmBinary: binaries.runtime });
+    runtimeReady ??= initRuntime(binaries.runtime);
     await runtimeReady;
     const language = await Language.load(binaries.cpp);
     const parser = new Parser();

@@ -1,12 +1,14 @@
-// Copies a tree-sitter tree into SyntaxNodes, one top-level declaration at a time, with a TreeCursor.
+// Copies a tree-sitter tree into NodeStores (see syntax-node.ts), one top-level declaration at a time,
+// with a cursor (parse/cursor.ts).
 // Every read property is a call into WebAssembly, so an error-free tree is read with the fewest calls:
 // interior spans come from their children, field ids only under node types that have fields, and the
 // spans of punctuation, keywords and identifiers from the text (preprocessed text has only whitespace
 // between tokens; each guess is checked against the text). A tree with errors is read exactly.
 
-import type { Language, Tree, TreeCursor } from 'web-tree-sitter';
+import type { Language, Tree } from 'web-tree-sitter';
+import { openCursor, type Cursor } from './cursor';
 import { ERROR_TYPE_ID, FIELDED_TYPES, LEAF_TYPES, WORD_LEAF_TYPES } from './grammar-tables';
-import { SyntaxNode, type TextSource } from './syntax-node';
+import { nodeFlags, NodeStoreBuilder, type GrammarNames, type SyntaxNode, type TextSource } from './syntax-node';
 
 /** A child of the tree's root: its type and span in the parsed text. */
 export interface TopLevelSpan {
@@ -28,18 +30,21 @@ const PUNCTUATION = new Set(['(', ')', '{', '}', ';', ',']);
 
 const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 
-export class TreeReader {
+export class TreeReader implements GrammarNames {
   private readonly types: string[];
   private readonly fields: (string | undefined)[];
+  private readonly fieldIds = new Map<string, number>();
   private readonly named: boolean[] = [];
   private readonly leaf: boolean[] = [];
   private readonly word: boolean[] = [];
   private readonly fielded: boolean[] = [];
   private readonly punctuation: boolean[] = [];
+  private readonly builder: NodeStoreBuilder;
 
   constructor(language: Language) {
     this.types = language.types.map((t) => t ?? 'ERROR');
     this.fields = language.fields.map((f) => f ?? undefined);
+    this.fields.forEach((f, id) => f && id && this.fieldIds.set(f, id));
     const leafSet = new Set(LEAF_TYPES);
     const wordSet = new Set(WORD_LEAF_TYPES);
     const fieldedSet = new Set(FIELDED_TYPES);
@@ -52,75 +57,77 @@ export class TreeReader {
       this.fielded.push(fieldedSet.has(t));
       this.punctuation.push(!named && PUNCTUATION.has(t));
     }
+    this.builder = new NodeStoreBuilder(this);
   }
 
   /** Reads the root's children that `select` asks for; `text` is the text that was parsed. */
   readTopLevel(tree: Tree, text: string, select: TopLevelSelector): TopLevelNode[] {
     const exact = tree.rootNode.hasError;
-    const cursor = tree.walk();
-    const out: TopLevelNode[] = [];
+    const b = this.builder;
+    b.reset();
+    const cursor = openCursor(tree);
+    const spans: { span: TopLevelSpan; tree: number }[] = [];
     try {
       if (cursor.nodeTypeId === ERROR_TYPE_ID) {
         // nothing parsed as a translation unit: the whole text is one (broken) declaration
         const span: TopLevelSpan = { type: 'ERROR', startIndex: cursor.startIndex, endIndex: cursor.endIndex };
         const source = select(span, 0);
-        out.push({ span, node: source ? new ReadState(this, cursor, text, source, span.startIndex).exact(undefined) : undefined });
-        return out;
+        if (source) new ReadState(this, cursor, text, b, span.startIndex).exact(0);
+        spans.push({ span, tree: source ? b.end(source) : -1 });
+      } else if (cursor.gotoFirstChild()) {
+        do {
+          const typeId = cursor.nodeTypeId;
+          const span: TopLevelSpan = { type: this.typeName(typeId), startIndex: cursor.startIndex, endIndex: cursor.endIndex };
+          const source = select(span, spans.length);
+          if (!source) spans.push({ span, tree: -1 });
+          else {
+            const read = new ReadState(this, cursor, text, b, span.startIndex);
+            if (exact && cursor.nodeHasError()) read.exact(0);
+            else read.fast(0);
+            spans.push({ span, tree: b.end(source) });
+          }
+        } while (cursor.gotoNextSibling());
       }
-      if (!cursor.gotoFirstChild()) return out;
-      do {
-        const typeId = cursor.nodeTypeId;
-        const span: TopLevelSpan = { type: this.typeName(typeId), startIndex: cursor.startIndex, endIndex: cursor.endIndex };
-        const source = select(span, out.length);
-        if (!source) out.push({ span });
-        else {
-          const read = new ReadState(this, cursor, text, source, span.startIndex);
-          out.push({ span, node: exact && cursor.currentNode.hasError ? read.exact(undefined) : read.fast(undefined) });
-        }
-      } while (cursor.gotoNextSibling());
-      return out;
+      const stores = b.finish();
+      return spans.map((s) => (s.tree < 0 ? { span: s.span } : { span: s.span, node: stores[s.tree].root }));
     } finally {
-      cursor.delete();
+      b.reset();
+      cursor.close();
     }
   }
 
   /** Reads the whole tree into one root node (offsets as in `text`). */
   readWhole(tree: Tree, text: string, source: TextSource): SyntaxNode {
-    return this.whole(tree, text, this.readTopLevel(tree, text, () => source), source);
+    return this.whole(tree, text, source, false);
   }
 
   /** Like readWhole, asking tree-sitter for every property even of an error-free tree (for tests). */
   readWholeExact(tree: Tree, text: string, source: TextSource): SyntaxNode {
-    const cursor = tree.walk();
-    const out: TopLevelNode[] = [];
-    try {
-      if (cursor.gotoFirstChild()) {
-        do {
-          const span: TopLevelSpan = { type: this.typeName(cursor.nodeTypeId), startIndex: cursor.startIndex, endIndex: cursor.endIndex };
-          out.push({ span, node: new ReadState(this, cursor, text, source, span.startIndex).exact(undefined) });
-        } while (cursor.gotoNextSibling());
-      }
-    } finally {
-      cursor.delete();
-    }
-    return this.whole(tree, text, out, source);
+    return this.whole(tree, text, source, true);
   }
 
-  private whole(tree: Tree, text: string, top: TopLevelNode[], source: TextSource): SyntaxNode {
-    const children: SyntaxNode[] = [];
-    for (const t of top) {
-      const n = t.node!;
-      const shift = t.span.startIndex;
-      const move = (x: SyntaxNode) => {
-        x.startIndex += shift;
-        x.endIndex += shift;
-        x.children.forEach(move);
-      };
-      move(n);
-      children.push(n);
-    }
+  private whole(tree: Tree, text: string, source: TextSource, exactAll: boolean): SyntaxNode {
     const root = tree.rootNode;
-    return new SyntaxNode(source, root.type, undefined, true, 0, text.length, children, false, root.hasError);
+    const hasError = root.hasError;
+    const b = this.builder;
+    b.reset();
+    const cursor = openCursor(tree);
+    try {
+      const rootType = cursor.nodeTypeId;
+      const mark = b.mark();
+      const read = new ReadState(this, cursor, text, b, 0);
+      if (rootType === ERROR_TYPE_ID) b.push(read.exact(0));
+      else if (cursor.gotoFirstChild()) {
+        do b.push(exactAll || (hasError && cursor.nodeHasError()) ? read.exact(0) : read.fast(0));
+        while (cursor.gotoNextSibling());
+      }
+      b.add(rootType, 0, nodeFlags(true, false, hasError), 0, text.length, mark);
+      b.end(source);
+      return b.finish()[0].root;
+    } finally {
+      b.reset();
+      cursor.close();
+    }
   }
 
   typeName(id: number): string {
@@ -151,66 +158,69 @@ export class TreeReader {
   fieldName(id: number): string | undefined {
     return id ? this.fields[id] : undefined;
   }
+
+  fieldId(name: string): number {
+    return this.fieldIds.get(name) ?? 0;
+  }
 }
 
-/** One read of a subtree: the cursor stands on its root. */
+const NAMED_FLAGS = nodeFlags(true, false, false);
+
+/** One read of a subtree into the builder: the cursor stands on its root. Nodes are added children first. */
 class ReadState {
   /** Where the previous token ended (absolute). */
   private pos: number;
-  /** Children being collected, for every level of the walk (sliced off when a node is done). */
-  private readonly scratch: SyntaxNode[] = [];
   /** The span of the node read last (absolute). */
   private spanStart = 0;
   private spanEnd = 0;
 
   constructor(
     private readonly r: TreeReader,
-    private readonly c: TreeCursor,
+    private readonly c: Cursor,
     private readonly text: string,
-    private readonly source: TextSource,
+    private readonly b: NodeStoreBuilder,
     private readonly base: number,
   ) {
     this.pos = base;
   }
 
-  /** Reads an error-free subtree (no MISSING nodes, so every token spells its text). */
-  fast(field: string | undefined): SyntaxNode {
-    return this.fastNode(field) ?? new SyntaxNode(this.source, 'ERROR', field, true, this.spanStart - this.base, this.spanEnd - this.base);
+  /** Reads an error-free subtree (no MISSING nodes, so every token spells its text); returns its index. */
+  fast(fieldId: number): number {
+    const i = this.fastNode(fieldId);
+    return i >= 0 ? i : this.b.add(ERROR_TYPE_ID, fieldId, NAMED_FLAGS, this.spanStart - this.base, this.spanEnd - this.base);
   }
 
-  /** The node at the cursor (undefined for punctuation left out); sets spanStart/spanEnd to its span. */
-  private fastNode(field: string | undefined): SyntaxNode | undefined {
-    const { c, r } = this;
+  /** The node at the cursor (-1 for punctuation left out); sets spanStart/spanEnd to its span. */
+  private fastNode(fieldId: number): number {
+    const { c, r, b } = this;
     const id = c.nodeTypeId;
-    const type = r.typeName(id);
     const named = r.isNamed(id);
+    const flags = named ? NAMED_FLAGS : 0;
     if (r.isLeaf(id)) {
+      const type = r.typeName(id);
       const start = this.tokenStart(id, type, named);
       const end = this.tokenEnd(id, type, named, start);
       this.pos = this.spanEnd = end;
       this.spanStart = start;
-      if (!field && r.isPunctuation(id)) return undefined;
-      return new SyntaxNode(this.source, type, field, named, start - this.base, end - this.base);
+      if (!fieldId && r.isPunctuation(id)) return -1;
+      return b.add(id, fieldId, flags, start - this.base, end - this.base);
     }
     if (!c.gotoFirstChild()) {
       this.spanStart = c.startIndex;
       this.pos = this.spanEnd = c.endIndex;
-      return new SyntaxNode(this.source, type, field, named, this.spanStart - this.base, this.spanEnd - this.base);
+      return b.add(id, fieldId, flags, this.spanStart - this.base, this.spanEnd - this.base);
     }
     const fielded = r.hasFields(id);
-    const scratch = this.scratch;
-    const mark = scratch.length;
+    const mark = b.mark();
     let first = -1;
     do {
-      const kid = this.fastNode(fielded ? r.fieldName(c.currentFieldId) : undefined);
+      const kid = this.fastNode(fielded ? c.currentFieldId : 0);
       if (first < 0) first = this.spanStart;
-      if (kid) scratch.push(kid);
+      if (kid >= 0) b.push(kid);
     } while (c.gotoNextSibling());
     c.gotoParent();
     this.spanStart = first;
-    const kids = scratch.slice(mark);
-    scratch.length = mark;
-    return new SyntaxNode(this.source, type, field, named, first - this.base, this.spanEnd - this.base, kids);
+    return b.add(id, fieldId, flags, first - this.base, this.spanEnd - this.base, mark);
   }
 
   /** The next non-blank character, when the token's text is there; else asks tree-sitter. */
@@ -233,21 +243,23 @@ class ReadState {
     return this.c.endIndex;
   }
 
-  /** Reads any subtree, asking tree-sitter for every property. */
-  exact(field: string | undefined): SyntaxNode {
-    const { c, r } = this;
+  /** Reads any subtree, asking tree-sitter for every property; returns its index. */
+  exact(fieldId: number): number {
+    const { c, r, b } = this;
     const id = c.nodeTypeId;
-    const type = r.typeName(id);
     const named = r.isNamed(id);
     const start = c.startIndex - this.base;
     const end = c.endIndex - this.base;
     const missing = start === end && c.nodeIsMissing;
-    if (!c.gotoFirstChild()) return new SyntaxNode(this.source, type, field, named, start, end, undefined, missing, missing || id === ERROR_TYPE_ID);
-    const kids: SyntaxNode[] = [];
-    do kids.push(this.exact(r.fieldName(c.currentFieldId)));
-    while (c.gotoNextSibling());
+    if (!c.gotoFirstChild()) return b.add(id, fieldId, nodeFlags(named, missing, missing || id === ERROR_TYPE_ID), start, end);
+    const mark = b.mark();
+    let kidError = false;
+    do {
+      const k = this.exact(c.currentFieldId);
+      if (b.flagsOf(k) & NodeStoreBuilder.HAS_ERROR) kidError = true;
+      b.push(k);
+    } while (c.gotoNextSibling());
     c.gotoParent();
-    const hasError = id === ERROR_TYPE_ID || missing || kids.some((k) => k.hasError);
-    return new SyntaxNode(this.source, type, field, named, start, end, kids, missing, hasError);
+    return b.add(id, fieldId, nodeFlags(named, missing, id === ERROR_TYPE_ID || missing || kidError), start, end, mark);
   }
 }

@@ -48,8 +48,7 @@ export function callExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   }
   // functional casts and constructions: T(args)
   if (fnNode.type === 'primitive_type' || fnNode.type === 'type_identifier' || fnNode.type === 'identifier' || fnNode.type === 'qualified_identifier' || fnNode.type === 'template_function' || fnNode.type === 'template_type') {
-    const r = resolveName(ctx, fnNode, undefined, true);
-    const t = r.decls.length && !r.decls.some((d) => d.kind === 'var' || d.kind === 'field') ? r.decls.map(typeOfDecl).find((x) => x) : undefined;
+    const t = namedType(ctx, fnNode);
     if (t || (fnNode.type === 'primitive_type')) {
       const target = t ?? typeFromSpecifier(ctx, fnNode);
       const args = argumentList(ctx, argsNode);
@@ -57,10 +56,29 @@ export function callExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
       return construct(ctx, target, args, loc, false);
     }
   }
+  const cast = parenthesisedTypeCast(ctx, fnNode, argsNode, loc);
+  if (cast) return cast;
   if (fnNode.type === 'identifier') return unqualifiedCall(ctx, fnNode, argsNode, loc);
   const callee = checkExpr(ctx, fnNode, true);
   const args = argumentList(ctx, argsNode);
   return callWith(ctx, callee, args, loc, fnNode.text);
+}
+
+/** The type a name node names (a class, enum, typedef, template instance), if it names one. */
+function namedType(ctx: Ctx, node: Node): Type | undefined {
+  const r = resolveName(ctx, node, undefined, true);
+  return r.decls.length && !r.decls.some((d) => d.kind === 'var' || d.kind === 'field') ? r.decls.map(typeOfDecl).find((x) => x) : undefined;
+}
+
+/** `(T)(x)`: tree-sitter reads a C-style cast of a parenthesised operand as a call of `(T)`. */
+function parenthesisedTypeCast(ctx: Ctx, fnNode: Node, argsNode: Node | null, loc: Loc): Expr | undefined {
+  if (fnNode.type !== 'parenthesized_expression' || fnNode.namedChildCount !== 1) return undefined;
+  const inner = fnNode.namedChild(0)!;
+  if (!['identifier', 'type_identifier', 'qualified_identifier', 'template_function', 'template_type'].includes(inner.type)) return undefined;
+  const t = namedType(ctx, inner);
+  if (!t) return undefined;
+  const args = argumentList(ctx, argsNode);
+  return castTo(ctx, t, args[args.length - 1] ?? errorExpr(loc), loc, 'c-style');
 }
 
 /** `f(args)`: ordinary lookup of `f`, plus argument-dependent lookup when that finds no variable or member. */

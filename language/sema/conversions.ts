@@ -57,7 +57,7 @@ export function usualArithmetic(a: Type, b: Type): Type {
 }
 
 function sizeOfInt(n: BuiltinName): number {
-  return n.includes('long long') ? 8 : n.includes('short') ? 2 : n.includes('char') ? 1 : 4;
+  return n.includes('long long') ? 8 : n.includes('short') || n === 'char16_t' ? 2 : n.includes('char') && n !== 'char32_t' ? 1 : 4;
 }
 
 /** The class a type names (through references), if any. */
@@ -141,13 +141,26 @@ export function standardConversion(from: Expr | undefined, src: Type, dst: Type)
 function pointerConversion(src: Type & { kind: 'pointer' }, dst: Type & { kind: 'pointer' }): number | undefined {
   const sp = src.pointee;
   const dp = dst.pointee;
-  const cvOk = (!sp.const || !!dp.const) && (!sp.volatile || !!dp.volatile);
+  // an array's cv-qualifiers are its elements' (`const int (*)[4]` points to an array of const int)
+  const sc = elementOf(sp), dc = elementOf(dp);
+  const cvOk = (!sc.const || !!dc.const) && (!sc.volatile || !!dc.volatile);
   if (!cvOk) return undefined;
-  if (sameType(unqualified(sp), unqualified(dp))) return RANK_EXACT;
+  if (sameType(withoutCv(sp), withoutCv(dp))) return RANK_EXACT;
   if (isBuiltin(unqualified(dp), 'void') && sp.kind !== 'function') return RANK_CONVERSION;
   if (sp.kind === 'class' && dp.kind === 'class' && sp.decl.isDerivedFrom(dp.decl)) return RANK_CONVERSION;
   if (sp.kind === 'pointer' && dp.kind === 'pointer' && dp.const) return pointerConversion(sp, dp) === RANK_EXACT ? RANK_EXACT : undefined;
   return undefined;
+}
+
+/** The innermost element type of an array (the type itself otherwise). */
+function elementOf(t: Type): Type {
+  return t.kind === 'array' ? elementOf(t.element) : t;
+}
+
+/** `t` without cv-qualifiers, an array's elements' included. */
+function withoutCv(t: Type): Type {
+  if (t.kind === 'array') return { ...t, element: withoutCv(t.element) };
+  return unqualified(t);
 }
 
 /** A user-defined conversion: a non-explicit converting constructor of the target, or a conversion function of the source. */

@@ -10,6 +10,7 @@ import {
   type FunctionTemplate, type NamespaceDecl, type TemplateArg, type TemplateParam, type TypedefDecl, type Unit, type VarDecl,
 } from './decls';
 import { checkExpr, checkStaticAssert, constantValue } from './expressions';
+import { completeArrayType } from './expr';
 import { resolveName, scopeDeclOf } from './names';
 import {
   applyDeclarator, declaredBaseType, hasDefaultClause, hasDeleteClause, typeFromDescriptor, typeFromSpecifier,
@@ -176,38 +177,57 @@ export function elaborateClass(ctx: Ctx, cls: ClassDecl, node: Node): void {
   cls.elaborating = true;
   const inner = withScope(ctx, cls.scope);
   const baseClause = node.children.find((c) => c?.type === 'base_class_clause');
-  if (baseClause) {
-    let baseAccess: Access = cls.key === 'class' ? 'private' : 'public';
-    for (const b of baseClause.namedChildren) {
-      if (!b) continue;
-      if (b.type === 'access_specifier') {
-        baseAccess = b.text as Access;
-        continue;
-      }
-      const t = typeFromSpecifier(ctx, b);
-      if (t.kind === 'error') continue;
-      if (t.kind !== 'class') {
-        ctx.a.error(locOf(ctx, b), 'bad-base', `base specifier must name a class (it names ${quoteType(t)})`);
-        continue;
-      }
-      if (!t.decl.require() || t.decl === cls) {
-        ctx.a.error(locOf(ctx, b), 'incomplete-type', `base class has incomplete type ${quoteType(t)}`);
-        continue;
-      }
-      if (cls.base) {
-        ctx.a.error(locOf(ctx, b), 'unsupported', 'multiple inheritance is not supported on this target');
-        continue;
-      }
-      cls.base = t.decl;
-      cls.baseAccess = baseAccess;
-    }
-  }
+  if (baseClause) declareBases(ctx, cls, baseClause);
   // the injected class name
   cls.scope.add(cls.templateInfo ? cls.templateInfo.template.name : cls.name, cls);
   const body = node.childForFieldName('body');
   if (body) declareList(inner, body, cls.key === 'class' ? 'private' : 'public', cls);
   finishClass(ctx, cls);
   cls.elaborating = false;
+}
+
+/**
+ * The base-specifiers of a class. The device's C++ subset has single, non-virtual inheritance only:
+ * a second base or a virtual one is an error at its specifier (the first base is still recorded, so
+ * names from it resolve).
+ */
+function declareBases(ctx: Ctx, cls: ClassDecl, clause: Node): void {
+  const defaultAccess: Access = cls.key === 'class' ? 'private' : 'public';
+  let access: Access | undefined;
+  let isVirtual = false;
+  let specStart: Node | undefined;
+  for (const b of clause.children) {
+    if (b.type === 'virtual' || b.type === 'access_specifier') {
+      if (b.type === 'virtual') isVirtual = true;
+      else access = b.text as Access;
+      specStart ??= b;
+      continue;
+    }
+    if (!b.isNamed || b.type === 'comment') continue;
+    const spec = new Loc(ctx.unit, (specStart ?? b).startIndex, b.endIndex);
+    const baseAccess = access ?? defaultAccess;
+    const virtualBase = isVirtual;
+    access = undefined;
+    isVirtual = false;
+    specStart = undefined;
+    const t = typeFromSpecifier(ctx, b);
+    if (t.kind === 'error') continue;
+    if (t.kind !== 'class') {
+      ctx.a.error(locOf(ctx, b), 'bad-base', `base specifier must name a class (it names ${quoteType(t)})`);
+      continue;
+    }
+    if (!t.decl.require() || t.decl === cls) {
+      ctx.a.error(locOf(ctx, b), 'incomplete-type', `base class has incomplete type ${quoteType(t)}`);
+      continue;
+    }
+    if (cls.base) {
+      ctx.a.error(spec, 'unsupported', `multiple inheritance is not supported on this target's SDK subset ('${cls.name}' already derives from '${cls.base.name}'; a class may have one base class)`);
+      continue;
+    }
+    if (virtualBase) ctx.a.error(spec, 'unsupported', "virtual inheritance is not supported on this target's SDK subset (derive without 'virtual')");
+    cls.base = t.decl;
+    cls.baseAccess = baseAccess;
+  }
 }
 
 function finishClass(ctx: Ctx, cls: ClassDecl): void {
@@ -330,6 +350,9 @@ function declareVariable(ctx: Ctx, node: Node, info: DeclaratorInfo, flags: Spec
   const name = info.name!;
   let type = info.type;
   if (containsAuto(type) && init) type = checkExpr(ctx, init).type;
+  // `T a[] = {…}` / `char s[] = "…"`: the initialiser gives the length (and is checked here, once)
+  const initExpr = init && !cls && type.kind === 'array' && type.length === undefined ? checkExpr(ctx, init) : undefined;
+  if (initExpr) type = completeArrayType(type, [initExpr]);
   const v: VarDecl = {
     kind: 'var', id: newId(), name, type, storage: cls ? 'static-member' : 'global', constexpr: flags.constexpr,
     loc: locOf(ctx, info.nameNode ?? node), qualifiedName: qualify(ctx.scope, name), owner: cls,
@@ -344,7 +367,7 @@ function declareVariable(ctx: Ctx, node: Node, info: DeclaratorInfo, flags: Spec
       else if (flags.constexpr) scopeCtx.a.error(locOf(scopeCtx, init), 'not-constant', `constexpr variable '${name}' must be initialised by a constant expression`);
     };
     if (!cls) v.evaluate();
-  } else if (init && !cls) checkExpr(ctx, init);
+  } else if (init && !cls && !initExpr) checkExpr(ctx, init);
   ctx.scope.add(name, v);
   return v;
 }

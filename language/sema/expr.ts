@@ -56,3 +56,17 @@ export interface ImplicitConversion {
 export function errorExpr(loc: Loc, kind = 'error'): Expr {
   return { kind, type: ERROR, cat: 'prvalue', loc };
 }
+
+/** A string literal (possibly parenthesised or concatenated): an lvalue of type `const char[N]`. */
+export function isStringLiteral(e: Expr): boolean {
+  return e.kind === 'string_literal' || e.kind === 'raw_string_literal' || e.kind === 'concatenated_string';
+}
+
+/** `T a[] = {…}` and `char s[] = "…"`: the array type completed with its initialiser's length. */
+export function completeArrayType(type: Type, init: readonly Expr[]): Type {
+  if (type.kind !== 'array' || type.length !== undefined || init.length !== 1) return type;
+  const e = init[0];
+  if (e.list) return { ...type, length: e.list.length };
+  if (isStringLiteral(e) && e.type.kind === 'array' && e.type.length !== undefined) return { ...type, length: e.type.length };
+  return type;
+}

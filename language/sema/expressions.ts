@@ -4,7 +4,7 @@
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf } from './context';
-import { classOf, implicitConversion, usualArithmetic } from './conversions';
+import { classOf, implicitConversion, promote, usualArithmetic } from './conversions';
 import { noteConversion } from './implicit';
 import { type ClassDecl, type Decl, type FunctionDecl, type FunctionTemplate, type Loc } from './decls';
 import { errorExpr, type Expr, type ValueCategory } from './expr';
@@ -124,6 +124,7 @@ function check(ctx: Ctx, node: Node): Expr {
       return lambdaExpr(ctx, node, loc, (kind, type, at, extra) => mk(kind, type, 'prvalue', at, extra));
     case 'new_expression':
     case 'delete_expression':
+      return heapExpr(ctx, node, loc);
     case 'throw_expression':
     case 'co_await_expression':
       ctx.a.warning(loc, 'unsupported', `${node.type.replace(/_/g, ' ')}s are not supported on the device`);
@@ -136,8 +137,24 @@ function check(ctx: Ctx, node: Node): Expr {
   }
 }
 
-function numberLiteral(_ctx: Ctx, node: Node, loc: Loc, spelled = node.text): Expr {
+/**
+ * `new` and `delete`: the device runtime has no heap (no operator new, no malloc), so both are errors;
+ * their operands are still analysed, for the errors in them.
+ */
+function heapExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
+  const operands = node.type === 'delete_expression' ? node.namedChildren.slice(-1) : (node.childForFieldName('arguments')?.namedChildren ?? []);
+  for (const c of operands) if (c.type !== 'comment') checkExpr(ctx, c);
+  const what = node.type === 'new_expression' ? "'new'" : "'delete'";
+  const hint = node.type === 'new_expression' ? 'use a local object or array, or torch::neuron::tcm_malloc for scratch memory in TCM' : 'memory from torch::neuron::tcm_malloc is freed with torch::neuron::tcm_free';
+  ctx.a.error(loc, 'no-heap', `${what} is not supported on the device: it has no heap (${hint})`);
+  return errorExpr(loc);
+}
+
+function numberLiteral(ctx: Ctx, node: Node, loc: Loc, spelled = node.text): Expr {
   if (/^[1-9][0-9]{0,8}$|^0$/.test(spelled)) return mk('number_literal', INT, 'prvalue', loc, { value: Number(spelled) });
+  const sign = spelled.charCodeAt(0);
+  // tree-sitter-cpp reads `-1` as one number_literal: the literal `1` negated
+  if (sign === 45 || sign === 43) return signedLiteral(numberLiteral(ctx, node, loc, spelled.slice(1)), sign === 45);
   const text = spelled.replace(/'/g, '');
   const isHex = /^0[xX]/.test(text);
   if (!isHex && /[.eE]/.test(text) || /^0[xX].*[pP]/.test(text) || (!isHex && /[fF]$/.test(text))) {
@@ -157,13 +174,26 @@ function numberLiteral(_ctx: Ctx, node: Node, loc: Loc, spelled = node.text): Ex
   return mk('number_literal', t, 'prvalue', loc, { value: v });
 }
 
+/** `-lit` (or `+lit`): the literal's type promoted, its value negated (wrapped to the type, as unary minus). */
+function signedLiteral(lit: Expr, negate: boolean): Expr {
+  const t = promote(lit.type);
+  const f = (lit as { fvalue?: number }).fvalue;
+  if (f !== undefined) return { ...lit, type: t, fvalue: negate ? -f : f } as Expr;
+  return { ...lit, type: t, value: lit.value === undefined ? undefined : negate ? wrap(-lit.value, t) : lit.value };
+}
+
+/** The value of a character literal, as a (unsigned, on Xtensa) plain char: `'\\xff'` is 255. */
 function charValue(text: string): number {
-  const m = /'(.*)'$/.exec(text);
+  const m = /'(.*)'$/s.exec(text);
   if (!m) return 0;
   const b = m[1];
-  if (!b.startsWith('\\')) return b.charCodeAt(0) || 0;
-  const esc: Record<string, number> = { n: 10, t: 9, r: 13, '0': 0, '\\': 92, "'": 39, '"': 34 };
-  return esc[b[1]] ?? b.charCodeAt(1);
+  if (!b.startsWith('\\')) return b.charCodeAt(0) & 0xff;
+  const hex = /^\\x([0-9a-fA-F]+)/.exec(b);
+  if (hex) return parseInt(hex[1], 16) & 0xff;
+  const oct = /^\\([0-7]{1,3})/.exec(b);
+  if (oct) return parseInt(oct[1], 8) & 0xff;
+  const esc: Record<string, number> = { n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11, '\\': 92, "'": 39, '"': 34, '?': 63 };
+  return esc[b[1]] ?? b.charCodeAt(1) & 0xff;
 }
 
 function stringLength(node: Node): number {

@@ -5,6 +5,7 @@ import type { Analyzer } from './analyzer';
 import { type ClassDecl, type Decl, type FunctionDecl, type Scope, type Unit } from './decls';
 import { classLayout, sizeAlignOf, type ClassLayout, type SizeAlign } from './layout';
 import { PositionIndex, type NodeInfo } from './node-at';
+import { analyseFunctionBody, type FunctionBody } from './statements';
 import type { Type } from './types';
 
 export class SemanticModel {
@@ -64,6 +65,17 @@ export class SemanticModel {
   nodeAt(file: string, line: number, column: number): NodeInfo | undefined {
     this.positions ??= new PositionIndex(this.analyzer, this.units);
     return this.positions.nodeAt(file, line, column);
+  }
+
+  /**
+   * The analysed body of `fn` (typed expressions, locals, temporaries), analysing it now when no
+   * analysis needed it yet (an implicitly called constructor or destructor of a template instance).
+   * Undefined for a function without a body. Problems found while analysing it now are not reported
+   * (they belong to the code that instantiated it).
+   */
+  analyse(fn: FunctionDecl): FunctionBody | undefined {
+    if (fn.analysed || !fn.body) return fn.analysed;
+    return this.query(() => analyseFunctionBody(this.analyzer, fn));
   }
 
   /** Runs a query on behalf of this analysis (completing a template instance reports nothing). */

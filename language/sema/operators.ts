@@ -134,7 +134,8 @@ function contextuallyBool(t: Type): boolean {
 
 export function wrap(v: number, t: Type): number {
   if (t.kind !== 'builtin') return v;
-  const bits = t.name.includes('long long') ? 64 : t.name.includes('short') ? 16 : t.name.includes('char') ? 8 : t.name === 'bool' ? 1 : 32;
+  const n = t.name;
+  const bits = n.includes('long long') ? 64 : n.includes('short') || n === 'char16_t' ? 16 : n.includes('char') && n !== 'char32_t' ? 8 : n === 'bool' ? 1 : 32;
   if (bits === 64) return v;
   if (bits === 1) return v ? 1 : 0;
   const m = 2 ** bits;

@@ -8,8 +8,9 @@ import { AUTO_PARAM, type Ctx, containsAuto, locOf, withScope } from './context'
 import { classOf, initializerListElement } from './conversions';
 import { Loc, newId, Scope, type FunctionDecl, type TemplateParam, type TemplateArg, type VarDecl } from './decls';
 import { checkExpr, checkStaticAssert, construct, convertOrReport } from './expressions';
-import type { Expr } from './expr';
-import { declaredBaseType, applyDeclarator } from './type-syntax';
+import { completeArrayType, isStringLiteral, type Expr } from './expr';
+import { declaredBaseType, applyDeclarator, type DeclaratorInfo } from './type-syntax';
+import { resolveName } from './names';
 import { deduceType } from './templates';
 import { classType, ERROR, isVoid, nonReference, referenceTo, sameType, unqualified, quoteType, type Type } from './types';
 import { declareList } from './declarations';
@@ -279,7 +280,8 @@ function localDeclaration(ctx: Ctx, st: BodyState, node: Node): void {
   const { type: base, flags } = declaredBaseType(ctx, node);
   for (const d of node.childrenForFieldName('declarator')) {
     if (!d) continue;
-    const info = applyDeclarator(ctx, base, d);
+    const vexing = vexingArguments(ctx, d);
+    const info: DeclaratorInfo = vexing ? { name: vexing.name.text, nameNode: vexing.name, type: base, role: 'object' } : applyDeclarator(ctx, base, d);
     if (!info.name) continue;
     if (info.fn) continue; // a local function declaration
     const initNode = info.initNode;
@@ -287,7 +289,10 @@ function localDeclaration(ctx: Ctx, st: BodyState, node: Node): void {
     const loc = locOf(ctx, info.nameNode ?? d);
     let init: Expr[] = [];
     let form: 'copy' | 'direct' | 'list' | 'none' = 'none';
-    if (initNode) {
+    if (vexing) {
+      form = 'direct';
+      init = vexing.args.map((c) => checkExpr(ctx, c));
+    } else if (initNode) {
       if (initNode.type === 'argument_list') {
         form = 'direct';
         init = initNode.namedChildren.filter((c): c is Node => !!c).map((c) => checkExpr(ctx, c));
@@ -300,6 +305,7 @@ function localDeclaration(ctx: Ctx, st: BodyState, node: Node): void {
       }
     }
     if (containsAuto(type)) type = deduceAuto(ctx, type, init[0], loc);
+    type = completeArrayType(type, init);
     const v: VarDecl = { kind: 'var', id: newId(), name: info.name, type, storage: 'local', constexpr: flags.constexpr, loc, qualifiedName: info.name };
     if (form === 'none') {
       if (type.kind === 'reference') ctx.a.error(loc, 'uninitialised-reference', `declaration of reference variable '${info.name}' requires an initializer`);
@@ -315,6 +321,31 @@ function localDeclaration(ctx: Ctx, st: BodyState, node: Node): void {
     if (type.kind === 'reference') extendLifetime(temps, init[0], v);
     st.body.locals.push({ decl: v, start: loc, end: loc });
   }
+}
+
+const VALUE_DECLS = new Set(['var', 'field', 'enumerator', 'function', 'function-template']);
+
+/**
+ * `T v(x);` reads as the declaration of a function `v` with a parameter of type `x`. When every such
+ * "type" is a name of a variable (or other value), it is a direct-initialisation: the names, as
+ * expressions. Undefined for anything else (a real function declaration included).
+ */
+function vexingArguments(ctx: Ctx, d: Node): { name: Node; args: Node[] } | undefined {
+  const name = d.childForFieldName('declarator');
+  const list = d.childForFieldName('parameters');
+  if (d.type !== 'function_declarator' || name?.type !== 'identifier' || list?.type !== 'parameter_list') return undefined;
+  const params = list.namedChildren.filter((c) => c.type !== 'comment');
+  if (!params.length || d.namedChildCount !== 2) return undefined;
+  const args: Node[] = [];
+  for (const p of params) {
+    const t = p.childForFieldName('type');
+    if (p.type !== 'parameter_declaration' || p.namedChildCount !== 1 || !t) return undefined;
+    if (t.type !== 'type_identifier' && t.type !== 'qualified_identifier') return undefined;
+    const decls = resolveName(ctx, t, undefined, true).decls;
+    if (!decls.length || !decls.every((x) => VALUE_DECLS.has(x.kind))) return undefined;
+    args.push(t);
+  }
+  return { name, args };
 }
 
 /** Deduces `auto` (like a template type parameter) from the initialiser. */
@@ -366,6 +397,11 @@ function initialise(ctx: Ctx, type: Type, init: Expr[], loc: Loc, form: 'copy' |
     construct(ctx, type, init, loc, form === 'list');
     return;
   }
+  if (type.kind === 'array' && init.length === 1 && isStringLiteral(init[0]) && isCharacter(type.element)) {
+    const n = init[0].type.kind === 'array' ? (init[0].type.length ?? 0) : 0;
+    if (type.length !== undefined && n > type.length) ctx.a.error(loc, 'bad-init', `initializer-string for char array is too long (${n} for ${type.length})`);
+    return;
+  }
   if (type.kind === 'array' && init.length === 1 && init[0].list) {
     const list = init[0].list;
     if (type.length !== undefined && list.length > type.length) ctx.a.error(loc, 'bad-init', `excess elements in array initializer (${list.length} for ${type.length})`);
@@ -379,6 +415,11 @@ function initialise(ctx: Ctx, type: Type, init: Expr[], loc: Loc, form: 'copy' |
     }
     convertOrReport(ctx, init[0], unqualified(type), loc, 'initialising');
   }
+}
+
+/** `char`, `signed char` or `unsigned char`, cv-qualified or not (arrays of them take string literals). */
+function isCharacter(t: Type): boolean {
+  return t.kind === 'builtin' && (t.name === 'char' || t.name === 'signed char' || t.name === 'unsigned char');
 }
 
 function rangeFor(ctx: Ctx, st: BodyState, node: Node): void {

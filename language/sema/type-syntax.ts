@@ -178,6 +178,13 @@ export function applyDeclarator(ctx: Ctx, base: Type, node: Node | null): Declar
   walk(node, base);
   return info;
 
+  /** A pointer to (or reference to) a function type declares an object, not a function: `int (*f)(int)`. */
+  function declaresObject(t: Type): void {
+    if (t.kind !== 'function' || !info.fn) return;
+    info.fn = undefined;
+    if (info.role === 'function') info.role = 'object';
+  }
+
   function walk(n: Node | null, t: Type): void {
     if (!n) {
       info.type = t;
@@ -248,6 +255,7 @@ export function applyDeclarator(ctx: Ctx, base: Type, node: Node | null): Declar
         return;
       case 'pointer_declarator':
       case 'abstract_pointer_declarator': {
+        if (n.type === 'pointer_declarator') declaresObject(t);
         const quals = childrenOfType(n, 'type_qualifier').map((q) => q.text);
         const p = withQuals(pointerTo(t), quals.includes('const'), quals.includes('volatile'));
         walk(n.childForFieldName('declarator'), p);
@@ -255,6 +263,7 @@ export function applyDeclarator(ctx: Ctx, base: Type, node: Node | null): Declar
       }
       case 'reference_declarator':
       case 'abstract_reference_declarator': {
+        if (n.type === 'reference_declarator') declaresObject(t);
         const rvalue = n.child(0)?.type === '&&';
         const inner = n.namedChildren.find((c) => c !== null) ?? null;
         walk(inner, referenceTo(t, rvalue));

@@ -102,7 +102,8 @@ const INTEGRAL = new Set<BuiltinName>([
   'int', 'unsigned int', 'long', 'unsigned long', 'long long', 'unsigned long long',
 ]);
 const FLOATING = new Set<BuiltinName>(['float', 'double', 'long double']);
-const UNSIGNED = new Set<BuiltinName>(['bool', 'unsigned char', 'unsigned short', 'unsigned int', 'unsigned long', 'unsigned long long', 'char16_t', 'char32_t']);
+/** Plain `char` is unsigned on Xtensa (as in the target's GCC ABI). */
+const UNSIGNED = new Set<BuiltinName>(['bool', 'char', 'unsigned char', 'unsigned short', 'unsigned int', 'unsigned long', 'unsigned long long', 'char16_t', 'char32_t']);
 
 export const isBuiltin = (t: Type, name?: BuiltinName): t is BuiltinType => t.kind === 'builtin' && (!name || t.name === name);
 export const isIntegral = (t: Type) => t.kind === 'builtin' && INTEGRAL.has(t.name);

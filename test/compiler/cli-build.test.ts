@@ -57,6 +57,26 @@ describe('q7 build', function () {
     assert.equal(r.out, '42\n');
   });
 
+  it('builds at -O1 an ELF that gives the same result', async () => {
+    const b = await q7(['build', 'hello.cpp', '-O1', '-o', 'hello.elf'], { 'hello.cpp': HELLO });
+    assert.deepEqual([b.code, b.err], [0, '']);
+    const r = await q7(['run', 'hello.elf'], {}, b.written);
+    assert.deepEqual([r.code, r.out], [7, 'built 42\n']);
+  });
+
+  it('builds a kernel image from a file without main, with the sanitizer define passed through', async () => {
+    const src = '#include <torch/torch.h>\ntorch::Tensor k(const torch::Tensor& t) {\n  auto a = t.accessor<float, 1>();\n  float x = a[0];\n  return t;\n}\n';
+    const plain = await q7(['build', 'k.cpp', '-S', '-o', 'k.s'], { 'k.cpp': src });
+    assert.equal(plain.code, 0);
+    assert.doesNotMatch(plain.written.get('k.s') as string, /__q7_index_out_of_bounds/);
+    const checked = await q7(['build', 'k.cpp', '-DQ7_SANITIZE_BOUNDS', '-S', '-o', 'k.s'], { 'k.cpp': src });
+    assert.match(checked.written.get('k.s') as string, /call8\t__q7_index_out_of_bounds/);
+    const b = await q7(['build', 'k.cpp', '-o', 'k.elf'], { 'k.cpp': src });
+    assert.deepEqual([b.code, b.err], [0, '']);
+    const elf = b.written.get('k.elf') as Uint8Array;
+    assert.ok(Buffer.from(elf).includes(Buffer.from('.kernel_info_table\0')), 'the image has a .kernel_info_table section');
+  });
+
   it('writes the assembly with -S', async () => {
     const b = await q7(['build', 'hello.cpp', '-S', '-o', 'hello.s'], { 'hello.cpp': HELLO });
     assert.equal(b.code, 0);
@@ -75,8 +95,8 @@ describe('q7 build', function () {
     const noOut = await q7(['build', 'hello.cpp'], { 'hello.cpp': HELLO });
     assert.equal(noOut.code, 2);
     assert.match(noOut.err, /no output file given/);
-    const o1 = await q7(['build', 'hello.cpp', '-O1', '-o', 'x'], { 'hello.cpp': HELLO });
-    assert.deepEqual([o1.code, o1.err], [2, 'q7 build: -O1: only -O0 is supported so far\n']);
+    const o2 = await q7(['build', 'hello.cpp', '-O2', '-o', 'x'], { 'hello.cpp': HELLO });
+    assert.deepEqual([o2.code, o2.err], [2, 'q7 build: -O2: only -O0 and -O1 are supported\n']);
     const missing = await q7(['build', 'nope.cpp', '-o', 'x'], {});
     assert.equal(missing.code, 2);
     assert.match(missing.err, /nope\.cpp: cannot read file/);

@@ -1,5 +1,5 @@
-// Differential corpus: each test/compiler/corpus/*.cpp is compiled by our compiler and run on the q7
-// emulator; its output and exit status must equal the recorded expectation (*.expected: the first
+// Differential corpus: each test/compiler/corpus/*.cpp is compiled by our compiler (at -O0 and at
+// -O1) and run on the q7 emulator; its output and exit status must equal the recorded expectation (*.expected: the first
 // line is the exit status, the rest is stdout) — and, where the host compiler is installed, the
 // same program built natively must print exactly the same.
 
@@ -34,13 +34,15 @@ describe('compiler differential corpus (q7 emulator vs expected vs host g++)', f
     describe(name, () => {
       const file = path.join(CORPUS_DIR, `${name}.cpp`);
 
-      it('compiled by q7 and run on the emulator prints the expected output', async () => {
-        const r = await compileSource(fs.readFileSync(file, 'utf8'), file);
-        const run = runImage(r);
-        const want = readExpected(name);
-        assert.equal(run.stdout, want.stdout);
-        assert.equal(run.exitCode, want.exitCode);
-      });
+      for (const optimize of [0, 1] as const) {
+        it(`compiled by q7 at -O${optimize} and run on the emulator prints the expected output`, async () => {
+          const r = await compileSource(fs.readFileSync(file, 'utf8'), file, { optimize });
+          const run = runImage(r);
+          const want = readExpected(name);
+          assert.equal(run.stdout, want.stdout);
+          assert.equal(run.exitCode, want.exitCode);
+        });
+      }
 
       it('built natively by the host compiler prints the same', function () {
         requireTool(this, 'gcc');

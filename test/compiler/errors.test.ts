@@ -42,8 +42,15 @@ describe('compiler errors', function () {
     assert.deepEqual(await errorsOf('  int x = undeclared;'), ["/src/e.cpp:4:11: error: use of undeclared identifier 'undeclared'"]);
   });
 
-  it('needs a main function', async () => {
-    const r = await compileSource('int f() { return 1; }\n', '/src/nomain.cpp');
-    assert.deepEqual(r.diagnostics.map(formatCompileDiagnostic), ["/src/nomain.cpp:1:1: error: no 'main' function: the program needs one (kernel entry points are not supported yet)"]);
+  it('needs a main function or a kernel function', async () => {
+    const r = await compileSource('int f() { return 1; }\nstatic void g(int) {}\n', '/src/nomain.cpp');
+    assert.deepEqual(r.diagnostics.map(formatCompileDiagnostic), [
+      "/src/nomain.cpp:1:1: error: no 'main' function and no kernel function: a kernel is a function defined in this file with external linkage that takes torch::Tensor (by const&, & or value) and scalars by value and returns torch::Tensor or void",
+    ]);
+  });
+
+  it('rejects two kernels of the same name at the second', async () => {
+    const r = await compileSource('void k(int) {}\nvoid k(float) {}\n', '/src/twice.cpp');
+    assert.deepEqual(r.diagnostics.map(formatCompileDiagnostic), ["/src/twice.cpp:2:6: error: two kernels are named 'k' (overloaded kernels cannot share a kernel_info_table name)"]);
   });
 });

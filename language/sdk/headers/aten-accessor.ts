@@ -34,8 +34,8 @@ class CoherencyEnforcer {
 
  private:
   void conflict(const char* what) {
-    if (policy_ == COHERENT) neuron_coherency_violation(what);
-    else if (policy_ == INCOHERENT_VERBOSE) printf("coherency warning: %s\n", what);
+    if (policy_ == COHERENT) neuron_coherency_violation(what, this, true);
+    else if (policy_ == INCOHERENT_VERBOSE) neuron_coherency_violation(what, this, false);
   }
 
   int buffered_readers_;
@@ -107,10 +107,16 @@ class TensorAccessor : public TensorAccessorBase<T, N, index_t> {
       : TensorAccessorBase<T, N, index_t>(data, sizes, strides, coherency_enforcer) {}
 
   TensorAccessor<T, N - 1, read_only, index_t> operator[](index_t i) {
+#ifdef Q7_SANITIZE_BOUNDS
+    if (i < 0 || i >= this->sizes_[0]) __q7_index_out_of_bounds(&this->coherency_enforcer_, i, this->sizes_[0], this->sizes_);
+#endif
     return TensorAccessor<T, N - 1, read_only, index_t>(this->data_.template operator+<T>(this->strides_[0] * i),
                                                         this->sizes_ + 1, this->strides_ + 1, this->coherency_enforcer_);
   }
   const TensorAccessor<T, N - 1, read_only, index_t> operator[](index_t i) const {
+#ifdef Q7_SANITIZE_BOUNDS
+    if (i < 0 || i >= this->sizes_[0]) __q7_index_out_of_bounds(&this->coherency_enforcer_, i, this->sizes_[0], this->sizes_);
+#endif
     return TensorAccessor<T, N - 1, read_only, index_t>(this->data_.template operator+<T>(this->strides_[0] * i),
                                                         this->sizes_ + 1, this->strides_ + 1, this->coherency_enforcer_);
   }
@@ -124,9 +130,15 @@ class TensorAccessor<T, 1, read_only, index_t> : public TensorAccessorBase<T, 1,
       : TensorAccessorBase<T, 1, index_t>(data, sizes, strides, coherency_enforcer) {}
 
   TensorElementReference<T, read_only> operator[](index_t i) {
+#ifdef Q7_SANITIZE_BOUNDS
+    if (i < 0 || i >= this->sizes_[0]) __q7_index_out_of_bounds(&this->coherency_enforcer_, i, this->sizes_[0], this->sizes_);
+#endif
     return TensorElementReference<T, read_only>(this->data_, this->strides_[0] * i);
   }
   const TensorElementReference<T, read_only> operator[](index_t i) const {
+#ifdef Q7_SANITIZE_BOUNDS
+    if (i < 0 || i >= this->sizes_[0]) __q7_index_out_of_bounds(&this->coherency_enforcer_, i, this->sizes_[0], this->sizes_);
+#endif
     return TensorElementReference<T, read_only>(this->data_, this->strides_[0] * i);
   }
 };

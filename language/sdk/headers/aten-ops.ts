@@ -275,5 +275,5 @@ using c10::TensorOptions;
 using c10::IntArrayRef;
 }
 // The op's output tensor: a kernel that writes it in place must call this (required in multicore mode).
-torch::Tensor get_dst_tensor();
+inline torch::Tensor get_dst_tensor() { return torch::Tensor((c10::NeuronTensorImpl*)__q7_dst_tensor()); }
 `;

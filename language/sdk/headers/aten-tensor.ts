@@ -3,11 +3,12 @@
 
 export const tcm = String.raw`#pragma once
 #include <stddef.h>
+#include <neuron/runtime.h>
 namespace torch {
 namespace neuron {
 // Allocation from the 16 KB TCM pool of this core; returns nullptr when the pool is exhausted.
-void* tcm_malloc(size_t nbytes);
-void tcm_free(void* ptr);
+inline void* tcm_malloc(size_t nbytes) { return __q7_tcm_malloc(nbytes); }
+inline void tcm_free(void* ptr) { __q7_tcm_free(ptr); }
 }
 }
 `;
@@ -38,7 +39,10 @@ class NeuronTensorImpl {
   int64_t numel() const { return numel_; }
   ScalarType dtype() const { return dtype_; }
 };
-NeuronTensorImpl* neuron_tensor_create(IntArrayRef sizes, ScalarType dtype);
+// A new contiguous HBM tensor, made by the device.
+inline NeuronTensorImpl* neuron_tensor_create(IntArrayRef sizes, ScalarType dtype) {
+  return (NeuronTensorImpl*)__q7_tensor_create(sizes.data(), sizes.size(), (int)dtype);
+}
 }
 `;
 
@@ -56,7 +60,6 @@ template <typename T>
 class TensorReadStreamAccessor {
  public:
   static constexpr size_t kBufferBytes = 4096;
-  static constexpr size_t kBufferElems = kBufferBytes / sizeof(T);
 
   TensorReadStreamAccessor(Q7PtrType data, size_t numel, CoherencyEnforcer& enforcer)
       : data_(data), numel_(numel), next_(0), buffered_from_(0), buffered_count_(0), closed_(false), enforcer_(enforcer) {
@@ -66,6 +69,9 @@ class TensorReadStreamAccessor {
   ~TensorReadStreamAccessor() { close(); }
 
   T read() {
+#ifdef Q7_SANITIZE_COPIES
+    if (next_ >= numel_) __q7_copy_out_of_bounds(next_, 1, numel_);
+#endif
     if (next_ >= buffered_from_ + buffered_count_) refill();
     T value = buffer_ != nullptr ? buffer_[next_ - buffered_from_] : data_.template operator[]<T>(next_);
     next_++;
@@ -85,7 +91,7 @@ class TensorReadStreamAccessor {
   void refill() {
     buffered_from_ = next_;
     size_t left = next_ < numel_ ? numel_ - next_ : 0;
-    buffered_count_ = left < kBufferElems ? left : kBufferElems;
+    buffered_count_ = left < kBufferBytes / sizeof(T) ? left : kBufferBytes / sizeof(T);
     if (buffer_ != nullptr && buffered_count_ > 0)
       neuron_memcpy_from_hbm(buffer_, data_.ctx_ptr, data_.hbm_addr + sizeof(T) * buffered_from_, sizeof(T) * buffered_count_);
   }
@@ -105,7 +111,6 @@ template <typename T>
 class TensorWriteStreamAccessor {
  public:
   static constexpr size_t kBufferBytes = 4096;
-  static constexpr size_t kBufferElems = kBufferBytes / sizeof(T);
 
   TensorWriteStreamAccessor(Q7PtrType data, size_t numel, CoherencyEnforcer& enforcer)
       : data_(data), numel_(numel), next_(0), pending_(0), closed_(false), enforcer_(enforcer) {
@@ -115,6 +120,9 @@ class TensorWriteStreamAccessor {
   ~TensorWriteStreamAccessor() { close(); }
 
   void write(T value) {
+#ifdef Q7_SANITIZE_COPIES
+    if (next_ >= numel_) __q7_copy_out_of_bounds(next_, 1, numel_);
+#endif
     if (buffer_ == nullptr) {
       data_.template operator[]<T>(next_) = value;
       next_++;
@@ -123,7 +131,7 @@ class TensorWriteStreamAccessor {
     buffer_[pending_] = value;
     pending_++;
     next_++;
-    if (pending_ == kBufferElems) flush();
+    if (pending_ == kBufferBytes / sizeof(T)) flush();
   }
 
   int close() {
@@ -161,11 +169,17 @@ class TensorTcmAccessor {
 
   template <typename T>
   void tensor_to_tcm(T* tcm_ptr, size_t tensor_offset, size_t num_elem) {
+#ifdef Q7_SANITIZE_COPIES
+    if (tensor_offset > numel_ || num_elem > numel_ - tensor_offset) __q7_copy_out_of_bounds(tensor_offset, num_elem, numel_);
+#endif
     neuron_memcpy_from_hbm(tcm_ptr, data_.ctx_ptr, data_.hbm_addr + sizeof(T) * tensor_offset, sizeof(T) * num_elem);
   }
 
   template <typename T>
   void tcm_to_tensor(T* tcm_ptr, size_t tensor_offset, size_t num_elem) {
+#ifdef Q7_SANITIZE_COPIES
+    if (tensor_offset > numel_ || num_elem > numel_ - tensor_offset) __q7_copy_out_of_bounds(tensor_offset, num_elem, numel_);
+#endif
     static_assert(!read_only, "cannot copy into a tensor through a read-only TensorTcmAccessor (tcm_accessor of a const Tensor)");
     neuron_memcpy_to_hbm(data_.ctx_ptr, data_.hbm_addr + sizeof(T) * tensor_offset, tcm_ptr, sizeof(T) * num_elem);
   }

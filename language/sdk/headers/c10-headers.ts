@@ -9,8 +9,19 @@ export const runtime = String.raw`#pragma once
 void* neuron_translate(void* ctx_ptr, uint64_t addr);
 void neuron_memcpy_from_hbm(void* dst, void* ctx_ptr, uint64_t src_addr, size_t nbytes);
 void neuron_memcpy_to_hbm(void* ctx_ptr, uint64_t dst_addr, const void* src, size_t nbytes);
-void neuron_coherency_violation(const char* what);
+// A coherency conflict on the enforcer at 'enforcer': a fatal report (COHERENT policy) or a warning
+// (INCOHERENT_VERBOSE).
+void neuron_coherency_violation(const char* what, const void* enforcer, bool fatal);
+// TORCH_CHECK failed: reported to the device, which stops the core.
 void neuron_check_failed(const char* file, int line, const char* condition);
+// Runtime primitives behind the SDK's inline functions (device calls and the TCM pool).
+void* __q7_tensor_create(const int64_t* sizes, size_t ndim, int dtype);
+void* __q7_dst_tensor();
+void* __q7_tcm_malloc(size_t nbytes);
+void __q7_tcm_free(void* ptr);
+// Sanitizer reports (compiled into the SDK only under Q7_SANITIZE_BOUNDS / Q7_SANITIZE_COPIES).
+void __q7_index_out_of_bounds(const void* enforcer, int64_t index, int64_t size, const int64_t* sizes);
+void __q7_copy_out_of_bounds(size_t offset, size_t count, size_t numel);
 `;
 
 export const q7PtrType = String.raw`#pragma once

@@ -1,0 +1,106 @@
+// Compiler benchmark: compile time of each example kernel (examples/kernels/*.cpp) into a kernel
+// image, at -O0 and -O1: the median of several runs after warm-up in one front-end (the SDK headers
+// and the runtime library already built, as in a long-running q7 or language server), plus the cold
+// first build of a new front-end (runtime library and SDK included, measured once). Also the size of
+// the image's code (.text) at both levels. Instructions per output element need the device (the
+// device model's benchmark measures those).
+// Run alone with `node out/bench/compiler.js [--runs N] [--warmup N]`.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { compile } from '../compiler';
+import { Frontend, locateGrammarFiles, memoryHost } from '../language';
+
+export interface CompilerBenchRow {
+  readonly kernel: string;
+  /** Median compile time, ms, at -O0 and -O1. */
+  readonly o0Ms: number;
+  readonly o1Ms: number;
+  /** Bytes of .text in the image at -O0 and -O1. */
+  readonly o0Text: number;
+  readonly o1Text: number;
+}
+
+export interface CompilerBenchFigures {
+  readonly runs: number;
+  /** The first build in a new front-end (SDK headers and runtime library included), ms. */
+  readonly coldMs: number;
+  readonly rows: CompilerBenchRow[];
+}
+
+function newFrontend(): Promise<Frontend> {
+  const found = locateGrammarFiles((p) => (fs.existsSync(p) ? fs.readFileSync(p) : undefined), undefined, (s) => require.resolve(s));
+  return Frontend.create(found);
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+function exampleKernels(): { name: string; text: string }[] {
+  const dir = path.join(__dirname, '..', '..', 'examples', 'kernels');
+  return fs.readdirSync(dir).filter((f) => f.endsWith('.cpp')).sort().map((f) => ({ name: f, text: fs.readFileSync(path.join(dir, f), 'utf8') }));
+}
+
+/** Builds once; throws with the diagnostics if the kernel does not compile. */
+function build(fe: Frontend, name: string, text: string, optimize: 0 | 1): { ms: number; text: number } {
+  const file = `/examples/kernels/${name}`;
+  const t0 = performance.now();
+  const r = compile(fe, file, memoryHost({ [file]: text }), { optimize });
+  const ms = performance.now() - t0;
+  if (!r.image) throw new Error(`${name} does not compile: ${r.diagnostics.map((d) => `${d.line}:${d.column}: ${d.message}`).join('; ')}`);
+  return { ms, text: r.image.sections.find((s) => s.name === '.text')?.size ?? 0 };
+}
+
+export async function compilerBench(options: { runs?: number; warmup?: number } = {}): Promise<CompilerBenchFigures> {
+  const runs = options.runs ?? 7;
+  const warmup = options.warmup ?? 3;
+  const kernels = exampleKernels();
+  const fe = await newFrontend();
+  const coldStart = performance.now();
+  build(fe, kernels[0].name, kernels[0].text, 0);
+  const coldMs = performance.now() - coldStart;
+  const rows: CompilerBenchRow[] = [];
+  for (const k of kernels) {
+    const figures = ([0, 1] as const).map((o) => {
+      for (let i = 0; i < warmup; i++) build(fe, k.name, k.text, o);
+      const times: number[] = [];
+      let size = 0;
+      for (let i = 0; i < runs; i++) {
+        const b = build(fe, k.name, k.text, o);
+        times.push(b.ms);
+        size = b.text;
+      }
+      return { ms: median(times), text: size };
+    });
+    rows.push({ kernel: k.name, o0Ms: figures[0].ms, o1Ms: figures[1].ms, o0Text: figures[0].text, o1Text: figures[1].text });
+  }
+  return { runs, coldMs, rows };
+}
+
+/** The figures as table lines. */
+export function formatCompilerBench(f: CompilerBenchFigures): string[] {
+  const head = `${'kernel'.padEnd(22)} ${'-O0 ms'.padStart(8)} ${'-O1 ms'.padStart(8)} ${'.text -O0'.padStart(10)} ${'.text -O1'.padStart(10)}`;
+  const lines = [head, '-'.repeat(head.length)];
+  for (const r of f.rows) {
+    lines.push(`${r.kernel.padEnd(22)} ${r.o0Ms.toFixed(1).padStart(8)} ${r.o1Ms.toFixed(1).padStart(8)} ${String(r.o0Text).padStart(10)} ${String(r.o1Text).padStart(10)}`);
+  }
+  lines.push(`(medians of ${f.runs} runs after warm-up; first build in a new front-end, SDK and runtime library included: ${f.coldMs.toFixed(0)} ms)`);
+  return lines;
+}
+
+if (require.main === module) {
+  const args = process.argv.slice(2);
+  const num = (flag: string) => (args.includes(flag) ? Number(args[args.indexOf(flag) + 1]) : undefined);
+  compilerBench({ runs: num('--runs'), warmup: num('--warmup') })
+    .then((f) => {
+      console.log('== Compiler: example kernels to kernel images ==');
+      for (const line of formatCompilerBench(f)) console.log(`  ${line}`);
+    })
+    .catch((e) => {
+      console.error(e instanceof Error ? e.message : String(e));
+      process.exitCode = 1;
+    });
+}

@@ -1,0 +1,134 @@
+// The guest side of the device contract (emulator/device/abi.ts) as C++ compiled into the runtime
+// library: the log ring that printf writes in kernel mode, the TCM pool allocator, the tensor factory
+// and launch-block readers behind the SDK's inline functions, and the device reports (TORCH_CHECK,
+// coherency conflicts, sanitizer findings). Device calls go through the ROM's `__q7_device_call`
+// (SIMCALL with a2 = number, a3..a7 = arguments). Fatal reports stop the core on the device; should a
+// host return from one, the program exits with status 134 (as abort does).
+
+import {
+  CSR_BASE,
+  DEVICE_CALL,
+  LAUNCH,
+  LAUNCH_BLOCK_OFFSET,
+  MAILBOX,
+  REPORT,
+  TCM_EVENT,
+  TCM_POOL_BASE,
+  TCM_POOL_SIZE,
+  TENSOR_HANDLE,
+} from '../../emulator/device/abi';
+
+const hex = (v: number) => `0x${v.toString(16)}u`;
+const LAUNCH_BASE = CSR_BASE + LAUNCH_BLOCK_OFFSET;
+
+/** Most blocks the TCM pool hands out at once (bookkeeping lives outside the pool). */
+export const TCM_MAX_BLOCKS = 32;
+/** Allocation granule of the TCM pool (bytes). */
+export const TCM_GRANULE = 16;
+
+export const DEVICE_SOURCE = String.raw`
+int __q7_device_call(int number, unsigned a, unsigned b, unsigned c, unsigned d, unsigned e);
+void __q7_exit(int code);
+
+static unsigned __q7_mailbox_word(unsigned offset) { return *(volatile unsigned*)(${hex(CSR_BASE)} + offset); }
+static unsigned __q7_launch_word(unsigned offset) { return *(volatile unsigned*)(${hex(LAUNCH_BASE)} + offset); }
+
+static void __q7_fatal_report(int kind, unsigned message, unsigned a0, unsigned a1, unsigned a2) {
+  __q7_device_call(${DEVICE_CALL.report}, (unsigned)kind, message, a0, a1, a2);
+  __q7_exit(134);
+}
+
+/* printf/puts in kernel mode: append to the mailbox's log ring (head counts every byte ever written;
+   the byte at head goes to ring[head % size]), then tell the device the new head. */
+int __q7_log_write(const char* buf, unsigned len) {
+  unsigned size = __q7_mailbox_word(${MAILBOX.logBufSize});
+  char* ring = (char*)__q7_mailbox_word(${MAILBOX.logBufPtr});
+  unsigned head = __q7_mailbox_word(${MAILBOX.logHead});
+  if (size != 0 && ring != nullptr) {
+    unsigned from = len > size ? len - size : 0;
+    for (unsigned i = from; i < len; i++) ring[(head + i) % size] = buf[i];
+  }
+  head += len;
+  *(volatile unsigned*)(${hex(CSR_BASE + MAILBOX.logHead)}) = head;
+  __q7_device_call(${DEVICE_CALL.logWritten}, head, 0, 0, 0, 0);
+  return (int)len;
+}
+
+/* The TCM pool: first fit over blocks kept sorted by offset; sizes rounded up to ${TCM_GRANULE} bytes. */
+struct __q7_tcm_block {
+  unsigned offset;
+  unsigned size;
+  unsigned requested;
+};
+static __q7_tcm_block __q7_tcm_blocks[${TCM_MAX_BLOCKS}];
+static unsigned __q7_tcm_count;
+
+void* __q7_tcm_malloc(unsigned nbytes) {
+  unsigned size = ((nbytes == 0 ? 1 : nbytes) + ${TCM_GRANULE - 1}u) & ~${TCM_GRANULE - 1}u;
+  if (nbytes > ${TCM_POOL_SIZE}u || __q7_tcm_count == ${TCM_MAX_BLOCKS}u) return nullptr;
+  unsigned at = 0;
+  unsigned index = 0;
+  while (index < __q7_tcm_count && __q7_tcm_blocks[index].offset - at < size) {
+    at = __q7_tcm_blocks[index].offset + __q7_tcm_blocks[index].size;
+    index++;
+  }
+  if (index == __q7_tcm_count && ${TCM_POOL_SIZE}u - at < size) return nullptr;
+  for (unsigned k = __q7_tcm_count; k > index; k--) __q7_tcm_blocks[k] = __q7_tcm_blocks[k - 1];
+  __q7_tcm_blocks[index].offset = at;
+  __q7_tcm_blocks[index].size = size;
+  __q7_tcm_blocks[index].requested = nbytes;
+  __q7_tcm_count++;
+  unsigned ptr = ${hex(TCM_POOL_BASE)} + at;
+  __q7_device_call(${DEVICE_CALL.tcmEvent}, ${TCM_EVENT.alloc}, ptr, nbytes, 0, 0);
+  return (void*)ptr;
+}
+
+void __q7_tcm_free(void* p) {
+  if (p == nullptr) return;
+  unsigned ptr = (unsigned)p;
+  for (unsigned index = 0; index < __q7_tcm_count; index++) {
+    if (${hex(TCM_POOL_BASE)} + __q7_tcm_blocks[index].offset == ptr) {
+      unsigned requested = __q7_tcm_blocks[index].requested;
+      for (unsigned k = index; k + 1 < __q7_tcm_count; k++) __q7_tcm_blocks[k] = __q7_tcm_blocks[k + 1];
+      __q7_tcm_count--;
+      __q7_device_call(${DEVICE_CALL.tcmEvent}, ${TCM_EVENT.free}, ptr, requested, 0, 0);
+      return;
+    }
+  }
+  __q7_fatal_report(${REPORT.badTcmFree}, (unsigned)"tcm_free of a pointer that tcm_malloc did not return", ptr, 0, 0);
+}
+
+void* __q7_tensor_create(const long long* sizes, unsigned ndim, int dtype) {
+  return (void*)__q7_device_call(${DEVICE_CALL.tensorCreate}, (unsigned)sizes, ndim, (unsigned)dtype, 0, 0);
+}
+
+void* __q7_dst_tensor() {
+  return (void*)__q7_launch_word(${LAUNCH.dstTensor});
+}
+
+unsigned get_cpu_count() {
+  return __q7_launch_word(${LAUNCH.coreCount});
+}
+
+void neuron_check_failed(const char* file, int line, const char* condition) {
+  __q7_fatal_report(${REPORT.checkFailed}, (unsigned)condition, (unsigned)file, (unsigned)line, 0);
+}
+
+void neuron_coherency_violation(const char* what, const void* enforcer, bool fatal) {
+  if (fatal) __q7_fatal_report(${REPORT.coherency}, (unsigned)what, (unsigned)enforcer, 0, 0);
+  else __q7_device_call(${DEVICE_CALL.report}, ${REPORT.coherencyWarning}, (unsigned)what, (unsigned)enforcer, 0, 0);
+}
+
+/* The dimension is counted from the tensor's first: the accessor's sizes point into the tensor's
+   NeuronTensorImpl::sizes_, whose handle holds the impl pointer just before the enforcer. */
+void __q7_index_out_of_bounds(const void* enforcer, long long index, long long size, const long long* sizes) {
+  const long long* impl = *(const long long* const*)((const char*)enforcer - ${TENSOR_HANDLE.enforcer - TENSOR_HANDLE.impl});
+  int dim = impl != nullptr ? (int)(sizes - impl) : -1;
+  int clamped = index > 2147483647LL ? 2147483647 : index < -2147483647LL - 1 ? -2147483647 - 1 : (int)index;
+  __q7_fatal_report(${REPORT.outOfBounds}, (unsigned)enforcer, (unsigned)clamped, (unsigned)size, (unsigned)dim);
+}
+
+void __q7_copy_out_of_bounds(unsigned offset, unsigned count, unsigned numel) {
+  __q7_fatal_report(${REPORT.copyOutOfBounds}, (unsigned)"copy past the end of the tensor", offset, count, numel);
+}
+`;

@@ -1,0 +1,196 @@
+// One core of the device: a Machine on the q7 core with the memory map of abi.ts, booted through the
+// provider lifecycle (claim, logs, DGE map, pc-bounds, the load record), its translation context,
+// launch block, log ring, and the per-core state the sanitizers and the report keep.
+
+import { Machine } from '../machine';
+import type { SemihostHost } from '../semihost/host';
+import {
+  CSR_BASE, CLAIM_UNCLAIMED, DEFAULT_STACK_SIZE, IRAM_BASE, LAUNCH, LAUNCH_BLOCK_OFFSET, LOCAL_RAM_BASE, LOCAL_RAM_SIZE, MAILBOX,
+  MAX_STACK_SIZE, SLOW_RAM_BASE, SLOW_RAM_SIZE, TCM_POOL_BASE, TCM_POOL_SIZE, WINDOW_ENTRY_SIZE,
+} from './abi';
+import { GuestMemory } from './guest-memory';
+import { WindowMap } from './windows';
+import type { PageHooks } from '../memory/memory';
+import { Hbm } from './hbm';
+import {
+  DeviceRw, LoadRecord, ProviderContext, ProviderCore, SEQ_LOAD, SEQ_UNLOAD, coreCreate, coreDestroy, decodeLoadRecord, enableLogs, enablePcBoundsCheck,
+  encodeLoadRecord, onUcodeBooted, setDgePriorityClassMap,
+} from './provider';
+
+/** Pattern the stack and the guard below it are filled with (high-water mark and overflow check). */
+export const STACK_FILL = 0xa5;
+/** Bytes below the stack limit watched for overflow. */
+export const STACK_GUARD = 256;
+/** Pattern freed TCM blocks are filled with (write-after-free check). */
+export const TCM_POISON = 0xdb;
+
+export interface CoreStats {
+  instructions: number;
+  translates: number;
+  dmaBytes: number;
+  tcmHighWater: number;
+  stackHighWater: number;
+}
+
+export interface CoreSetup {
+  readonly id: number;
+  readonly count: number;
+  readonly host: SemihostHost;
+  readonly provider: ProviderContext;
+  readonly hbm: Hbm;
+  readonly windowCount: number;
+  readonly windowSize: number;
+  readonly stackSize: number;
+  readonly logSize: number;
+  readonly hooksFor: (core: number, hbmPage: number, localPage: number) => PageHooks | undefined;
+  /** DGE priority-class map written through the provider. */
+  readonly dgeMap: readonly number[];
+}
+
+export class DeviceCore {
+  readonly m: Machine;
+  readonly g: GuestMemory;
+  readonly id: number;
+  readonly provider: ProviderCore;
+  windows!: WindowMap;
+  ctx = 0;
+  logBuf = 0;
+  readonly logSize: number;
+  logPrinted = 0;
+  readonly stackTop: number;
+  readonly stackLimit: number;
+  result = 0;
+  done = false;
+  exitCode: number | undefined;
+  readonly stats: CoreStats = { instructions: 0, translates: 0, dmaBytes: 0, tcmHighWater: 0, stackHighWater: 0 };
+  readonly tcmLive = new Map<number, number>();
+  readonly tcmFreed = new Map<number, number>();
+  /** Set by a sanitizer hook just before it makes the access raise (the exception stop then reports it). */
+  pending: { kind: 'uninitialized-read'; addr: number; hbm: number } | undefined;
+  loadRecord?: Uint8Array;
+  unloadRecord?: Uint8Array;
+
+  constructor(readonly setup: CoreSetup, readonly config: import('../config/types').CoreConfig) {
+    this.id = setup.id;
+    this.m = new Machine(config, { host: setup.host, prid: setup.id, stopOnException: true });
+    this.g = new GuestMemory(this.m);
+    this.logSize = setup.logSize;
+    if (setup.stackSize < 1024 || setup.stackSize > MAX_STACK_SIZE) throw new RangeError(`stack size ${setup.stackSize} must be 1024..${MAX_STACK_SIZE}`);
+    // the default stack sits at the top of local RAM; a stack that does not fit above the TCM pool goes to slow RAM
+    const localRoom = LOCAL_RAM_SIZE - TCM_POOL_SIZE - STACK_GUARD;
+    this.stackTop = setup.stackSize <= localRoom ? LOCAL_RAM_BASE + LOCAL_RAM_SIZE : SLOW_RAM_BASE + SLOW_RAM_SIZE;
+    this.stackLimit = this.stackTop - setup.stackSize;
+    // the firmware's reset state of the mailbox: unclaimed
+    this.g.setU32(CSR_BASE + MAILBOX.claim, CLAIM_UNCLAIMED);
+    this.provider = coreCreate(setup.provider, 2, CSR_BASE);
+  }
+
+  /** rw_impl of the provider for this core's CSR page. */
+  static rwFor(getCore: () => DeviceCore): DeviceRw {
+    return {
+      read32: (addr) => getCore().g.u32(addr),
+      write32: (addr, v) => getCore().g.setU32(addr, v),
+    };
+  }
+
+  /** BRINGUP + LOAD: claim, logs, DGE map, pc-bounds; the load record staged in HBM and executed. */
+  boot(payload: Uint8Array, data: readonly { addr: number; data: Uint8Array; memsz: number }[], entry: number, pcBounds?: { lo: number; hi: number }): void {
+    onUcodeBooted(this.provider);
+    this.ctx = this.g.alloc(this.setup.windowCount * WINDOW_ENTRY_SIZE, 32);
+    this.logBuf = this.g.alloc(this.logSize, 4);
+    enableLogs(this.provider, this.logBuf, this.logSize, 3);
+    setDgePriorityClassMap(this.provider, this.setup.dgeMap);
+    enablePcBoundsCheck(this.provider, pcBounds?.lo ?? IRAM_BASE, pcBounds?.hi ?? IRAM_BASE + payload.length);
+    const staged = this.setup.hbm.alloc(payload.length);
+    this.setup.hbm.write(staged, payload);
+    this.loadRecord = encodeLoadRecord(SEQ_LOAD, staged, IRAM_BASE, payload.length);
+    this.execute(decodeLoadRecord(this.loadRecord));
+    for (const s of data) {
+      this.g.write(s.addr, s.data);
+      if (s.memsz > s.data.length) this.g.write(s.addr + s.data.length, new Uint8Array(s.memsz - s.data.length));
+    }
+    this.windows = new WindowMap(this.g, this.m.memory, this.setup.hbm, this.ctx, this.setup.windowCount, this.setup.windowSize, (hp, lp) =>
+      this.setup.hooksFor(this.id, hp, lp),
+    );
+    this.windows.writeAll();
+    this.applyPcBounds();
+    this.fillStack();
+    this.m.pc = entry;
+  }
+
+  /** The device side of a load/unload record: install (or clear) the IRAM image. */
+  execute(rec: LoadRecord): void {
+    if (rec.seqType === SEQ_LOAD) this.g.write(rec.iramTarget, this.setup.hbm.read(rec.payloadPtr, rec.payloadLen));
+    else this.g.write(rec.iramTarget, new Uint8Array(rec.payloadLen));
+    this.m.flushCode();
+  }
+
+  /** The firmware honours the mailbox's pc-bounds: fetches outside [lo, hi) fault. */
+  applyPcBounds(): void {
+    const lo = this.g.u32(CSR_BASE + MAILBOX.pcBoundsLo);
+    const hi = this.g.u32(CSR_BASE + MAILBOX.pcBoundsHi);
+    this.m.memory.fetchBounds = hi > lo ? { lo, hi } : null;
+    this.m.flushCode();
+  }
+
+  writeLaunch(fields: { opcode: number; argv: number; argc: number; result: number; dst: number; coreCount: number }): void {
+    const at = CSR_BASE + LAUNCH_BLOCK_OFFSET;
+    this.g.setU32(at + LAUNCH.opcode, fields.opcode);
+    this.g.setU32(at + LAUNCH.argv, fields.argv);
+    this.g.setU32(at + LAUNCH.argc, fields.argc);
+    this.g.setU32(at + LAUNCH.result, fields.result);
+    this.g.setU32(at + LAUNCH.stackTop, this.stackTop);
+    this.g.setU32(at + LAUNCH.coreId, this.id);
+    this.g.setU32(at + LAUNCH.coreCount, fields.coreCount);
+    this.g.setU32(at + LAUNCH.dstTensor, fields.dst);
+    this.g.setU32(at + LAUNCH.windowCount, this.setup.windowCount);
+    this.g.setU32(at + LAUNCH.flags, 0);
+    this.result = fields.result;
+  }
+
+  private fillStack(): void {
+    this.g.write(this.stackLimit - STACK_GUARD, new Uint8Array(this.setup.stackSize + STACK_GUARD).fill(STACK_FILL));
+  }
+
+  /** Bytes of stack used (lowest changed byte), and whether the guard below the limit was written. */
+  stackUse(): { used: number; overflow: boolean } {
+    const region = this.g.bytes(this.stackLimit - STACK_GUARD, this.setup.stackSize + STACK_GUARD);
+    const k = region.findIndex((b) => b !== STACK_FILL);
+    const low = k < 0 ? this.stackTop : this.stackLimit - STACK_GUARD + k;
+    return { used: this.stackTop - low, overflow: k >= 0 && k < STACK_GUARD };
+  }
+
+  /** TEARDOWN: the unload record, then core_destroy (mailbox released). */
+  teardown(payloadLen: number): void {
+    this.unloadRecord = encodeLoadRecord(SEQ_UNLOAD, 0, IRAM_BASE, payloadLen);
+    this.execute(decodeLoadRecord(this.unloadRecord));
+    coreDestroy(this.provider);
+  }
+
+  /** The log ring's text not printed yet (oldest bytes lost when the ring wrapped). */
+  takeLog(): { text: string; lost: number } {
+    const head = this.g.u32(CSR_BASE + MAILBOX.logHead);
+    const size = this.g.u32(CSR_BASE + MAILBOX.logBufSize) || this.logSize;
+    const from = Math.max(this.logPrinted, head - size);
+    const lost = from - this.logPrinted;
+    const out = new Uint8Array(Math.max(0, head - from));
+    for (let k = 0; k < out.length; k++) out[k] = this.g.bytes(this.logBuf + ((from + k) % size), 1)[0];
+    this.logPrinted = head;
+    return { text: new TextDecoder().decode(out), lost };
+  }
+
+  tcmCheckPoison(): number | undefined {
+    for (const [ptr, n] of this.tcmFreed) {
+      const b = this.g.bytes(ptr, n);
+      const k = b.findIndex((x) => x !== TCM_POISON);
+      if (k >= 0) {
+        this.tcmFreed.delete(ptr);
+        return ptr + k;
+      }
+    }
+    return undefined;
+  }
+}
+
+export const TCM_RANGE = { lo: TCM_POOL_BASE, hi: TCM_POOL_BASE + TCM_POOL_SIZE };
+export { DEFAULT_STACK_SIZE };

@@ -1,0 +1,439 @@
+// The emulated Q7 device: N cores (Machines on the q7 core) sharing a sparse HBM, booted through the
+// provider lifecycle and launched on one kernel of a kernel image; deterministic round-robin
+// scheduling (each live core in id order runs `quantum` instructions, default 10 000); device calls,
+// sanitizers and guest exceptions become faults attributed to the user's source through DWARF.
+
+import { DebugInfo, type SourceLocation } from '../../debuginfo';
+import { Q7 } from '../config/q7';
+import { CAUSE, causeName } from '../core/causes';
+import type { StopReason } from '../core/stop';
+import { MemFault } from '../memory/fault';
+import { PAGE_SIZE, type PageHooks } from '../memory/memory';
+import { MemoryHost } from '../semihost/host';
+import type { ElfImage } from '../../xtensa/elf/types';
+import {
+  DEFAULT_STACK_SIZE, DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE, EXIT_UNKNOWN_OPCODE, HBM_APERTURE_BASE, HBM_APERTURE_SIZE, POLICY, TENSOR_HANDLE,
+} from './abi';
+import { deviceCall, elementSize } from './calls';
+import { DeviceCore } from './core';
+import { DeviceFault, FaultKind, FaultLog, SANITIZERS, Sanitizer } from './faults';
+import { Hbm, MANY_WRITERS } from './hbm';
+import { dataSegments, iramPayload } from './image';
+import { allocHandle, allocImpl, contiguousStrides, readImpl } from './objects';
+import { ProviderContext, contextCreate } from './provider';
+import { callStack } from './stack';
+import { checkWindowGeometry } from './windows';
+
+export const DEFAULT_QUANTUM = 10_000;
+export const DEFAULT_LOG_SIZE = 16 * 1024;
+export const DEFAULT_CORE_COUNT = 8;
+
+export interface DeviceOptions {
+  cores?: number;
+  windowSize?: number;
+  windowCount?: number;
+  quantum?: number;
+  stackSize?: number;
+  logSize?: number;
+  /** Initial policy of the argument tensors' enforcers (POLICY.*). */
+  policy?: number;
+  sanitize?: Iterable<Sanitizer>;
+  /** Provider API level the launcher asks for (3; any other fails with VERSION). */
+  apiLevel?: number;
+  /** Count neuron_translate calls (a breakpoint on it; default true). */
+  countTranslates?: boolean;
+  /** Instruction budget per core (default 4e9); exceeding it is a `timeout` fault. */
+  maxInstructions?: number;
+  /** Streams core 0's log ring as it is written (else it is read after the run). */
+  onLog?: (text: string) => void;
+  /** Core 0's SIMCALL write output (QEMU-style semihosting). */
+  onOutput?: (fd: 1 | 2, data: Uint8Array) => void;
+  /** The user's source file (faults are attributed to its lines); default: the first compile unit. */
+  sourceFile?: string;
+  /** The pc-bounds the launcher programs (default: the installed image, [IRAM_BASE, end of the payload)). */
+  pcBounds?: { lo: number; hi: number };
+}
+
+export interface DeviceTensor {
+  readonly shape: readonly number[];
+  readonly scalarType: number;
+  readonly data: Uint8Array;
+}
+
+export type KernelArg =
+  | { readonly kind: 'tensor'; readonly name: string; readonly tensor: DeviceTensor }
+  | { readonly kind: 'scalar'; readonly name: string; readonly bytes: Uint8Array };
+
+export interface LaunchSpec {
+  readonly opcode: number;
+  readonly args: readonly KernelArg[];
+  readonly returnsTensor: boolean;
+  /** The destination tensor of get_dst_tensor() (allocated in HBM, shared by the cores). */
+  readonly dst?: { readonly shape: readonly number[]; readonly scalarType: number };
+  /** The kernel's name (faults found after the run are attributed to its declaration). */
+  readonly kernelName?: string;
+}
+
+export interface CoreReport {
+  readonly core: number;
+  readonly instructions: number;
+  readonly translates: number;
+  readonly windowMaps: number;
+  readonly dmaBytes: number;
+  readonly tcmHighWater: number;
+  readonly stackHighWater: number;
+  readonly exitCode?: number;
+}
+
+export interface DeviceResult {
+  readonly output?: DeviceTensor;
+  readonly faults: readonly DeviceFault[];
+  readonly cores: readonly CoreReport[];
+  /** Core 0's log ring text (what the runtime prints after execution), with the bytes lost to wrap-around. */
+  readonly log: string;
+  readonly logLost: number;
+}
+
+export class Device {
+  readonly hbm = new Hbm();
+  readonly faults = new FaultLog();
+  readonly cores: DeviceCore[] = [];
+  readonly sanitize: Set<Sanitizer>;
+  readonly debug: DebugInfo | undefined;
+  readonly provider: ProviderContext;
+  readonly warnedAccessor = new Set<number>();
+  private readonly payload: Uint8Array;
+  private readonly userFile: string | undefined;
+  private rwCore = 0;
+  private translateAddr: number | undefined;
+  private kernelLocation: SourceLocation | undefined;
+
+  constructor(readonly image: ElfImage, readonly options: DeviceOptions = {}) {
+    this.sanitize = new Set(options.sanitize ?? SANITIZERS);
+    try {
+      this.debug = DebugInfo.fromElf(image);
+    } catch {
+      this.debug = undefined;
+    }
+    this.userFile = options.sourceFile ?? this.debug?.unitNames[0];
+    this.payload = iramPayload(image);
+    this.provider = contextCreate(options.apiLevel ?? 3, DeviceCore.rwFor(() => this.cores[this.rwCore]));
+    const count = options.cores ?? 1;
+    if (!(count >= 1 && count <= 64)) throw new RangeError(`core count ${count} must be 1..64`);
+    checkWindowGeometry(options.windowSize ?? DEFAULT_WINDOW_SIZE, options.windowCount ?? DEFAULT_WINDOW_COUNT);
+    for (let id = 0; id < count; id++) {
+      const host = new MemoryHost({ capture: false, onOutput: id === 0 ? options.onOutput : undefined });
+      const core: DeviceCore = new DeviceCore(
+        {
+          id, count, host, provider: this.provider, hbm: this.hbm,
+          windowCount: options.windowCount ?? DEFAULT_WINDOW_COUNT,
+          windowSize: options.windowSize ?? DEFAULT_WINDOW_SIZE,
+          stackSize: options.stackSize ?? DEFAULT_STACK_SIZE,
+          logSize: options.logSize ?? DEFAULT_LOG_SIZE,
+          hooksFor: (c, hp) => this.hooksFor(c, hp),
+          dgeMap: [0, 1, 2, 3, 4],
+        },
+        Q7,
+      );
+      Object.assign(host, { deviceCall: (cpu: import('../core/cpu').Cpu) => deviceCall(this, core, cpu) });
+      this.rwCore = id;
+      this.cores.push(core);
+    }
+    const tr = image.symbols.find((s) => s.name === 'neuron_translate');
+    this.translateAddr = options.countTranslates === false ? undefined : tr?.value;
+  }
+
+  /** Boots every core, marshals the arguments, runs the kernel and collects the result. */
+  launch(spec: LaunchSpec): DeviceResult {
+    const f = this.spec(spec);
+    this.kernelLocation = f;
+    const argData = spec.args.map((a) => (a.kind === 'tensor' ? this.hbmTensor(a.name, a.tensor) : undefined));
+    const dst = spec.dst ? this.hbmTensor('dst', { ...spec.dst, data: new Uint8Array(spec.dst.shape.reduce((x, y) => x * y, 1) * elementSize(spec.dst.scalarType)) }) : undefined;
+    if (dst && this.cores.length > 1 && this.sanitize.has('unwritten')) this.hbm.trackWriters(dst.addr, dst.nbytes);
+    for (const core of this.cores) {
+      this.rwCore = core.id;
+      core.boot(this.payload, dataSegments(this.image), this.image.entry >>> 0, this.options.pcBounds);
+      const argv = core.g.alloc(4 * Math.max(1, spec.args.length), 4);
+      spec.args.forEach((a, k) => core.g.setU32(argv + 4 * k, this.argObject(core, a, argData[k])));
+      const result = spec.returnsTensor ? core.g.alloc(TENSOR_HANDLE.size, 8) : 0;
+      const dstImpl = dst ? allocImpl(core.g, { sizes: dst.shape, strides: contiguousStrides(dst.shape), numel: dst.numel, hbmAddr: dst.addr, ctxPtr: core.ctx, scalarType: dst.scalarType }) : 0;
+      core.writeLaunch({ opcode: spec.opcode, argv, argc: spec.args.length, result, dst: dstImpl, coreCount: this.cores.length });
+      if (this.translateAddr !== undefined) core.m.addBreakpoint(this.translateAddr);
+    }
+    this.schedule();
+    return this.finish(spec, dst);
+  }
+
+  private spec(spec: LaunchSpec): SourceLocation | undefined {
+    const f = spec.kernelName ? this.debug?.functionsNamed(spec.kernelName)[0] : undefined;
+    return f?.declFile ? { file: f.declFile, line: f.declLine ?? 0, column: 1 } : undefined;
+  }
+
+  private hbmTensor(name: string, t: DeviceTensor): { addr: number; nbytes: number; numel: number; shape: readonly number[]; scalarType: number } {
+    const numel = t.shape.reduce((x, y) => x * y, 1);
+    const elem = elementSize(t.scalarType);
+    const addr = this.hbm.alloc(numel * elem);
+    this.hbm.write(addr, t.data);
+    this.hbm.addTensor({ name, addr, nbytes: numel * elem, elemSize: elem, shape: t.shape, scalarType: t.scalarType });
+    return { addr, nbytes: numel * elem, numel, shape: t.shape, scalarType: t.scalarType };
+  }
+
+  private argObject(core: DeviceCore, a: KernelArg, hbm: { addr: number; numel: number } | undefined): number {
+    if (a.kind === 'scalar') {
+      const at = core.g.alloc(Math.max(8, a.bytes.length), 8);
+      core.g.write(at, a.bytes);
+      return at;
+    }
+    const impl = allocImpl(core.g, { sizes: a.tensor.shape, strides: contiguousStrides(a.tensor.shape), numel: hbm!.numel, hbmAddr: hbm!.addr, ctxPtr: core.ctx, scalarType: a.tensor.scalarType });
+    return allocHandle(core.g, impl, this.options.policy ?? POLICY.COHERENT);
+  }
+
+  // ---- scheduling ------------------------------------------------------------------------------
+
+  private schedule(): void {
+    const quantum = this.options.quantum ?? DEFAULT_QUANTUM;
+    const limit = this.options.maxInstructions ?? 4e9;
+    while (!this.faults.fatal && this.cores.some((c) => !c.done)) {
+      for (const core of this.cores) {
+        if (core.done || this.faults.fatal) continue;
+        const stop = this.runCore(core, quantum);
+        this.checkStack(core);
+        this.handleStop(core, stop);
+        if (!core.done && core.m.stepCount > limit) {
+          this.fault(core, 'timeout', `no exit after ${limit} instructions`);
+          core.done = true;
+        }
+      }
+    }
+  }
+
+  /** Runs up to `budget` instructions, counting (and passing) neuron_translate breakpoints. */
+  private runCore(core: DeviceCore, budget: number): StopReason {
+    const start = core.m.stepCount;
+    for (;;) {
+      const left = budget - (core.m.stepCount - start);
+      if (left <= 0) return { kind: 'limit', pc: core.m.pc };
+      const stop = core.m.run({ maxInstructions: left });
+      if (stop.kind === 'breakpoint' && stop.pc === this.translateAddr) {
+        core.stats.translates++;
+        // the next run() steps over the breakpoint; make sure it executes at least that instruction
+        if (core.m.stepCount - start >= budget) return { kind: 'limit', pc: core.m.pc };
+        continue;
+      }
+      return stop;
+    }
+  }
+
+  private handleStop(core: DeviceCore, stop: StopReason): void {
+    switch (stop.kind) {
+      case 'limit':
+        return;
+      case 'exit':
+        core.done = true;
+        core.exitCode = stop.code;
+        if (stop.code === EXIT_UNKNOWN_OPCODE && !this.faults.fatal) this.fault(core, 'exception', 'the dispatcher found no kernel_info_table record for the launch opcode');
+        else if (stop.code !== 0 && !this.faults.fatal) this.fault(core, 'exception', `the kernel exited with status ${stop.code}`);
+        return;
+      case 'exception':
+      case 'fault':
+        core.done = true;
+        this.exception(core, stop.cause, stop.pc, stop.vaddr);
+        return;
+      default:
+        core.done = true;
+        this.fault(core, 'exception', `the core stopped (${stop.kind}) at 0x${((stop as { pc?: number }).pc ?? 0).toString(16)}`);
+    }
+  }
+
+  private exception(core: DeviceCore, cause: number, pc: number, vaddr: number | undefined): void {
+    const at = vaddr !== undefined ? ` at address 0x${(vaddr >>> 0).toString(16)}` : '';
+    const exc = `EXCCAUSE ${cause} (${causeName(cause)})${at}`;
+    if (core.pending) {
+      const p = core.pending;
+      core.pending = undefined;
+      const t = this.hbm.tensorAt(p.hbm);
+      this.fault(core, 'uninitialized-read', 'read of tensor memory never written (torch::empty)', { tensor: t?.name, index: t ? `[${Math.floor((p.hbm - t.addr) / t.elemSize)}]` : undefined });
+      return;
+    }
+    const v = vaddr === undefined ? 0 : vaddr >>> 0;
+    if (cause === CAUSE.LoadStorePIFAddrError && v >= HBM_APERTURE_BASE && v < HBM_APERTURE_BASE + HBM_APERTURE_SIZE) {
+      const stale = core.windows.stale.get(Math.floor(v / PAGE_SIZE));
+      if (stale && this.sanitize.has('stale-window')) {
+        const hbmAddr = stale.hbmBase + (v % core.windows.size);
+        const t = this.hbm.tensorAt(hbmAddr);
+        this.fault(core, 'stale-window', `access through local address 0x${v.toString(16)} whose window (HBM 0x${stale.hbmBase.toString(16)}, entry ${stale.entry}) was remapped since it was translated (a reference held across translates)`, {
+          tensor: t?.name, index: t ? `[${Math.floor((hbmAddr - t.addr) / t.elemSize)}]` : undefined,
+        });
+      } else this.fault(core, 'bus-error', `access to an aperture address no window maps (${exc})`);
+      return;
+    }
+    const bounds = core.m.memory.fetchBounds;
+    if (cause === CAUSE.InstrPIFAddrError && bounds && (pc < bounds.lo || pc >= bounds.hi)) {
+      this.fault(core, 'pc-bounds', `PC 0x${(pc >>> 0).toString(16)} is outside the pc-bounds [0x${bounds.lo.toString(16)}, 0x${bounds.hi.toString(16)}) (${exc})`);
+      return;
+    }
+    const kind: FaultKind =
+      cause === CAUSE.IllegalInstruction ? 'illegal-instruction'
+      : cause === CAUSE.LoadStoreAlignment ? 'unaligned-access'
+      : cause === CAUSE.IntegerDivideByZero ? 'divide-by-zero'
+      : cause === CAUSE.LoadStorePIFAddrError || cause === CAUSE.InstrPIFAddrError ? 'bus-error'
+      : 'exception';
+    this.fault(core, kind, exc);
+  }
+
+  private checkStack(core: DeviceCore): void {
+    if (!this.sanitize.has('stack') || core.done) return;
+    const sp = core.m.readAR(1);
+    if (sp < core.stackLimit && sp > core.stackLimit - 0x10000) {
+      this.fault(core, 'stack-overflow', `stack pointer 0x${sp.toString(16)} is ${core.stackLimit - sp} bytes below the stack limit 0x${core.stackLimit.toString(16)} (stack size ${core.setup.stackSize}; build with a larger -DSTACK_SIZE)`);
+    }
+  }
+
+  // ---- sanitizer hooks on aperture pages -----------------------------------------------------------
+
+  private hooksFor(coreId: number, hbmPage: number): PageHooks | undefined {
+    const init = this.hbm.initShadow.get(hbmPage);
+    const writers = this.hbm.writerShadow.get(hbmPage);
+    if (!init && !writers) return undefined;
+    const core = () => this.cores[coreId];
+    const base = hbmPage * PAGE_SIZE;
+    return {
+      onRead: init
+        ? (addr, size) => {
+            const off = addr % PAGE_SIZE;
+            for (let k = 0; k < size; k++) {
+              if (init[off + k] === 0) {
+                core().pending = { kind: 'uninitialized-read', addr, hbm: base + off + k };
+                throw new MemFault(CAUSE.LoadStoreError, addr >>> 0);
+              }
+            }
+          }
+        : undefined,
+      onWrite: (addr, size) => this.hbm.noteWrite(base + (addr % PAGE_SIZE), size, coreId),
+    };
+  }
+
+  /** Starts "never written" tracking of a factory-made tensor (and re-hooks pages already mapped). */
+  trackInit(addr: number, len: number): void {
+    this.hbm.trackInit(addr, len);
+    for (let p = Math.floor(addr / PAGE_SIZE); p * PAGE_SIZE < addr + len; p++) for (const c of this.cores) c.windows?.refresh(p);
+  }
+
+  // ---- faults ----------------------------------------------------------------------------------
+
+  /** The innermost frame of `core` in the user's source (else the innermost with any position). */
+  locate(core: DeviceCore): SourceLocation | undefined {
+    if (!this.debug) return undefined;
+    const frames = callStack(core.m);
+    const base = (f: string) => f.split('/').pop();
+    let any: SourceLocation | undefined;
+    for (const fr of frames) {
+      const loc = this.debug.locate(fr.pc);
+      if (!loc) continue;
+      if (this.userFile && base(loc.file) === base(this.userFile)) return loc;
+      any ??= loc;
+    }
+    return any;
+  }
+
+  fault(core: DeviceCore, kind: FaultKind, message: string, extra: { tensor?: string; index?: string; fatal?: boolean; location?: SourceLocation } = {}): void {
+    const location = extra.location ?? this.locate(core);
+    this.faults.add({ kind, message, core: core.id, pc: core.m.pc, location, tensor: extra.tensor, index: extra.index, fatal: extra.fatal ?? true });
+  }
+
+  streamLog(core: DeviceCore): void {
+    if (core.id !== 0 || !this.options.onLog) return;
+    const { text, lost } = core.takeLog();
+    if (lost > 0) this.options.onLog(`[log: ${lost} bytes lost]\n`);
+    if (text) this.options.onLog(text);
+  }
+
+  // ---- after the run ---------------------------------------------------------------------------
+
+  private finish(spec: LaunchSpec, dst: { addr: number; numel: number; nbytes: number; shape: readonly number[] } | undefined): DeviceResult {
+    for (const core of this.cores) {
+      const use = core.stackUse();
+      core.stats.stackHighWater = use.used;
+      if (use.overflow && this.sanitize.has('stack') && !this.faults.faults.some((f) => f.kind === 'stack-overflow' && f.core === core.id)) {
+        this.fault(core, 'stack-overflow', `the stack grew below its limit 0x${core.stackLimit.toString(16)} (stack size ${core.setup.stackSize}; build with a larger -DSTACK_SIZE)`, { location: this.kernelLocation });
+      }
+      if (this.sanitize.has('tcm')) {
+        const p = core.tcmCheckPoison();
+        if (p !== undefined) this.fault(core, 'tcm-use-after-free', `TCM byte 0x${p.toString(16)} was written after tcm_free`, { location: this.kernelLocation });
+      }
+    }
+    if (dst && this.cores.length > 1 && this.sanitize.has('unwritten') && !this.faults.fatal) this.checkWriters(dst);
+    const output = spec.returnsTensor && !this.faults.fatal ? this.readResult(this.cores[0]) : undefined;
+    const c0 = this.cores[0];
+    let log = '';
+    let logLost = 0;
+    if (!this.options.onLog) {
+      const l = c0.takeLog();
+      log = l.text;
+      logLost = l.lost;
+    } else this.streamLog(c0);
+    for (const core of this.cores) {
+      this.rwCore = core.id;
+      core.stats.instructions = core.m.instructionCount;
+      core.teardown(this.payload.length);
+    }
+    return {
+      output,
+      faults: this.faults.faults,
+      cores: this.cores.map((c) => ({
+        core: c.id, instructions: c.stats.instructions, translates: c.stats.translates, windowMaps: c.windows.stats.maps, dmaBytes: c.stats.dmaBytes,
+        tcmHighWater: c.stats.tcmHighWater, stackHighWater: c.stats.stackHighWater, exitCode: c.exitCode,
+      })),
+      log,
+      logLost,
+    };
+  }
+
+  private checkWriters(dst: { addr: number; numel: number; nbytes: number; shape: readonly number[] }): void {
+    const elem = dst.nbytes / Math.max(1, dst.numel);
+    const unwritten: number[] = [];
+    const multi: number[] = [];
+    for (let k = 0; k < dst.numel; k++) {
+      let none = false;
+      let many = false;
+      for (let b = 0; b < elem; b++) {
+        const w = this.hbm.writerOf(dst.addr + k * elem + b);
+        if (w === 0) none = true;
+        else if (w === MANY_WRITERS) many = true;
+      }
+      if (none) unwritten.push(k);
+      if (many) multi.push(k);
+    }
+    const first = (xs: number[]) => xs.slice(0, 5).map((k) => `[${k}]`).join(', ') + (xs.length > 5 ? ', …' : '');
+    const c0 = this.cores[0];
+    if (unwritten.length) {
+      this.fault(c0, 'unwritten-output', `${unwritten.length} of ${dst.numel} elements of the destination tensor were written by no core (${first(unwritten)})`, { tensor: 'dst', index: `[${unwritten[0]}]`, location: this.kernelLocation });
+    }
+    if (multi.length) {
+      this.fault(c0, 'multiple-writers', `${multi.length} elements of the destination tensor were written by more than one core (${first(multi)})`, { tensor: 'dst', index: `[${multi[0]}]`, location: this.kernelLocation });
+    }
+  }
+
+  private readResult(core: DeviceCore): DeviceTensor | undefined {
+    const impl = core.g.u32(core.result + TENSOR_HANDLE.impl);
+    if (impl === 0) {
+      this.fault(core, 'exception', 'the kernel returned an undefined tensor', { location: this.kernelLocation });
+      return undefined;
+    }
+    const f = readImpl(core.g, impl);
+    const elem = elementSize(f.scalarType);
+    if (f.strides.every((s, d) => s === contiguousStrides(f.sizes)[d])) return { shape: f.sizes, scalarType: f.scalarType, data: this.hbm.read(f.hbmAddr, f.numel * elem) };
+    const data = new Uint8Array(f.numel * elem);
+    const idx = new Array<number>(f.sizes.length).fill(0);
+    for (let k = 0; k < f.numel; k++) {
+      let off = 0;
+      idx.forEach((i, d) => (off += i * f.strides[d]));
+      data.set(this.hbm.read(f.hbmAddr + off * elem, elem), k * elem);
+      for (let d = idx.length - 1; d >= 0; d--) {
+        if (++idx[d] < f.sizes[d]) break;
+        idx[d] = 0;
+      }
+    }
+    return { shape: f.sizes, scalarType: f.scalarType, data };
+  }
+}

@@ -1,0 +1,134 @@
+// HBM: the sparse 64-bit device memory all cores share, in 64 KiB pages (the same page buffers the
+// window map aliases into each core's aperture), with a bump allocator for tensors and the
+// sanitizers' shadow state: per byte "written since allocation" for tensors made by the factories
+// (reads of torch::empty memory never written), and per byte "which core wrote it" for the
+// multicore destination tensor.
+
+import { PAGE_SIZE } from '../memory/memory';
+
+/** First HBM address handed out (above 4 GiB, so that 64-bit addresses are exercised). */
+export const HBM_ALLOC_BASE = 0x1_0000_0000;
+/** Alignment of every HBM allocation. */
+export const HBM_ALIGN = 64;
+/** Writer-shadow value of a byte written by more than one core. */
+export const MANY_WRITERS = 0xff;
+
+export interface HbmTensor {
+  readonly id: number;
+  /** How a fault names it: the parameter name, "result", or "tensor created at file:line". */
+  name: string;
+  readonly addr: number;
+  readonly nbytes: number;
+  readonly elemSize: number;
+  readonly shape: readonly number[];
+  readonly scalarType: number;
+}
+
+export class Hbm {
+  private readonly pages = new Map<number, ArrayBuffer>();
+  /** Per page: 1 per byte written (pages of factory-made tensors only). */
+  readonly initShadow = new Map<number, Uint8Array>();
+  /** Per page: 0 unwritten, core + 1, or MANY_WRITERS (the multicore destination only). */
+  readonly writerShadow = new Map<number, Uint8Array>();
+  readonly tensors: HbmTensor[] = [];
+  private next = HBM_ALLOC_BASE;
+
+  /** The buffer of page n (allocated zero-filled on first use). */
+  page(n: number): ArrayBuffer {
+    let p = this.pages.get(n);
+    if (!p) {
+      p = new ArrayBuffer(PAGE_SIZE);
+      this.pages.set(n, p);
+    }
+    return p;
+  }
+
+  alloc(nbytes: number): number {
+    const at = this.next;
+    this.next = Math.ceil((at + Math.max(nbytes, 1)) / HBM_ALIGN) * HBM_ALIGN;
+    return at;
+  }
+
+  addTensor(t: Omit<HbmTensor, 'id'>): HbmTensor {
+    const rec = { ...t, id: this.tensors.length };
+    this.tensors.push(rec);
+    return rec;
+  }
+
+  /** The tensor whose bytes hold `addr`. */
+  tensorAt(addr: number): HbmTensor | undefined {
+    return this.tensors.find((t) => addr >= t.addr && addr < t.addr + t.nbytes);
+  }
+
+  read(addr: number, len: number): Uint8Array {
+    const out = new Uint8Array(len);
+    this.each(addr, len, (buf, off, from, n) => out.set(new Uint8Array(buf, off, n), from));
+    return out;
+  }
+
+  write(addr: number, bytes: Uint8Array): void {
+    this.each(addr, bytes.length, (buf, off, from, n) => new Uint8Array(buf, off, n).set(bytes.subarray(from, from + n)));
+  }
+
+  /** Calls f per page piece of [addr, addr + len). */
+  each(addr: number, len: number, f: (buf: ArrayBuffer, off: number, from: number, n: number, page: number) => void): void {
+    for (let k = 0; k < len; ) {
+      const a = addr + k;
+      const page = Math.floor(a / PAGE_SIZE);
+      const off = a - page * PAGE_SIZE;
+      const n = Math.min(len - k, PAGE_SIZE - off);
+      f(this.page(page), off, k, n, page);
+      k += n;
+    }
+  }
+
+  /** Starts tracking "written" for [addr, addr + len) (all bytes unwritten). */
+  trackInit(addr: number, len: number): void {
+    this.each(addr, len, (_b, off, _f, n, page) => {
+      let s = this.initShadow.get(page);
+      if (!s) {
+        s = new Uint8Array(PAGE_SIZE).fill(1);
+        this.initShadow.set(page, s);
+      }
+      s.fill(0, off, off + n);
+    });
+  }
+
+  /** Starts tracking writers for [addr, addr + len). */
+  trackWriters(addr: number, len: number): void {
+    this.each(addr, len, (_b, _off, _f, _n, page) => {
+      if (!this.writerShadow.has(page)) this.writerShadow.set(page, new Uint8Array(PAGE_SIZE));
+    });
+  }
+
+  /** Records a write by `core`; returns nothing (conflicts are found when the run ends). */
+  noteWrite(addr: number, len: number, core: number): void {
+    this.each(addr, len, (_b, off, _f, n, page) => {
+      const s = this.initShadow.get(page);
+      if (s) s.fill(1, off, off + n);
+      const w = this.writerShadow.get(page);
+      if (w) {
+        for (let k = off; k < off + n; k++) w[k] = w[k] === 0 || w[k] === core + 1 ? core + 1 : MANY_WRITERS;
+      }
+    });
+  }
+
+  /** The first byte of [addr, addr + len) never written, if tracked; undefined when all were. */
+  firstUnwritten(addr: number, len: number): number | undefined {
+    let found: number | undefined;
+    this.each(addr, len, (_b, off, from, n, page) => {
+      if (found !== undefined) return;
+      const s = this.initShadow.get(page);
+      if (!s) return;
+      const k = s.subarray(off, off + n).indexOf(0);
+      if (k >= 0) found = addr + from + k;
+    });
+    return found;
+  }
+
+  /** The writer shadow byte of `addr` (0 when not tracked). */
+  writerOf(addr: number): number {
+    const page = Math.floor(addr / PAGE_SIZE);
+    return this.writerShadow.get(page)?.[addr - page * PAGE_SIZE] ?? 0;
+  }
+}

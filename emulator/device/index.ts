@@ -1,0 +1,9 @@
+// Public API of the emulated Q7 device (emulator/device/README.md).
+
+export { Device, DEFAULT_QUANTUM, DEFAULT_LOG_SIZE, DEFAULT_CORE_COUNT } from './device';
+export type { DeviceOptions, DeviceResult, DeviceTensor, KernelArg, LaunchSpec, CoreReport } from './device';
+export { SANITIZERS, formatFault } from './faults';
+export type { DeviceFault, FaultKind, Sanitizer } from './faults';
+export { kernelTable, findKernel, KernelImageError } from './image';
+export { ProviderError, RESULT, RESULT_NAMES } from './provider';
+export * as abi from './abi';

@@ -1,0 +1,148 @@
+// The window map of one core: the translation context's entries (abi.ts WINDOW_ENTRY) that the ROM's
+// neuron_translate walks, and the host side of the mapWindow call. Policy: an invalid entry if there
+// is one, else round-robin over the entries (the entry mapped longest ago is evicted — FIFO; the
+// device never sees hits, so it cannot keep LRU order). Every mapping gets a fresh slot of the HBM
+// aperture, aliased onto the HBM page buffers; eviction unmaps the old slot, so an access through a
+// local address obtained from an evicted window faults (a stale-window fault) instead of silently
+// reaching whatever the slot maps now. Slots are reused only when the 1 GiB aperture wraps.
+
+import type { Memory, PageHooks } from '../memory/memory';
+import { PAGE_SIZE } from '../memory/memory';
+import { HBM_APERTURE_BASE, HBM_APERTURE_SIZE, WINDOW_ENTRY, WINDOW_ENTRY_SIZE } from './abi';
+import { GuestMemory } from './guest-memory';
+import { Hbm } from './hbm';
+
+interface Entry {
+  valid: boolean;
+  base: number;
+  local: number;
+  generation: number;
+}
+
+/** What an evicted slot mapped (kept until the slot is reused). */
+export interface StaleSlot {
+  readonly hbmBase: number;
+  readonly entry: number;
+  readonly generation: number;
+}
+
+export interface WindowStats {
+  maps: number;
+  evictions: number;
+}
+
+/** Window sizes are powers of two from one page to a quarter of the aperture; 1..64 windows. */
+export function checkWindowGeometry(size: number, count: number): void {
+  if (!Number.isInteger(size) || size < PAGE_SIZE || (size & (size - 1)) !== 0 || size > HBM_APERTURE_SIZE / 4) {
+    throw new RangeError(`window size ${size} must be a power of two from ${PAGE_SIZE} to ${HBM_APERTURE_SIZE / 4}`);
+  }
+  if (!(Number.isInteger(count) && count >= 1 && count <= 64)) throw new RangeError(`window count ${count} must be 1..64`);
+}
+
+export class WindowMap {
+  readonly entries: Entry[];
+  private victim = 0;
+  private nextLocal = HBM_APERTURE_BASE;
+  /** Aperture page number → what it mapped before eviction. */
+  readonly stale = new Map<number, StaleSlot>();
+  /** Aperture page number → HBM page number, for mapped slots. */
+  private readonly live = new Map<number, number>();
+  readonly stats: WindowStats = { maps: 0, evictions: 0 };
+
+  constructor(
+    private readonly g: GuestMemory,
+    private readonly mem: Memory,
+    private readonly hbm: Hbm,
+    readonly ctx: number,
+    readonly count: number,
+    readonly size: number,
+    private readonly hooksFor: (hbmPage: number, localPage: number) => PageHooks | undefined,
+  ) {
+    checkWindowGeometry(size, count);
+    this.entries = Array.from({ length: count }, () => ({ valid: false, base: 0, local: 0, generation: 0 }));
+  }
+
+  /** Maps the window holding HBM address `addr`; returns the entry index. */
+  map(addr: number): number {
+    const base = addr - (addr % this.size);
+    const k = this.chooseVictim();
+    const e = this.entries[k];
+    if (e.valid) this.evict(k);
+    const local = this.takeSlot();
+    for (let p = 0; p < this.size / PAGE_SIZE; p++) {
+      const localPage = local / PAGE_SIZE + p;
+      const hbmPage = base / PAGE_SIZE + p;
+      this.stale.delete(localPage);
+      this.live.set(localPage, hbmPage);
+      this.mem.aliasPage(localPage, this.hbm.page(hbmPage), this.hooksFor(hbmPage, localPage));
+    }
+    e.valid = true;
+    e.base = base;
+    e.local = local;
+    e.generation++;
+    this.stats.maps++;
+    this.writeEntry(k);
+    return k;
+  }
+
+  /** Re-aliases the slots showing HBM page `hbmPage` (after its sanitizer shadow changed). */
+  refresh(hbmPage: number): void {
+    for (const [localPage, hp] of this.live) {
+      if (hp === hbmPage) this.mem.aliasPage(localPage, this.hbm.page(hp), this.hooksFor(hp, localPage));
+    }
+  }
+
+  /** The HBM address a mapped aperture address shows. */
+  hbmAddressOf(local: number): number | undefined {
+    const page = Math.floor(local / PAGE_SIZE);
+    const hp = this.live.get(page);
+    return hp === undefined ? undefined : hp * PAGE_SIZE + (local % PAGE_SIZE);
+  }
+
+  private chooseVictim(): number {
+    const free = this.entries.findIndex((e) => !e.valid);
+    if (free >= 0) return free;
+    const k = this.victim;
+    this.victim = (this.victim + 1) % this.count;
+    return k;
+  }
+
+  private evict(k: number): void {
+    const e = this.entries[k];
+    for (let p = 0; p < this.size / PAGE_SIZE; p++) {
+      const localPage = e.local / PAGE_SIZE + p;
+      this.mem.unaliasPage(localPage);
+      this.live.delete(localPage);
+      this.stale.set(localPage, { hbmBase: e.base, entry: k, generation: e.generation });
+    }
+    e.valid = false;
+    this.stats.evictions++;
+  }
+
+  private takeSlot(): number {
+    if (this.nextLocal + this.size > HBM_APERTURE_BASE + HBM_APERTURE_SIZE) this.nextLocal = HBM_APERTURE_BASE;
+    const local = this.nextLocal;
+    this.nextLocal += this.size;
+    // a wrapped slot may still be live in another entry: unmap that entry first
+    const owner = this.entries.findIndex((x) => x.valid && x.local === local);
+    if (owner >= 0) this.evict(owner);
+    return local;
+  }
+
+  private writeEntry(k: number): void {
+    const e = this.entries[k];
+    const at = this.ctx + WINDOW_ENTRY_SIZE * k;
+    this.g.setU64(at + WINDOW_ENTRY.base, e.base);
+    this.g.setU32(at + WINDOW_ENTRY.local, e.local);
+    this.g.setU32(at + WINDOW_ENTRY.valid, e.valid ? 1 : 0);
+    // mask = ~(size − 1) as a 64-bit value
+    this.g.setU32(at + WINDOW_ENTRY.mask, ~(this.size - 1) >>> 0);
+    this.g.setU32(at + WINDOW_ENTRY.mask + 4, 0xffffffff);
+    this.g.setU64(at + WINDOW_ENTRY.generation, e.generation);
+  }
+
+  /** Writes every entry (all invalid at launch). */
+  writeAll(): void {
+    for (let k = 0; k < this.count; k++) this.writeEntry(k);
+  }
+}

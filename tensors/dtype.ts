@@ -1,0 +1,124 @@
+// The element types q7 run exchanges with the host: their names, sizes, .npy descriptors and the
+// c10::ScalarType value the device stores in a NeuronTensorImpl; conversions between raw little-endian
+// elements and JavaScript numbers (float16 and bfloat16 decoded/encoded exactly, round to nearest even).
+
+export type DTypeName = 'float32' | 'bfloat16' | 'float16' | 'int32' | 'int16' | 'int8' | 'uint8';
+
+export interface DType {
+  readonly name: DTypeName;
+  readonly size: 1 | 2 | 4;
+  /** The descriptor np.save writes (bfloat16: '|V2', the raw 2-byte void numpy stores for it). */
+  readonly descr: string;
+  /** c10::ScalarType value. */
+  readonly scalarType: number;
+  readonly float: boolean;
+}
+
+export const DTYPES: Readonly<Record<DTypeName, DType>> = {
+  float32: { name: 'float32', size: 4, descr: '<f4', scalarType: 6, float: true },
+  bfloat16: { name: 'bfloat16', size: 2, descr: '|V2', scalarType: 15, float: true },
+  float16: { name: 'float16', size: 2, descr: '<f2', scalarType: 5, float: true },
+  int32: { name: 'int32', size: 4, descr: '<i4', scalarType: 3, float: false },
+  int16: { name: 'int16', size: 2, descr: '<i2', scalarType: 2, float: false },
+  int8: { name: 'int8', size: 1, descr: '|i1', scalarType: 1, float: false },
+  uint8: { name: 'uint8', size: 1, descr: '|u1', scalarType: 0, float: false },
+};
+
+export const DTYPE_NAMES = Object.keys(DTYPES) as DTypeName[];
+
+export function dtypeByName(name: string): DType | undefined {
+  return (DTYPES as Record<string, DType>)[name];
+}
+
+export function dtypeByScalarType(st: number): DType | undefined {
+  return DTYPE_NAMES.map((n) => DTYPES[n]).find((d) => d.scalarType === st);
+}
+
+/** Descriptors accepted when reading (both byte orders' spellings for one-byte types). */
+export function dtypeByDescr(descr: string): DType | undefined {
+  const d = descr.replace(/^=/, '<');
+  const alias: Record<string, DTypeName> = { '<i1': 'int8', '<u1': 'uint8', '<V2': 'bfloat16', '<bf16': 'bfloat16' };
+  if (alias[d]) return DTYPES[alias[d]];
+  return DTYPE_NAMES.map((n) => DTYPES[n]).find((t) => t.descr === d);
+}
+
+const f32 = new Float32Array(1);
+const u32 = new Uint32Array(f32.buffer);
+
+export function halfToNumber(h: number): number {
+  const sign = h & 0x8000 ? -1 : 1;
+  const e = (h >> 10) & 0x1f;
+  const m = h & 0x3ff;
+  if (e === 0) return sign * m * 2 ** -24;
+  if (e === 31) return m ? NaN : sign * Infinity;
+  return sign * (1 + m / 1024) * 2 ** (e - 15);
+}
+
+export function numberToHalf(v: number): number {
+  f32[0] = v;
+  const x = u32[0];
+  const sign = (x >>> 16) & 0x8000;
+  const e = (x >>> 23) & 0xff;
+  let m = x & 0x7fffff;
+  if (e === 0xff) return sign | 0x7c00 | (m ? 0x200 : 0);
+  let exp = e - 127 + 15;
+  if (exp >= 31) return sign | 0x7c00;
+  if (exp <= 0) {
+    if (exp < -10) return sign;
+    m |= 0x800000;
+    const shift = 14 - exp;
+    let r = m >>> shift;
+    const rem = m & ((1 << shift) - 1);
+    const half = 1 << (shift - 1);
+    if (rem > half || (rem === half && (r & 1))) r++;
+    return sign | r;
+  }
+  let r = (exp << 10) | (m >>> 13);
+  const rem = m & 0x1fff;
+  if (rem > 0x1000 || (rem === 0x1000 && (r & 1))) r++;
+  exp = r >>> 10;
+  return sign | r;
+}
+
+export function bf16ToNumber(h: number): number {
+  u32[0] = (h & 0xffff) << 16;
+  return f32[0];
+}
+
+export function numberToBf16(v: number): number {
+  f32[0] = v;
+  const x = u32[0];
+  if ((x & 0x7f800000) === 0x7f800000 && (x & 0x7fffff)) return ((x >>> 16) | 0x40) & 0xffff;
+  const r = x + 0x7fff + ((x >>> 16) & 1);
+  return (r >>> 16) & 0xffff;
+}
+
+/** Element k of a little-endian buffer as a number. */
+export function getElement(dt: DType, bytes: Uint8Array, k: number): number {
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const o = k * dt.size;
+  switch (dt.name) {
+    case 'float32': return v.getFloat32(o, true);
+    case 'bfloat16': return bf16ToNumber(v.getUint16(o, true));
+    case 'float16': return halfToNumber(v.getUint16(o, true));
+    case 'int32': return v.getInt32(o, true);
+    case 'int16': return v.getInt16(o, true);
+    case 'int8': return v.getInt8(o);
+    case 'uint8': return v.getUint8(o);
+  }
+}
+
+/** Stores `x` as element k (integers wrap as C's conversions of in-range values; floats round to nearest even). */
+export function setElement(dt: DType, bytes: Uint8Array, k: number, x: number): void {
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const o = k * dt.size;
+  switch (dt.name) {
+    case 'float32': v.setFloat32(o, x, true); break;
+    case 'bfloat16': v.setUint16(o, numberToBf16(x), true); break;
+    case 'float16': v.setUint16(o, numberToHalf(x), true); break;
+    case 'int32': v.setInt32(o, Math.trunc(x), true); break;
+    case 'int16': v.setInt16(o, Math.trunc(x), true); break;
+    case 'int8': v.setInt8(o, Math.trunc(x)); break;
+    case 'uint8': v.setUint8(o, Math.trunc(x)); break;
+  }
+}

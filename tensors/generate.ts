@@ -1,0 +1,97 @@
+// Argument generators: `shape=4x1024,dtype=float32,init=randn|zeros|ones|arange|uniform,seed=1` builds
+// a host tensor (deterministic for a seed: xorshift128+ and Box–Muller), so a kernel can be run without
+// preparing .npy files.
+
+import { DTYPE_NAMES, DTYPES, DTypeName, dtypeByName, setElement } from './dtype';
+import { HostTensor, numelOf } from './tensor';
+
+export const INITS = ['randn', 'zeros', 'ones', 'arange', 'uniform'] as const;
+export type Init = (typeof INITS)[number];
+
+export interface TensorSpec {
+  shape: number[];
+  dtype: DTypeName;
+  init: Init;
+  seed: number;
+}
+
+export class SpecError extends Error {}
+
+/** True when `text` looks like a generator spec (rather than a file name or a number). */
+export function isTensorSpec(text: string): boolean {
+  return /^shape=/.test(text) || /(^|,)(shape|dtype|init|seed)=/.test(text);
+}
+
+export function parseTensorSpec(text: string): TensorSpec {
+  const spec: TensorSpec = { shape: [], dtype: 'float32', init: 'randn', seed: 1 };
+  let haveShape = false;
+  for (const part of text.split(',')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) throw new SpecError(`'${part}' in '${text}' is not key=value`);
+    const key = part.slice(0, eq).trim();
+    const value = part.slice(eq + 1).trim();
+    if (key === 'shape') {
+      const dims = value === '' || value === '()' ? [] : value.split('x');
+      if (dims.some((d) => !/^\d+$/.test(d))) throw new SpecError(`shape '${value}' is not of the form 4x1024`);
+      spec.shape = dims.map(Number);
+      haveShape = true;
+    } else if (key === 'dtype') {
+      if (!dtypeByName(value)) throw new SpecError(`unknown dtype '${value}' (known: ${DTYPE_NAMES.join(', ')})`);
+      spec.dtype = value as DTypeName;
+    } else if (key === 'init') {
+      if (!(INITS as readonly string[]).includes(value)) throw new SpecError(`unknown init '${value}' (known: ${INITS.join(', ')})`);
+      spec.init = value as Init;
+    } else if (key === 'seed') {
+      if (!/^\d+$/.test(value)) throw new SpecError(`seed '${value}' is not a non-negative integer`);
+      spec.seed = Number(value);
+    } else throw new SpecError(`unknown key '${key}' in '${text}' (known: shape, dtype, init, seed)`);
+  }
+  if (!haveShape) throw new SpecError(`'${text}' has no shape= (e.g. shape=4x1024)`);
+  return spec;
+}
+
+/** A deterministic generator of doubles in [0, 1) (xorshift128+ seeded by splitmix32). */
+export function randomSource(seed: number): () => number {
+  let s = seed >>> 0;
+  const mix = (): number => {
+    s = (s + 0x9e3779b9) >>> 0;
+    let z = s;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+  let a = BigInt(mix()) << 32n | BigInt(mix());
+  let b = BigInt(mix()) << 32n | BigInt(mix()) | 1n;
+  const M = (1n << 64n) - 1n;
+  return () => {
+    let x = a;
+    const y = b;
+    a = y;
+    x ^= (x << 23n) & M;
+    b = x ^ y ^ (x >> 17n) ^ (y >> 26n);
+    return Number(((b + y) & M) >> 11n) / 2 ** 53;
+  };
+}
+
+export function generateTensor(spec: TensorSpec): HostTensor {
+  const dtype = DTYPES[spec.dtype];
+  const n = numelOf(spec.shape);
+  const data = new Uint8Array(n * dtype.size);
+  const rnd = randomSource(spec.seed);
+  const randn = (): number => {
+    const u = 1 - rnd();
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rnd());
+  };
+  for (let k = 0; k < n; k++) {
+    let v: number;
+    switch (spec.init) {
+      case 'zeros': v = 0; break;
+      case 'ones': v = 1; break;
+      case 'arange': v = k; break;
+      case 'uniform': v = dtype.float ? rnd() * 2 - 1 : Math.floor(rnd() * 256) - (dtype.name === 'uint8' ? 0 : 128); break;
+      case 'randn': v = dtype.float ? randn() : Math.round(randn() * 10); break;
+    }
+    setElement(dtype, data, k, v);
+  }
+  return { dtype, shape: spec.shape, data };
+}

@@ -1,0 +1,116 @@
+// `q7 run kernel.cpp --fn NAME --arg ...`: builds and runs a kernel on the device, writes --out,
+// compares with --expect, prints the report; exit 0 clean, 1 on a fault or a mismatch, 2 on bad input
+// (malformed .npy, wrong argument count or kind, unknown function, bad options) with a clear message.
+
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { main } from '../../cli/main';
+import { nodeIO, type CliIO } from '../../cli/io';
+import { generateTensor, parseTensorSpec, readNpy, toNumbers, writeNpy } from '../../tensors';
+import { EXAMPLES } from './helpers';
+
+interface Result {
+  code: number;
+  out: string;
+  err: string;
+}
+
+async function q7(...args: string[]): Promise<Result> {
+  let out = '';
+  let err = '';
+  const io: CliIO = { ...nodeIO, stdout: (t) => void (out += t), stderr: (t) => void (err += t) };
+  const code = await main(['run', ...args], io);
+  return { code, out, err };
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'q7-run-cli-'));
+const RELU = path.join(EXAMPLES, 'relu.cpp');
+
+describe('q7 run: kernels', function () {
+  this.timeout(180000);
+
+  it('runs relu_forward on a generated tensor, writes --out and matches --expect', async () => {
+    const input = generateTensor(parseTensorSpec('shape=4x16,init=randn,seed=2'));
+    const inFile = path.join(dir, 'in.npy');
+    fs.writeFileSync(inFile, writeNpy(input));
+    const expect = { ...input, data: input.data.slice() };
+    const v = new Float32Array(expect.data.buffer);
+    v.forEach((x, i) => (v[i] = x > 0 ? x : 0));
+    const expFile = path.join(dir, 'expect.npy');
+    fs.writeFileSync(expFile, writeNpy(expect));
+    const outFile = path.join(dir, 'out.npy');
+    const r = await q7(RELU, '--fn', 'relu_forward', '--arg', inFile, '--out', outFile, '--expect', expFile);
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.err, /relu_forward on 1 core: ok/);
+    assert.match(r.err, /core 0: \d+ instructions, 192 translates, window hit rate 99\.5% \(1 maps\), DMA 0 bytes, TCM high-water 0 bytes, stack high-water \d+ bytes/);
+    assert.match(r.err, /result: matches \(0 of 64 elements differ/);
+    assert.deepEqual([...toNumbers(readNpy(new Uint8Array(fs.readFileSync(outFile)), outFile))], [...v]);
+  });
+
+  it('a mismatch against --expect exits 1 with the first mismatches', async () => {
+    const expFile = path.join(dir, 'ones.npy');
+    fs.writeFileSync(expFile, writeNpy(generateTensor(parseTensorSpec('shape=2x3,init=ones'))));
+    const r = await q7(RELU, '--fn', 'relu_forward', '--arg', 'shape=2x3,init=arange', '--expect', expFile);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /result: MISMATCH \(5 of 6 elements differ; max abs error 4/);
+    assert.match(r.err, /result\[0\]\[0\]: got 0, expected 1/);
+  });
+
+  it('a fault exits 1 and prints file:line:col: fault <kind>', async () => {
+    const src = path.join(dir, 'oob.cpp');
+    fs.writeFileSync(src, '#include <torch/torch.h>\nvoid k(torch::Tensor& t) {\n  auto a = t.accessor<float, 1>();\n  a[4] = 1.0f;\n}\n');
+    const r = await q7(src, '--arg', 'shape=4');
+    assert.equal(r.code, 1);
+    assert.match(r.err, /oob\.cpp:4:\d+: fault out-of-bounds: index 4 is out of bounds for dimension 0 of size 4 \[core 0, tensor t, index \[4\] in dimension 0\]/);
+    const off = await q7(src, '--arg', 'shape=4', '--no-sanitize=bounds');
+    assert.equal(off.code, 0, off.err);
+  });
+
+  it('--multicore runs 8 cores; --stream-log prints while running', async () => {
+    const r = await q7(path.join(EXAMPLES, 'relu_multicore.cpp'), '--multicore', '--arg', 'shape=1000,init=randn', '--stream-log');
+    assert.equal(r.code, 0, r.err);
+    assert.equal((r.err.match(/core \d: /g) ?? []).length, 8);
+  });
+
+  describe('bad input exits 2 with a clear message', () => {
+    const cases: [string, string[], RegExp][] = [
+      ['unknown function', ['--fn', 'relu_sideways', '--arg', 'shape=2x2'], /no kernel function 'relu_sideways' in the image \(kernels: relu_forward, relu_backward\)/],
+      ['several kernels and no --fn', ['--arg', 'shape=2x2'], /the image has 2 kernels \(relu_forward, relu_backward\): choose one with --fn NAME/],
+      ['wrong argument count', ['--fn', 'relu_backward', '--arg', 'shape=2x2'], /relu_backward\(const (at::)?Tensor & t_grad, const (at::)?Tensor & t_in\) takes 2 arguments, 1 given/],
+      ['a number for a tensor', ['--fn', 'relu_forward', '--arg', '2.5'], /argument 1 't_in' \(const (at::)?Tensor &\): expects a tensor \(FILE\.npy or shape=\.\.\.\), got '2\.5'/],
+      ['a bad generator', ['--fn', 'relu_forward', '--arg', 'shape=2x2,dtype=float64'], /unknown dtype 'float64'/],
+      ['a bad policy', ['--fn', 'relu_forward', '--arg', 'shape=2', '--policy', 'lax'], /--policy: 'lax' is not one of coherent, verbose, quiet/],
+      ['a bad sanitizer', ['--fn', 'relu_forward', '--arg', 'shape=2', '--no-sanitize=memory'], /unknown sanitizer 'memory'/],
+      ['a bad window size', ['--fn', 'relu_forward', '--arg', 'shape=2', '--window-size', '1000'], /window size 1000 must be a power of two/],
+    ];
+    for (const [what, args, re] of cases) {
+      it(what, async () => {
+        const r = await q7(RELU, ...args);
+        assert.equal(r.code, 2, r.err);
+        assert.match(r.err, re);
+        assert.doesNotMatch(r.err, /at .*\.js:\d+/); // no stack trace
+      });
+    }
+
+    it('a malformed .npy names the file and the cause', async () => {
+      const bad = path.join(dir, 'bad.npy');
+      fs.writeFileSync(bad, new Uint8Array([0x93, ...new TextEncoder().encode('NUMPY\x01\x00\xff\x00{garbage')]));
+      const r = await q7(RELU, '--fn', 'relu_forward', '--arg', bad);
+      assert.equal(r.code, 2);
+      assert.match(r.err, new RegExp(`bad\\.npy: (truncated header|malformed)`));
+      const missing = await q7(RELU, '--fn', 'relu_forward', '--arg', path.join(dir, 'none.npy'));
+      assert.equal(missing.code, 2);
+      assert.match(missing.err, /none\.npy: cannot read file: ENOENT/);
+    });
+
+    it('a scalar parameter given a non-integer', async () => {
+      const src = path.join(dir, 'scal.cpp');
+      fs.writeFileSync(src, '#include <torch/torch.h>\nvoid k(const torch::Tensor& t, int n) {}\n');
+      const r = await q7(src, '--arg', 'shape=1', '--arg', '2.5');
+      assert.equal(r.code, 2);
+      assert.match(r.err, /k: argument 'n' \(int\): '2\.5' is not an integer/);
+    });
+  });
+});

@@ -1,0 +1,199 @@
+// The sanitizers, each positive (reported as kind + source line + core + tensor/index) and negative
+// (a correct kernel, or the sanitizer switched off, reports nothing): accessor bounds (the
+// aws-neuron-sdk #1019 program), TCM copies past the end, torch::empty reads, bad tcm_free, TCM use
+// after free, stack overflow, stale windows, and guest exceptions with their EXCCAUSE.
+
+import { strict as assert } from 'node:assert';
+import { SANITIZERS } from '../../emulator/device';
+import { kernelImage, launch, specArg } from './helpers';
+
+const ISSUE_1019 = `#include <torch/torch.h>
+torch::Tensor fill3(const torch::Tensor& t) {
+  torch::Tensor out = torch::zeros({5, 5, 5}, torch::kFloat);
+  auto acc = out.accessor<float, 3>();
+  acc[1][2][3] = 1.0f;
+  acc[15][20][30] = 2.0f;
+  return out;
+}
+`;
+
+/** The line of `needle` in `src` (1-based). */
+const lineOf = (src: string, needle: string) => src.split('\n').findIndex((l) => l.includes(needle)) + 1;
+
+describe('device: sanitizers', function () {
+  this.timeout(120000);
+
+  it('#1019: acc[15][20][30] on a {5,5,5} tensor is an out-of-bounds fault at its line', async () => {
+    const image = await kernelImage(ISSUE_1019, '/kernels/issue1019.cpp');
+    const { result, lines } = launch(image, 'fill3', [specArg('t', 'shape=1,init=zeros')]);
+    assert.equal(result.faults.length, 1, lines.join('\n'));
+    const f = result.faults[0];
+    assert.equal(f.kind, 'out-of-bounds');
+    assert.equal(f.location?.line, lineOf(ISSUE_1019, 'acc[15]'));
+    assert.match(f.location!.file, /issue1019\.cpp$/);
+    assert.match(lines[0], /issue1019\.cpp:6:\d+: fault out-of-bounds: index 15 is out of bounds for dimension 0 of size 5 \[core 0, tensor created at issue1019\.cpp:3/);
+    assert.equal(result.output, undefined);
+  });
+
+  it('#1019 without the bounds sanitizer runs silently (as on the device)', async () => {
+    const image = await kernelImage(ISSUE_1019, '/kernels/issue1019.cpp', {});
+    const { result } = launch(image, 'fill3', [specArg('t', 'shape=1,init=zeros')], { sanitize: SANITIZERS.filter((s) => s !== 'bounds') });
+    assert.deepEqual(result.faults.filter((f) => f.kind === 'out-of-bounds'), []);
+  });
+
+  it('reads of torch::empty memory never written fault; after a write they do not', async () => {
+    const src = `#include <torch/torch.h>
+torch::Tensor k(const torch::Tensor& t) {
+  torch::Tensor e = torch::empty({4}, torch::kFloat);
+  auto a = e.accessor<float, 1>();
+  a[0] = 1.0f;
+  float x = a[0];
+  float y = a[2];
+  torch::Tensor out = torch::zeros({1}, torch::kFloat);
+  auto o = out.accessor<float, 1>();
+  o[0] = x + y;
+  return out;
+}
+`;
+    const image = await kernelImage(src, '/kernels/empty.cpp');
+    const { result, lines } = launch(image, 'k', [specArg('t', 'shape=1,init=zeros')]);
+    assert.equal(result.faults.length, 1, lines.join('\n'));
+    assert.equal(result.faults[0].kind, 'uninitialized-read');
+    assert.equal(result.faults[0].location?.line, lineOf(src, 'float y'));
+    assert.equal(result.faults[0].index, '[2]');
+    const off = launch(image, 'k', [specArg('t', 'shape=1,init=zeros')], { sanitize: SANITIZERS.filter((s) => s !== 'uninitialized') });
+    assert.deepEqual(off.result.faults, []);
+  });
+
+  it('tcm_free of a pointer tcm_malloc did not return; a matching free is clean', async () => {
+    const src = `#include <torch/torch.h>
+#include <neuron/neuron-utils.hpp>
+void k(const torch::Tensor& t, int bad) {
+  char* p = (char*)torch::neuron::tcm_malloc(64);
+  torch::neuron::tcm_free(bad ? p + 4 : p);
+}
+`;
+    const image = await kernelImage(src, '/kernels/tcmfree.cpp');
+    const int32 = (v: number) => ({ kind: 'scalar' as const, name: 'bad', bytes: new Uint8Array(new Int32Array([v]).buffer) });
+    const bad = launch(image, 'k', [specArg('t', 'shape=1'), int32(1)], {}, { returnsTensor: false });
+    assert.equal(bad.result.faults[0]?.kind, 'bad-tcm-free', bad.lines.join('\n'));
+    assert.equal(bad.result.faults[0].location?.line, lineOf(src, 'tcm_free(bad'));
+    const good = launch(image, 'k', [specArg('t', 'shape=1'), int32(0)], {}, { returnsTensor: false });
+    assert.deepEqual(good.lines, []);
+    assert.equal(good.result.cores[0].tcmHighWater >= 64, true);
+  });
+
+  it('a write to TCM after tcm_free is reported', async () => {
+    const src = `#include <torch/torch.h>
+#include <neuron/neuron-utils.hpp>
+void k(const torch::Tensor& t, int late) {
+  float* p = (float*)torch::neuron::tcm_malloc(64);
+  if (!late) p[3] = 1.0f;
+  torch::neuron::tcm_free(p);
+  if (late) p[3] = 1.0f;
+  void* q = torch::neuron::tcm_malloc(16);
+  torch::neuron::tcm_free(q);
+}
+`;
+    const image = await kernelImage(src, '/kernels/uaf.cpp');
+    const int32 = (v: number) => ({ kind: 'scalar' as const, name: 'late', bytes: new Uint8Array(new Int32Array([v]).buffer) });
+    const bad = launch(image, 'k', [specArg('t', 'shape=1'), int32(1)], {}, { returnsTensor: false });
+    assert.equal(bad.result.faults[0]?.kind, 'tcm-use-after-free', bad.lines.join('\n'));
+    const good = launch(image, 'k', [specArg('t', 'shape=1'), int32(0)], {}, { returnsTensor: false });
+    assert.deepEqual(good.lines, []);
+  });
+
+  it('TCM copies past the end of a tensor are reported (SDK check, and the device DMA check)', async () => {
+    const src = `#include <torch/torch.h>
+#include <neuron/neuron-utils.hpp>
+torch::Tensor k(const torch::Tensor& t, int n) {
+  torch::Tensor out = torch::zeros({8}, torch::kFloat);
+  float* buf = (float*)torch::neuron::tcm_malloc(64);
+  auto src = t.tcm_accessor();
+  src.tensor_to_tcm<float>(buf, 4, n);
+  auto dst = out.tcm_accessor();
+  dst.tcm_to_tensor<float>(buf, 0, 4);
+  torch::neuron::tcm_free(buf);
+  return out;
+}
+`;
+    const int32 = (v: number) => ({ kind: 'scalar' as const, name: 'n', bytes: new Uint8Array(new Int32Array([v]).buffer) });
+    const image = await kernelImage(src, '/kernels/copies.cpp');
+    const bad = launch(image, 'k', [specArg('t', 'shape=8,init=arange'), int32(6)]);
+    assert.equal(bad.result.faults[0]?.kind, 'copy-out-of-bounds', bad.lines.join('\n'));
+    assert.equal(bad.result.faults[0].location?.line, lineOf(src, 'tensor_to_tcm'));
+    // built without Q7_SANITIZE_COPIES: the device's own DMA check still sees it
+    const plain = await kernelImage(src, '/kernels/copies.cpp', {});
+    const dev = launch(plain, 'k', [specArg('t', 'shape=8,init=arange'), int32(6)]);
+    assert.equal(dev.result.faults[0]?.kind, 'dma-out-of-bounds', dev.lines.join('\n'));
+    assert.equal(dev.result.faults[0].tensor, 't');
+    assert.match(dev.lines[0], /elements \[4, 10\) of a tensor of 8 elements \(2 past the end\)/);
+    const good = launch(image, 'k', [specArg('t', 'shape=8,init=arange'), int32(4)]);
+    assert.deepEqual(good.lines, []);
+    assert.equal(good.result.cores[0].dmaBytes, 32);
+  });
+
+  it('stack overflow: deep recursion past the 8 KiB stack', async () => {
+    const src = `#include <torch/torch.h>
+int deep(int n) {
+  volatile int pad[64];
+  pad[0] = n;
+  return n == 0 ? 0 : deep(n - 1) + pad[0];
+}
+void k(const torch::Tensor& t, int n) { deep(n); }
+`;
+    const int32 = (v: number) => ({ kind: 'scalar' as const, name: 'n', bytes: new Uint8Array(new Int32Array([v]).buffer) });
+    const image = await kernelImage(src, '/kernels/stack.cpp');
+    const bad = launch(image, 'k', [specArg('t', 'shape=1'), int32(200)], {}, { returnsTensor: false });
+    assert.equal(bad.result.faults[0]?.kind, 'stack-overflow', bad.lines.join('\n'));
+    const good = launch(image, 'k', [specArg('t', 'shape=1'), int32(5)], {}, { returnsTensor: false });
+    assert.deepEqual(good.lines, []);
+    assert.ok(good.result.cores[0].stackHighWater > 5 * 256, `${good.result.cores[0].stackHighWater}`);
+  });
+
+  it('stale window: a reference held across translates that evicted its window', async () => {
+    const src = `#include <torch/torch.h>
+void k(const torch::Tensor& t, int far) {
+  c10::Q7PtrType p = t.q7_data_ptr();
+  float& first = p.operator[]<float>(0);
+  for (int w = 1; w <= far; w++) p.operator[]<float>(w * 16384) = 0.0f;
+  first = 1.0f;
+}
+`;
+    const int32 = (v: number) => ({ kind: 'scalar' as const, name: 'far', bytes: new Uint8Array(new Int32Array([v]).buffer) });
+    const image = await kernelImage(src, '/kernels/stale.cpp');
+    const bad = launch(image, 'k', [specArg('t', 'shape=100000,init=zeros'), int32(5)], {}, { returnsTensor: false });
+    assert.equal(bad.result.faults[0]?.kind, 'stale-window', bad.lines.join('\n'));
+    assert.equal(bad.result.faults[0].location?.line, lineOf(src, 'first = 1.0f'));
+    assert.equal(bad.result.faults[0].index, '[0]');
+    // three other windows fit next to the first one: no eviction, no fault
+    const good = launch(image, 'k', [specArg('t', 'shape=100000,init=zeros'), int32(3)], {}, { returnsTensor: false });
+    assert.deepEqual(good.lines, []);
+    // with 8 windows the same program is fine
+    const wide = launch(image, 'k', [specArg('t', 'shape=100000,init=zeros'), int32(5)], { windowCount: 8 }, { returnsTensor: false });
+    assert.deepEqual(wide.lines, []);
+  });
+
+  it('guest exceptions carry EXCCAUSE: divide by zero, unaligned access', async () => {
+    const src = `#include <torch/torch.h>
+#include <neuron/neuron-utils.hpp>
+void k(const torch::Tensor& t, int d) {
+  char* p = (char*)torch::neuron::tcm_malloc(16);
+  int q = 100 / d;
+  int* u = (int*)(p + (d == 1 ? 1 : 0));
+  *u = q;
+  torch::neuron::tcm_free(p);
+}
+`;
+    const int32 = (v: number) => ({ kind: 'scalar' as const, name: 'd', bytes: new Uint8Array(new Int32Array([v]).buffer) });
+    const image = await kernelImage(src, '/kernels/exc.cpp');
+    const div = launch(image, 'k', [specArg('t', 'shape=1'), int32(0)], {}, { returnsTensor: false });
+    assert.equal(div.result.faults[0]?.kind, 'divide-by-zero', div.lines.join('\n'));
+    assert.match(div.lines[0], /exc\.cpp:5:\d+: fault divide-by-zero: EXCCAUSE 6 \(IntegerDivideByZero\)/);
+    const una = launch(image, 'k', [specArg('t', 'shape=1'), int32(1)], {}, { returnsTensor: false });
+    assert.equal(una.result.faults[0]?.kind, 'unaligned-access', una.lines.join('\n'));
+    assert.match(una.lines[0], /exc\.cpp:7:\d+: fault unaligned-access: EXCCAUSE 9 \(LoadStoreAlignment\) at address 0x3fff0001/);
+    const ok = launch(image, 'k', [specArg('t', 'shape=1'), int32(2)], {}, { returnsTensor: false });
+    assert.deepEqual(ok.lines, []);
+  });
+});

@@ -1,0 +1,117 @@
+// Runs code-server (a real VS Code server and workbench) for one test: fresh user-data, extensions and
+// home directories under a run directory, a free port, no marketplace, telemetry or update checks, in its
+// own process group so that stopping it also ends the extension host and the language server.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+
+const USER_SETTINGS = {
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true,
+  'security.workspace.trust.enabled': false,
+  'git.enabled': false,
+  'chat.commandCenter.enabled': false,
+  'window.commandCenter': false,
+  'editor.hover.delay': 100,
+  'editor.minimap.enabled': false,
+  'q7.debounceMs': 50,
+};
+
+export interface CodeServer {
+  url: string;
+  log: () => string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number, log: () => string): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (child.exitCode !== null) throw new Error(`code-server exited with status ${child.exitCode}:\n${log()}`);
+    try {
+      const r = await fetch(`${url}/healthz`);
+      if (r.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`code-server did not answer ${url}/healthz within ${timeoutMs} ms:\n${log()}`);
+}
+
+/** Starts code-server with `extensionsDir` (extension folders already in it) under `runDir`. */
+export async function startCodeServer(entry: string, runDir: string, extensionsDir: string): Promise<CodeServer> {
+  const dirs = { udd: path.join(runDir, 'user-data'), home: path.join(runDir, 'home'), cfg: path.join(runDir, 'config.yaml') };
+  fs.mkdirSync(path.join(dirs.udd, 'User'), { recursive: true });
+  fs.mkdirSync(dirs.home, { recursive: true });
+  fs.writeFileSync(path.join(dirs.udd, 'User', 'settings.json'), JSON.stringify(USER_SETTINGS, null, 2));
+  fs.writeFileSync(dirs.cfg, 'auth: none\ncert: false\n');
+  const port = await freePort();
+  const args = [
+    entry, '--config', dirs.cfg, '--user-data-dir', dirs.udd, '--extensions-dir', extensionsDir,
+    '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check',
+    '--disable-workspace-trust', '--disable-getting-started-override',
+  ];
+  const env = {
+    ...process.env,
+    EXTENSIONS_GALLERY: '{}',
+    HOME: dirs.home,
+    XDG_CONFIG_HOME: path.join(dirs.home, '.config'),
+    XDG_DATA_HOME: path.join(dirs.home, '.local', 'share'),
+    XDG_CACHE_HOME: path.join(dirs.home, '.cache'),
+  };
+  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
+  const out: string[] = [];
+  child.stdout!.on('data', (d: Buffer) => out.push(d.toString()));
+  child.stderr!.on('data', (d: Buffer) => out.push(d.toString()));
+  const log = () => out.join('').slice(-4000);
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, 3000);
+    await exited;
+    clearTimeout(timer);
+    try {
+      process.kill(-child.pid, 'SIGKILL'); // stragglers of the group (file watcher, language server)
+    } catch {
+      // none left
+    }
+  };
+  try {
+    await waitHealthy(url, child, 60000, log);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { url, log, stop };
+}

@@ -1,0 +1,54 @@
+// What the VS Code end-to-end test needs and where it is: code-server and playwright-core in their own
+// prefix (scripts/e2e-install.sh, default .e2e/), Debian's chromium, and the bundled extension. Locally a
+// missing piece skips the test; under CI=true it fails it (as the oracle tests do, test/oracle/tools.ts).
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { isCI, whichProgram } from '../oracle/tools';
+
+export const REPO = path.join(__dirname, '..', '..', '..');
+
+/** The prefix scripts/e2e-install.sh installs into (`Q7_E2E_PREFIX` overrides it). */
+export function e2ePrefix(): string {
+  return process.env.Q7_E2E_PREFIX ?? path.join(REPO, '.e2e');
+}
+
+export interface E2eTools {
+  codeServer: string;
+  playwrightCore: string;
+  chromium: string;
+}
+
+/** The tools, or a description of what is missing and how to get it. */
+export function locateTools(): E2eTools | string {
+  const prefix = e2ePrefix();
+  const codeServer = path.join(prefix, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+  const playwrightCore = path.join(prefix, 'node_modules', 'playwright-core');
+  const chromium = process.env.Q7_E2E_CHROMIUM ?? whichProgram('chromium');
+  const missing: string[] = [];
+  if (!fs.existsSync(codeServer) || !fs.existsSync(playwrightCore)) missing.push(`code-server and playwright-core in ${prefix} (run scripts/e2e-install.sh)`);
+  if (!chromium) missing.push('chromium (Debian package chromium)');
+  return missing.length ? `end-to-end tools missing: ${missing.join(', ')}` : { codeServer, playwrightCore, chromium: chromium! };
+}
+
+/** The tools, or a skip (locally) / a failure (CI=true) of the current test or hook. */
+export function requireE2eTools(ctx: Mocha.Context): E2eTools {
+  const found = locateTools();
+  if (typeof found !== 'string') return found;
+  if (isCI()) throw new Error(found);
+  ctx.skip();
+}
+
+/** The extension's files as a folder VS Code can load: its manifest and the bundles. */
+export function stageExtension(into: string): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+  const dir = path.join(into, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
+  fs.mkdirSync(path.join(dir, 'dist'), { recursive: true });
+  fs.copyFileSync(path.join(REPO, 'package.json'), path.join(dir, 'package.json'));
+  for (const f of ['extension.js', 'server.js', 'tree-sitter.wasm', 'tree-sitter-cpp.wasm']) {
+    const from = path.join(REPO, 'dist', f);
+    if (!fs.existsSync(from)) throw new Error(`${from} is missing: run \`npm run build\` first`);
+    fs.copyFileSync(from, path.join(dir, 'dist', f));
+  }
+  return dir;
+}

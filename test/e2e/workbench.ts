@@ -1,0 +1,82 @@
+// Driving the VS Code workbench in the browser: the selectors (VS Code's internal class names, kept in
+// this one file) and the few gestures the end-to-end test makes — open a file from the explorer, go to
+// a line and column, show the hover, open the Problems panel, apply a quick fix.
+
+import type { Locator, Page } from './playwright';
+
+export const SELECTORS = {
+  workbench: '.monaco-workbench',
+  explorerRow: '.explorer-folders-view .monaco-list-row',
+  statusItem: '.statusbar-item',
+  problemsRow: '.markers-panel .monaco-list-row',
+  hover: '.monaco-hover-content',
+  quickInput: '.quick-input-widget input',
+  actionWidget: '.action-widget .monaco-list-row',
+  editorLines: '.monaco-editor .view-lines',
+};
+
+const T = 60000;
+
+export async function openWorkbench(page: Page, url: string, folder: string): Promise<void> {
+  await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`, { timeout: T });
+  await page.locator(SELECTORS.workbench).waitFor({ state: 'visible', timeout: T });
+}
+
+export async function openFromExplorer(page: Page, name: string): Promise<void> {
+  const row = page.locator(SELECTORS.explorerRow).filter({ hasText: name }).first();
+  await row.waitFor({ state: 'visible', timeout: T });
+  await row.click();
+  await page.locator(SELECTORS.editorLines).first().waitFor({ state: 'visible', timeout: T });
+}
+
+export function statusItem(page: Page, text: string): Locator {
+  return page.locator(SELECTORS.statusItem).filter({ hasText: text }).first();
+}
+
+/** Moves the cursor with Go to Line (Ctrl+G) to a 1-based line and column. */
+export async function goTo(page: Page, line: number, column: number): Promise<void> {
+  await page.locator(SELECTORS.editorLines).first().click();
+  await page.keyboard.press('Control+G');
+  const input = page.locator(SELECTORS.quickInput).first();
+  await input.waitFor({ state: 'visible', timeout: T });
+  await page.keyboard.type(`${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await input.waitFor({ state: 'hidden', timeout: T });
+}
+
+/** Shows the hover at the cursor (Ctrl+K Ctrl+I) and returns its text. */
+export async function hoverText(page: Page, expect: string): Promise<string> {
+  await page.keyboard.press('Control+K');
+  await page.keyboard.press('Control+I');
+  const hover = page.locator(SELECTORS.hover).filter({ hasText: expect }).first();
+  await hover.waitFor({ state: 'visible', timeout: T });
+  return hover.innerText();
+}
+
+export async function openProblems(page: Page): Promise<void> {
+  await page.keyboard.press('Control+Shift+M');
+}
+
+export function problem(page: Page, text: string): Locator {
+  return page.locator(SELECTORS.problemsRow).filter({ hasText: text }).first();
+}
+
+/**
+ * Opens the quick-fix menu at the cursor (Ctrl+.) and applies the action whose title contains `title`:
+ * moves the selection to it with the arrow keys and presses Enter (the menu blocks pointer events
+ * until the mouse moves, so keys are the reliable gesture).
+ */
+export async function applyQuickFix(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('Control+.');
+  const rows = page.locator(SELECTORS.actionWidget);
+  await rows.filter({ hasText: title }).first().waitFor({ state: 'visible', timeout: T });
+  const focused = page.locator(`${SELECTORS.actionWidget}.focused`).filter({ hasText: title });
+  for (let i = 0; i < (await rows.count()) && (await focused.count()) === 0; i++) await page.keyboard.press('ArrowDown');
+  if ((await focused.count()) === 0) throw new Error(`the quick fix '${title}' could not be selected`);
+  await page.keyboard.press('Enter');
+}
+
+/** The visible text of the editor (the non-breaking spaces the editor renders read as spaces). */
+export async function editorText(page: Page): Promise<string> {
+  return (await page.locator(SELECTORS.editorLines).first().innerText()).replace(/\u00a0/g, ' ');
+}
