@@ -31,6 +31,7 @@ export interface CompilerBenchFigures {
 
 function newFrontend(): Promise<Frontend> {
   const found = locateGrammarFiles((p) => (fs.existsSync(p) ? fs.readFileSync(p) : undefined), undefined, (s) => require.resolve(s));
+  if (typeof found === 'string') throw new Error(found);
   return Frontend.create(found);
 }
 

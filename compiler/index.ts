@@ -10,7 +10,7 @@ import { addDebugInfo } from './dwarf/debug-info';
 import { link } from './link';
 import type { CompileDiagnostic } from './lower/errors';
 import { referencedSymbols, runtimeLibrary } from './runtime/library';
-import { romNeeds, type RomMode } from './runtime/rom';
+import { KERNEL_ROM_FUNCTIONS, romNeeds, type RomMode } from './runtime/rom';
 import { findKernels, KERNEL_RULE, type Kernel } from './kernel/kernels';
 import { kernelAssembly, THUNKS_NAME } from './kernel/thunks';
 import { translateUnit } from './translate';
@@ -69,11 +69,21 @@ export function compile(frontend: Frontend, file: string, host: FileHost, option
     if (problem) return { diagnostics: [problem], assembly };
     units.push({ name: THUNKS_NAME, text: kernelAssembly(kernels) });
   }
-  const roots = new Set([...units.flatMap((u) => [...referencedSymbols(u.text)]), ...romNeeds(mode)]);
-  const rtAsm = { name: 'runtime/runtime.s', text: runtime.textFor(roots) };
+  const userRefs = units.flatMap((u) => [...referencedSymbols(u.text)]);
+  let rtText = runtime.textFor(new Set([...userRefs, ...romNeeds(mode, false)]));
+  const printf = mode === 'program' || userRefs.includes('printf') || referencedSymbols(rtText).has('printf');
+  if (printf) rtText = runtime.textFor(new Set([...userRefs, ...romNeeds(mode, true)]));
+  const rtAsm = { name: 'runtime/runtime.s', text: rtText };
+  if (mode === 'program') {
+    const deviceOnly = deviceFunctionsUsed([rtAsm, ...units]);
+    if (deviceOnly.length) {
+      const message = `'${deviceOnly.join("', '")}' ${deviceOnly.length === 1 ? 'talks' : 'talk'} to the device: a program with 'main' cannot use it (build the kernels without 'main' into a kernel image)`;
+      return { diagnostics: [{ file, line: 1, column: 1, message }], assembly };
+    }
+  }
   let linked;
   try {
-    linked = link([rtAsm, ...units], mode, kernels.length);
+    linked = link([rtAsm, ...units], mode, kernels.length, printf);
   } catch (e) {
     if (e instanceof AsmError) return { diagnostics: [{ file, line: 1, column: 1, message: `internal: the generated assembly does not assemble: ${e.message}` }], assembly };
     throw e;
@@ -83,6 +93,12 @@ export function compile(frontend: Frontend, file: string, host: FileHost, option
     addDebugInfo(image, linked.listing, { asmName: userAsm.name, unit, sourceFile: file, model: unit.model! });
   }
   return { diagnostics: [], assembly, image, elf: writeElf(image), kernels: mode === 'kernel' ? kernels.map(kernelInfo) : undefined };
+}
+
+/** Kernel-only ROM functions (device calls) that a program's code reaches. */
+function deviceFunctionsUsed(units: readonly { text: string }[]): string[] {
+  const used = new Set(units.flatMap((u) => [...referencedSymbols(u.text)]));
+  return KERNEL_ROM_FUNCTIONS.filter((f) => used.has(f));
 }
 
 function kernelProblem(kernels: readonly Kernel[], file: string): CompileDiagnostic | undefined {

@@ -25,12 +25,13 @@ export function kernelTableBytes(kernels: number): number {
 }
 
 /**
- * Links `units` with the ROM of `mode`. A kernel image (`kernels` records) has its
- * .kernel_info_table as a section of its own at the start of data memory.
+ * Links `units` with the ROM of `mode` (in a kernel image, with the printf entry only if `printf`). A
+ * kernel image (`kernels` records) has its .kernel_info_table as a section of its own at the start of
+ * data memory.
  */
-export function link(units: readonly LinkInput[], mode: RomMode = 'program', kernels = 0): AssembleResult {
+export function link(units: readonly LinkInput[], mode: RomMode = 'program', kernels = 0, printf = true): AssembleResult {
   const sources = [
-    { name: ROM_STARTUP_NAME, text: romStartupSource(mode) },
+    { name: ROM_STARTUP_NAME, text: romStartupSource(mode, printf) },
     { name: WINDOW_VECTORS_NAME, text: WINDOW_VECTORS_SOURCE },
     ...units,
     { name: ROM_END_NAME, text: romEndSource(mode) },

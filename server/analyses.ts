@@ -87,7 +87,23 @@ function scratchPath(path: string): string {
   return joinPath(dirname(path), `.q7-scratch-${path.slice(path.lastIndexOf('/') + 1)}`);
 }
 
-/** The user files an analysis read: the document and the headers it includes (not the SDK's). */
+/**
+ * The user files an analysis read: the document and the headers it includes with quotes (`#include
+ * "helper.h"`), from the document or from such a header — not the SDK's, nor third-party headers
+ * reached with `<...>` through the include paths.
+ */
 export function userFiles(a: DocumentAnalysis): string[] {
-  return [...a.analysis.preprocessed.files.keys()].filter((f) => f === a.path || !isSdkFile(f));
+  const pre = a.analysis.preprocessed;
+  const out = new Set([a.path]);
+  const lines = new Map<string, string[]>();
+  const lineOf = (file: string, line: number) => {
+    let ls = lines.get(file);
+    if (!ls) lines.set(file, (ls = (pre.files.get(file) ?? '').split('\n')));
+    return ls[line] ?? '';
+  };
+  for (const inc of pre.includes) {
+    if (!inc.resolved || isSdkFile(inc.resolved) || !out.has(inc.range.file)) continue;
+    if (/^\s*#\s*include\s*"/.test(lineOf(inc.range.file, inc.range.start.line))) out.add(inc.resolved);
+  }
+  return [...out];
 }

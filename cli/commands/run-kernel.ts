@@ -8,6 +8,7 @@ import { CliIO, UsageError } from '../io';
 import type { ElfImage } from '../../xtensa/elf/types';
 import { Device, DEFAULT_CORE_COUNT, DeviceResult, KernelArg, KernelImageError, ProviderError, SANITIZERS, Sanitizer, findKernel, formatFault, kernelTable } from '../../emulator/device';
 import { DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE, POLICY } from '../../emulator/device/abi';
+import { DeviceMemoryError } from '../../emulator/device/guest-memory';
 import { DebugInfo, DwarfError, Parameter, Subprogram, TypeInfo, stripType, typeName, ATE } from '../../debuginfo';
 import {
   DTYPE_NAMES, HostTensor, NpyError, SpecError, compareTensors, dtypeByScalarType, formatComparison, generateTensor, isTensorSpec, parseTensorSpec, readNpy,
@@ -193,10 +194,17 @@ export function runKernel(args: KernelRunArgs, image: ElfImage, io: CliIO): numb
     if (e instanceof RangeError || e instanceof ProviderError || e instanceof KernelImageError) throw new UsageError(`${args.file}: ${e.message}`);
     throw e;
   }
-  const res = device.launch({
-    opcode, args: kernelArgs, returnsTensor, kernelName: fn.name,
-    dst: firstTensor && firstTensor.kind === 'tensor' ? { shape: firstTensor.tensor.shape, scalarType: firstTensor.tensor.scalarType } : undefined,
-  });
+  let res: DeviceResult;
+  try {
+    res = device.launch({
+      opcode, args: kernelArgs, returnsTensor, kernelName: fn.name,
+      dst: firstTensor && firstTensor.kind === 'tensor' ? { shape: firstTensor.tensor.shape, scalarType: firstTensor.tensor.scalarType } : undefined,
+    });
+  } catch (e) {
+    // arguments the device cannot hold (more than 8 dimensions, the device heap exhausted)
+    if (e instanceof RangeError || e instanceof DeviceMemoryError) throw new UsageError(`${args.file}: ${e.message}`);
+    throw e;
+  }
   if (res.logLost > 0) io.stdout(`[log: ${res.logLost} bytes lost: the log ring wrapped]\n`);
   if (res.log) io.stdout(res.log);
   io.stderr(formatReport(res, args.file, fn.name));

@@ -6,7 +6,7 @@
 //   a10 = LAUNCH.argv, a11 = LAUNCH.result, then exit 0), `__q7_write` appends to the log ring.
 // Both: `_start` enters the first windowed frame with CALL4 (so spilling it needs no caller's stack
 // pointer); `__q7_start` enables the FP coprocessor, clears .bss and calls the launcher; `__q7_exit`;
-// the printf entry; and the device-call stubs of emulator/device/abi.ts (`__q7_device_call`, whose
+// the printf entry. Kernel mode only: the device-call stubs of emulator/device/abi.ts (`__q7_device_call`, whose
 // single SIMCALL is labelled `__q7_device_simcall`; `neuron_translate`, the window walk of the first
 // seed's §4a with a mapWindow call and a retry on a miss; `neuron_memcpy_from_hbm/to_hbm` as DMA
 // calls; `get_cpu_id` = PRID). The window overflow/underflow handlers come from emulator/rom and are
@@ -254,18 +254,21 @@ const CPU_ID = fn('get_cpu_id', 'uint32_t get_cpu_id(void): PRID', `
 function literals(mode: RomMode): string {
   const common = `        .literal .Lrom_bss_start, __q7_bss_start
         .literal .Lrom_bss_end, __q7_bss_end
-        .literal .Lrom_launch, ${LAUNCH_BASE}
-        .literal .Lrom_call_map_window, ${DEVICE_CALL.mapWindow}
-        .literal .Lrom_call_dma, ${DEVICE_CALL.dma}
 `;
   if (mode === 'program') return `        .literal .Lrom_stack_top, ${STACK_TOP}\n${common}`;
-  return `${common}        .literal .Lrom_kit_start, __q7_kernel_info_start
+  return `${common}        .literal .Lrom_launch, ${LAUNCH_BASE}
+        .literal .Lrom_call_map_window, ${DEVICE_CALL.mapWindow}
+        .literal .Lrom_call_dma, ${DEVICE_CALL.dma}
+        .literal .Lrom_kit_start, __q7_kernel_info_start
         .literal .Lrom_kit_end, __q7_kernel_info_end
 `;
 }
 
-/** The ROM's start-up file for a mode (the first file of the image). */
-export function romStartupSource(mode: RomMode): string {
+/**
+ * The ROM's start-up file for a mode (the first file of the image). A kernel image whose code never
+ * calls printf leaves out the printf entry (and with it the formatting core of the runtime library).
+ */
+export function romStartupSource(mode: RomMode, printf = true): string {
   const table = mode === 'kernel' ? `
         .section ${KERNEL_INFO_SECTION}, "a"
         .align  4
@@ -281,7 +284,7 @@ ${table}
         .text
 ${literals(mode)}${mode === 'kernel' ? KERNEL_START : PROGRAM_START}${Q7_START}${mode === 'kernel' ? KERNEL_LAUNCH : PROGRAM_LAUNCH}${EXIT}${
     mode === 'kernel' ? KERNEL_WRITE : PROGRAM_WRITE
-  }${PRINTF}${DEVICE_CALL_FN}${TRANSLATE}${MEMCPY_FROM_HBM}${MEMCPY_TO_HBM}${CPU_ID}`;
+  }${printf || mode === 'program' ? PRINTF : ''}${mode === 'kernel' ? `${DEVICE_CALL_FN}${TRANSLATE}${MEMCPY_FROM_HBM}${MEMCPY_TO_HBM}${CPU_ID}` : ''}`;
 }
 
 /** The last file of the image: marks the end of .bss (and of the kernel table). */
@@ -302,12 +305,14 @@ ${table}`;
 export const ROM_STARTUP_SOURCE = romStartupSource('program');
 export const ROM_END_SOURCE = romEndSource('program');
 
-/** Functions the ROM defines that compiled code may call. */
-export const ROM_FUNCTIONS = [
-  'printf', '__q7_write', '__q7_exit', '__q7_device_call', 'neuron_translate', 'neuron_memcpy_from_hbm', 'neuron_memcpy_to_hbm', 'get_cpu_id',
-];
+/** ROM functions only kernel images have: they talk to the device. */
+export const KERNEL_ROM_FUNCTIONS = ['__q7_device_call', 'neuron_translate', 'neuron_memcpy_from_hbm', 'neuron_memcpy_to_hbm', 'get_cpu_id'];
+
+/** Functions the ROM defines that compiled code may call (the kernel-only ones in kernel images only). */
+export const ROM_FUNCTIONS = ['printf', '__q7_write', '__q7_exit', ...KERNEL_ROM_FUNCTIONS];
 
 /** Runtime-library functions the ROM of a mode calls. */
-export function romNeeds(mode: RomMode): string[] {
-  return mode === 'kernel' ? ['__q7_vprintf', '__q7_log_write'] : ['__q7_vprintf'];
+export function romNeeds(mode: RomMode, printf = true): string[] {
+  if (mode === 'program') return ['__q7_vprintf'];
+  return printf ? ['__q7_vprintf', '__q7_log_write'] : ['__q7_log_write'];
 }

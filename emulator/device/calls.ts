@@ -8,11 +8,24 @@ import type { DeviceCore } from './core';
 import { TCM_POISON, TCM_RANGE } from './core';
 import type { Device } from './device';
 import { contiguousStrides, allocImpl, readImpl } from './objects';
+import { DeviceMemoryError } from './guest-memory';
 
 const u = (v: number) => v >>> 0;
 const u64 = (lo: number, hi: number) => u(hi) * 2 ** 32 + u(lo);
 
 export function deviceCall(dev: Device, core: DeviceCore, c: Cpu): boolean {
+  try {
+    if (!serve(dev, core, c)) return false;
+  } catch (e) {
+    // a guest pointer the device cannot follow, or the device heap exhausted: a fault, not a crash
+    if (!(e instanceof DeviceMemoryError || e instanceof RangeError)) throw e;
+    dev.fault(core, 'bus-error', `device call ${u(c.a[2]).toString(16)}: ${e.message}`);
+  }
+  if (dev.faults.fatal) c.stop = { kind: 'exit', code: -1 };
+  return true;
+}
+
+function serve(dev: Device, core: DeviceCore, c: Cpu): boolean {
   const a = c.a;
   const ok = (r = 0) => {
     a[2] = r;
@@ -44,7 +57,6 @@ export function deviceCall(dev: Device, core: DeviceCore, c: Cpu): boolean {
     default:
       return false;
   }
-  if (dev.faults.fatal) c.stop = { kind: 'exit', code: -1 };
   return true;
 }
 

@@ -6,10 +6,12 @@
 // accessor open, Q7-C005 reports it. Copies are followed through local handles initialised from another handle and never reassigned.
 
 import type { VarDecl } from '../sema/decls';
+import type { Expr } from '../sema/expr';
 import { describeUse, type AccessorUse } from './accessors';
 import { conflicts } from './coherency';
 import type { FileContext } from './context';
 import type { FunctionContext } from './function-context';
+import { initialiserOf, nodeOfLoc } from './syntax';
 import { sameTensor, stripExpr, tensorOf } from './tensors';
 import type { Check } from './types';
 
@@ -35,8 +37,20 @@ export const aliasedHandlesCheck: Check = {
 export function rootHandle(fc: FunctionContext, v: VarDecl, depth = 0): VarDecl {
   if (depth > 8 || v.storage !== 'local' || v.type.kind === 'reference' || reassigned(fc, v)) return v;
   const init = fc.initOf(v);
-  const src = init ? tensorOf(fc, init) : undefined;
+  const src = (init && tensorOf(fc, init)) ?? tensorOf(fc, soleArgument(fc, v));
   return src?.handle && src.handle !== v ? rootHandle(fc, src.handle, depth + 1) : v;
+}
+
+/**
+ * The one argument of a direct initialisation, `torch::Tensor t2{t};` or `torch::Tensor t2(t);` (which
+ * the parser may read as a function declarator; the model still types the argument).
+ */
+function soleArgument(fc: FunctionContext, v: VarDecl): Expr | undefined {
+  const name = nodeOfLoc(v.loc);
+  const args = initialiserOf(name) ?? (name.parent?.type === 'function_declarator' ? name.parent.childForFieldName('parameters') : null);
+  if (!args || (args.type !== 'argument_list' && args.type !== 'initializer_list' && args.type !== 'parameter_list') || args.namedChildCount !== 1) return undefined;
+  const inside = fc.index.all.filter((e) => e.loc.start >= args.startIndex && e.loc.end <= args.endIndex && e.kind === 'name');
+  return inside.length === 1 ? inside[0] : undefined;
 }
 
 function sameRoot(fc: FunctionContext, a: AccessorUse, b: AccessorUse): boolean {

@@ -4,6 +4,7 @@
 // list the checks report into.
 
 import type { Analysis } from '../frontend';
+import { isSdkFile } from '../sdk';
 import type { FunctionDecl } from '../sema/decls';
 import { parseAnnotations, type Annotations, type TensorAnnotation } from './annotations';
 import { FunctionContext } from './function-context';
@@ -23,7 +24,7 @@ export class FileContext {
     const text = analysis.preprocessed.files.get(analysis.file) ?? '';
     this.annotations = parseAnnotations(text);
     this.functions = analysis.model.functions
-      .filter((f) => f.analysed && f.body && !f.body.unit.system && analysis.preprocessed.files.has(f.body.unit.file))
+      .filter((f) => f.analysed && f.body && !f.body.unit.system && isUserFile(analysis, bodyFile(f)))
       .map((f) => FunctionContext.of(f, f.analysed!));
   }
 
@@ -73,4 +74,14 @@ export class FileContext {
   report(d: CheckDiagnostic): void {
     this.diagnostics.push(d);
   }
+}
+
+/** The file a function body is written in (a unit can span several files through #include). */
+function bodyFile(f: FunctionDecl): string {
+  const b = f.body!;
+  return b.unit.map.range(b.node.startIndex, b.node.startIndex).file;
+}
+
+function isUserFile(analysis: Analysis, file: string): boolean {
+  return analysis.preprocessed.files.has(file) && !isSdkFile(file);
 }

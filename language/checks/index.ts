@@ -125,7 +125,7 @@ function overlaps(a: R, b: R): boolean {
 function dedupe(ds: CheckDiagnostic[]): CheckDiagnostic[] {
   const seen = new Set<string>();
   return ds.filter((d) => {
-    const k = `${d.code}|${d.range.start.line}:${d.range.start.column}|${d.range.end.line}:${d.range.end.column}|${d.message}`;
+    const k = `${d.code}|${d.range.file}|${d.range.start.line}:${d.range.start.column}|${d.range.end.line}:${d.range.end.column}|${d.message}`;
     if (seen.has(k)) return false;
     seen.add(k);
     return true;

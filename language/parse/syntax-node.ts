@@ -17,6 +17,8 @@ export interface GrammarNames {
   fieldId(name: string): number;
 }
 
+const NO_NODES: readonly SyntaxNode[] = Object.freeze([]);
+
 const NAMED = 1;
 const MISSING = 2;
 const HAS_ERROR = 4;
@@ -65,9 +67,6 @@ export class NodeStore {
  * at (parentheses, braces, commas, semicolons without a field); the spans still cover it.
  */
 export class SyntaxNode {
-  private kidViews?: readonly SyntaxNode[];
-  private named?: readonly SyntaxNode[];
-
   constructor(
     private readonly store: NodeStore,
     private readonly index: number,
@@ -123,51 +122,55 @@ export class SyntaxNode {
     return this.type === 'ERROR';
   }
 
+  /** The children (a new array at each call; the nodes in it are the same objects). */
   get children(): readonly SyntaxNode[] {
-    if (!this.kidViews) {
-      const { store, index } = this;
-      const first = store.word(index, KIDS);
-      const n = store.word(index, COUNT);
-      const out: SyntaxNode[] = new Array<SyntaxNode>(n);
-      for (let k = 0; k < n; k++) out[k] = store.node(store.kids[first + k]);
-      this.kidViews = out;
-    }
-    return this.kidViews;
+    const { store, index } = this;
+    const first = store.word(index, KIDS);
+    const n = store.word(index, COUNT);
+    if (n === 0) return NO_NODES;
+    const out: SyntaxNode[] = new Array<SyntaxNode>(n);
+    for (let k = 0; k < n; k++) out[k] = store.node(store.kids[first + k]);
+    return out;
   }
 
   get childCount(): number {
     return this.store.word(this.index, COUNT);
   }
 
+  /** The named children (a new array at each call), made without views of the unnamed ones. */
   get namedChildren(): readonly SyntaxNode[] {
-    if (!this.named) {
-      // made without views of the unnamed children (tokens the analyser mostly never looks at)
-      const { store, index } = this;
-      const first = store.word(index, KIDS);
-      const end = first + store.word(index, COUNT);
-      let n = 0;
-      for (let k = first; k < end; k++) if (store.word(store.kids[k], FLAGS) & NAMED) n++;
-      if (n === end - first) this.named = this.children;
-      else {
-        const out: SyntaxNode[] = new Array<SyntaxNode>(n);
-        let j = 0;
-        for (let k = first; k < end; k++) if (store.word(store.kids[k], FLAGS) & NAMED) out[j++] = store.node(store.kids[k]);
-        this.named = out;
-      }
-    }
-    return this.named;
+    const { store, index } = this;
+    const first = store.word(index, KIDS);
+    const end = first + store.word(index, COUNT);
+    let n = 0;
+    for (let k = first; k < end; k++) if (store.word(store.kids[k], FLAGS) & NAMED) n++;
+    if (n === 0) return NO_NODES;
+    const out: SyntaxNode[] = new Array<SyntaxNode>(n);
+    let j = 0;
+    for (let k = first; k < end; k++) if (store.word(store.kids[k], FLAGS) & NAMED) out[j++] = store.node(store.kids[k]);
+    return out;
   }
 
   get namedChildCount(): number {
-    return this.namedChildren.length;
+    const { store, index } = this;
+    const first = store.word(index, KIDS);
+    const end = first + store.word(index, COUNT);
+    let n = 0;
+    for (let k = first; k < end; k++) if (store.word(store.kids[k], FLAGS) & NAMED) n++;
+    return n;
   }
 
   child(i: number): SyntaxNode | null {
-    return this.children[i] ?? null;
+    const { store, index } = this;
+    return i >= 0 && i < store.word(index, COUNT) ? store.node(store.kids[store.word(index, KIDS) + i]) : null;
   }
 
   namedChild(i: number): SyntaxNode | null {
-    return this.namedChildren[i] ?? null;
+    const { store, index } = this;
+    const first = store.word(index, KIDS);
+    const end = first + store.word(index, COUNT);
+    for (let k = first; k < end; k++) if (store.word(store.kids[k], FLAGS) & NAMED && i-- === 0) return store.node(store.kids[k]);
+    return null;
   }
 
   childForFieldName(name: string): SyntaxNode | null {

@@ -10,6 +10,7 @@ import {
   type FunctionTemplate, type NamespaceDecl, type TemplateArg, type TemplateParam, type TypedefDecl, type Unit, type VarDecl,
 } from './decls';
 import { checkExpr, checkStaticAssert, constantValue } from './expressions';
+import { bindingScope } from './templates';
 import { completeArrayType } from './expr';
 import { resolveName, scopeDeclOf } from './names';
 import {
@@ -211,7 +212,10 @@ function declareBases(ctx: Ctx, cls: ClassDecl, clause: Node): void {
     isVirtual = false;
     specStart = undefined;
     const t = typeFromSpecifier(ctx, b);
-    if (t.kind === 'error') continue;
+    if (t.kind === 'error') {
+      cls.unknownBase = true;
+      continue;
+    }
     if (t.kind !== 'class') {
       ctx.a.error(locOf(ctx, b), 'bad-base', `base specifier must name a class (it names ${quoteType(t)})`);
       continue;
@@ -557,6 +561,7 @@ function declareTemplate(ctx: Ctx, node: Node, access: Access, cls?: ClassDecl):
       instances: new Map(), partials: [], loc: locOf(ctx, nameNode),
     };
     ctx.scope.add(name, t);
+    if (!ctx.unit.system && t.node && !cls) scheduleGenericClassCheck(ctx, t);
     return;
   }
   if (inner.type === 'function_definition' || inner.type === 'declaration' || inner.type === 'field_declaration') {
@@ -594,13 +599,41 @@ function declareTemplate(ctx: Ctx, node: Node, access: Access, cls?: ClassDecl):
  * unknown names, wrong calls on concrete types, syntax — is reported at the definition.
  */
 function scheduleGenericCheck(ctx: Ctx, t: FunctionTemplate): void {
-  const args: TemplateArg[] = t.params.map((p) => (p.isType ? { kind: 'type', type: ERROR } : { kind: 'value', value: NaN, valueType: ERROR }));
+  const args = genericArgs(t.params);
   const scope = new Scope('template', t.declScope);
   t.params.forEach((p, i) => scope.add(p.name, { kind: 'template-binding', param: p, arg: args[i] }));
   const fn = declareFunctionInstance({ a: ctx.a, unit: ctx.unit, scope }, t);
   if (!fn || !fn.body) return;
   fn.generic = true;
   ctx.a.pendingBodies.push(fn);
+}
+
+/** Template arguments bound to nothing: the error type, or a value that is not a number. */
+function genericArgs(params: TemplateParam[]): TemplateArg[] {
+  return params.map((p) => (p.isType ? { kind: 'type', type: ERROR } : { kind: 'value', value: NaN, valueType: ERROR }));
+}
+
+/**
+ * Checks a class template before any instantiation, like scheduleGenericCheck: the class is
+ * elaborated once with its parameters bound to nothing (an instance no name refers to), and its
+ * member functions' bodies are scheduled, so what does not depend on the parameters is reported at
+ * the definition.
+ */
+function scheduleGenericClassCheck(ctx: Ctx, t: ClassTemplate): void {
+  const node = t.node;
+  if (!node) return;
+  const args = genericArgs(t.params);
+  const scope = bindingScope(t.declScope, t.params, args);
+  const key = node.type === 'struct_specifier' ? 'struct' : node.type === 'union_specifier' ? 'union' : 'class';
+  const cls = new ClassDecl(t.name, t.qualifiedName, key, scope, t.loc, { template: t, args });
+  elaborateClass({ a: ctx.a, unit: ctx.unit, scope }, cls, node);
+  for (const decls of cls.scope.members.values()) {
+    for (const f of decls) {
+      if (f.kind !== 'function' || !f.body || f.owner !== cls || f.analysed) continue;
+      f.generic = true;
+      ctx.a.pendingBodies.push(f);
+    }
+  }
 }
 
 /** Declares an instance of a function template from its node, in a scope binding its parameters. */

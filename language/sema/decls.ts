@@ -222,6 +222,8 @@ export class ClassDecl {
   readonly fields: FieldDecl[] = [];
   base?: ClassDecl;
   baseAccess: Access = 'public';
+  /** A base specifier named no class that is known (an error, or a template parameter bound to nothing yet): members may be missing. */
+  unknownBase = false;
   complete = false;
   /** Set while the body is being elaborated (a use inside sees an incomplete type). */
   elaborating = false;

@@ -323,7 +323,8 @@ function memberOf(ctx: Ctx, object: Expr, cls: ClassDecl, fieldNode: Node, loc: 
   const name = nameNode.type === 'operator_name' ? nameNode.text.replace(/\s+/g, '') : nameNode.text;
   const decls = ctx.a.lookupQualified(cls, name);
   if (!decls.length) {
-    ctx.a.error(locOf(ctx, nameNode), 'unknown-member', `no member named '${name}' in '${cls.displayName()}'`);
+    // a member of a base that is not known (dependent on a template parameter, or erroneous) may be meant
+    if (!cls.chain().some((c) => c.unknownBase)) ctx.a.error(locOf(ctx, nameNode), 'unknown-member', `no member named '${name}' in '${cls.displayName()}'`);
     return errorExpr(loc);
   }
   return memberDecls(ctx, object, decls, loc, templateArgs, name);

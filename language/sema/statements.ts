@@ -116,6 +116,7 @@ function memberInitialisers(ctx: Ctx, st: BodyState, list: Node): void {
       construct(ctx, classType(cls.base), args, loc, false);
       continue;
     }
+    if (cls.unknownBase) continue; // may name the base that is not known
     ctx.a.error(locOf(ctx, nameNode), 'unknown-member', `member initializer '${name}' does not name a non-static data member or base class`);
   }
 }

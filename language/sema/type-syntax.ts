@@ -274,9 +274,12 @@ export function applyDeclarator(ctx: Ctx, base: Type, node: Node | null): Declar
         const sizeNode = n.childForFieldName('size');
         let length: number | undefined;
         if (sizeNode) {
-          length = constantValue(ctx, sizeNode);
-          if (length === undefined) ctx.a.error(locOf(ctx, sizeNode), 'not-constant', 'array size is not a constant expression');
-          else if (length <= 0) {
+          const size = checkExpr(ctx, sizeNode);
+          length = size.value;
+          // an erroneous size was reported already; one naming a template parameter bound to nothing yet is not known
+          if (length === undefined) {
+            if (size.type.kind !== 'error') ctx.a.error(locOf(ctx, sizeNode), 'not-constant', 'array size is not a constant expression');
+          } else if (length <= 0) {
             ctx.a.error(locOf(ctx, sizeNode), 'bad-array-size', `array size must be positive (is ${length})`);
             length = undefined;
           }
@@ -358,8 +361,10 @@ export function templateArguments(ctx: Ctx, list: Node): TemplateArg[] | undefin
         const v = r.decls[0];
         if (v && (v.kind === 'var' || v.kind === 'enumerator' || (v.kind === 'template-binding' && v.arg.kind === 'value'))) {
           const value = constantValue(ctx, inner);
+          const unbound = v.kind === 'template-binding' && v.arg.kind === 'value' && Number.isNaN(v.arg.value);
           if (value === undefined) {
-            ctx.a.error(locOf(ctx, c), 'not-constant', `template argument '${c.text}' is not a constant expression`);
+            // a template parameter bound to nothing yet (a template checked at its definition) makes the template-id unknown, silently
+            if (!unbound) ctx.a.error(locOf(ctx, c), 'not-constant', `template argument '${c.text}' is not a constant expression`);
             ok = false;
           } else out.push({ kind: 'value', value, valueType: v.kind === 'template-binding' && v.arg.kind === 'value' ? v.arg.valueType : v.kind === 'var' ? v.type : undefined });
           continue;

@@ -49,6 +49,13 @@ describe('compiler errors', function () {
     ]);
   });
 
+  it('rejects device calls in a program with main', async () => {
+    const r = await compileSource('#include <torch/torch.h>\nint main() { void* p = torch::neuron::tcm_malloc(16); return p != nullptr; }\n', '/src/prog.cpp');
+    assert.deepEqual(r.diagnostics.map(formatCompileDiagnostic), [
+      "/src/prog.cpp:1:1: error: '__q7_device_call' talks to the device: a program with 'main' cannot use it (build the kernels without 'main' into a kernel image)",
+    ]);
+  });
+
   it('rejects two kernels of the same name at the second', async () => {
     const r = await compileSource('void k(int) {}\nvoid k(float) {}\n', '/src/twice.cpp');
     assert.deepEqual(r.diagnostics.map(formatCompileDiagnostic), ["/src/twice.cpp:2:6: error: two kernels are named 'k' (overloaded kernels cannot share a kernel_info_table name)"]);

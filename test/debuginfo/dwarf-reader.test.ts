@@ -4,6 +4,7 @@
 
 import { strict as assert } from 'node:assert';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { execFileSync } from 'child_process';
 import { DebugInfo, DwarfError, typeName } from '../../debuginfo';
@@ -62,10 +63,11 @@ describe('debuginfo: GCC DWARF 5 (xtensa-lx106-elf-gcc -g)', function () {
 
   it('reads parameters and their types', function () {
     requireTool(this, ['xtensa-lx106-elf-gcc', 'picolibc']);
-    const src = path.join(fs.mkdtempSync('/tmp/q7dw-'), 'params.c');
+    const src = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'q7dw-')), 'params.c');
     fs.writeFileSync(src, 'struct P { int x; };\nconst char *f(const struct P *p, unsigned short n, float *out, long long w) { out[0] = p->x + n + w; return "x"; }\nint main(void) { struct P p = {1}; float o; f(&p, 2, &o, 3); return 0; }\n');
-    const elf = execFileSync('sh', ['-c', `cd ${path.dirname(src)} && xtensa-lx106-elf-gcc -g -O0 -c params.c -o params.o && echo params.o`], { encoding: 'utf8' }).trim();
-    const info = DebugInfo.fromElf(readElf(new Uint8Array(fs.readFileSync(path.join(path.dirname(src), elf))), elf));
+    execFileSync('xtensa-lx106-elf-gcc', ['-g', '-O0', '-c', 'params.c', '-o', 'params.o'], { cwd: path.dirname(src) });
+    const obj = path.join(path.dirname(src), 'params.o');
+    const info = DebugInfo.fromElf(readElf(new Uint8Array(fs.readFileSync(obj)), obj));
     const f = info.functionsNamed('f')[0];
     assert.deepEqual(f.params.map((p) => `${typeName(p.type)} ${p.name}`), ['const struct P * p'.replace('struct ', ''), 'short unsigned int n', 'float * out', 'long long int w']);
     assert.equal(typeName(f.returnType), 'const char *');

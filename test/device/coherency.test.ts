@@ -27,6 +27,11 @@ void k(torch::Tensor& t, int mode) {
   } else if (mode == 6) {
     auto a1 = t.accessor<float, 1>();
     auto a2 = t.accessor<float, 1>();
+  } else if (mode == 7) {
+    auto a = t.accessor<float, 1>();
+    for (int i = 0; i < 3; i++) {
+      auto r = t.read_stream_accessor<float>();
+    }
   }
 }
 `;
@@ -67,6 +72,13 @@ describe('device: coherency rules and policies', function () {
       assert.match(verbose.lines[0], /warning coherency-warning/);
     });
   }
+
+  it('a repeated warning is reported once with its count', async () => {
+    const image = await kernelImage(SRC, '/kernels/coherency.cpp');
+    const r = launch(image, 'k', [specArg('t', 'shape=16'), mode(7)], { policy: POLICY.INCOHERENT_VERBOSE }, { returnsTensor: false });
+    assert.deepEqual(r.result.faults.map((f) => [f.kind, f.count]), [['coherency-warning', 3]]);
+    assert.match(r.lines[0], /\(3 times\)$/);
+  });
 
   it('--no-sanitize=coherency: the device ignores the report (REPORT_IGNORED)', async () => {
     const image = await kernelImage(SRC, '/kernels/coherency.cpp');

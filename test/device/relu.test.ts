@@ -128,6 +128,16 @@ torch::Tensor relu_split(const torch::Tensor& t_in) {
     assert.match(r.lines[0], /split_ceil\.cpp:13:\d+: fault dma-out-of-bounds: copy from elements \[882, 1008\) of a tensor of 1003 elements \(5 past the end\) \[core 7, tensor t_in/);
   });
 
+  it('every core converting the whole tensor: elements written by more than one core', async () => {
+    const src = SRC('count').replace('share * get_cpu_id()', '0');
+    const image = await kernelImage(src, '/kernels/split_all.cpp');
+    const r = launch(image, 'relu_split', [specArg('t_in', 'shape=1003,init=randn')], { cores: 8 });
+    assert.deepEqual(r.result.faults.map((f) => f.kind), ['multiple-writers'], r.lines.join('\n'));
+    assert.match(r.lines[0], /1003 elements of the destination tensor were written by more than one core \(\[0\], \[1\], \[2\], \[3\], \[4\], …\)/);
+    // the same kernel on one core is fine
+    assert.deepEqual(launch(image, 'relu_split', [specArg('t_in', 'shape=1003,init=randn')], { cores: 1 }).lines, []);
+  });
+
   it('the correct split (examples/kernels/relu_multicore.cpp) reports nothing on 1003 elements', async () => {
     const file = path.join(EXAMPLES, 'relu_multicore.cpp');
     const image = await kernelImage(fs.readFileSync(file, 'utf8'), file);

@@ -196,4 +196,36 @@ void k(const torch::Tensor& t, int d) {
     const ok = launch(image, 'k', [specArg('t', 'shape=1'), int32(2)], {}, { returnsTensor: false });
     assert.deepEqual(ok.lines, []);
   });
+
+  it('an illegal instruction (ILL patched over the kernel body) carries EXCCAUSE 0 and the kernel line', async () => {
+    const src = `#include <torch/torch.h>
+void k(const torch::Tensor& t) {
+  int x = 1;
+}
+`;
+    const built = await kernelImage(src, '/kernels/ill.cpp');
+    const sym = built.symbols.find((s) => s.name.startsWith('_Z1k'))!;
+    // a copy of the image whose code has ILL (0x000000) right after the function's ENTRY
+    const image = { ...built, segments: built.segments.map((seg) => ({ ...seg, data: seg.data.slice() })) };
+    const seg = image.segments.find((x) => sym.value >= x.paddr && sym.value < x.paddr + x.data.length)!;
+    seg.data.fill(0, sym.value + 3 - seg.paddr, sym.value + 6 - seg.paddr);
+    const r = launch(image, 'k', [specArg('t', 'shape=1')], {}, { returnsTensor: false });
+    assert.equal(r.result.faults[0]?.kind, 'illegal-instruction', r.lines.join('\n'));
+    assert.match(r.lines[0], /ill\.cpp:[23]:\d+: fault illegal-instruction: EXCCAUSE 0 \(IllegalInstruction\)/);
+  });
+});
+
+describe('device: bad device-call arguments', function () {
+  this.timeout(120000);
+  it('a DMA to an unmapped local address is a bus-error fault, not a crash', async () => {
+    const src = `#include <torch/torch.h>
+void k(const torch::Tensor& t) {
+  neuron_memcpy_from_hbm((void*)0x10, t.q7_data_ptr().ctx_ptr, t.q7_data_ptr().hbm_addr, 4);
+}
+`;
+    const image = await kernelImage(src, '/kernels/baddma.cpp');
+    const r = launch(image, 'k', [specArg('t', 'shape=4')], {}, { returnsTensor: false });
+    assert.equal(r.result.faults[0]?.kind, 'bus-error', r.lines.join('\n'));
+    assert.match(r.lines[0], /baddma\.cpp:3:\d+: fault bus-error: device call 5102: device: local address 0x10 is not mapped/);
+  });
 });

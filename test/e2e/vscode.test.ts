@@ -34,6 +34,7 @@ describe('VS Code end to end (code-server + chromium)', function () {
   let browser: Browser | undefined;
   let page: Page;
   const consoleLines: string[] = [];
+  let failed = false;
   let t0 = Date.now();
   const mark = (what: string) => console.log(`      [e2e] ${what} at ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
@@ -56,6 +57,7 @@ describe('VS Code end to end (code-server + chromium)', function () {
 
   afterEach(async function () {
     if (this.currentTest?.state === 'failed' && page) {
+      failed = true;
       const shot = path.join(run, `${this.currentTest.title.replace(/\W+/g, '-')}.png`);
       await page.screenshot({ path: shot }).catch(() => undefined);
       console.log(`      screenshot: ${shot}\n      code-server log:\n${server?.log()}\n      console:\n${consoleLines.slice(-30).join('\n')}`);
@@ -65,7 +67,7 @@ describe('VS Code end to end (code-server + chromium)', function () {
   after(async () => {
     await browser?.close().catch(() => undefined);
     await server?.stop();
-    if (run && !process.env.Q7_E2E_KEEP) fs.rmSync(run, { recursive: true, force: true });
+    if (run && !failed && !process.env.Q7_E2E_KEEP) fs.rmSync(run, { recursive: true, force: true });
     mark('stopped');
   });
 

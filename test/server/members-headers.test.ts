@@ -73,14 +73,19 @@ describe('server: diagnostics of included user headers (stdio child process)', f
   it('publishes a header\'s diagnostics on its URI and refreshes them when the file on disk changes', async () => {
     const helper = path.join(dir, 'helper.h');
     fs.writeFileSync(helper, HELPER_BAD);
+    fs.mkdirSync(path.join(dir, 'lib'));
+    fs.writeFileSync(path.join(dir, 'lib', 'third.h'), HELPER_BAD.replace('fill', 'fill3'));
     const kernel = pathToFileURL(path.join(dir, 'kernel.cpp')).href;
     const header = pathToFileURL(helper).href;
-    c = await startClient({ settings: { debounceMs: 0 } }, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
-    c.notify('textDocument/didOpen', { textDocument: { uri: kernel, languageId: 'cpp', version: 1, text: KERNEL } });
+    const settings = { debounceMs: 0, includePaths: [path.join(dir, 'lib')] };
+    c = await startClient({ settings }, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+    c.notify('textDocument/didOpen', { textDocument: { uri: kernel, languageId: 'cpp', version: 1, text: KERNEL.replace('#include "helper.h"', '#include <third.h>\n#include "helper.h"') } });
     const own = await waitFor(kernel, () => true);
     assert.deepEqual(codes(own), []);
     const inHeader = await waitFor(header, (p) => p.diagnostics.length > 0);
     assert.deepEqual(codes(inHeader), ['5:3 Q7-A002']);
+    const published = c.received('textDocument/publishDiagnostics').map((p) => p.uri);
+    assert.ok(!published.some((u) => u.endsWith('/third.h')), 'a header reached with <...> is not the user\'s');
     assert.match(inHeader.diagnostics[0].message, /read-only: 't' is a const torch::Tensor/);
     const registration = c.transcript.find((m) => m.msg.method === 'client/registerCapability');
     assert.match(JSON.stringify(registration?.msg.params), /workspace\/didChangeWatchedFiles.*\*\*\/\*\.\{h,/);
@@ -92,7 +97,7 @@ describe('server: diagnostics of included user headers (stdio child process)', f
     fs.writeFileSync(helper, HELPER_BAD);
     c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: header, type: 2 }] });
     await waitFor(header, (p) => p.diagnostics.length === 1);
-    c.notify('textDocument/didChange', { textDocument: { uri: kernel, version: 2 }, contentChanges: [{ text: KERNEL.replace('#include "helper.h"\n', '') }] });
+    c.notify('textDocument/didChange', { textDocument: { uri: kernel, version: 2 }, contentChanges: [{ text: KERNEL.replace('#include "helper.h"', '#include <third.h>') }] });
     assert.deepEqual(codes(await waitFor(header, (p) => p.diagnostics.length === 0)), [], 'no longer included: cleared');
   });
 

@@ -9,7 +9,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, CompletionItem, DocumentSymbol, Hover, InitializeResult, Location, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver';
 import { LspClient, startClient } from './lsp-client';
 
-const URI = 'file:///work/kernels/kernel.cpp';
+const URI = 'file:///src/kernels/kernel.cpp';
 
 const KERNEL = `#include <torch/torch.h>
 torch::Tensor k(const torch::Tensor& t_in, torch::Tensor& t_out) {
@@ -175,7 +175,7 @@ describe('server protocol (stdio child process)', function () {
 
   it('ignores didChange for an unopened document and answers requests for it with nothing', async () => {
     c = await startClient();
-    const other = 'file:///work/kernels/never-opened.cpp';
+    const other = 'file:///src/kernels/never-opened.cpp';
     c.notify('textDocument/didChange', { textDocument: { uri: other, version: 5 }, contentChanges: [{ text: 'int x;' }] });
     const h = await c.request('textDocument/hover', { textDocument: { uri: other }, position: { line: 0, character: 0 } });
     assert.deepEqual([h.error, h.result], [undefined, null]);
@@ -199,7 +199,7 @@ describe('server protocol (stdio child process)', function () {
   it('takes multicore mode from settings: per-file globs and didChangeConfiguration', async () => {
     c = await startClient({ settings: { debounceMs: 0, multicoreFiles: ['**/multicore/*.cpp'] } });
     const text = '#include <torch/torch.h>\ntorch::Tensor k(const torch::Tensor& t) {\n  auto a = t.accessor<float, 1>();\n  return t;\n}\n';
-    const mc = 'file:///work/multicore/k.cpp';
+    const mc = 'file:///src/multicore/k.cpp';
     open(c, mc, text);
     open(c, URI, text);
     assert.deepEqual(codes(await diagnostics(c, mc, 1)), ['2:15 Q7-M006', '3:12 Q7-M006']);

@@ -9,7 +9,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { startClient, type LspClient } from './lsp-client';
 
 const EDITS = Number(process.env.Q7_LSP_FUZZ_EDITS ?? 10000);
-const URI = 'file:///work/fuzz/kernel.cpp';
+const URI = 'file:///src/fuzz/kernel.cpp';
 const SEED_FILE = path.join(__dirname, '..', '..', '..', 'examples', 'kernels', 'relu.cpp');
 const TOKENS = ['{', '}', '(', ')', ';', '[', ']', '<', '>', ',', '"', "'", '/*', '*/', '//', '\n', ' ', '#', '#include <torch/torch.h>\n', '#if 0\n', '#endif\n',
   'auto', 'acc[0][1]', '.accessor<float, 2>()', '.write_stream_accessor<float>()', 'torch::zeros({2, 2}, torch::kFloat)', 'template <typename T>', 'operator', '::', '&&', '0x', '1e', '\\', 'const ', 'close()', '= delete', '\u00e9', '\ud83d\ude00'];
