@@ -1,7 +1,9 @@
 // npm run bench: prints each benchmark's figures side by side with its yardstick, as ratios.
-// Options: --full (the long settings, e.g. 10^9 emulated instructions), --only emulator|language|server.
+// Options: --full (the long settings, e.g. 10^9 emulated instructions), --only emulator|language|server|compiler|device.
 
 import { benchEmulator, EngineFigure } from './emulator';
+import { compilerBench, formatCompilerBench } from './compiler';
+import { deviceBench, formatDeviceBench } from './device';
 import { formatLanguageBench, languageBench } from './language';
 import { formatServerBench, serverBench } from './server';
 
@@ -38,6 +40,16 @@ async function serverSection(): Promise<void> {
   for (const line of formatServerBench(await serverBench({ lines: 2000 }))) console.log(`  ${line}`);
 }
 
+async function compilerSection(): Promise<void> {
+  console.log('\n== Compiler: example kernels to kernel images (compile time, .text) ==');
+  for (const line of formatCompilerBench(await compilerBench())) console.log(`  ${line}`);
+}
+
+async function deviceSection(): Promise<void> {
+  console.log('\n== Q7 device: accessor ReLU 1024x1024 float32 vs the host-shim native build ==');
+  for (const line of formatDeviceBench(await deviceBench())) console.log(`  ${line}`);
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const full = args.includes('--full');
@@ -46,6 +58,8 @@ async function main(): Promise<void> {
     emulator: emulatorSection,
     language: languageSection,
     server: serverSection,
+    compiler: compilerSection,
+    device: deviceSection,
   };
   for (const [name, fn] of Object.entries(sections)) {
     if (only && only !== name) continue;

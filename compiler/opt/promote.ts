@@ -1,6 +1,7 @@
 // -O1, IR → IR: scalar stack slots whose address is never taken become virtual registers. A slot
 // qualifies when every access to it is a load or store of the whole slot (offset 0) with one memory
-// type whose value type matches the register moved — no `addr` of it, no block copy or clear. Its
+// type whose value type matches the register moved — no `addr` of it, no block copy or clear — and it
+// does not hold a volatile variable. Its
 // stores become copies into the new register (narrow integer types re-normalised with the matching
 // extension, as the store/load pair would), its loads copies out of it. The debugger's record of the
 // variable then names the register (the back end gives it a home for its whole life).
@@ -38,6 +39,8 @@ function promotable(f: Func): Map<Slot, MemType> {
       } else if (i.op === 'memzero') escape(i.dst);
     }
   }
+  // a volatile variable stays in memory (what a debugger or another agent writes there must be seen)
+  for (const d of f.debugVars) if ((d.type as { volatile?: boolean }).volatile) bad.add(d.slot);
   for (const s of bad) mem.delete(s);
   return mem;
 }
@@ -45,6 +48,7 @@ function promotable(f: Func): Map<Slot, MemType> {
 /** Promotes the function's eligible slots; returns how many. */
 export function promoteLocals(f: Func): number {
   const mem = promotable(f);
+  f.promoted = new Set();
   if (!mem.size) return 0;
   const reg = new Map<Slot, VReg>();
   for (const [s, m] of mem) reg.set(s, { id: f.nextVReg++, type: valueTypeOfMem(m) });

@@ -12,6 +12,7 @@ import {
   LAUNCH_BLOCK_OFFSET,
   MAILBOX,
   REPORT,
+  REPORT_IGNORED,
   TCM_EVENT,
   TCM_POOL_BASE,
   TCM_POOL_SIZE,
@@ -34,7 +35,8 @@ static unsigned __q7_mailbox_word(unsigned offset) { return *(volatile unsigned*
 static unsigned __q7_launch_word(unsigned offset) { return *(volatile unsigned*)(${hex(LAUNCH_BASE)} + offset); }
 
 static void __q7_fatal_report(int kind, unsigned message, unsigned a0, unsigned a1, unsigned a2) {
-  __q7_device_call(${DEVICE_CALL.report}, (unsigned)kind, message, a0, a1, a2);
+  /* the device stops the core unless that sanitizer is switched off (then it answers REPORT_IGNORED) */
+  if (__q7_device_call(${DEVICE_CALL.report}, (unsigned)kind, message, a0, a1, a2) == ${REPORT_IGNORED}) return;
   __q7_exit(134);
 }
 

@@ -34,29 +34,31 @@ function binary(ctx: EmitContext, i: Extract<Instr, { op: 'bin' }>): void {
   }
 }
 
+/** Operands are read from their home registers where they have one (-O1), the result computed in its home. */
 function binary32(ctx: EmitContext, i: Extract<Instr, { op: 'bin' }>): void {
   const { w } = ctx;
-  ctx.ld('a8', i.a);
-  ctx.ld('a9', i.b);
+  const a = ctx.src(i.a, 'a8');
+  const b = ctx.src(i.b, 'a9');
+  const d = ctx.dstReg(i.dst, 'a8');
   switch (i.kind) {
     case 'div':
-      w.insn(`${i.unsigned ? 'quou' : 'quos'}\ta8, a8, a9`);
+      w.insn(`${i.unsigned ? 'quou' : 'quos'}\t${d}, ${a}, ${b}`);
       break;
     case 'rem':
-      w.insn(`${i.unsigned ? 'remu' : 'rems'}\ta8, a8, a9`);
+      w.insn(`${i.unsigned ? 'remu' : 'rems'}\t${d}, ${a}, ${b}`);
       break;
     case 'shl':
-      w.insn('ssl\ta9');
-      w.insn('sll\ta8, a8');
+      w.insn(`ssl\t${b}`);
+      w.insn(`sll\t${d}, ${a}`);
       break;
     case 'shr':
-      w.insn('ssr\ta9');
-      w.insn(`${i.unsigned ? 'srl' : 'sra'}\ta8, a8`);
+      w.insn(`ssr\t${b}`);
+      w.insn(`${i.unsigned ? 'srl' : 'sra'}\t${d}, ${a}`);
       break;
     default:
-      w.insn(`${I32_OPS[i.kind]}\ta8, a8, a9`);
+      w.insn(`${I32_OPS[i.kind]}\t${d}, ${a}, ${b}`);
   }
-  ctx.st('a8', i.dst);
+  ctx.st(d, i.dst);
 }
 
 function binaryF32(ctx: EmitContext, i: Extract<Instr, { op: 'bin' }>): void {
@@ -158,9 +160,9 @@ function compare(ctx: EmitContext, dst: VReg, cond: CmpCond, a: VReg, b: VReg, u
 function compare32(ctx: EmitContext, dst: VReg, cond: CmpCond, a: VReg, b: VReg, unsigned: boolean): void {
   const { w } = ctx;
   const br = BRANCH[cond];
-  ctx.ld('a8', a);
-  ctx.ld('a9', b);
-  const [x, y] = br.swap ? ['a9', 'a8'] : ['a8', 'a9'];
+  const ra = ctx.src(a, 'a8');
+  const rb = ctx.src(b, 'a9');
+  const [x, y] = br.swap ? [rb, ra] : [ra, rb];
   const op = unsigned && (br.op === 'blt' || br.op === 'bge') ? `${br.op}u` : br.op;
   const done = ctx.label();
   w.insn('movi\ta10, 1');

@@ -21,6 +21,10 @@ export interface EmitContext {
   /** Loads word `word` (0 = low) of v's home into reg. */
   ld(reg: string, v: VReg, word?: number): void;
   st(reg: string, v: VReg, word?: number): void;
+  /** The register holding word 0 of v: its home register (-O1), else `scratch` after loading it. */
+  src(v: VReg, scratch: string): string;
+  /** Where to compute v: its home register (-O1), else `scratch` (then st(reg, v) stores it). */
+  dstReg(v: VReg, scratch: string): string;
   /** Loads/stores an f32 home to/from an FP register. */
   lsi(freg: string, v: VReg): void;
   ssi(freg: string, v: VReg): void;
@@ -42,6 +46,7 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
   // The value just stored home is still in its register if nothing was emitted since (no label
   // either): a load of the same home right after becomes a move, or nothing.
   let lastStore: { reg: string; offset: number; line: number } | undefined;
+  let lastMove: { reg: string; home: string; line: number } | undefined;
   const regOf = (v: VReg, word: number): string | undefined => frame.regs.get(v.id)?.[word];
   const ctx: EmitContext = {
     w,
@@ -50,7 +55,8 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
     ld: (reg, v, word = 0) => {
       const home = regOf(v, word);
       if (home) {
-        if (home !== reg) w.insn(`mov\t${reg}, ${home}`);
+        // the value was just moved home from `reg`: it is still there
+        if (home !== reg && !(lastMove && lastMove.line === w.lineCount && lastMove.home === home && lastMove.reg === reg)) w.insn(`mov\t${reg}, ${home}`);
         return;
       }
       const offset = homeOf(v) + 4 * word;
@@ -64,12 +70,20 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
       const home = regOf(v, word);
       if (home) {
         if (home !== reg) w.insn(`mov\t${home}, ${reg}`);
+        lastMove = { reg, home, line: w.lineCount };
         return;
       }
       const offset = homeOf(v) + 4 * word;
       memAccess(w, 's32i', reg, 'a1', offset, reg === 'a15' ? 'a14' : 'a15');
       lastStore = { reg, offset, line: w.lineCount };
     },
+    src: (v, scratch) => {
+      const home = regOf(v, 0);
+      if (home) return home;
+      ctx.ld(scratch, v);
+      return scratch;
+    },
+    dstReg: (v, scratch) => regOf(v, 0) ?? scratch,
     lsi: (freg, v) => {
       const home = regOf(v, 0);
       if (home) w.insn(`wfr\t${freg}, ${home}`);
@@ -130,13 +144,13 @@ function emitTerminator(ctx: EmitContext, t: Terminator | undefined, next: Block
       if (t.target !== next) w.insn(`j\t${label(t.target)}`);
       return;
     case 'branch': {
-      ctx.ld('a8', t.cond);
+      const cond = ctx.src(t.cond, 'a8');
       const skip = ctx.label();
       if (t.else === next) {
-        w.insn(`beqz\ta8, ${skip}`);
+        w.insn(`beqz\t${cond}, ${skip}`);
         w.insn(`j\t${label(t.then)}`);
       } else {
-        w.insn(`bnez\ta8, ${skip}`);
+        w.insn(`bnez\t${cond}, ${skip}`);
         w.insn(`j\t${label(t.else)}`);
         if (t.then !== next) {
           w.label(skip);
@@ -181,8 +195,7 @@ function emitInstr(ctx: EmitContext, i: Instr): void {
       emitStore(ctx, i.src, i.addr, i.mem);
       return;
     case 'copy':
-      ctx.ld('a8', i.a);
-      ctx.st('a8', i.dst);
+      ctx.st(ctx.src(i.a, 'a8'), i.dst);
       if (i.a.type === 'i64' || i.a.type === 'f64') {
         ctx.ld('a8', i.a, 1);
         ctx.st('a8', i.dst, 1);
@@ -209,15 +222,18 @@ function emitInstr(ctx: EmitContext, i: Instr): void {
 function emitConst(ctx: EmitContext, dst: VReg, value: number | bigint): void {
   const { w } = ctx;
   switch (dst.type) {
-    case 'i32':
-      loadConstant(w, 'a8', Number(BigInt.asIntN(32, BigInt(value))));
-      ctx.st('a8', dst);
+    case 'i32': {
+      const reg = ctx.dstReg(dst, 'a8');
+      loadConstant(w, reg, Number(BigInt.asIntN(32, BigInt(value))));
+      ctx.st(reg, dst);
       return;
+    }
     case 'f32': {
       const bits = new DataView(new ArrayBuffer(4));
       bits.setFloat32(0, Number(value), true);
-      loadConstant(w, 'a8', bits.getInt32(0, true));
-      ctx.st('a8', dst);
+      const reg = ctx.dstReg(dst, 'a8');
+      loadConstant(w, reg, bits.getInt32(0, true));
+      ctx.st(reg, dst);
       return;
     }
     case 'i64': {
@@ -265,8 +281,7 @@ function baseOf(ctx: EmitContext, a: Address, scratch: string): { base: string; 
       loadSymbol(ctx.w, scratch, a.sym, a.offset);
       return { base: scratch, offset: 0 };
     case 'reg':
-      ctx.ld(scratch, a.base);
-      return { base: scratch, offset: a.offset };
+      return { base: ctx.src(a.base, scratch), offset: a.offset };
   }
 }
 
@@ -283,22 +298,23 @@ function emitLoad(ctx: EmitContext, dst: VReg, a: Address, mem: MemType): void {
     ctx.st('a9', dst, 1);
     return;
   }
-  memAccess(w, LOAD_OP[mem], 'a8', base, offset, 'a11');
-  if (mem === 'i8') w.insn('sext\ta8, a8, 7');
-  ctx.st('a8', dst);
+  const reg = ctx.dstReg(dst, 'a8');
+  memAccess(w, LOAD_OP[mem], reg, base, offset, 'a11');
+  if (mem === 'i8') w.insn(`sext\t${reg}, ${reg}, 7`);
+  ctx.st(reg, dst);
 }
 
 function emitStore(ctx: EmitContext, src: VReg, a: Address, mem: MemType): void {
   const { base, offset } = baseOf(ctx, a, 'a10');
   const w = ctx.w;
-  ctx.ld('a8', src);
   if (mem === 'i64' || mem === 'f64') {
+    ctx.ld('a8', src);
     ctx.ld('a9', src, 1);
     memAccess(w, 's32i', 'a8', base, offset, 'a11');
     memAccess(w, 's32i', 'a9', base, offset + 4, 'a11');
     return;
   }
-  memAccess(w, STORE_OP[mem], 'a8', base, offset, 'a11');
+  memAccess(w, STORE_OP[mem], ctx.src(src, 'a8'), base, offset, 'a11');
 }
 
 /** Puts call arguments in place (stack words first, then a10..a15), calls, stores the result. */

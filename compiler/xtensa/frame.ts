@@ -1,4 +1,4 @@
-// Stack frame layout for the windowed ABI (with -O1's registers for promoted variables), and the
+// Stack frame layout for the windowed ABI (with -O1's register homes from registers.ts), and the
 // argument-word layout of calls.
 //
 // A frame of S bytes (ENTRY a1, S; S a multiple of 16, at most 32760), from the stack pointer up:
@@ -12,6 +12,8 @@
 // Incoming arguments beyond the sixth word are at [sp + S + 4 * (word - 6)].
 
 import type { Func, ValueType, VReg } from '../ir/ir';
+import { vregsOf } from '../ir/uses';
+import { allocateRegisters, allocateTemporaries } from './registers';
 import { sizeOfValue } from '../ir/ir';
 
 export const MAX_FRAME = 32760;
@@ -47,36 +49,6 @@ export interface Frame {
   readonly outgoing: number;
 }
 
-/** a2..a7: free after the incoming arguments are stored, and kept across CALL8 by the window. */
-const ALLOCATABLE = ['a2', 'a3', 'a4', 'a5', 'a6', 'a7'];
-
-/** -O1: the most used promoted (and other multi-block) virtual registers get a2..a7 for the whole function. */
-function allocateRegisters(f: Func, all: Map<number, VReg>, shared: Map<number, VReg>): Map<number, string[]> {
-  const regs = new Map<number, string[]>();
-  if (!f.promoted?.size) return regs;
-  // candidates: promoted variables and the other registers that live in several blocks (not the
-  // parameters, whose incoming registers are read on entry)
-  const params = new Set(f.params.map((p) => p.id));
-  const candidates = new Set([...f.promoted, ...[...shared.keys()].filter((id) => !params.has(id))]);
-  const uses = new Map<number, number>();
-  const count = (v: VReg | undefined) => {
-    if (v && candidates.has(v.id)) uses.set(v.id, (uses.get(v.id) ?? 0) + 1);
-  };
-  for (const b of f.blocks) {
-    for (const i of b.instrs) vregsOf(i).forEach(count);
-    if (b.term?.op === 'branch') count(b.term.cond);
-    if (b.term?.op === 'ret') count(b.term.value);
-  }
-  const free = [...ALLOCATABLE];
-  const ranked = [...uses].sort((x, y) => y[1] - x[1] || x[0] - y[0]);
-  for (const [id] of ranked) {
-    const words = sizeOfValue(all.get(id)!.type) / 4;
-    if (free.length < words) continue;
-    regs.set(id, free.splice(0, words));
-  }
-  return regs;
-}
-
 export class FrameTooLarge extends Error {}
 
 /** Lays out the frame of `f`; sets each slot's offset. */
@@ -98,6 +70,7 @@ export function layoutFrame(f: Func): Frame {
   }
   const { shared, local, all } = classifyVRegs(f);
   const regs = allocateRegisters(f, all, shared);
+  if (f.promoted) allocateTemporaries(f, local, regs);
   const homes = new Map<number, number>();
   const stackParams = incomingStackParams(f);
   for (const v of shared.values()) {
@@ -112,6 +85,7 @@ export function layoutFrame(f: Func): Frame {
   for (const vs of local.values()) {
     let off = 0;
     for (const v of vs) {
+      if (regs.has(v.id)) continue;
       off = alignUp(off, sizeOfValue(v.type));
       homes.set(v.id, localBase + off);
       off += sizeOfValue(v.type);
@@ -167,20 +141,4 @@ function classifyVRegs(f: Func): { shared: Map<number, VReg>; local: Map<number,
     list.push(v);
   }
   return { shared, local, all };
-}
-
-function vregsOf(i: Func['blocks'][number]['instrs'][number]): (VReg | undefined)[] {
-  const addrReg = (a: { kind: string; base?: VReg }) => (a.kind === 'reg' ? a.base : undefined);
-  switch (i.op) {
-    case 'const': return [i.dst];
-    case 'addr': return [i.dst, addrReg(i.addr)];
-    case 'load': return [i.dst, addrReg(i.addr)];
-    case 'store': return [i.src, addrReg(i.addr)];
-    case 'bin': case 'cmp': return [i.dst, i.a, i.b];
-    case 'un': case 'conv': case 'copy': return [i.dst, i.a];
-    case 'call': return [i.dst, ...i.args, typeof i.callee === 'string' ? undefined : i.callee];
-    case 'memcpy': return [addrReg(i.dst), addrReg(i.src)];
-    case 'memzero': return [addrReg(i.dst)];
-    case 'stmt': case 'scope': return [];
-  }
 }

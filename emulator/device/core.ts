@@ -61,6 +61,8 @@ export class DeviceCore {
   readonly stackLimit: number;
   result = 0;
   done = false;
+  /** The core stopped at neuron_translate's breakpoint, already counted. */
+  translateCounted = false;
   exitCode: number | undefined;
   readonly stats: CoreStats = { instructions: 0, translates: 0, dmaBytes: 0, tcmHighWater: 0, stackHighWater: 0 };
   readonly tcmLive = new Map<number, number>();

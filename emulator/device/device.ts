@@ -210,14 +210,20 @@ export class Device {
   /** Runs up to `budget` instructions, counting (and passing) neuron_translate breakpoints. */
   private runCore(core: DeviceCore, budget: number): StopReason {
     const start = core.m.stepCount;
+    // a quantum that ended on neuron_translate's first instruction before its breakpoint was hit: the
+    // next run() steps over the breakpoint without stopping, so count that call here
+    if (this.translateAddr !== undefined && core.m.pc === this.translateAddr && !core.translateCounted) core.stats.translates++;
+    core.translateCounted = false;
     for (;;) {
       const left = budget - (core.m.stepCount - start);
       if (left <= 0) return { kind: 'limit', pc: core.m.pc };
       const stop = core.m.run({ maxInstructions: left });
       if (stop.kind === 'breakpoint' && stop.pc === this.translateAddr) {
         core.stats.translates++;
-        // the next run() steps over the breakpoint; make sure it executes at least that instruction
-        if (core.m.stepCount - start >= budget) return { kind: 'limit', pc: core.m.pc };
+        if (core.m.stepCount - start >= budget) {
+          core.translateCounted = true;
+          return { kind: 'limit', pc: core.m.pc };
+        }
         continue;
       }
       return stop;

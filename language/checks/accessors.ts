@@ -1,7 +1,8 @@
 // The accessors a function opens and how long each lives: every call of a TensorBase accessor factory
 // (and every local sub-accessor `auto row = acc[i]`), the tensor it belongs to, and its lifetime in
 // the unit's offsets — a named accessor to the end of its scope or to an unconditional `close()`, a
-// temporary to the end of its full-expression (or of the reference that extends it).
+// temporary to the end of its full-expression (or of the reference that extends it, or of the local
+// object it is stored in as that object is built: `Rows r{t.accessor<float, 1>()};`).
 
 import type { VarDecl } from '../sema/decls';
 import type { Expr } from '../sema/expr';
@@ -85,11 +86,27 @@ export function accessorUses(fc: FunctionContext): AccessorUse[] {
 
 function withLifetime(fc: FunctionContext, u: AccessorUse): AccessorUse {
   const local = fc.localInitialisedBy(u.created) ?? extendingReference(fc, u.created);
-  if (!local) return { ...u, life: { start: u.created.loc.start, end: fc.fullExpressionEnd(u.created) } };
+  if (!local) {
+    const holder = holdingLocal(fc, u.created);
+    const held = holder && fc.local(holder);
+    const end = held ? fc.lifetimeOf(held).end : fc.fullExpressionEnd(u.created);
+    return { ...u, life: { start: u.created.loc.start, end } };
+  }
   const l = fc.local(local);
   const life = l ? fc.lifetimeOf(l) : fc.span;
   const close = u.kind === 'reader' || u.kind === 'writer' ? firstUnconditionalClose(fc, local, u.created.loc.end) : undefined;
   return { ...u, local, closedBy: close, life: { start: u.created.loc.start, end: close ? close.loc.end : life.end } };
+}
+
+/** The local object an accessor is stored in as it is built: `Rows r{t.accessor<float, 1>()};`. */
+function holdingLocal(fc: FunctionContext, e: Expr): VarDecl | undefined {
+  let p = fc.index.parent(e);
+  for (let i = 0; p && i < 4 && (p.kind === 'construct' || p.kind === 'initializer_list' || p.kind === 'implicit'); i++) {
+    const v = fc.localInitialisedBy(p);
+    if (v) return v;
+    p = fc.index.parent(p);
+  }
+  return undefined;
 }
 
 function extendingReference(fc: FunctionContext, e: Expr): VarDecl | undefined {

@@ -71,11 +71,16 @@ export function useTreeSitterExports(module: object): void {
   transferBuffer = exportsFound._ts_init();
 }
 
-/** A cursor on the root of `tree`. */
-export function openCursor(tree: Tree): Cursor {
+/** Whether cursors call the module's exports directly (web-tree-sitter was initialised by parse/parser.ts). */
+export function directCursorAvailable(): boolean {
+  return !!exportsFound && transferBuffer !== 0;
+}
+
+/** A cursor on the root of `tree`; `direct: false` asks for web-tree-sitter's own cursor (for tests). */
+export function openCursor(tree: Tree, direct = true): Cursor {
   const walker = tree.walk();
   const handle = (tree as unknown as { 0: unknown })[0];
-  if (exportsFound && typeof handle === 'number' && transferBuffer) return new WasmCursor(exportsFound, handle);
+  if (direct && exportsFound && typeof handle === 'number' && transferBuffer) return new WasmCursor(exportsFound, handle);
   return new WrappedCursor(walker);
 }
 

@@ -187,7 +187,17 @@ export class SyntaxNode {
   }
 
   childrenForFieldName(name: string): SyntaxNode[] {
-    return this.children.filter((c) => c.fieldName === name);
+    const { store, index } = this;
+    const id = store.names.fieldId(name);
+    const out: SyntaxNode[] = [];
+    if (!id) return out;
+    const first = store.word(index, KIDS);
+    const end = first + store.word(index, COUNT);
+    for (let k = first; k < end; k++) {
+      const kid = store.kids[k];
+      if (store.word(kid, KIND) >>> 16 === id) out.push(store.node(kid));
+    }
+    return out;
   }
 
   /** Descendants (not this node) of the given type, in document order. */

@@ -9,7 +9,7 @@ import {
   ClassDecl, Loc, newId, qualify, Scope, type Access, type ClassTemplate, type Decl, type EnumDecl, type FunctionDecl,
   type FunctionTemplate, type NamespaceDecl, type TemplateArg, type TemplateParam, type TypedefDecl, type Unit, type VarDecl,
 } from './decls';
-import { checkExpr, checkStaticAssert, constantValue } from './expressions';
+import { checkExpr, checkStaticAssert, constantValue, convertOrReport } from './expressions';
 import { bindingScope } from './templates';
 import { completeArrayType } from './expr';
 import { resolveName, scopeDeclOf } from './names';
@@ -17,7 +17,7 @@ import {
   applyDeclarator, declaredBaseType, hasDefaultClause, hasDeleteClause, typeFromDescriptor, typeFromSpecifier,
   type DeclaratorInfo, type SpecifierFlags,
 } from './type-syntax';
-import { classType, ERROR, INT, isIntegral, referenceTo, sameType, addConst, VOID, quoteType, type Type } from './types';
+import { classType, ERROR, INT, isIntegral, isScalar, referenceTo, sameType, addConst, VOID, quoteType, unqualified, type Type } from './types';
 
 /** Declares a unit's top-level declaration (or, for a whole translation unit, each one) globally. */
 export function declareUnit(a: Analyzer, unit: Unit, root: Node): void {
@@ -371,7 +371,11 @@ function declareVariable(ctx: Ctx, node: Node, info: DeclaratorInfo, flags: Spec
       else if (flags.constexpr) scopeCtx.a.error(locOf(scopeCtx, init), 'not-constant', `constexpr variable '${name}' must be initialised by a constant expression`);
     };
     if (!cls) v.evaluate();
-  } else if (init && !cls && !initExpr) checkExpr(ctx, init);
+  } else if (init && !cls) {
+    const e = initExpr ?? checkExpr(ctx, init);
+    // a scalar (number, pointer, enum) initialised by one expression: the conversion is checked as for locals
+    if (!ctx.unit.system && isScalar(type) && !e.list && init.type !== 'argument_list') convertOrReport(ctx, e, unqualified(type), locOf(ctx, init), 'initialising');
+  }
   ctx.scope.add(name, v);
   return v;
 }

@@ -1,5 +1,6 @@
 // Every example kernel (examples/kernels/*.cpp) builds into a kernel image at -O0 and -O1: one table record per
-// kernel function with its thunk, and DWARF that binutils' readelf accepts without warnings.
+// kernel function with its thunk, and DWARF that binutils' readelf accepts without warnings, with a
+// location for every variable and parameter.
 
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
@@ -30,36 +31,40 @@ describe('compiler example kernels', function () {
 
   for (const [file, names] of Object.entries(EXPECTED)) {
     for (const optimize of [0, 1] as const) {
-    it(`${file} builds at -O${optimize} with a table record and thunk per kernel`, async () => {
-      const r = await compileSource(fs.readFileSync(path.join(EXAMPLES, file), 'utf8'), `/examples/${file}`, { optimize });
-      assert.deepEqual(r.diagnostics, []);
-      built.set(`${file} -O${optimize}`, r);
-      assert.deepEqual(r.kernels!.map((k) => [k.name, k.opcode]), names.map((n, i) => [n, i + 1]));
-      const img = readElf(r.elf!, file);
-      const table = img.sections.find((s) => s.name === '.kernel_info_table')!;
-      const dv = new DataView(table.data.buffer, table.data.byteOffset, table.size);
-      const value = (name: string) => img.symbols.find((s) => s.name === name)?.value;
-      names.forEach((n, i) => {
-        assert.equal(dv.getUint32(8 * i, false), i + 1);
-        assert.equal(dv.getUint32(8 * i + 4, true), value(`__q7_kernel_${n}`));
+      it(`${file} builds at -O${optimize} with a table record and thunk per kernel`, async () => {
+        const r = await compileSource(fs.readFileSync(path.join(EXAMPLES, file), 'utf8'), `/examples/${file}`, { optimize });
+        assert.deepEqual(r.diagnostics, []);
+        built.set(`${file} -O${optimize}`, r);
+        assert.deepEqual(r.kernels!.map((k) => [k.name, k.opcode]), names.map((n, i) => [n, i + 1]));
+        const img = readElf(r.elf!, file);
+        const table = img.sections.find((s) => s.name === '.kernel_info_table')!;
+        const dv = new DataView(table.data.buffer, table.data.byteOffset, table.size);
+        const value = (name: string) => img.symbols.find((s) => s.name === name)?.value;
+        names.forEach((n, i) => {
+          assert.equal(dv.getUint32(8 * i, false), i + 1);
+          assert.equal(dv.getUint32(8 * i + 4, true), value(`__q7_kernel_${n}`));
+        });
+        assert.equal(value('__q7_kernel_info_end')! - value('__q7_kernel_info_start')!, 8 * names.length);
       });
-      assert.equal(value('__q7_kernel_info_end')! - value('__q7_kernel_info_start')!, 8 * names.length);
-    });
     }
   }
 
-  it('readelf accepts the DWARF of every example without warnings and lists the kernels', function () {
+  it('readelf accepts the DWARF of every example at -O0 and -O1 without warnings and lists the kernels', function () {
     requireTool(this, 'xtensa-lx106-elf-readelf');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'q7-examples-'));
     try {
       for (const [key, names] of Object.entries(EXPECTED).flatMap(([f, n]) => [[`${f} -O0`, n], [`${f} -O1`, n]] as const)) {
         const file = key;
-        const r = built.get(key);
+        const r = built.get(file);
         assert.ok(r?.elf, `${key} was built`);
         const elf = path.join(dir, key.replace(/[ .]/g, '_') + '.elf');
         fs.writeFileSync(elf, r.elf);
         const out = spawnSync(findTool('xtensa-lx106-elf-readelf')!, ['--debug-dump=info,line', elf], { encoding: 'utf8' });
         assert.equal(out.stderr, '', `${file}: readelf warnings`);
+        const dies = out.stdout.split(/Abbrev Number: /).slice(1);
+        const vars = dies.filter((d) => /^\d+ \(DW_TAG_(variable|formal_parameter)\)/.test(d));
+        assert.ok(vars.length > 5, `${file}: variables described`);
+        for (const d of vars) assert.match(d, /DW_AT_location/, `${file}: every variable and parameter has a location:\n${d}`);
         for (const n of names) assert.match(out.stdout, new RegExp(`DW_AT_name +: \\(indirect string, offset: 0x[0-9a-f]+\\): ${n}\\n`), `${file}: ${n} in .debug_info`);
       }
     } finally {

@@ -152,6 +152,42 @@ describe('compiler kernel images', function () {
     assert.equal(host.callsOf(DEVICE_CALL.tensorCreate).length, 1);
   });
 
+  it('thunks pass arguments beyond the six register words on the stack', async () => {
+    const r = await compileSource(
+      `#include <stdio.h>
+#include <torch/torch.h>
+void many(const torch::Tensor& a, torch::Tensor& b, torch::Tensor c, const torch::Tensor& d, const torch::Tensor& e,
+          const torch::Tensor& f, const torch::Tensor& g, double x, int64_t big, float y, short s, signed char ch) {
+  printf("%d %d %d %d %d %d %d %.3f %lld %.2f %d %d\\n", (int)a.numel(), (int)b.numel(), (int)c.numel(), (int)d.numel(),
+         (int)e.numel(), (int)f.numel(), (int)g.numel(), x, big, (double)y, s, ch);
+}
+`,
+      '/test/many.cpp',
+    );
+    assert.deepEqual(r.diagnostics, []);
+    assert.deepEqual(r.kernels![0].params, ['tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'f64', 'i64', 'f32', 'i16', 'i8']);
+    const host = new KernelHost(r.image!, { logSize: 256 });
+    const argv = host.alloc(4 * 12);
+    for (let i = 0; i < 7; i++) host.m.write32(argv + 4 * i, host.handle(host.tensorImpl([i + 1], SCALAR_TYPE.Float, 4)));
+    const values: Uint8Array[] = [
+      new Uint8Array(new Float64Array([-2.125]).buffer),
+      new Uint8Array(new BigInt64Array([-12345678901234n]).buffer),
+      new Uint8Array(new Float32Array([0.75]).buffer),
+      new Uint8Array(new Int16Array([-300]).buffer),
+      new Uint8Array([0xf6]),
+    ];
+    values.forEach((v, k) => {
+      const at = host.alloc(8);
+      host.m.writeMemory(at, v);
+      host.m.write32(argv + 4 * (7 + k), at);
+    });
+    host.launch('opcode', 1);
+    host.launch('argv', argv);
+    host.launch('argc', 12);
+    assert.equal(host.run().exitCode, 0);
+    assert.equal(host.logText(), '1 2 3 4 5 6 7 -2.125 -12345678901234 0.75 -300 -10\n');
+  });
+
   it('exits with EXIT_UNKNOWN_OPCODE for an opcode with no record', () => {
     const host = new KernelHost(image.image!);
     host.launch('opcode', 9);

@@ -169,6 +169,11 @@ void walk(const torch::Tensor& t, int leaves) {
     const full = launch(image, 'walk', [specArg('t', 'shape=3x4x5'), leaves(1)], {}, { returnsTensor: false });
     assert.deepEqual(full.lines, []);
     assert.equal(full.result.cores[0].translates, 3 * 4 * 5);
+    // the count does not depend on where the scheduling quanta end
+    for (const quantum of [7, 13, 101]) {
+      const q = launch(image, 'walk', [specArg('t', 'shape=3x4x5'), leaves(1)], { quantum }, { returnsTensor: false });
+      assert.equal(q.result.cores[0].translates, 3 * 4 * 5, `quantum ${quantum}`);
+    }
     const descend = launch(image, 'walk', [specArg('t', 'shape=3x4x5'), leaves(0)], {}, { returnsTensor: false });
     assert.equal(descend.result.cores[0].translates, 0);
   });

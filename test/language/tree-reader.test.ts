@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { generateKernel } from '../../bench/language';
 import { sdkHeaders } from '../../language';
+import { directCursorAvailable, openCursor, type Cursor } from '../../language/parse/cursor';
 import { FIELDED_TYPES, LEAF_TYPES, WORD_LEAF_TYPES } from '../../language/parse/grammar-tables';
 import type { SyntaxNode } from '../../language/parse/syntax-node';
 import { diffTexts, treeEdit } from '../../language/parse/text-edit';
@@ -75,6 +76,48 @@ describe('language/tree reader', function () {
     assert.ok(compared >= 15, `${compared} texts compared`);
   });
 
+  it('walks trees with direct calls into WebAssembly exactly as with web-tree-sitter\'s own cursor', async () => {
+    const p = await sharedParser();
+    assert.ok(directCursorAvailable(), 'the parser found the WASM exports');
+    const rand = rng(5);
+    const texts = [...corpus().slice(0, 6), mutate(generateKernel(60), rand).text, 'int f( { return [;', ''];
+    for (const text of texts) {
+      const tree = p.parse(text);
+      const walks = [true, false].map((direct) => {
+        const c = openCursor(tree, direct);
+        try {
+          return walk(c);
+        } finally {
+          c.close();
+        }
+      });
+      tree.delete();
+      assert.ok(walks[0].length > 0);
+      assert.deepEqual(walks[0], walks[1]);
+    }
+  });
+
+  it('gives one object per node, whichever way it is reached', async () => {
+    const text = 'int f(int a, int b) { return a + b * 2; }';
+    const p = await sharedParser();
+    const tree = p.parse(text);
+    const root = new TreeReader(p.language).readWhole(tree, text, { text });
+    tree.delete();
+    const fn = root.children[0];
+    assert.strictEqual(fn, root.namedChildren[0]);
+    assert.strictEqual(fn.parent, root);
+    const body = fn.childForFieldName('body')!;
+    assert.strictEqual(body, fn.children.find((c) => c.fieldName === 'body'));
+    const sum = body.descendantsOfType('binary_expression')[0];
+    assert.equal(sum.text, 'a + b * 2');
+    assert.strictEqual(sum.childForFieldName('right')!.parent, sum);
+    assert.strictEqual(root.descendantAt(text.indexOf('b * 2')).parent!.parent, sum);
+    assert.equal(sum.child(1)!.type, '+');
+    assert.equal(sum.namedChild(1)!.text, 'b * 2');
+    assert.equal(sum.namedChildCount, 2);
+    assert.equal(sum.childCount, 3);
+  });
+
   it('parses an edited text incrementally into the tree a fresh parse gives', async () => {
     const p = await sharedParser();
     const reader = new TreeReader(p.language);
@@ -100,4 +143,19 @@ describe('language/tree reader', function () {
 /** The whole tree read with every property asked of tree-sitter (as trees with errors are read). */
 function exactRead(reader: TreeReader, tree: import('web-tree-sitter').Tree, text: string): SyntaxNode {
   return (reader as unknown as { readWholeExact(t: unknown, s: string, src: { text: string }): SyntaxNode }).readWholeExact(tree, text, { text });
+}
+
+/** Every node in document order: type, field, span, and whether it is missing or has an error below. */
+function walk(c: Cursor): string[] {
+  const out: string[] = [];
+  const visit = () => {
+    out.push(`${c.nodeTypeId}:${c.currentFieldId}:${c.startIndex}-${c.endIndex}${c.nodeIsMissing ? 'M' : ''}${c.nodeHasError() ? 'E' : ''}`);
+    if (c.gotoFirstChild()) {
+      do visit();
+      while (c.gotoNextSibling());
+      c.gotoParent();
+    }
+  };
+  visit();
+  return out;
 }
