@@ -493,9 +493,9 @@ function fullExpression(st: BodyState, exprs: Expr[], loc: Loc): Temporary[] {
     if (conv && (conv.steps.includes('materialize-temporary') || (conv.user && classOfType(conv.to))) && !(e.temporary && sameType(nonReference(conv.to), e.type, true))) {
       converted.push({ expr: e, type: unqualified(nonReference(conv.to)), fullExpression: loc });
     }
-    for (const o of e.operands ?? []) visit(o);
+    if (e.operands) for (const o of e.operands) visit(o);
     if (e.object) visit(e.object);
-    for (const x of e.list ?? []) visit(x);
+    if (e.list) for (const x of e.list) visit(x);
   };
   for (const e of exprs) {
     visit(e);
