@@ -1,7 +1,7 @@
 // The device benchmark: the accessor ReLU on a 1024×1024 float32 tensor on the emulated Q7 device
 // versus the same kernel built natively against the host shim (wall-time ratio, emulated
-// instructions per second), and instructions executed per output element for the ReLU variants
-// (accessor, TCM, stream) at -O0 and -O1.
+// instructions per second), and instructions executed per output element and emulated instructions
+// per second for the ReLU variants (accessor, TCM, stream) at -O0 and -O1.
 // Exported for bench/run.ts: deviceBench() and formatDeviceBench().
 
 import * as fs from 'node:fs';
@@ -35,6 +35,8 @@ export interface VariantFigure {
   readonly elements: number;
   readonly instructions: number;
   readonly perElement: number;
+  /** Emulated instructions per second (millions). */
+  readonly mips: number;
 }
 
 export interface DeviceBench {
@@ -43,7 +45,7 @@ export interface DeviceBench {
   readonly instructions: number;
   readonly mips: number;
   readonly translates: number;
-  /** With neuron_translate counting (a breakpoint per call) switched off. */
+  /** With neuron_translate counting (an execution counter, no stop) switched off. */
   readonly emulatorSecondsNoCount: number;
   readonly nativeSeconds?: number;
   readonly ratio?: number;
@@ -113,7 +115,7 @@ export async function deviceBench(options: { rows?: number; cols?: number; varia
     for (const [variant, image, fn] of variants) {
       const shape = fn === 'relu_forward' ? [n / 1024, 1024] : [n];
       const r = runOn(image, fn, shape, false);
-      figures.push({ variant, opt: `-O${optimize}`, elements: n, instructions: r.instructions, perElement: r.instructions / n });
+      figures.push({ variant, opt: `-O${optimize}`, elements: n, instructions: r.instructions, perElement: r.instructions / n, mips: r.instructions / r.seconds / 1e6 });
     }
   }
   return {
@@ -139,7 +141,9 @@ export function formatDeviceBench(b: DeviceBench): string[] {
   if (b.nativeSeconds !== undefined && b.ratio !== undefined) {
     out.push(`  host-shim native build (g++ -O2): ${(b.nativeSeconds * 1e3).toFixed(3)} ms; emulator / native = ${b.ratio.toFixed(0)}x`);
   } else out.push(`  host-shim native build: ${b.nativeNote ?? 'not available'}`);
-  out.push('instructions per output element (built without sanitizer checks, as the device runs it):');
-  for (const v of b.variants) out.push(`  ${v.variant.padEnd(40)} ${v.opt}  ${v.perElement.toFixed(1).padStart(8)} insns/element (${v.elements} elements)`);
+  out.push('instructions per output element and emulation speed (built without sanitizer checks, as the device runs it):');
+  for (const v of b.variants) {
+    out.push(`  ${v.variant.padEnd(40)} ${v.opt}  ${v.perElement.toFixed(1).padStart(8)} insns/element (${v.elements} elements), ${v.mips.toFixed(1).padStart(6)} M insn/s`);
+  }
   return out;
 }

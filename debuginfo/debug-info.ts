@@ -64,12 +64,11 @@ export class DebugInfo {
 
   /** Reads the DWARF sections of an image (an image without them gives an empty DebugInfo). */
   static fromElf(image: ElfImage): DebugInfo {
-    const sec = (name: string) => image.sections.find((s) => s.name === name)?.data;
-    const s: Sections = { str: sec('.debug_str'), lineStr: sec('.debug_line_str'), strOffsets: sec('.debug_str_offsets'), addr: sec('.debug_addr') };
-    const line = sec('.debug_line');
+    const sec = (name: string) => sectionData(image, name);
+    const s = stringSections(image);
     const info = sec('.debug_info');
     const abbrev = sec('.debug_abbrev');
-    const lineUnits = line ? readLineSection(line, s) : [];
+    const lineUnits = readElfLineTable(image) ?? [];
     if (info && !abbrev) throw new DwarfError('.debug_abbrev: missing (needed by .debug_info)');
     const units = info && abbrev ? readInfoSection(info, abbrev, s) : [];
     const dies = indexDies(units);
@@ -110,6 +109,22 @@ export class DebugInfo {
   functionsNamed(name: string): Subprogram[] {
     return this.subprograms.filter((f) => f.name === name || f.qualifiedName === name || f.linkageName === name);
   }
+}
+
+function sectionData(image: ElfImage, name: string): Uint8Array | undefined {
+  const sec = image.sections.find((s) => s.name === name);
+  return sec?.data.subarray(0, sec.size);
+}
+
+function stringSections(image: ElfImage): Sections {
+  const sec = (name: string) => sectionData(image, name);
+  return { str: sec('.debug_str'), lineStr: sec('.debug_line_str'), strOffsets: sec('.debug_str_offsets'), addr: sec('.debug_addr') };
+}
+
+/** The line-number units of an image's .debug_line (undefined when it has none); throws DwarfError when malformed. */
+export function readElfLineTable(image: ElfImage): LineUnit[] | undefined {
+  const line = sectionData(image, '.debug_line');
+  return line ? readLineSection(line, stringSections(image)) : undefined;
 }
 
 function collectSubprograms(d: Die, dies: ReadonlyMap<number, Die>, files: ReadonlyMap<number, string> | undefined, out: Subprogram[]): void {

@@ -167,5 +167,18 @@ function runProgram(c: Cursor, end: number, p: ProgramParams): LineRow[] {
   return rows;
 }
 
+/** A row with its file named by path, as a listing interleaving source lines needs it. */
+export interface SourceRow {
+  readonly address: number;
+  readonly file: string;
+  readonly line: number;
+  readonly endSequence: boolean;
+}
+
+/** The rows of every unit, in section order, with file indices resolved to paths. */
+export function sourceRows(units: readonly LineUnit[]): SourceRow[] {
+  return units.flatMap((u) => u.rows.map((r) => ({ address: r.address, file: u.files.get(r.file) ?? `<file ${r.file}>`, line: r.line, endSequence: r.endSequence })));
+}
+
 /** Keeps FORM referenced for readers of this module (v5 formats use the same codes). */
 export const LINE_FORMS = FORM;

@@ -13,6 +13,7 @@ import type { StopReason } from './core/stop';
 import { readSR, readUR, writeSR, writeUR } from './core/sysregs';
 import { syncIn, syncOut } from './core/window';
 import { Insn } from './exec/insn';
+import { countedHandler, type ExecutionCounter } from './exec/counted';
 import { decodeAt } from './exec/predecode';
 import { CodeCache, runChecked, runFast, runJit } from './exec/run-loop';
 import { Memory, Watchpoint } from './memory/memory';
@@ -67,6 +68,7 @@ export class Machine implements CodeCache {
   private lastBlock: Insn[] = [];
   private readonly decoded: Insn[] = [];
   private readonly breakpoints = new Set<number>();
+  private readonly counters = new Map<number, ExecutionCounter>();
   private entry: number | undefined;
   private readonly prid: number;
   private readonly jit: boolean;
@@ -216,7 +218,7 @@ export class Machine implements CodeCache {
   /** Executes the instruction under a breakpoint at PC without stopping on it. */
   private stepOverBreakpoint(): void {
     const ins = this.lookup(this.cpu.pc);
-    ins.h = ins.inner;
+    ins.h = unbroken(ins);
     try {
       this.runBudget(1);
     } finally {
@@ -255,6 +257,11 @@ export class Machine implements CodeCache {
 
   private decode(pc: number, block: Insn[]): Insn {
     const ins = decodeAt(this.cpu, pc);
+    const counter = this.counters.get(pc);
+    if (counter !== undefined) {
+      ins.counter = counter;
+      ins.h = countedHandler;
+    }
     if (this.breakpoints.has(pc)) ins.h = breakpointHit;
     block[pc & BLOCK_MASK] = ins;
     this.decoded.push(ins);
@@ -295,7 +302,7 @@ export class Machine implements CodeCache {
     const a = pc >>> 0;
     if (!this.breakpoints.delete(a)) return;
     const ins = this.cached(a);
-    if (ins) ins.h = ins.inner;
+    if (ins) ins.h = unbroken(ins);
     this.dropCompiledBlocks();
   }
 
@@ -313,6 +320,38 @@ export class Machine implements CodeCache {
 
   listBreakpoints(): number[] {
     return [...this.breakpoints];
+  }
+
+  // ---- execution counters ------------------------------------------------------------------
+
+  /**
+   * Counts completed executions of the instruction at `pc` without stopping (compiled blocks count it
+   * in their code; an execution that raised an exception or stopped the run is not counted).
+   */
+  addCounter(pc: number): ExecutionCounter {
+    const a = pc >>> 0;
+    const had = this.counters.get(a);
+    if (had) return had;
+    const counter: ExecutionCounter = { pc: a, count: 0 };
+    this.counters.set(a, counter);
+    const ins = this.cached(a);
+    if (ins) {
+      ins.counter = counter;
+      if (ins.h === ins.inner) ins.h = countedHandler;
+    }
+    this.dropCompiledBlocks();
+    return counter;
+  }
+
+  removeCounter(pc: number): void {
+    const a = pc >>> 0;
+    if (!this.counters.delete(a)) return;
+    const ins = this.cached(a);
+    if (ins) {
+      ins.counter = null;
+      if (ins.h === countedHandler) ins.h = ins.inner;
+    }
+    this.dropCompiledBlocks();
   }
 
   /** Watches [addr, addr + len) for reads and/or writes; returns the watchpoint id. */
@@ -421,6 +460,11 @@ export class Machine implements CodeCache {
   write32(addr: number, v: number): boolean {
     return this.writeMemory(addr, new Uint8Array([v & 255, (v >>> 8) & 255, (v >>> 16) & 255, (v >>> 24) & 255]));
   }
+}
+
+/** The handler of `ins` without its breakpoint (counting when it has a counter). */
+function unbroken(ins: Insn): Insn['h'] {
+  return ins.counter !== null ? countedHandler : ins.inner;
 }
 
 function breakpointHit(c: Cpu, i: Insn): number {

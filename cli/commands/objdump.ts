@@ -5,7 +5,8 @@
 import { CliIO, Command, UsageError } from '../io';
 import { ElfError } from '../../xtensa/elf/types';
 import { readElf } from '../../xtensa/elf/reader';
-import { DisasmTarget, LX106_TARGET, disassembleElf, interleaveSource, LineTableError, readDebugLine, targetForCore } from '../../xtensa/disasm';
+import { DisasmTarget, LX106_TARGET, disassembleElf, interleaveSource, targetForCore } from '../../xtensa/disasm';
+import { DwarfError, readElfLineTable, sourceRows } from '../../debuginfo';
 import { isSdkFile, sdkHost } from '../../language/sdk';
 import { CORE_FEATURES } from '../../xtensa/isa/features';
 
@@ -72,15 +73,15 @@ function listFile(file: string, args: ObjdumpArgs, io: CliIO): string {
       onWarning: (message) => io.stderr(`q7 objdump: warning: ${message}\n`),
     });
     if (!args.source) return listing;
-    const lines = image.sections.find((s) => s.name === '.debug_line');
+    const lines = readElfLineTable(image);
     if (!lines) {
       io.stderr(`q7 objdump: warning: ${file} has no .debug_line: no source to interleave\n`);
       return listing;
     }
-    return interleaveSource(listing, readDebugLine(lines.data.subarray(0, lines.size)), (path) => readSource(path, io));
+    return interleaveSource(listing, sourceRows(lines), (path) => readSource(path, io));
   } catch (e) {
     if (e instanceof ElfError) throw new UsageError(e.message);
-    if (e instanceof LineTableError) throw new UsageError(`${file}: ${e.message}`);
+    if (e instanceof DwarfError) throw new UsageError(`${file}: ${e.message}`);
     throw e;
   }
 }

@@ -76,6 +76,7 @@ function lineSequences(listing: readonly ListingLine[], u: DebugUnit, ranges: re
     if (l.file !== u.asmName || l.kind !== 'insn') continue;
     const m = marks.get(l.line);
     if (!m) continue;
+    for (const e of m.empty ?? []) rows.push({ address: l.address, file: e.file, line: e.line, column: e.column, stmt: true, empty: true });
     rows.push({ address: l.address, file: m.pos.file, line: m.pos.line, column: m.pos.column, stmt: m.stmt });
   }
   rows.sort((a, b) => a.address - b.address);
@@ -85,7 +86,7 @@ function lineSequences(listing: readonly ListingLine[], u: DebugUnit, ranges: re
     for (const x of inside) {
       const prev = kept[kept.length - 1];
       if (prev && prev.file === x.file && prev.line === x.line && prev.column === x.column && !x.stmt) continue;
-      if (prev && prev.address === x.address) kept.pop();
+      if (prev && prev.address === x.address && !prev.empty) kept.pop();
       kept.push(x);
     }
     return { rows: kept, end: r.end };

@@ -9,7 +9,7 @@ export const TAG = {
   pointer_type: 0x0f, reference_type: 0x10, compile_unit: 0x11, structure_type: 0x13, subroutine_type: 0x15,
   union_type: 0x17, inheritance: 0x1c, subrange_type: 0x21, base_type: 0x24, const_type: 0x26, enumerator: 0x28,
   lexical_block: 0x0b, subprogram: 0x2e, template_type_parameter: 0x2f, template_value_parameter: 0x30, variable: 0x34, volatile_type: 0x35,
-  unspecified_type: 0x3b, rvalue_reference_type: 0x42,
+  unspecified_type: 0x3b, rvalue_reference_type: 0x42, typedef: 0x16, namespace: 0x39,
 } as const;
 
 export const AT = {

@@ -9,6 +9,8 @@ export interface LineRow {
   readonly line: number;
   readonly column: number;
   readonly stmt: boolean;
+  /** A statement without code of its own: the row stays even when another follows at its address. */
+  readonly empty?: boolean;
 }
 
 export interface LineSequence {

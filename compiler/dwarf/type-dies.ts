@@ -1,10 +1,11 @@
 // C++ types of the semantic model as DWARF type entries: base types, cv-qualifiers, pointers,
-// references, arrays, classes (bases, members, template parameters), enums and function types.
-// Each distinct type gets one DIE; a class DIE is registered before its members are described, so
-// self-referential classes work.
+// references, arrays, classes (bases, members, template parameters), enums, typedefs and function
+// types. Each distinct type (typedef names count) gets one DIE; a class DIE is registered before its
+// members are described, so self-referential classes work. Classes, enums and typedefs sit in
+// DW_TAG_namespace entries (a nested class in its class), so a debugger sees `at::Tensor`.
 
 import { types, type SemanticModel } from '../../language';
-import type { ClassDecl } from '../../language/sema/decls';
+import type { ClassDecl, NamespaceDecl, Scope } from '../../language/sema/decls';
 import type { Type } from '../../language/sema/types';
 import { AT, Die, TAG } from './die';
 import { enumeratorValue } from '../lower/constants';
@@ -13,11 +14,12 @@ const DW_ATE_boolean = 0x02;
 const DW_ATE_float = 0x04;
 const DW_ATE_signed = 0x05;
 const DW_ATE_signed_char = 0x06;
-const DW_ATE_unsigned = 0x08;
+const DW_ATE_unsigned = 0x07;
 const DW_ATE_unsigned_char = 0x08;
 
 export class TypeDies {
   private readonly byKey = new Map<string, Die>();
+  private readonly namespaces = new Map<Die, Map<string, Die>>();
 
   constructor(
     private readonly cu: Die,
@@ -26,8 +28,8 @@ export class TypeDies {
 
   /** The DIE of a type (undefined for void). */
   of(t: Type): Die | undefined {
-    if (t.kind === 'builtin' && t.name === 'void' && !t.const && !t.volatile) return undefined;
-    const key = types.typeKey(t);
+    if (t.kind === 'builtin' && t.name === 'void' && !t.const && !t.volatile && !t.alias) return undefined;
+    const key = debugKey(t);
     const known = this.byKey.get(key);
     if (known) return known;
     if (t.const || t.volatile) {
@@ -37,6 +39,7 @@ export class TypeDies {
       if (inner) d.add(AT.type, 'ref4', inner);
       return d;
     }
+    if (t.alias && t.kind !== 'reference') return this.typedefDie(key, t);
     switch (t.kind) {
       case 'builtin': return this.remember(key, this.base(t));
       case 'pointer': return this.indirect(key, TAG.pointer_type, t.pointee);
@@ -60,10 +63,44 @@ export class TypeDies {
     }
   }
 
-  private remember(key: string, d: Die): Die {
+  private remember(key: string, d: Die, parent: Die = this.cu): Die {
     this.byKey.set(key, d);
-    if (!this.cu.children.includes(d)) this.cu.child(d);
+    parent.child(d);
     return d;
+  }
+
+  /** `typedef T name;` at namespace scope: a DW_TAG_typedef in its namespace, naming T without the alias. */
+  private typedefDie(key: string, t: Type): Die {
+    const path = splitQualified(t.alias!.qualifiedName);
+    const name = path.pop()!;
+    const parent = path.reduce((p, n) => this.namespaceDie(p, n), this.cu);
+    const d = this.remember(key, new Die(TAG.typedef).add(AT.name, 'strp', name), parent);
+    const target = this.of({ ...t, alias: undefined } as Type);
+    if (target) d.add(AT.type, 'ref4', target);
+    return d;
+  }
+
+  /** The DW_TAG_namespace `name` (empty: the unnamed namespace) inside `parent`, made on first use. */
+  private namespaceDie(parent: Die, name: string): Die {
+    let inner = this.namespaces.get(parent);
+    if (!inner) this.namespaces.set(parent, (inner = new Map()));
+    let d = inner.get(name);
+    if (!d) {
+      d = parent.child(new Die(TAG.namespace));
+      if (name) d.add(AT.name, 'strp', name);
+      inner.set(name, d);
+    }
+    return d;
+  }
+
+  /** The DIE a declaration of `scope` belongs in: its namespace's, its class's, or the compile unit. */
+  private scopeDie(scope: Scope | undefined): Die {
+    for (let s = scope; s; s = s.parent) {
+      const owner = s.owner;
+      if (owner?.kind === 'class') return this.of(types.classType(owner)) ?? this.cu;
+      if (owner?.kind === 'namespace') return this.namespaceDie(this.scopeDie(s.parent), (owner as NamespaceDecl).name);
+    }
+    return this.cu;
   }
 
   private base(t: Type & { kind: 'builtin' }): Die {
@@ -96,7 +133,11 @@ export class TypeDies {
 
   private classDie(key: string, c: ClassDecl): Die {
     const tag = c.key === 'union' ? TAG.union_type : c.key === 'class' ? TAG.class_type : TAG.structure_type;
-    const d = this.remember(key, new Die(tag));
+    const parent = this.scopeDie(c.declScope);
+    // describing the enclosing class may have described this one (a member of its type)
+    const known = this.byKey.get(key);
+    if (known) return known;
+    const d = this.remember(key, new Die(tag), parent);
     d.add(AT.name, 'strp', c.displayName().replace(/^.*::(?=[^:<]*(<|$))/, ''));
     const layout = c.require() ? this.model.classLayout(c) : undefined;
     if (!layout) {
@@ -139,7 +180,7 @@ export class TypeDies {
 
   private enumDie(key: string, t: Type & { kind: 'enum' }): Die {
     const e = t.decl;
-    const d = this.remember(key, new Die(TAG.enumeration_type)).add(AT.name, 'strp', e.name);
+    const d = this.remember(key, new Die(TAG.enumeration_type), this.scopeDie(e.scope.parent)).add(AT.name, 'strp', e.name);
     d.add(AT.byte_size, 'data1', this.model.sizeAlign(e.underlying)?.size ?? 4);
     const ut = this.of(e.underlying);
     if (ut) d.add(AT.type, 'ref4', ut);
@@ -148,4 +189,36 @@ export class TypeDies {
     }
     return d;
   }
+}
+
+/** The identity of a type's DIE: the model's type key with the typedef names the source used. */
+function debugKey(t: Type): string {
+  const alias = t.alias && t.kind !== 'reference' ? `N${t.alias.qualifiedName}:` : '';
+  const q = (t.const ? 'K' : '') + (t.volatile ? 'V' : '');
+  switch (t.kind) {
+    case 'pointer': return `${alias}${q}P(${debugKey(t.pointee)})`;
+    case 'reference': return `${t.rvalue ? 'RR' : 'R'}(${debugKey(t.referee)})`;
+    case 'array': return `${alias}${q}A${t.length ?? ''}(${debugKey(t.element)})`;
+    case 'function': return `${alias}F(${debugKey(t.ret)};${t.params.map(debugKey).join(',')}${t.variadic ? ',...' : ''})`;
+    default: return alias + types.typeKey(t);
+  }
+}
+
+/** `c10::ArrayRef<at::foo>` → ['c10', 'ArrayRef<at::foo>'] (template arguments kept whole). */
+function splitQualified(name: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < name.length; i++) {
+    const ch = name[i];
+    if (ch === '<' || ch === '(') depth++;
+    else if (ch === '>' || ch === ')') depth--;
+    else if (depth === 0 && ch === ':' && name[i + 1] === ':') {
+      parts.push(name.slice(start, i));
+      start = i + 2;
+      i++;
+    }
+  }
+  parts.push(name.slice(start));
+  return parts;
 }

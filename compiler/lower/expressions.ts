@@ -211,9 +211,10 @@ function update(f: FnLower, e: Expr, wantValue: boolean): VReg {
   const text = unwrapped(f.m.textOf(e));
   const increment = text.startsWith('++') || text.endsWith('++');
   const prefix = text.startsWith('++') || text.startsWith('--');
-  const addr = lvalue(f, x);
   const t = unqualified(x.type);
-  const vt = valueTypeOf(t)!;
+  const vt = valueTypeOf(t);
+  if (!vt) unsupported(e.loc, `'${increment ? '++' : '--'}' needs an arithmetic or pointer operand, not '${types.typeToString(t)}'`);
+  const addr = lvalue(f, x);
   const mem = memTypeOf(t);
   const old = b.load(mem, addr, vt);
   let next: VReg;

@@ -9,6 +9,8 @@ export interface LineMark {
   readonly pos: SourcePos;
   /** A statement starts here (is_stmt in the line table). */
   readonly stmt: boolean;
+  /** Statements with no code of their own just before this one (rows at the same address). */
+  readonly empty?: readonly SourcePos[];
 }
 
 /** Where a lexical scope of a function begins or ends: the asm line of the next instruction, or the function's end. */
@@ -28,6 +30,7 @@ export class AsmWriter {
   private literals = new Map<string, string>();
   private literalCount = 0;
   private pendingStmt = false;
+  private emptyStmts: SourcePos[] = [];
   pos?: SourcePos;
 
   constructor(
@@ -37,8 +40,19 @@ export class AsmWriter {
 
   /** The next instruction begins a statement. */
   markStatement(pos: SourcePos): void {
+    const prev = this.pos;
+    if (this.pendingStmt && prev && (prev.file !== pos.file || prev.line !== pos.line)) this.emptyStmts.push(prev);
     this.pos = pos;
     this.pendingStmt = true;
+  }
+
+  /**
+   * The source position of the next instructions — unless a statement is pending: the first
+   * instruction after a statement mark keeps the statement's line, so a statement whose own code is
+   * empty (a `return` of the named return value before the epilogue) still gets its row.
+   */
+  at(pos: SourcePos): void {
+    if (!this.pendingStmt) this.pos = pos;
   }
 
   /** A scope boundary at the next instruction. */
@@ -50,6 +64,8 @@ export class AsmWriter {
   endFunction(symbol: string): void {
     if (this.pendingScopes.length) this.scopeMarksAtEnd.set(symbol, this.pendingScopes);
     this.pendingScopes = [];
+    this.pendingStmt = false;
+    this.emptyStmts = [];
   }
 
   insn(text: string): void {
@@ -59,8 +75,9 @@ export class AsmWriter {
       this.pendingScopes = [];
     }
     if (this.pos) {
-      this.marks.set(this.lines.length, { pos: this.pos, stmt: this.pendingStmt });
+      this.marks.set(this.lines.length, { pos: this.pos, stmt: this.pendingStmt, empty: this.emptyStmts.length ? this.emptyStmts : undefined });
       this.pendingStmt = false;
+      this.emptyStmts = [];
     }
   }
 

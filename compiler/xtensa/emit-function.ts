@@ -133,7 +133,7 @@ function storeIncomingArguments(ctx: EmitContext, f: Func): void {
 
 function emitTerminator(ctx: EmitContext, t: Terminator | undefined, next: Block | undefined, label: (b: Block) => string): void {
   const { w } = ctx;
-  if (t?.pos) w.pos = t.pos;
+  if (t?.pos) w.at(t.pos);
   if (!t) {
     // falling off a block that nothing terminated: only the dead tail of a function
     w.insn('retw');
@@ -173,7 +173,7 @@ function emitTerminator(ctx: EmitContext, t: Terminator | undefined, next: Block
 
 function emitInstr(ctx: EmitContext, i: Instr): void {
   const { w } = ctx;
-  if (i.pos) w.pos = i.pos;
+  if (i.pos) w.at(i.pos);
   switch (i.op) {
     case 'stmt':
       if (i.pos) w.markStatement(i.pos);

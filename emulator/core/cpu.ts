@@ -88,6 +88,11 @@ export class Cpu {
   runBudget = 0;
 
   // ---- run control ----
+  /**
+   * Lowest stack pointer ENTRY and MOVSP (into a1) may set, unsigned; one below it stops the run
+   * with kind 'stack-limit' before the instruction executes. 0: no check (the default).
+   */
+  stackLimit = 0;
   /** Set by the exception machinery when the current instruction vectored instead of retiring. */
   excTaken = false;
   stop: StopReason | null = null;

@@ -31,5 +31,10 @@ export type StopReason =
       readonly pc: number;
       readonly vaddr?: number;
     }
+  /**
+   * ENTRY or MOVSP at `pc` would have set the stack pointer to `sp`, below Cpu.stackLimit; the
+   * instruction has not executed (the check is off while stackLimit is 0).
+   */
+  | { readonly kind: 'stack-limit'; readonly pc: number; readonly sp: number; readonly limit: number }
   /** WAITI with no interrupt that could ever wake the core. */
   | { readonly kind: 'halt'; readonly pc: number };

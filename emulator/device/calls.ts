@@ -5,7 +5,7 @@
 import type { Cpu } from '../core/cpu';
 import { DEVICE_CALL, DMA_TO_HBM, DMA_TO_LOCAL, REPORT, REPORT_IGNORED, TCM_EVENT, TENSOR_HANDLE, TENSOR_IMPL } from './abi';
 import type { DeviceCore } from './core';
-import { TCM_POISON, TCM_RANGE } from './core';
+import { TCM_RANGE } from './core';
 import type { Device } from './device';
 import { contiguousStrides, allocImpl, readImpl } from './objects';
 import { DeviceMemoryError } from './guest-memory';
@@ -78,6 +78,11 @@ function dma(dev: Device, core: DeviceCore, local: number, hbmAddr: number, n: n
     return;
   }
   core.stats.dmaBytes += n;
+  const freed = dev.sanitize.has('tcm') ? core.m.memory.firstGuarded(local, n) : undefined;
+  if (freed !== undefined) {
+    dev.fault(core, 'tcm-use-after-free', useAfterFreeMessage(core, freed, n, dir === DMA_TO_LOCAL ? 'copy into' : 'copy from'));
+    return;
+  }
   if (dev.sanitize.has('copies')) {
     const t = dev.hbm.tensorAt(hbmAddr) ?? dev.hbm.tensorAt(hbmAddr + n - 1);
     if (t && (hbmAddr < t.addr || hbmAddr + n > t.addr + t.nbytes)) {
@@ -123,6 +128,13 @@ function tensorCreate(dev: Device, core: DeviceCore, sizesPtr: number, ndim: num
   dev.hbm.addTensor({ name: where ? `created at ${where.file.split('/').pop()}:${where.line}` : 'created by the kernel', addr, nbytes: numel * elem, elemSize: elem, shape: sizes, scalarType });
   if (dev.sanitize.has('uninitialized')) dev.trackInit(addr, numel * elem);
   return allocImpl(core.g, { sizes, strides: contiguousStrides(sizes), numel, hbmAddr: addr, ctxPtr: core.ctx, scalarType });
+}
+
+/** `what` (a load, a store, a copy) of TCM at `addr` that tcm_free released. */
+export function useAfterFreeMessage(core: DeviceCore, addr: number, size: number, what: string): string {
+  const b = core.freedBlockAt(addr);
+  const where = b ? `, ${addr - b.ptr} bytes into the ${b.size}-byte block at 0x${b.ptr.toString(16)}` : '';
+  return `${what} ${size} bytes of TCM at 0x${addr.toString(16)}${where}, after tcm_free released it`;
 }
 
 export function elementSize(st: number): number {
@@ -177,12 +189,11 @@ function report(dev: Device, core: DeviceCore, kind: number, msg: number, arg: n
 
 function tcmEvent(dev: Device, core: DeviceCore, event: number, ptr: number, n: number): void {
   if (!dev.sanitize.has('tcm')) return;
-  const poisoned = core.tcmCheckPoison();
-  if (poisoned !== undefined) dev.fault(core, 'tcm-use-after-free', `TCM byte 0x${poisoned.toString(16)} was written after tcm_free`);
   if (event === TCM_EVENT.alloc) {
     if (ptr === 0) return;
     core.tcmLive.set(ptr, n);
     for (const [p, m] of [...core.tcmFreed]) if (p < ptr + n && ptr < p + m) core.tcmFreed.delete(p);
+    core.guardTcm(ptr, n, false);
     core.stats.tcmHighWater = Math.max(core.stats.tcmHighWater, ptr + n - TCM_RANGE.lo);
   } else if (event === TCM_EVENT.free) {
     if (ptr === 0) return;
@@ -192,7 +203,7 @@ function tcmEvent(dev: Device, core: DeviceCore, event: number, ptr: number, n: 
       return;
     }
     core.tcmLive.delete(ptr);
-    core.g.write(ptr, new Uint8Array(size).fill(TCM_POISON));
     core.tcmFreed.set(ptr, size);
+    core.guardTcm(ptr, size, true);
   }
 }

@@ -3,6 +3,9 @@
 // launch block, log ring, and the per-core state the sanitizers and the report keep.
 
 import { Machine } from '../machine';
+import { CAUSE } from '../core/causes';
+import { MemFault } from '../memory/fault';
+import type { ExecutionCounter } from '../exec/counted';
 import type { SemihostHost } from '../semihost/host';
 import {
   CSR_BASE, CLAIM_UNCLAIMED, DEFAULT_STACK_SIZE, IRAM_BASE, LAUNCH, LAUNCH_BLOCK_OFFSET, LOCAL_RAM_BASE, LOCAL_RAM_SIZE, MAILBOX,
@@ -21,8 +24,11 @@ import {
 export const STACK_FILL = 0xa5;
 /** Bytes below the stack limit watched for overflow. */
 export const STACK_GUARD = 256;
-/** Pattern freed TCM blocks are filled with (write-after-free check). */
-export const TCM_POISON = 0xdb;
+
+/** What a sanitizer hook found in the access it made raise. */
+export type PendingFault =
+  | { readonly kind: 'uninitialized-read'; readonly addr: number; readonly hbm: number }
+  | { readonly kind: 'tcm-use-after-free'; readonly addr: number; readonly size: number; readonly write: boolean };
 
 export interface CoreStats {
   instructions: number;
@@ -61,14 +67,14 @@ export class DeviceCore {
   readonly stackLimit: number;
   result = 0;
   done = false;
-  /** The core stopped at neuron_translate's breakpoint, already counted. */
-  translateCounted = false;
+  /** Completed neuron_translate calls (an execution counter on its first instruction). */
+  translateCounter: ExecutionCounter | undefined;
   exitCode: number | undefined;
   readonly stats: CoreStats = { instructions: 0, translates: 0, dmaBytes: 0, tcmHighWater: 0, stackHighWater: 0 };
   readonly tcmLive = new Map<number, number>();
   readonly tcmFreed = new Map<number, number>();
   /** Set by a sanitizer hook just before it makes the access raise (the exception stop then reports it). */
-  pending: { kind: 'uninitialized-read'; addr: number; hbm: number } | undefined;
+  pending: PendingFault | undefined;
   loadRecord?: Uint8Array;
   unloadRecord?: Uint8Array;
 
@@ -76,6 +82,11 @@ export class DeviceCore {
     this.id = setup.id;
     this.m = new Machine(config, { host: setup.host, prid: setup.id, stopOnException: true });
     this.g = new GuestMemory(this.m);
+    // freed TCM blocks are guarded (tcmEvent): a load or store touching one raises, reported at its instruction
+    this.m.memory.onGuard = (addr, size, write) => {
+      this.pending = { kind: 'tcm-use-after-free', addr, size, write };
+      throw new MemFault(CAUSE.LoadStorePIFAddrError, addr);
+    };
     this.logSize = setup.logSize;
     if (setup.stackSize < 1024 || setup.stackSize > MAX_STACK_SIZE) throw new RangeError(`stack size ${setup.stackSize} must be 1024..${MAX_STACK_SIZE}`);
     // the default stack sits at the top of local RAM; a stack that does not fit above the TCM pool goes to slow RAM
@@ -181,15 +192,14 @@ export class DeviceCore {
     return { text: new TextDecoder().decode(out), lost };
   }
 
-  tcmCheckPoison(): number | undefined {
-    for (const [ptr, n] of this.tcmFreed) {
-      const b = this.g.bytes(ptr, n);
-      const k = b.findIndex((x) => x !== TCM_POISON);
-      if (k >= 0) {
-        this.tcmFreed.delete(ptr);
-        return ptr + k;
-      }
-    }
+  /** Guards a freed TCM block (every load or store touching it faults) or releases allocated bytes. */
+  guardTcm(ptr: number, n: number, freed: boolean): void {
+    this.m.memory.guard(ptr, n, freed);
+  }
+
+  /** The freed block holding `addr`, if known. */
+  freedBlockAt(addr: number): { ptr: number; size: number } | undefined {
+    for (const [ptr, size] of this.tcmFreed) if (addr >= ptr && addr < ptr + size) return { ptr, size };
     return undefined;
   }
 }

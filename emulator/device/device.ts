@@ -14,8 +14,8 @@ import type { ElfImage } from '../../xtensa/elf/types';
 import {
   DEFAULT_STACK_SIZE, DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE, EXIT_UNKNOWN_OPCODE, HBM_APERTURE_BASE, HBM_APERTURE_SIZE, POLICY, TENSOR_HANDLE,
 } from './abi';
-import { deviceCall, elementSize } from './calls';
-import { DeviceCore } from './core';
+import { deviceCall, elementSize, useAfterFreeMessage } from './calls';
+import { DeviceCore, STACK_GUARD } from './core';
 import { DeviceFault, FaultKind, FaultLog, SANITIZERS, Sanitizer } from './faults';
 import { Hbm, MANY_WRITERS } from './hbm';
 import { dataSegments, iramPayload } from './image';
@@ -158,7 +158,8 @@ export class Device {
       const result = spec.returnsTensor ? core.g.alloc(TENSOR_HANDLE.size, 8) : 0;
       const dstImpl = dst ? allocImpl(core.g, { sizes: dst.shape, strides: contiguousStrides(dst.shape), numel: dst.numel, hbmAddr: dst.addr, ctxPtr: core.ctx, scalarType: dst.scalarType }) : 0;
       core.writeLaunch({ opcode: spec.opcode, argv, argc: spec.args.length, result, dst: dstImpl, coreCount: this.cores.length });
-      if (this.translateAddr !== undefined) core.m.addBreakpoint(this.translateAddr);
+      if (this.translateAddr !== undefined) core.translateCounter = core.m.addCounter(this.translateAddr);
+      if (this.sanitize.has('stack')) core.m.cpu.stackLimit = core.stackLimit;
     }
     this.schedule();
     return this.finish(spec, dst);
@@ -196,37 +197,13 @@ export class Device {
     while (!this.faults.fatal && this.cores.some((c) => !c.done)) {
       for (const core of this.cores) {
         if (core.done || this.faults.fatal) continue;
-        const stop = this.runCore(core, quantum);
-        this.checkStack(core);
+        const stop = core.m.run({ maxInstructions: quantum });
         this.handleStop(core, stop);
         if (!core.done && core.m.stepCount > limit) {
           this.fault(core, 'timeout', `no exit after ${limit} instructions`);
           core.done = true;
         }
       }
-    }
-  }
-
-  /** Runs up to `budget` instructions, counting (and passing) neuron_translate breakpoints. */
-  private runCore(core: DeviceCore, budget: number): StopReason {
-    const start = core.m.stepCount;
-    // a quantum that ended on neuron_translate's first instruction before its breakpoint was hit: the
-    // next run() steps over the breakpoint without stopping, so count that call here
-    if (this.translateAddr !== undefined && core.m.pc === this.translateAddr && !core.translateCounted) core.stats.translates++;
-    core.translateCounted = false;
-    for (;;) {
-      const left = budget - (core.m.stepCount - start);
-      if (left <= 0) return { kind: 'limit', pc: core.m.pc };
-      const stop = core.m.run({ maxInstructions: left });
-      if (stop.kind === 'breakpoint' && stop.pc === this.translateAddr) {
-        core.stats.translates++;
-        if (core.m.stepCount - start >= budget) {
-          core.translateCounted = true;
-          return { kind: 'limit', pc: core.m.pc };
-        }
-        continue;
-      }
-      return stop;
     }
   }
 
@@ -245,6 +222,10 @@ export class Device {
         core.done = true;
         this.exception(core, stop.cause, stop.pc, stop.vaddr);
         return;
+      case 'stack-limit':
+        core.done = true;
+        this.stackOverflow(core, stop.pc, stop.sp);
+        return;
       default:
         core.done = true;
         this.fault(core, 'exception', `the core stopped (${stop.kind}) at 0x${((stop as { pc?: number }).pc ?? 0).toString(16)}`);
@@ -254,6 +235,12 @@ export class Device {
   private exception(core: DeviceCore, cause: number, pc: number, vaddr: number | undefined): void {
     const at = vaddr !== undefined ? ` at address 0x${(vaddr >>> 0).toString(16)}` : '';
     const exc = `EXCCAUSE ${cause} (${causeName(cause)})${at}`;
+    if (core.pending?.kind === 'tcm-use-after-free') {
+      const p = core.pending;
+      core.pending = undefined;
+      this.fault(core, 'tcm-use-after-free', useAfterFreeMessage(core, p.addr, p.size, p.write ? 'store of' : 'load of'));
+      return;
+    }
     if (core.pending) {
       const p = core.pending;
       core.pending = undefined;
@@ -287,12 +274,11 @@ export class Device {
     this.fault(core, kind, exc);
   }
 
-  private checkStack(core: DeviceCore): void {
-    if (!this.sanitize.has('stack') || core.done) return;
-    const sp = core.m.readAR(1);
-    if (sp < core.stackLimit && sp > core.stackLimit - 0x10000) {
-      this.fault(core, 'stack-overflow', `stack pointer 0x${sp.toString(16)} is ${core.stackLimit - sp} bytes below the stack limit 0x${core.stackLimit.toString(16)} (stack size ${core.setup.stackSize}; build with a larger -DSTACK_SIZE)`);
-    }
+  /** ENTRY/MOVSP at `pc` would have moved the stack pointer to `sp`, below the limit (the core's stack-limit stop). */
+  private stackOverflow(core: DeviceCore, pc: number, sp: number): void {
+    const fn = this.debug?.functionAt(pc)?.name;
+    const what = fn ? `the entry of ${fn}` : `the instruction at 0x${(pc >>> 0).toString(16)}`;
+    this.fault(core, 'stack-overflow', `${what} would move the stack pointer to 0x${sp.toString(16)}, ${core.stackLimit - sp} bytes below the stack limit 0x${core.stackLimit.toString(16)} (stack size ${core.setup.stackSize}; build with a larger -DSTACK_SIZE)`);
   }
 
   // ---- sanitizer hooks on aperture pages -----------------------------------------------------------
@@ -360,12 +346,9 @@ export class Device {
     for (const core of this.cores) {
       const use = core.stackUse();
       core.stats.stackHighWater = use.used;
+      core.stats.translates = core.translateCounter?.count ?? 0;
       if (use.overflow && this.sanitize.has('stack') && !this.faults.faults.some((f) => f.kind === 'stack-overflow' && f.core === core.id)) {
-        this.fault(core, 'stack-overflow', `the stack grew below its limit 0x${core.stackLimit.toString(16)} (stack size ${core.setup.stackSize}; build with a larger -DSTACK_SIZE)`, { location: this.kernelLocation });
-      }
-      if (this.sanitize.has('tcm')) {
-        const p = core.tcmCheckPoison();
-        if (p !== undefined) this.fault(core, 'tcm-use-after-free', `TCM byte 0x${p.toString(16)} was written after tcm_free`, { location: this.kernelLocation });
+        this.fault(core, 'stack-overflow', `the ${STACK_GUARD}-byte guard below the stack limit 0x${core.stackLimit.toString(16)} was written (stack size ${core.setup.stackSize}; a store below the stack pointer, or build with a larger -DSTACK_SIZE)`, { location: this.kernelLocation });
       }
     }
     if (dst && this.cores.length > 1 && this.sanitize.has('unwritten') && !this.faults.fatal) this.checkWriters(dst);

@@ -5,6 +5,7 @@
 import type { InsnDef } from '../../xtensa/isa';
 import type { Cpu } from '../core/cpu';
 import type { CompiledBlock } from './jit/compile';
+import type { ExecutionCounter } from './counted';
 
 /** Executes the instruction; returns the next PC, or STOP (-1) to end the run loop. */
 export type Handler = (c: Cpu, i: Insn) => number;
@@ -28,6 +29,8 @@ export class Insn {
   /** Times the run loop arrived here by a transfer (block-start hotness), and the compiled block. */
   hot = 0;
   blk: CompiledBlock | null = null;
+  /** Set while an execution counter watches this address (`h` is then countedHandler, below breakpoints). */
+  counter: ExecutionCounter | null = null;
 
   constructor(
     readonly pc: number,

@@ -173,6 +173,22 @@ function heat(c: Cpu, cache: CodeCache, ins: Insn): void {
 }
 
 /**
+ * The decoded instruction at `np`, where block `b` just left to: one of the block's two remembered
+ * exits, else looked up and remembered. Blocks live only while the decoded instructions they came
+ * from do (Machine.flushCode drops both), so a remembered exit is never stale.
+ */
+function exitOf(b: CompiledBlock, np: number, cache: CodeCache): Insn {
+  if (np === b.exitPc0) return b.exitIns0!;
+  if (np === b.exitPc1) return b.exitIns1!;
+  const ins = cache.lookup(np);
+  b.exitPc1 = b.exitPc0;
+  b.exitIns1 = b.exitIns0;
+  b.exitPc0 = np;
+  b.exitIns0 = ins;
+  return ins;
+}
+
+/**
  * The fast loop with compiled blocks: hot block starts (instructions reached by a transfer) are
  * compiled to JavaScript and run as one call while they fit the budget and the free window panes;
  * everything else is interpreted exactly as in runFast. Not used while breakpoints are set.
@@ -182,19 +198,23 @@ export function runJit(c: Cpu, cache: CodeCache, budget: number): void {
   let left = budget;
   let ins = cache.lookup(c.pc);
   let cur: CompiledBlock | null = null;
+  // set when a block left before its first instruction: the interpreter runs that one
+  let declined = false;
   for (;;) {
     try {
       while (left > 0) {
         const b = ins.blk;
-        if (b !== null && b.n <= left && b.pane <= c.wfree) {
+        if (b !== null && !declined && b.n <= left && b.pane <= c.wfree) {
           cur = b;
           const np = b.fn(c, left);
           cur = null;
           left -= c.jitN;
-          ins = cache.lookup(np);
+          declined = c.jitN === 0;
+          ins = exitOf(b, np, cache);
           if (ins.blk === null) heat(c, cache, ins);
           continue;
         }
+        declined = false;
         const np = ins.chk > c.wfree ? execute(c, ins, left) : ins.h(c, ins);
         left--;
         if (np === ins.next) {
@@ -237,6 +257,7 @@ export function runJit(c: Cpu, cache: CodeCache, budget: number): void {
     } catch (e) {
       if (!(e instanceof MemFault)) throw e;
       // A fault in a compiled block happened at index jitK; jitN instructions ran before it.
+      declined = false;
       const pc = cur !== null ? cur.pcs[c.jitK] : ins.pc;
       if (cur !== null) left -= c.jitN;
       cur = null;

@@ -1,7 +1,8 @@
 // Paged physical memory of one core: 64 KiB pages allocated on first touch inside the configured
 // regions. Loads and stores take a fast path through per-page typed-array tables (aligned access,
-// page present, not watched, not holding decoded code); everything else goes through the slow path,
-// which raises alignment/bus faults, reports watchpoint hits and invalidates decoded code.
+// page present, not watched, not holding decoded code, no guarded bytes); everything else goes
+// through the slow path, which raises alignment/bus faults, reports watchpoint hits and guarded-byte
+// accesses, and invalidates decoded code.
 
 import type { MemoryRegionSpec } from '../config/types';
 import { CAUSE } from '../core/causes';
@@ -24,6 +25,9 @@ interface Page {
   code: Uint8Array | null;
   /** Access hooks of an aliased page (their presence keeps the page off the fast path). */
   hooks?: PageHooks;
+  /** 1 per guarded byte (Memory.guard), null when the page has none; `guarded` counts them. */
+  guard: Uint8Array | null;
+  guarded: number;
 }
 
 /**
@@ -67,6 +71,11 @@ export class Memory {
   onCodeWrite: (pageNumber: number) => void = () => {};
   /** Called when an access touches a watchpoint (the access itself completes). */
   onWatch: (hit: WatchHit) => void = () => {};
+  /**
+   * Called before a load or store touching a guarded byte (Memory.guard) completes, with the address,
+   * size and direction; it may throw a MemFault to make the access raise an exception instead.
+   */
+  onGuard: (addr: number, size: number, write: boolean) => void = () => {};
 
   constructor(
     readonly regions: readonly MemoryRegionSpec[],
@@ -104,7 +113,7 @@ export class Memory {
   aliasPage(n: number, buffer: ArrayBuffer, hooks?: PageHooks): void {
     if (buffer.byteLength !== PAGE_SIZE) throw new RangeError('aliasPage: the buffer must be one page');
     if (this.slotOf[n] !== 0) this.unaliasPage(n);
-    const page: Page = { n, u8: new Uint8Array(buffer), u16: new Uint16Array(buffer), i32: new Int32Array(buffer), code: null, hooks };
+    const page: Page = { n, u8: new Uint8Array(buffer), u16: new Uint16Array(buffer), i32: new Int32Array(buffer), code: null, hooks, guard: null, guarded: 0 };
     const free = this.freeSlots.pop();
     const s = free ?? this.pageList.length + 1;
     if (s > 0xffff) throw new RangeError('aliasPage: too many pages');
@@ -197,6 +206,7 @@ export class Memory {
     const p = this.pageFor(a);
     if (p === undefined) throw new MemFault(CAUSE.LoadStorePIFAddrError, a);
     if (p.hooks?.onRead) p.hooks.onRead(a, size);
+    if (p.guard !== null) this.checkGuard(p.guard, a, size, false);
     if (this.watchpoints.length) this.checkWatch(a, size, false);
     const off = a & PAGE_MASK;
     return size === 4 ? p.i32[off >>> 2] : size === 2 ? p.u16[off >>> 1] : p.u8[off];
@@ -207,6 +217,7 @@ export class Memory {
     const p = this.pageFor(a);
     if (p === undefined) throw new MemFault(CAUSE.LoadStorePIFAddrError, a);
     if (p.hooks?.onWrite) p.hooks.onWrite(a, size);
+    if (p.guard !== null) this.checkGuard(p.guard, a, size, true);
     if (this.watchpoints.length) this.checkWatch(a, size, true);
     const off = a & PAGE_MASK;
     if (size === 4) p.i32[off >>> 2] = v;
@@ -229,7 +240,7 @@ export class Memory {
     if (slot !== 0) return this.pageList[slot - 1];
     if (!this.isMapped(a)) return undefined;
     const buf = new ArrayBuffer(PAGE_SIZE);
-    const page: Page = { n, u8: new Uint8Array(buf), u16: new Uint16Array(buf), i32: new Int32Array(buf), code: null };
+    const page: Page = { n, u8: new Uint8Array(buf), u16: new Uint16Array(buf), i32: new Int32Array(buf), code: null, guard: null, guarded: 0 };
     this.pageList.push(page);
     const s = this.pageList.length;
     this.slotOf[n] = s;
@@ -246,10 +257,59 @@ export class Memory {
     const p = slot !== 0 ? this.pageList[slot - 1] : undefined;
     const lo = n * PAGE_SIZE;
     const watched = (w: Watchpoint) => w.addr < lo + PAGE_SIZE && w.addr + w.len > lo;
-    const readFast = p !== undefined && !p.hooks?.onRead && !this.watchpoints.some((w) => w.read && watched(w));
-    const writeFast = p !== undefined && !p.hooks?.onWrite && p.code === null && !this.watchpoints.some((w) => w.write && watched(w));
+    const readFast = p !== undefined && !p.hooks?.onRead && p.guard === null && !this.watchpoints.some((w) => w.read && watched(w));
+    const writeFast = p !== undefined && !p.hooks?.onWrite && p.guard === null && p.code === null && !this.watchpoints.some((w) => w.write && watched(w));
     this.rIdx[n] = readFast ? slot : 0;
     this.wIdx[n] = writeFast ? slot : 0;
+  }
+
+  // ---- guarded bytes ---------------------------------------------------------------------------
+
+  /**
+   * Guards (or releases) the bytes [addr, addr + len) of mapped pages: loads and stores touching a
+   * guarded byte call onGuard. Only pages holding guarded bytes leave the fast path, and only while
+   * they hold any. Side-effect-free access (peek, poke) ignores guards.
+   */
+  guard(addr: number, len: number, on: boolean): void {
+    for (let k = 0; k < len; ) {
+      const a = (addr + k) >>> 0;
+      const off = a & PAGE_MASK;
+      const n = Math.min(len - k, PAGE_SIZE - off);
+      const p = this.pageFor(a);
+      k += n;
+      if (p === undefined || (!on && p.guard === null)) continue;
+      const g = (p.guard ??= new Uint8Array(PAGE_SIZE));
+      for (let b = off; b < off + n; b++) {
+        if (g[b] !== (on ? 1 : 0)) {
+          g[b] = on ? 1 : 0;
+          p.guarded += on ? 1 : -1;
+        }
+      }
+      if (p.guarded === 0) p.guard = null;
+      this.refreshTables(p.n);
+    }
+  }
+
+  /** The first guarded byte of [addr, addr + len), if any. */
+  firstGuarded(addr: number, len: number): number | undefined {
+    for (let k = 0; k < len; k++) {
+      const a = (addr + k) >>> 0;
+      const slot = this.slotOf[a >>> PAGE_SHIFT];
+      const g = slot !== 0 ? this.pageList[slot - 1].guard : null;
+      if (g === null) k += PAGE_SIZE - (a & PAGE_MASK) - 1;
+      else if (g[a & PAGE_MASK] !== 0) return a;
+    }
+    return undefined;
+  }
+
+  private checkGuard(g: Uint8Array, a: number, size: number, write: boolean): void {
+    const off = a & PAGE_MASK;
+    for (let k = 0; k < size && off + k < PAGE_SIZE; k++) {
+      if (g[off + k] !== 0) {
+        this.onGuard(a, size, write);
+        return;
+      }
+    }
   }
 
   // ---- decoded-code tracking -----------------------------------------------------------------

@@ -222,9 +222,12 @@ function nameExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   return declExpr(ctx, r.decls, loc, r.templateArgs, node);
 }
 
+const NO_FUNCTIONS: (FunctionDecl | FunctionTemplate)[] = [];
+
 export function declExpr(ctx: Ctx, decls: Decl[], loc: Loc, templateArgs?: import('./decls').TemplateArg[], node?: Node): Expr {
   const d = decls[0];
-  const fns = decls.filter((x): x is FunctionDecl | FunctionTemplate => x.kind === 'function' || x.kind === 'function-template');
+  const isFn = (x: Decl): x is FunctionDecl | FunctionTemplate => x.kind === 'function' || x.kind === 'function-template';
+  const fns = decls.length === 1 && !isFn(d) ? NO_FUNCTIONS : decls.filter(isFn);
   if (fns.length) {
     const implicitObject = fns.some((f) => f.kind === 'function' ? f.owner && !f.isStatic && f.role !== 'constructor' : !!f.owner) ? implicitThis(ctx, loc) : undefined;
     return mk('overload-set', ERROR, 'lvalue', loc, { overloads: fns, templateArgs, object: implicitObject, decl: d });

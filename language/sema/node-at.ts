@@ -115,11 +115,13 @@ export class PositionIndex {
     return m;
   }
 
+  /** The analysed bodies in `unit`; a template's generic analysis (parameters bound to nothing) after its instances'. */
   private bodiesIn(unit: Unit): FunctionBody[] {
     const out: FunctionBody[] = [];
-    for (const fn of this.analyzer.pendingBodies) if (fn.analysed && fn.body?.unit === unit) out.push(fn.analysed);
+    const generic: FunctionBody[] = [];
+    for (const fn of this.analyzer.pendingBodies) if (fn.analysed && fn.body?.unit === unit) (fn.generic ? generic : out).push(fn.analysed);
     for (const fn of this.analyzer.userFunctions) if (fn.analysed && fn.body?.unit === unit && !out.includes(fn.analysed)) out.push(fn.analysed);
-    return out;
+    return [...out, ...generic];
   }
 }
 

@@ -1,12 +1,14 @@
 // DWARF of compiled programs: Debian's readelf accepts it without warnings, the line table has a
 // statement row for every statement (and the function entries), and .debug_info describes the
-// functions, parameters, locals, globals and types with frame-base locations.
+// functions, parameters, locals, globals and types with frame-base locations; classes, enums and
+// typedefs sit in their namespaces and typedef names are kept (read back by debuginfo/).
 
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { DebugInfo, stripType, typeName } from '../../debuginfo';
 import { findTool, requireTool } from '../oracle/tools';
 import { compileSource } from './harness';
 
@@ -101,5 +103,46 @@ describe('compiler DWARF', function () {
       '1:subprogram', '2:lexical_block', '3:variable:x', '3:lexical_block', '4:variable:x',
       '3:lexical_block', '4:variable:i', '4:lexical_block', '5:variable:y',
     ]);
+  });
+
+  it('nests classes, enums and typedefs in their namespaces and keeps typedef names', async function () {
+    const src = `#include <stdint.h>
+namespace geo {
+struct Point { int x; int y; };
+enum Kind { A, B };
+typedef long long Wide;
+namespace inner { struct Deep { Wide w; struct Leaf { short s; } leaf; }; }
+}
+int64_t f(geo::Point p, geo::Kind k, geo::Wide w, geo::inner::Deep* d, int64_t n, const uint8_t* bytes) {
+  return p.x + k + w + d->w + d->leaf.s + n + bytes[0];
+}
+int main() {
+  geo::inner::Deep d = {5, {6}};
+  const uint8_t b[1] = {7};
+  unsigned int u = 1;
+  return (int)u + (int)f(geo::Point{1, 2}, geo::B, 3, &d, 4, b);
+}
+`;
+    const r = await compileSource(src, '/src/ns.cpp');
+    assert.deepEqual(r.diagnostics, []);
+    const fn = DebugInfo.fromElf(r.image!).functionsNamed('f')[0];
+    assert.ok(fn, 'f is described');
+    assert.deepEqual(fn.params.map((p) => typeName(p.type)), ['geo::Point', 'geo::Kind', 'geo::Wide', 'geo::inner::Deep *', 'int64_t', 'const uint8_t *']);
+    assert.equal(typeName(fn.returnType), 'int64_t');
+    assert.deepEqual(stripType(fn.params[4].type), { kind: 'base', name: 'long long', size: 8, encoding: 0x05 });
+    assert.deepEqual(stripType(fn.params[2].type), { kind: 'base', name: 'long long', size: 8, encoding: 0x05 });
+    requireTool(this, 'xtensa-lx106-elf-readelf');
+    const file = path.join(path.dirname(elfPath), 'ns.elf');
+    fs.writeFileSync(file, r.elf!);
+    const out = spawnSync(findTool('xtensa-lx106-elf-readelf')!, ['--debug-dump=info', file], { encoding: 'utf8' });
+    assert.equal(out.stderr, '');
+    // the tree of namespaces and named types, as readelf shows it: depth, tag, name
+    const tree = [...out.stdout.matchAll(/<(\d+)><[0-9a-f]+>: Abbrev Number: \d+ \(DW_TAG_(namespace|structure_type|typedef|enumeration_type)\)\n\s+<[0-9a-f]+>\s+DW_AT_name\s+: (?:\(indirect string, offset: 0x[0-9a-f]+\): )?(\S+)/g)].map((m) => `${m[1]}:${m[2]}:${m[3]}`);
+    for (const e of ['1:namespace:geo', '2:structure_type:Point', '2:enumeration_type:Kind', '2:typedef:Wide', '2:namespace:inner', '3:structure_type:Deep', '4:structure_type:Leaf', '1:typedef:int64_t', '1:typedef:uint8_t']) {
+      assert.ok(tree.includes(e), `${e} in ${tree.join(' ')}`);
+    }
+    assert.equal(tree.filter((e) => e === '1:namespace:geo').length, 1, 'one DIE per namespace');
+    assert.match(out.stdout, /DW_AT_name\s+: \(indirect string, offset: 0x[0-9a-f]+\): unsigned char\n\s+<[0-9a-f]+>\s+DW_AT_encoding\s+: 8\s+\(unsigned char\)/);
+    assert.match(out.stdout, /DW_AT_name\s+: \(indirect string, offset: 0x[0-9a-f]+\): unsigned int\n\s+<[0-9a-f]+>\s+DW_AT_encoding\s+: 7\s+\(unsigned\)/);
   });
 });

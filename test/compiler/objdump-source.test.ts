@@ -1,4 +1,4 @@
-// `q7 objdump -d -S`: the .debug_line reader of xtensa/disasm against binutils' decoded line table,
+// `q7 objdump -d -S`: the rows it takes from debuginfo's .debug_line reader against binutils' decoded line table,
 // and the interleaved listing against the source it names.
 
 import { strict as assert } from 'node:assert';
@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../cli/main';
 import { UsageError, type CliIO } from '../../cli/io';
-import { readDebugLine } from '../../xtensa/disasm';
+import { readElfLineTable, sourceRows } from '../../debuginfo';
 import { readElf } from '../../xtensa/elf/reader';
 import { findTool, requireTool } from '../oracle/tools';
 import { compileSource } from './harness';
@@ -58,8 +58,7 @@ describe('q7 objdump -S', function () {
   it('reads the same line rows as binutils decodes', function () {
     requireTool(this, 'xtensa-lx106-elf-readelf');
     const image = readElf(elf, 'k.elf');
-    const sec = image.sections.find((s) => s.name === '.debug_line')!;
-    const ours = readDebugLine(sec.data.subarray(0, sec.size))
+    const ours = sourceRows(readElfLineTable(image)!)
       .filter((r) => !r.endSequence)
       .map((r) => `${path.basename(r.file)} ${r.line} 0x${r.address.toString(16)}`);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'q7-objdump-'));

@@ -68,6 +68,20 @@ describe('q7 run: kernels', function () {
     assert.equal(off.code, 0, off.err);
   });
 
+  it('--policy sets the argument tensors\' coherency policy: coherent faults, verbose warns, quiet is silent', async () => {
+    const src = path.join(dir, 'conflict.cpp');
+    fs.writeFileSync(src, '#include <torch/torch.h>\nvoid k(torch::Tensor& t) {\n  auto w1 = t.write_stream_accessor<float>();\n  auto w2 = t.write_stream_accessor<float>();\n}\n');
+    const coherent = await q7(src, '--arg', 'shape=4');
+    assert.equal(coherent.code, 1, coherent.err);
+    assert.match(coherent.err, /conflict\.cpp:4:\d+: fault coherency: /);
+    const verbose = await q7(src, '--arg', 'shape=4', '--policy', 'verbose');
+    assert.equal(verbose.code, 0, verbose.err);
+    assert.match(verbose.err, /conflict\.cpp:4:\d+: warning coherency-warning: /);
+    const quiet = await q7(src, '--arg', 'shape=4', '--policy', 'quiet');
+    assert.equal(quiet.code, 0, quiet.err);
+    assert.doesNotMatch(quiet.err, /coherency/);
+  });
+
   it('runs a kernel image built by q7 build (ELF)', async () => {
     const elf = path.join(dir, 'relu.elf');
     const b = await main(['build', RELU, '-o', elf], { ...nodeIO, stdout: () => {}, stderr: () => {} });

@@ -5,7 +5,7 @@
 
 import { strict as assert } from 'node:assert';
 import { SANITIZERS } from '../../emulator/device';
-import { kernelImage, launch, specArg } from './helpers';
+import { SANITIZE_DEFINES, kernelImage, launch, specArg } from './helpers';
 
 const ISSUE_1019 = `#include <torch/torch.h>
 torch::Tensor fill3(const torch::Tensor& t) {
@@ -83,24 +83,44 @@ void k(const torch::Tensor& t, int bad) {
     assert.equal(good.result.cores[0].tcmHighWater >= 64, true);
   });
 
-  it('a write to TCM after tcm_free is reported', async () => {
+  it('a load or store of TCM after tcm_free faults at its instruction; a re-allocation makes the bytes legal again', async () => {
     const src = `#include <torch/torch.h>
 #include <neuron/neuron-utils.hpp>
-void k(const torch::Tensor& t, int late) {
+void k(const torch::Tensor& t, int mode) {
   float* p = (float*)torch::neuron::tcm_malloc(64);
-  if (!late) p[3] = 1.0f;
+  p[3] = 1.0f;
+  volatile float sum = p[3];
   torch::neuron::tcm_free(p);
-  if (late) p[3] = 1.0f;
-  void* q = torch::neuron::tcm_malloc(16);
+  if (mode == 1) p[3] = 2.0f;
+  if (mode == 2) sum += p[5];
+  float* q = (float*)torch::neuron::tcm_malloc(64);
+  q[5] = 4.0f;
+  sum += q[5];
   torch::neuron::tcm_free(q);
+  if (mode == 3) t.tcm_accessor().tensor_to_tcm<float>(q, 0, 1);
 }
 `;
     const image = await kernelImage(src, '/kernels/uaf.cpp');
-    const int32 = (v: number) => ({ kind: 'scalar' as const, name: 'late', bytes: new Uint8Array(new Int32Array([v]).buffer) });
-    const bad = launch(image, 'k', [specArg('t', 'shape=1'), int32(1)], {}, { returnsTensor: false });
-    assert.equal(bad.result.faults[0]?.kind, 'tcm-use-after-free', bad.lines.join('\n'));
-    const good = launch(image, 'k', [specArg('t', 'shape=1'), int32(0)], {}, { returnsTensor: false });
-    assert.deepEqual(good.lines, []);
+    const int32 = (v: number) => ({ kind: 'scalar' as const, name: 'mode', bytes: new Uint8Array(new Int32Array([v]).buffer) });
+    const run = (mode: number) => launch(image, 'k', [specArg('t', 'shape=4'), int32(mode)], {}, { returnsTensor: false });
+    const store = run(1);
+    assert.equal(store.result.faults.length, 1, store.lines.join('\n'));
+    assert.equal(store.result.faults[0].kind, 'tcm-use-after-free');
+    assert.equal(store.result.faults[0].location?.line, lineOf(src, 'mode == 1'));
+    assert.match(store.result.faults[0].message, /^store of 4 bytes of TCM at 0x3fff000c, 12 bytes into the 64-byte block at 0x3fff0000, after tcm_free/);
+    const load = run(2);
+    assert.equal(load.result.faults[0]?.kind, 'tcm-use-after-free', load.lines.join('\n'));
+    assert.equal(load.result.faults[0].location?.line, lineOf(src, 'mode == 2'));
+    assert.match(load.result.faults[0].message, /^load of 4 bytes of TCM at 0x3fff0014/);
+    const dma = run(3);
+    assert.equal(dma.result.faults[0]?.kind, 'tcm-use-after-free', dma.lines.join('\n'));
+    assert.equal(dma.result.faults[0].location?.line, lineOf(src, 'mode == 3'));
+    assert.match(dma.result.faults[0].message, /^copy into 4 bytes of TCM at 0x3fff0000/);
+    // the same block allocated again (q) is used legally; nothing else is reported
+    assert.deepEqual(run(0).lines, []);
+    // switched off: no guard, the late store and load run silently
+    const off = launch(image, 'k', [specArg('t', 'shape=4'), int32(2)], { sanitize: SANITIZERS.filter((x) => x !== 'tcm') }, { returnsTensor: false });
+    assert.deepEqual(off.lines, []);
   });
 
   it('TCM copies past the end of a tensor are reported (SDK check, and the device DMA check)', async () => {
@@ -133,7 +153,7 @@ torch::Tensor k(const torch::Tensor& t, int n) {
     assert.equal(good.result.cores[0].dmaBytes, 32);
   });
 
-  it('stack overflow: deep recursion past the 8 KiB stack', async () => {
+  it('stack overflow: deep recursion past the 8 KiB stack, at the ENTRY that crosses the limit', async () => {
     const src = `#include <torch/torch.h>
 int deep(int n) {
   volatile int pad[64];
@@ -145,10 +165,43 @@ void k(const torch::Tensor& t, int n) { deep(n); }
     const int32 = (v: number) => ({ kind: 'scalar' as const, name: 'n', bytes: new Uint8Array(new Int32Array([v]).buffer) });
     const image = await kernelImage(src, '/kernels/stack.cpp');
     const bad = launch(image, 'k', [specArg('t', 'shape=1'), int32(200)], {}, { returnsTensor: false });
-    assert.equal(bad.result.faults[0]?.kind, 'stack-overflow', bad.lines.join('\n'));
+    assert.equal(bad.result.faults.length, 1, bad.lines.join('\n'));
+    const f = bad.result.faults[0];
+    assert.equal(f.kind, 'stack-overflow', bad.lines.join('\n'));
+    assert.equal(f.location?.line, lineOf(src, 'int deep'), bad.lines.join('\n'));
+    assert.match(f.message, /the entry of deep would move the stack pointer to 0x[0-9a-f]+, \d+ bytes below the stack limit 0x3fffe000 \(stack size 8192/);
+    // exact: nothing below the limit was written (the frame that would cross it was never made)
+    assert.ok(bad.result.cores[0].stackHighWater <= 8192, `${bad.result.cores[0].stackHighWater}`);
     const good = launch(image, 'k', [specArg('t', 'shape=1'), int32(5)], {}, { returnsTensor: false });
     assert.deepEqual(good.lines, []);
     assert.ok(good.result.cores[0].stackHighWater > 5 * 256, `${good.result.cores[0].stackHighWater}`);
+    // switched off, the same kernel runs on (into the memory below the stack) without a stack fault
+    const off = launch(image, 'k', [specArg('t', 'shape=1'), int32(40)], { sanitize: SANITIZERS.filter((x) => x !== 'stack') }, { returnsTensor: false });
+    assert.deepEqual(off.lines, []);
+  });
+
+  it('stack overflow of a -DSTACK_SIZE stack in slow RAM is caught at its limit too', async () => {
+    const src = `#include <torch/torch.h>
+int deep(int n) {
+  volatile int pad[64];
+  pad[0] = n;
+  return n == 0 ? 0 : deep(n - 1) + pad[0];
+}
+void k(const torch::Tensor& t, int n) { deep(n); }
+`;
+    const int32 = (v: number) => ({ kind: 'scalar' as const, name: 'n', bytes: new Uint8Array(new Int32Array([v]).buffer) });
+    const image = await kernelImage(src, '/kernels/stack.cpp', { ...SANITIZE_DEFINES, STACK_SIZE: '65536' });
+    const opts = { stackSize: 65536 };
+    // 100 frames overflow 8 KiB but fit in 64 KiB
+    const fits = launch(image, 'k', [specArg('t', 'shape=1'), int32(100)], opts, { returnsTensor: false });
+    assert.deepEqual(fits.lines, []);
+    assert.ok(fits.result.cores[0].stackHighWater > 8192, `${fits.result.cores[0].stackHighWater}`);
+    const bad = launch(image, 'k', [specArg('t', 'shape=1'), int32(2000)], opts, { returnsTensor: false });
+    assert.equal(bad.result.faults.length, 1, bad.lines.join('\n'));
+    assert.equal(bad.result.faults[0].kind, 'stack-overflow');
+    assert.equal(bad.result.faults[0].location?.line, lineOf(src, 'int deep'));
+    // the slow-RAM stack ends at 0x3ff00000: its limit is 64 KiB below
+    assert.match(bad.result.faults[0].message, /below the stack limit 0x3fef0000 \(stack size 65536/);
   });
 
   it('stale window: a reference held across translates that evicted its window', async () => {

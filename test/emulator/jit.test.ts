@@ -11,6 +11,8 @@ import { readElf } from '../../xtensa/elf/reader';
 import type { CoreName, StopReason } from '../../emulator';
 import { ProgramBuilder } from './helpers/program';
 import { imageOf } from './helpers/elf-image';
+import { windowVectors } from './helpers/rom';
+import { recursion, recursionResult } from './helpers/recursion';
 
 const RAM: Record<CoreName, number> = { q7: 0x3fe00000, lx106: 0x60000000, dc233c: 0x10000, de233_fpu: 0x10000 };
 const CODE: Record<CoreName, number> = { q7: 0x40000400, lx106: 0x50000000, dc233c: 0xfe000000, de233_fpu: 0xfe000000 };
@@ -185,6 +187,73 @@ describe('emulator: compiled blocks vs the interpreter', () => {
     m.addBreakpoint(prog.symbols.get('mid')!);
     assert.deepEqual(m.run(), { kind: 'breakpoint', pc: prog.symbols.get('mid') });
     assert.equal(m.readAR(4) + 2, m.readAR(3) * 2);
+  });
+});
+
+/** The windowed recursion on q7 with the window handlers at VECBASE; `setup` may add counters or a stack limit. */
+function runWindowed(n: number, jit: boolean, setup: (m: Machine, sym: ReadonlyMap<string, number>) => void = () => {}) {
+  const top = 0x40000000;
+  const p = new ProgramBuilder(CODE.q7);
+  recursion(p, n, top);
+  const prog = p.build();
+  const m = new Machine('q7', { jit });
+  const vecbase = m.readSR('vecbase');
+  m.loadElf(imageOf([{ addr: prog.addr, bytes: prog.bytes }, windowVectors(vecbase).piece], prog.addr));
+  m.pc = prog.addr;
+  m.writeSR('windowbase', 0);
+  m.writeSR('windowstart', 1);
+  m.writeSR('ps', 0x40020);
+  setup(m, prog.symbols);
+  m.addBreakpoint(prog.symbols.get('done')!);
+  const stop = m.run({ maxInstructions: 5_000_000 });
+  const stack = Array.from({ length: 256 }, (_, k) => m.read32(top - 4 * (k + 1))!);
+  return {
+    stop, regs: Array.from({ length: 16 }, (_, k) => m.readAR(k)), ws: m.readSR('windowstart'), wb: m.readSR('windowbase'), ps: m.readSR('ps'),
+    count: m.instructionCount, steps: m.stepCount, stack, blocks: m.compiledBlocks,
+  };
+}
+
+describe('emulator: compiled windowed code (CALLn, ENTRY, RETW) vs the interpreter', () => {
+  it('runs deep recursion with window overflows and underflows in identical state', () => {
+    for (const n of [1, 5, 40, 300]) {
+      const jit = runWindowed(n, true);
+      const interp = runWindowed(n, false);
+      assert.deepEqual({ ...jit, blocks: 0 }, interp, `n = ${n}`);
+      assert.equal(jit.regs[9], recursionResult(n), `f(${n})`);
+      if (n >= 40) assert.ok(jit.blocks > 0, 'blocks were compiled');
+    }
+  });
+
+  it('counts executions of an instruction identically, without stopping', () => {
+    for (const n of [5, 300]) {
+      const counts: number[] = [];
+      for (const jit of [true, false]) {
+        let counter: { count: number } | undefined;
+        const r = runWindowed(n, jit, (m, sym) => (counter = m.addCounter(sym.get('f')!)));
+        assert.equal(r.stop.kind, 'breakpoint');
+        assert.equal(r.regs[9], recursionResult(n));
+        counts.push(counter!.count);
+      }
+      // f runs for n, n - 1, …, 0: each call's ENTRY counted once, also when it overflowed first
+      assert.deepEqual(counts, [n + 1, n + 1]);
+    }
+  });
+
+  it('stops at the ENTRY that would move the stack pointer below Cpu.stackLimit, in both', () => {
+    const limit = 0x40000000 - 48 * 100 - 8;
+    const stops = [true, false].map((jit) => runWindowed(300, jit, (m) => (m.cpu.stackLimit = limit)));
+    assert.deepEqual({ ...stops[0], blocks: 0 }, { ...stops[1], blocks: 0 });
+    const stop = stops[0].stop;
+    assert.equal(stop.kind, 'stack-limit');
+    if (stop.kind !== 'stack-limit') return;
+    assert.ok(stop.sp < limit && stop.sp >= limit - 48, `sp 0x${stop.sp.toString(16)}`);
+    assert.equal(stops[0].regs[1], stop.sp + 48, 'the ENTRY did not execute: a1 is still the caller\'s');
+    // the limit lower by a frame: one more call fits
+    const lower = runWindowed(300, true, (m) => (m.cpu.stackLimit = limit - 48));
+    assert.equal(lower.stop.kind, 'stack-limit');
+    assert.ok(lower.count > stops[0].count);
+    // no limit: the recursion completes
+    assert.equal(runWindowed(300, true).stop.kind, 'breakpoint');
   });
 });
 

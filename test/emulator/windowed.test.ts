@@ -9,6 +9,7 @@ import type { CoreName, StopReason } from '../../emulator';
 import { ProgramBuilder } from './helpers/program';
 import { Piece, imageOf } from './helpers/elf-image';
 import { windowVectors } from './helpers/rom';
+import { recursion, recursionResult as expected } from './helpers/recursion';
 
 const PS_WOE = 0x40000;
 const PS_UM = 0x20;
@@ -208,24 +209,6 @@ describe('emulator: window exceptions', () => {
  * CALL8 (n % 3 = 1, extra 5n kept in a7) or CALL12 (n % 3 = 2, extra 3n kept in a11), so locals in
  * a3, a7 and a11 must survive the spills and fills of the window handlers.
  */
-function recursion(p: ProgramBuilder, n: number, stackTop: number): void {
-  p.i('j', 'start').align(4).label('lit_sp').word(stackTop);
-  p.label('start').i('l32r', 1, 'lit_sp').i('movi', 0, 0).i('movi', 6, n).i('call4', 'main').label('back').i('mov.n', 9, 6).label('done').i('nop');
-  p.align(4).label('main').i('entry', 1, 48).i('mov.n', 10, 2).i('call8', 'f').i('mov.n', 2, 10).i('retw');
-  p.align(4).label('f').i('entry', 1, 48).i('beqz', 2, 'zero').i('mov.n', 3, 2).i('movi', 5, 3).i('remu', 5, 2, 5).i('addi', 2, 2, -1);
-  p.i('beqz', 5, 'do4').i('beqi', 5, 1, 'do8');
-  p.i('mov.n', 14, 2).i('addx2', 11, 3, 3).i('call12', 'f').i('add', 2, 14, 3).i('add', 2, 2, 11).i('retw');
-  p.label('do8').i('mov.n', 10, 2).i('addx4', 7, 3, 3).i('call8', 'f').i('add', 2, 10, 3).i('add', 2, 2, 7).i('retw');
-  p.label('do4').i('mov.n', 6, 2).i('call4', 'f').i('add', 2, 6, 3).i('retw');
-  p.label('zero').i('movi', 2, 0).i('retw');
-}
-
-function expected(n: number): number {
-  let s = 0;
-  for (let k = 1; k <= n; k++) s += k + (k % 3 === 1 ? 5 * k : k % 3 === 2 ? 3 * k : 0);
-  return s;
-}
-
 describe('emulator: deep windowed recursion through the ROM handlers', () => {
   for (const [core, top] of [['q7', 0x40000000], ['dc233c', 0x00100000], ['de233_fpu', 0x00100000]] as const) {
     it(`computes the right result with mixed CALL4/8/12 on ${core}`, () => {

@@ -82,6 +82,16 @@ describe('language/nodeAt', function () {
     assert.equal(at(a, 8, '+ x')?.typeText, 'float');
   });
 
+  it('shows a class template member as its instance analysed it, not as the check at the definition did', async () => {
+    const file = '/hover/box.cpp';
+    const src = ['template <typename T> struct Box {', '  T v;', '  T twice() const { return v + v; }', '};', 'float g() { Box<float> b{1.0f}; return b.twice(); }'].join('\n');
+    const fe = await sharedFrontend();
+    const b = fe.analyze(file, memoryHost({ [file]: src }));
+    assert.deepEqual(b.diagnostics.map((d) => d.message), []);
+    const sum = b.model.nodeAt(file, 2, src.split('\n')[2].indexOf('+'));
+    assert.deepEqual([sum?.node.text, sum?.typeText], ['v + v', 'float']);
+  });
+
   it('answers nothing outside code, and follows a declaration that moved after an edit', async () => {
     assert.equal(a.model.nodeAt(FILE, 9, 5), undefined);
     assert.equal(a.model.nodeAt('/elsewhere.cpp', 4, 8), undefined);

@@ -5,5 +5,4 @@ export { DisasmTarget, LX106_TARGET, targetForCore, decodeForTarget } from './ta
 export { DisasmSymbol, SymbolTable, SortedSymbols, relativeName } from './symbols';
 export { PropEntry, PropertyTable, propertyEntries, PROP_INSN, PROP_LITERAL, PROP_DATA } from './props';
 export { DisasmOptions, disassembleElf, sectionSymbolizer, symbolizerAt } from './listing';
-export { readDebugLine, LineTableError, type SourceRow } from './debug-line';
-export { interleaveSource } from './source-lines';
+export { interleaveSource, type SourceRow } from './source-lines';

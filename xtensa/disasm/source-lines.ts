@@ -3,7 +3,13 @@
 // one printed of that file when the program moved forward a little (at most MAX_GAP lines), else the
 // line alone. Files the reader cannot supply are skipped silently, as objdump does.
 
-import type { SourceRow } from './debug-line';
+/** One row of a line table (debuginfo's sourceRows gives them): an address and the file and line it starts. */
+export interface SourceRow {
+  readonly address: number;
+  readonly file: string;
+  readonly line: number;
+  readonly endSequence: boolean;
+}
 
 const MAX_GAP = 8;
 

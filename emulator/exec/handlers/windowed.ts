@@ -3,7 +3,7 @@
 // ENTRY (legality, overflow check on the CALLINC pane, rotation), RETW (legality, underflow, return),
 // MOVSP (Alloca), ROTW, the handler-only L32E/S32E and the RFWO/RFWU returns.
 
-import type { Cpu } from '../../core/cpu';
+import { STOP, type Cpu } from '../../core/cpu';
 import type { Insn } from '../insn';
 import { CAUSE } from '../../core/causes';
 import { generalException } from '../../core/exceptions';
@@ -45,7 +45,9 @@ export function entry(c: Cpu, i: Insn): number {
   if (s > 3 || !windowChecksOn(c)) return generalException(c, CAUSE.IllegalInstruction, i.pc);
   const callinc = (c.ps & PS_CALLINC) >>> PS_CALLINC_SHIFT;
   if (callinc > c.wfree) return windowOverflow(c, i.pc);
-  c.a[(callinc << 2) | s] = c.a[s] - i.b;
+  const sp = c.a[s] - i.b;
+  if ((sp >>> 0) < c.stackLimit) return stackLimitStop(c, i.pc, sp);
+  c.a[(callinc << 2) | s] = sp;
   const wb = c.windowbase + callinc;
   c.windowstart |= wsBit(c, wb);
   rotateTo(c, wb);
@@ -71,12 +73,23 @@ export function retw(c: Cpu, i: Insn): number {
   return target;
 }
 
+/**
+ * The stack-limit check of ENTRY and MOVSP (Cpu.stackLimit, an emulator facility for sanitizers, not
+ * an architectural one): the run stops before the instruction that would move the stack pointer below it.
+ */
+export function stackLimitStop(c: Cpu, pc: number, sp: number): number {
+  c.stop = { kind: 'stack-limit', pc, sp: sp >>> 0, limit: c.stackLimit };
+  c.pc = pc;
+  return STOP;
+}
+
 /** MOVSP at, as: Alloca exception unless one of the three frames below is live; then at = as. */
 export function movsp(c: Cpu, i: Insn): number {
   const wb = c.windowbase;
   if ((c.windowstart & (wsBit(c, wb - 1) | wsBit(c, wb - 2) | wsBit(c, wb - 3))) === 0) {
     return generalException(c, CAUSE.Alloca, i.pc);
   }
+  if (i.a === 1 && (c.a[i.b] >>> 0) < c.stackLimit) return stackLimitStop(c, i.pc, c.a[i.b]);
   c.a[i.a] = c.a[i.b];
   return i.next;
 }

@@ -1,15 +1,21 @@
-// The block compiler: turns a hot straight-line run of instructions (from a block start up to and
-// including a branch/jump/call/return, or up to the first instruction it does not compile) into
-// one JavaScript function, so V8 compiles the guest code itself. A block whose branch or jump goes
+// The block compiler: turns a hot run of instructions (from a block start along the fall-through
+// path, conditional branches being side exits, up to and including a jump/call/return or a branch
+// back to the start, or up to the first instruction it does not compile) into one JavaScript function, so V8 compiles the guest code itself. A block whose branch or jump goes
 // back to its own start loops inside the function while the budget (`left`) allows. A block
 // handles its own zero-overhead-loop checks and exits on loop-back; it sets Cpu.jitN to the number
-// of instructions it dispatched and returns the next PC.
+// of instructions it dispatched and returns the next PC. Windowed calls, ENTRY and RETW compile too:
+// after an ENTRY the block checks the panes of the rest against the rotated window, and an
+// instruction it cannot complete (a window exception, the stack-limit stop) is left to the
+// interpreter (jitN = the instructions before it, the return value its PC). Instructions with an
+// execution counter (Machine.addCounter) count themselves in the block's code.
 
 import type { Cpu } from '../../core/cpu';
 import type { Memory } from '../../memory/memory';
 import type { Insn } from '../insn';
 import { CHK_SYNC } from '../insn';
+import { countedHandler, type ExecutionCounter } from '../counted';
 import { Emitted, emit } from './emit';
+import { jitEntry, jitRetw } from './windowed';
 
 /** Runs the block (repeatedly if it loops on itself, at most `left` instructions); returns the next PC. */
 export type BlockFn = (c: Cpu, left: number) => number;
@@ -23,6 +29,11 @@ export interface CompiledBlock {
   /** PC of each instruction, for attributing a fault thrown at index Cpu.jitK. */
   readonly pcs: readonly number[];
   readonly fn: BlockFn;
+  /** The last two PCs the block left to and their decoded instructions (saves the run loop a lookup). */
+  exitPc0: number;
+  exitIns0: Insn | null;
+  exitPc1: number;
+  exitIns1: Insn | null;
 }
 
 export const MAX_BLOCK = 64;
@@ -31,7 +42,17 @@ export const HOT = 8;
 
 const hex = (v: number) => `0x${(v >>> 0).toString(16)}`;
 
-type Factory = (mem: Memory, rIdx: Uint16Array, wIdx: Uint16Array, u8s: Uint8Array[], u16s: Uint16Array[], i32s: Int32Array[]) => BlockFn;
+type Factory = (
+  mem: Memory, rIdx: Uint16Array, wIdx: Uint16Array, u8s: Uint8Array[], u16s: Uint16Array[], i32s: Int32Array[],
+  entry: typeof jitEntry, retw: typeof jitRetw, cnt: readonly ExecutionCounter[],
+) => BlockFn;
+
+/** The code that counts item k after it completed (nothing without a counter). */
+function countCode(ins: Insn, k: number, counters: ExecutionCounter[]): string {
+  if (ins.counter === null) return '';
+  counters[k] = ins.counter;
+  return `cnt[${k}].count++;`;
+}
 
 /**
  * Compiles the block starting at `first`; `next(i)` gives the decoded fall-through successor.
@@ -44,17 +65,23 @@ export function compileBlock(c: Cpu, first: Insn, next: (i: Insn) => Insn): Comp
   const items: { ins: Insn; e: Emitted }[] = [];
   let ins: Insn = first;
   for (let k = 0; k < MAX_BLOCK; k++) {
-    if ((ins.chk & CHK_SYNC) !== 0 || ins.h !== ins.inner) break;
+    if ((ins.chk & CHK_SYNC) !== 0 || (ins.h !== ins.inner && ins.h !== countedHandler)) break;
     const e = emit(ins, k, epoch, hasLitbase);
     if (!e) break;
     items.push({ ins, e });
-    if (e.kind !== 'seq') break;
+    // a conditional branch is a side exit: the block goes on along its fall-through path, unless
+    // it branches back to the block's start (then it ends the block, which may loop on itself)
+    if (e.kind === 'jump' || (e.kind === 'branch' && e.target === first.pc)) break;
     ins = next(ins);
   }
   if (items.length === 0) return null;
   const n = items.length;
   const last = items[n - 1].e;
-  const selfLoop = (last.kind === 'branch' && last.target === first.pc) || (last.kind === 'jump' && last.direct === first.pc);
+  const rotation = items.findIndex((it) => it.e.kind === 'seq' && it.e.rotates === true);
+  const selfLoop = rotation < 0 && ((last.kind === 'branch' && last.target === first.pc) || (last.kind === 'jump' && last.direct === first.pc));
+  const counters: ExecutionCounter[] = [];
+  // panes named by items k+1.. (checked against the window an ENTRY at k rotated to)
+  const paneAfter = (k: number) => items.slice(k + 1).reduce((p, it) => Math.max(p, it.ins.chk & 7), 0);
   // Back to the start: another pass if the budget allows, else leave with the count so far.
   const again = `done += ${n}; if (done + ${n} <= left) continue; c.jitN = done; return ${hex(first.pc)};`;
   const loopBack = (i: Insn, k: number) =>
@@ -62,26 +89,33 @@ export function compileBlock(c: Cpu, first: Insn, next: (i: Insn) => Insn): Comp
   const body: string[] = ['const a = c.a;', hasLoops ? 'const lend = c.lendActive;' : '', selfLoop ? 'let done = 0;\nfor (;;) {' : 'const done = 0;'];
   items.forEach(({ ins: i, e }, k) => {
     body.push(`// ${hex(i.pc)} ${i.def?.mnemonic}`);
+    const count = countCode(i, k, counters);
     if (e.kind === 'seq') {
-      body.push(e.code, loopBack(i, k));
+      body.push(e.code, count, loopBack(i, k));
+      if (e.rotates === true && k + 1 < n) body.push(`if (c.wfree < ${paneAfter(k)}) { c.jitN = done + ${k + 1}; return ${hex(i.next)}; }`);
     } else if (e.kind === 'branch') {
       const taken = selfLoop && e.target === first.pc ? again : `c.jitN = done + ${k + 1}; return ${hex(e.target)};`;
-      body.push(`if (${e.cond}) { ${taken} }`, loopBack(i, k), `c.jitN = done + ${k + 1}; return ${hex(i.next)};`);
+      body.push(count, `if (${e.cond}) { ${taken} }`, loopBack(i, k), k === n - 1 ? `c.jitN = done + ${k + 1}; return ${hex(i.next)};` : '');
     } else {
-      body.push(`{ ${e.code}`, selfLoop ? again : `c.jitN = done + ${k + 1}; return ${e.to};`, '}');
+      body.push(`{ ${e.code}`, count, selfLoop ? again : `c.jitN = done + ${k + 1}; return ${e.to};`, '}');
     }
   });
   if (last.kind === 'seq') body.push(`c.jitN = done + ${n}; return ${hex(ins.pc)};`);
   if (selfLoop) body.push('}');
   const src = `"use strict"; return function block_${first.pc.toString(16)}(c, left) {\n${body.filter((l) => l).join('\n')}\n};`;
-  const factory = new Function('mem', 'rIdx', 'wIdx', 'u8s', 'u16s', 'i32s', src) as Factory;
+  const factory = new Function('mem', 'rIdx', 'wIdx', 'u8s', 'u16s', 'i32s', 'jitEntry', 'jitRetw', 'cnt', src) as Factory;
   const m = c.mem;
   c.jitCompiled++;
   return {
     pc: first.pc,
     n,
-    pane: items.reduce((p, it) => Math.max(p, it.ins.chk & 7), 0),
+    // the panes checked before the block runs: those named before the first window rotation
+    pane: items.slice(0, rotation < 0 ? n : rotation + 1).reduce((p, it) => Math.max(p, it.ins.chk & 7), 0),
     pcs: items.map((it) => it.ins.pc),
-    fn: factory(m, m.rIdx, m.wIdx, m.u8s, m.u16s, m.i32s),
+    fn: factory(m, m.rIdx, m.wIdx, m.u8s, m.u16s, m.i32s, jitEntry, jitRetw, counters),
+    exitPc0: -1,
+    exitIns0: null,
+    exitPc1: -1,
+    exitIns1: null,
   };
 }

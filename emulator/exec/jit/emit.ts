@@ -11,13 +11,17 @@
 
 import type { Insn } from '../insn';
 import { TAKEN_NEXT } from '../insn';
+import { CALLINC_MASK, CALLINC_SHIFT } from './windowed';
 
 /**
- * 'seq': statements, then the next instruction. 'branch': a condition; taken goes to `target`.
+ * 'seq': statements, then the next instruction (`rotates`: it moved the register window, so the
+ * block must check the panes of what follows). 'branch': a condition; taken goes to `target`.
  * 'jump': statements, then an unconditional transfer to the `to` expression (`direct` when fixed).
+ * Statements may leave the block before the instruction (`c.jitN = done + K; return PC;`) so that
+ * the interpreter runs it: the windowed instructions do so for their exceptional cases.
  */
 export type Emitted =
-  | { readonly kind: 'seq'; readonly code: string }
+  | { readonly kind: 'seq'; readonly code: string; readonly rotates?: boolean }
   | { readonly kind: 'branch'; readonly cond: string; readonly target: number }
   | { readonly kind: 'jump'; readonly code: string; readonly to: string; readonly direct: number | null };
 
@@ -54,6 +58,12 @@ function store(i: Insn, k: number, size: 1 | 2 | 4, epoch: number): string {
   // A slow store may have rewritten decoded code: leave the (now stale) block right after it.
   const slow = `c.jitK = ${k}; c.jitN = done + ${k}; mem.write${size * 8}(ad, a[${i.a}]); if (c.codeEpoch !== ${epoch}) { c.jitN = done + ${k + 1}; return ${hex(i.next)}; }`;
   return `{ ${addr} const s = wIdx[ad >>> 16]; if (${cond}) ${fast} else { ${slow} } }`;
+}
+
+/** CALLn / CALLXn: a[4n] = the return address with n in bits 31:30, PS.CALLINC = n (`pre` reads the target first). */
+function callw(i: Insn, pre: string): string {
+  const n = Number(i.def!.mnemonic.replace(/^callx?/, '')) / 4;
+  return `${pre}a[${n << 2}] = ${(n << 30) | (i.next & 0x3fffffff)}; c.ps = ((c.ps & ${~CALLINC_MASK}) | ${n << CALLINC_SHIFT}) >>> 0;`;
 }
 
 function rrr(i: Insn, expr: string): string {
@@ -159,6 +169,14 @@ export function emit(i: Insn, k: number, epoch: number, hasLitbase: boolean): Em
     case 'call0': return jump(`a[0] = ${hex(i.next)};`, hex(target), target);
     case 'callx0': return jump(`const to = ${A(i.a)} >>> 0; a[0] = ${hex(i.next)};`, 'to', null);
     case 'ret': case 'ret.n': return jump('const to = a[0] >>> 0;', 'to', null);
+    // ---- the windowed ABI (helpers in jit/windowed.ts; their exceptional cases run interpreted) ----
+    case 'entry':
+      if (i.a > 3) return undefined;
+      return { kind: 'seq', rotates: true, code: `if (!jitEntry(c, ${i.a}, ${i.b})) { c.jitN = done + ${k}; return ${hex(i.pc)}; }` };
+    case 'call4': case 'call8': case 'call12': return jump(callw(i, ''), hex(target), target);
+    case 'callx4': case 'callx8': case 'callx12': return jump(callw(i, `const to = ${A(i.a)} >>> 0; `), 'to', null);
+    case 'retw': case 'retw.n':
+      return jump(`const to = jitRetw(c, ${hex(i.pc)}); if (to < 0) { c.jitN = done + ${k}; return ${hex(i.pc)}; }`, 'to', null);
   }
   return undefined;
 }
