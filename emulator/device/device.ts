@@ -139,6 +139,10 @@ export class Device {
       this.rwCore = id;
       this.cores.push(core);
     }
+    // a page of a factory-made tensor written completely leaves the slow path on every core
+    this.hbm.onInitComplete = (page) => {
+      for (const c of this.cores) c.windows?.refresh(page);
+    };
     const tr = image.symbols.find((s) => s.name === 'neuron_translate');
     this.translateAddr = options.countTranslates === false ? undefined : tr?.value;
   }

@@ -2,7 +2,8 @@
 // window map aliases into each core's aperture), with a bump allocator for tensors and the
 // sanitizers' shadow state: per byte "written since allocation" for tensors made by the factories
 // (reads of torch::empty memory never written), and per byte "which core wrote it" for the
-// multicore destination tensor.
+// multicore destination tensor. A page's init shadow is dropped once every byte of it was written,
+// so that its aperture slots return to the fast path (onInitComplete tells the device).
 
 import { PAGE_SIZE } from '../memory/memory';
 
@@ -26,8 +27,12 @@ export interface HbmTensor {
 
 export class Hbm {
   private readonly pages = new Map<number, ArrayBuffer>();
-  /** Per page: 1 per byte written (pages of factory-made tensors only). */
+  /** Per page: 1 per byte written (pages of factory-made tensors only, until every byte was written). */
   readonly initShadow = new Map<number, Uint8Array>();
+  /** Per page with an init shadow: how many of its bytes were never written. */
+  private readonly unwritten = new Map<number, number>();
+  /** Called when the last unwritten byte of a page was written (its init shadow is gone). */
+  onInitComplete: (page: number) => void = () => {};
   /** Per page: 0 unwritten, core + 1, or MANY_WRITERS (the multicore destination only). */
   readonly writerShadow = new Map<number, Uint8Array>();
   readonly tensors: HbmTensor[] = [];
@@ -91,6 +96,9 @@ export class Hbm {
         this.initShadow.set(page, s);
       }
       s.fill(0, off, off + n);
+      let zeros = 0;
+      for (let k = 0; k < PAGE_SIZE; k++) if (s[k] === 0) zeros++;
+      this.unwritten.set(page, zeros);
     });
   }
 
@@ -105,12 +113,31 @@ export class Hbm {
   noteWrite(addr: number, len: number, core: number): void {
     this.each(addr, len, (_b, off, _f, n, page) => {
       const s = this.initShadow.get(page);
-      if (s) s.fill(1, off, off + n);
+      if (s) this.markWritten(page, s, off, n);
       const w = this.writerShadow.get(page);
       if (w) {
         for (let k = off; k < off + n; k++) w[k] = w[k] === 0 || w[k] === core + 1 ? core + 1 : MANY_WRITERS;
       }
     });
+  }
+
+  private markWritten(page: number, s: Uint8Array, off: number, n: number): void {
+    let fresh = 0;
+    for (let k = off; k < off + n; k++) {
+      if (s[k] === 0) {
+        s[k] = 1;
+        fresh++;
+      }
+    }
+    if (fresh === 0) return;
+    const left = (this.unwritten.get(page) ?? 0) - fresh;
+    if (left > 0) {
+      this.unwritten.set(page, left);
+      return;
+    }
+    this.unwritten.delete(page);
+    this.initShadow.delete(page);
+    this.onInitComplete(page);
   }
 
   /** The first byte of [addr, addr + len) never written, if tracked; undefined when all were. */

@@ -16,7 +16,7 @@ export class ChunkBuilder {
   private column = 0;
 
   constructor(
-    private readonly file: string,
+    readonly file: string,
     private system: boolean,
     /** The text of a file read so far (for copying tokens as written). */
     private readonly textOf: (file: string) => string | undefined,

@@ -468,19 +468,22 @@ class Preprocessor {
       this.diagnostics.push(diagnostic(range, 'error', 'include-depth', `#include nested too deeply (${MAX_INCLUDE_DEPTH} levels)`));
       return;
     }
-    const ownChunk = file === this.mainFile && this.braceDepth === 0;
-    if (!ownChunk) {
+    if (!this.ownChunk(file, resolved.path)) {
       this.setFile(resolved.path, resolved.text);
       this.current.touch(resolved.path, this.isSystem(resolved.path));
       this.processFile(resolved.path, resolved.text, depth + 1);
       return;
     }
+    const resume = this.current.file;
     this.finishChunk();
     const cache = this.isSystem(resolved.path) ? this.options.includeCache : undefined;
     const key = cache && IncludeCache.key(resolved.path, this.macroState.value, this.onceFiles);
     const cached = cache && key ? cache.get(key, this.host) : undefined;
-    if (cached) this.apply(cached);
-    else {
+    const outer = this.recording;
+    if (cached) {
+      this.apply(cached);
+      if (outer) mergeRecording(outer, cached, false); // apply() recorded its macros already
+    } else {
       const before = this.snapshot();
       this.recording = { reads: [...resolved.reads], macroOps: [], onceFiles: [], files: [] };
       this.setFile(resolved.path, resolved.text);
@@ -488,10 +491,20 @@ class Preprocessor {
       this.processFile(resolved.path, resolved.text, depth + 1);
       this.finishChunk();
       const effects = this.effectsSince(before, this.recording);
-      this.recording = undefined;
+      this.recording = outer;
+      if (outer) mergeRecording(outer, effects, true);
       if (cache && key) cache.set(key, effects);
     }
-    this.startChunk(this.mainFile);
+    this.startChunk(resume);
+  }
+
+  /**
+   * Whether an #include at the top level starts a chunk of its own: every include of the main file,
+   * and a system header included by a user header (its code stays system code whoever includes it).
+   */
+  private ownChunk(includer: string, included: string): boolean {
+    if (this.braceDepth !== 0) return false;
+    return includer === this.mainFile || (this.isSystem(included) && !this.isSystem(includer));
   }
 
   // ---- the include cache ------------------------------------------------------------------------
@@ -564,6 +577,14 @@ interface Recording {
   macroOps: [string, Macro | undefined][];
   onceFiles: string[];
   files: [string, string][];
+}
+
+/** Adds what a nested top-level include did to the recording of the include around it. */
+function mergeRecording(outer: Recording, inner: Pick<IncludeEffects, 'reads' | 'macroOps' | 'onceFiles' | 'files'>, macros: boolean): void {
+  for (const [path, text] of inner.reads) outer.reads.push([path, text]);
+  outer.onceFiles.push(...inner.onceFiles);
+  for (const [path, text] of inner.files) outer.files.push([path, text]);
+  if (macros) for (const [name, m] of inner.macroOps) outer.macroOps.push([name, m]);
 }
 
 

@@ -27,6 +27,21 @@ function analyseScheduled(a: Analyzer, fn: FunctionDecl): void {
   }
 }
 
+/**
+ * Analyses `fn` now (a call needs its deduced return type), with its own report list as if scheduled;
+ * the lambdas being analysed around the call are not the callee's.
+ */
+export function analyseBodyNow(a: Analyzer, fn: FunctionDecl): void {
+  const lambdas = a.lambdas.splice(0);
+  const site = a.site;
+  try {
+    analyseScheduled(a, fn);
+  } finally {
+    a.lambdas.push(...lambdas);
+    a.site = site;
+  }
+}
+
 /** Replaces the body of `fn` (an edit inside it) and analyses it again. */
 export function reanalyseBody(a: Analyzer, fn: FunctionDecl, body: Node, initNode: Node | undefined): void {
   if (!fn.body) return;

@@ -4,7 +4,8 @@
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { isFreeFunction, argumentDependentCandidates } from './adl';
-import { type Ctx, locOf } from './context';
+import { analyseBodyNow } from './bodies';
+import { type Ctx, containsAuto, locOf } from './context';
 import { classOf, implicitConversion, type Conversion } from './conversions';
 import { functionType, type Decl, type FunctionDecl, type FunctionTemplate, type Loc } from './decls';
 import { errorExpr, type Expr, type ValueCategory } from './expr';
@@ -114,7 +115,7 @@ export function callWith(ctx: Ctx, callee: Expr, args: Expr[], loc: Loc, spelled
     if (r.fn.owner && !r.fn.isStatic && !callee.object && r.fn.role !== 'constructor') {
       ctx.a.error(loc, 'invalid-member-use', `call to non-static member function '${r.fn.name}' without an object`);
     }
-    return callResult(r.fn, [...(callee.object ? [callee.object] : []), ...args], loc);
+    return callResult(ctx, r.fn, [...(callee.object ? [callee.object] : []), ...args], loc);
   }
   if (callee.type.kind === 'error') return errorExpr(loc);
   const ft = callee.type.kind === 'pointer' && callee.type.pointee.kind === 'function' ? callee.type.pointee : callee.type.kind === 'function' ? callee.type : undefined;
@@ -142,11 +143,25 @@ function noteArguments(fn: FunctionDecl, args: Expr[], convs: Conversion[] | und
   });
 }
 
-export function callResult(fn: FunctionDecl, operands: Expr[], loc: Loc): Expr {
+export function callResult(ctx: Ctx, fn: FunctionDecl, operands: Expr[], loc: Loc): Expr {
+  if (containsAuto(fn.ret) && !deduceReturnType(ctx, fn, loc)) return errorExpr(loc);
   const ret = fn.ret;
   const cat: ValueCategory = ret.kind === 'reference' ? (ret.rvalue ? 'xvalue' : 'lvalue') : 'prvalue';
   const t = nonReference(ret);
   return mk('call', t, cat, loc, { callee: fn, operands, temporary: cat === 'prvalue' && t.kind === 'class' });
+}
+
+/**
+ * Makes sure the return type of `fn`, declared `auto`, is deduced: from its body when its definition
+ * comes before the current function's (C++14); otherwise using it is an error, as in C++.
+ */
+function deduceReturnType(ctx: Ctx, fn: FunctionDecl, loc: Loc): boolean {
+  const current = ctx.a.currentBody;
+  const later = fn.definedAt !== undefined && current?.definedAt !== undefined && current !== fn && fn.definedAt > current.definedAt;
+  if (fn.body && !fn.analysing && !fn.analysed && !later) analyseBodyNow(ctx.a, fn);
+  if (!containsAuto(fn.ret)) return true;
+  ctx.a.error(loc, 'auto-before-definition', `function '${fn.name}' with deduced return type cannot be used before it is defined`);
+  return false;
 }
 
 /** Constructs a `t` from `args` (direct- or list-initialisation). */

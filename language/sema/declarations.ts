@@ -427,6 +427,7 @@ export function declareFunction(
     // a user definition of a function the cached SDK layer declares: checked, but the layer stays as it is
     const copy: FunctionDecl = { ...earlier, id: newId(), params: fn.params, loc: locOf(ctx, info.nameNode ?? node), analysed: undefined };
     copy.body = { node: body, unit: ctx.unit, scope: bodyScope, initNode: node.children.find((c) => c?.type === 'field_initializer_list') ?? undefined };
+    copy.definedAt = newId();
     scheduleBody(ctx.a, copy, ctx.unit);
     return copy;
   }
@@ -436,6 +437,7 @@ export function declareFunction(
       else {
         earlier.body = { node: body, unit: ctx.unit, scope: bodyScope, initNode: node.children.find((c) => c?.type === 'field_initializer_list') ?? undefined };
         earlier.params = fn.params;
+        earlier.definedAt = newId();
         scheduleBody(ctx.a, earlier, ctx.unit);
       }
     }
@@ -457,6 +459,7 @@ export function declareFunction(
   if (hasDefaultClause(node) || deleted) f.body = undefined;
   if (body) {
     f.body = { node: body, unit: ctx.unit, scope: bodyScope, initNode: node.children.find((c) => c?.type === 'field_initializer_list') ?? undefined };
+    f.definedAt = newId();
   }
   if (register) {
     scope.add(name, f);

@@ -145,6 +145,10 @@ export interface FunctionDecl {
   /** The body of a template checked before instantiation (its parameters bound to nothing). */
   generic?: boolean;
   analysing?: boolean;
+  /** The declared return type when it contains `auto` (C++14: deduced from the return statements). */
+  autoReturn?: Type;
+  /** When the definition (the body) was seen, as an id: a deduced return type is usable only after it. */
+  definedAt?: number;
 }
 
 export interface EnumDecl {

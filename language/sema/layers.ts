@@ -76,6 +76,8 @@ export function buildUserLayer(base: SdkLayer | undefined, units: SegmentUnit[],
 export function updateUserLayer(prev: UserLayer, base: SdkLayer | undefined, units: readonly SegmentUnit[], bodyChanged: ReadonlySet<SegmentUnit>): UserLayer | undefined {
   if (prev.base !== base || prev.units.length !== units.length || units.some((u, i) => u !== prev.units[i])) return undefined;
   const a = prev.analyzer;
+  // a deduced return type may change with the body, and every caller's types with it
+  for (const unit of bodyChanged) if (topLevelFunctionsOf(a, unit).some((fn) => fn.autoReturn)) return undefined;
   for (const unit of bodyChanged) {
     const body = unit.root.childForFieldName('body');
     if (!body) return undefined;

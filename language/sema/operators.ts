@@ -25,7 +25,7 @@ export function overloadedOperator(ctx: Ctx, op: string, operands: Expr[], loc: 
     if (ms.length) {
       memberObject = operands[0];
       const r = resolveOverload(ctx, ms, operands.slice(1), { loc, label: `'${name}'`, object: operands[0], quiet: true });
-      if (r.fn && !r.failed) return callResult(r.fn, operands, loc);
+      if (r.fn && !r.failed) return callResult(ctx, r.fn, operands, loc);
       if (r.fn && r.failed && r.fn.deleted) {
         resolveOverload(ctx, ms, operands.slice(1), { loc, label: `'${name}'`, object: operands[0] });
         return errorExpr(loc);
@@ -40,7 +40,7 @@ export function overloadedOperator(ctx: Ctx, op: string, operands: Expr[], loc: 
   }
   if (free.length) {
     const r = resolveOverload(ctx, free, operands, { loc, label: `'${name}'`, quiet: true });
-    if (r.fn && !r.failed) return callResult(r.fn, operands, loc);
+    if (r.fn && !r.failed) return callResult(ctx, r.fn, operands, loc);
   }
   if (!quiet && (cands.length || free.length)) {
     const msg = `no viable overloaded '${op}' for operands of type ${operands.map((o) => `${quoteType(o.type)}`).join(' and ')}`;

@@ -12,7 +12,7 @@ import { completeArrayType, isStringLiteral, type Expr } from './expr';
 import { declaredBaseType, applyDeclarator, type DeclaratorInfo } from './type-syntax';
 import { resolveName } from './names';
 import { deduceType } from './templates';
-import { classType, ERROR, isVoid, nonReference, referenceTo, sameType, unqualified, quoteType, type Type } from './types';
+import { classType, ERROR, isVoid, VOID, nonReference, referenceTo, sameType, unqualified, quoteType, type Type } from './types';
 import { declareList } from './declarations';
 import { mayFallThrough, unusedValueWarning } from './flow';
 import { noteBoolean } from './implicit';
@@ -54,6 +54,8 @@ export interface FunctionBody {
 interface BodyState {
   readonly body: FunctionBody;
   readonly fn: FunctionDecl;
+  /** The declared `auto` return type being deduced, and whether a return statement has deduced it. */
+  readonly deducing?: { pattern: Type; deduced: boolean };
 }
 
 /** Analyses the body of `fn` (once). */
@@ -65,7 +67,7 @@ export function analyseFunctionBody(a: Analyzer, fn: FunctionDecl): FunctionBody
     const { node, unit, scope } = fn.body;
     const fscope = new Scope('function', scope, fn);
     const ctx: Ctx = { a, unit, scope: fscope };
-    const st: BodyState = { body, fn };
+    const st: BodyState = { body, fn, deducing: startDeduction(fn) };
     for (const p of fn.params) {
       if (!p.name) continue;
       const v: VarDecl = { kind: 'var', id: newId(), name: p.name, type: p.type, storage: 'param', constexpr: false, loc: p.nameLoc ?? p.loc, qualifiedName: p.name };
@@ -74,6 +76,7 @@ export function analyseFunctionBody(a: Analyzer, fn: FunctionDecl): FunctionBody
     }
     if (fn.body.initNode) memberInitialisers(ctx, st, fn.body.initNode);
     statement(ctx, st, node);
+    if (st.deducing && !st.deducing.deduced) fn.ret = noReturnDeduction(ctx, st.deducing.pattern, fn.loc);
     checkFallOff(ctx, fn, node);
   } finally {
     fn.analysing = false;
@@ -81,6 +84,36 @@ export function analyseFunctionBody(a: Analyzer, fn: FunctionDecl): FunctionBody
   fn.analysed = body;
   if (!fn.body.unit.system && !fn.generic && !a.userFunctions.includes(fn)) a.userFunctions.push(fn);
   return body;
+}
+
+/** A function declared with an `auto` return type: its return type is deduced again from its body. */
+function startDeduction(fn: FunctionDecl): BodyState['deducing'] {
+  if (fn.role === 'constructor' || fn.role === 'destructor') return undefined;
+  if (!fn.autoReturn && containsAuto(fn.ret)) fn.autoReturn = fn.ret;
+  if (!fn.autoReturn) return undefined;
+  fn.ret = fn.autoReturn;
+  return { pattern: fn.autoReturn, deduced: false };
+}
+
+/** The deduced return type of a body without a `return` value: `void` for a plain `auto`. */
+function noReturnDeduction(ctx: Ctx, pattern: Type, at: Loc): Type {
+  if (pattern.kind === 'tparam' && !pattern.const) return VOID;
+  ctx.a.error(at, 'bad-auto', `cannot deduce return type ${quoteType(pattern)} from 'void'`);
+  return ERROR;
+}
+
+/** Deduces the return type from one return statement; later ones must agree with the first. */
+function deduceReturn(ctx: Ctx, st: BodyState, e: Expr | undefined, loc: Loc): void {
+  const d = st.deducing!;
+  const t = e ? deduceAuto(ctx, d.pattern, e, e.loc) : noReturnDeduction(ctx, d.pattern, loc);
+  if (!d.deduced) {
+    d.deduced = true;
+    st.fn.ret = t;
+    return;
+  }
+  const first = st.fn.ret;
+  if (t.kind === 'error' || first.kind === 'error' || sameType(t, first, true)) return;
+  ctx.a.error(loc, 'bad-return', `'auto' in return type deduced as ${quoteType(t)} here but deduced as ${quoteType(first)} in earlier return statement`);
 }
 
 /** Warns when control can reach the end of a non-void function (not `main`). */
@@ -452,6 +485,15 @@ function returnStatement(ctx: Ctx, st: BodyState, node: Node): void {
   const fn = st.fn;
   const loc = locOf(ctx, node);
   const ret = fn.role === 'constructor' || fn.role === 'destructor' ? undefined : fn.ret;
+  if (st.deducing) {
+    const e = en ? checkExpr(ctx, en) : undefined;
+    deduceReturn(ctx, st, e, loc);
+    if (e) {
+      if (fn.ret.kind !== 'error') returnValue(ctx, fn, fn.ret, e, loc);
+      fullExpression(st, [e], loc);
+    }
+    return;
+  }
   if (!en) {
     if (noteLambdaReturn(ctx.a, fn, undefined)) return;
     if (ret && !isVoid(ret) && ret.kind !== 'error') ctx.a.error(loc, 'missing-return-value', `non-void function '${fn.name}' should return a value`);

@@ -34,6 +34,15 @@ describe('compiler errors', function () {
     assert.deepEqual(e, ['/src/e.cpp:3:42: error: calls through function pointers are not supported yet']);
   });
 
+  it('rejects ++ and -- on a class without those operators (never an internal error)', async () => {
+    for (const op of ['++s', 's--']) {
+      const e = await errorsOf(`  S s{1};\n  ${op};`, 'struct S { int v; };');
+      assert.equal(e.length, 1, e.join('\n'));
+      assert.match(e[0], /^\/src\/e\.cpp:5:\d+: error: .*'S'/);
+      assert.doesNotMatch(e[0], /internal/);
+    }
+  });
+
   it('reports a function that is declared but not defined', async () => {
     assert.deepEqual(await errorsOf('  missing(1);', 'int missing(int);'), ["/src/e.cpp:4:3: error: 'missing' is declared but not defined (and not part of the runtime library)"]);
   });

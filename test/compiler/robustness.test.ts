@@ -17,7 +17,7 @@ import { kernelMutants, ROBUSTNESS_SEED } from '../language/mutations';
 import { tokenStream } from '../language/token-stream';
 
 /** Mutants compiled (the language test analyses 10,000 of the same sequence). */
-const COUNT = 2000;
+const COUNT = 1500;
 
 /** Where a diagnostic's position must be: the mutant itself, or an SDK header it includes. */
 function textOf(file: string, mutantFile: string, mutant: string): string | undefined {

@@ -31,6 +31,7 @@ interface Outcome {
   stop: StopReason;
   compiled: boolean;
   regs: number[];
+  fregs: number[];
   sar: number;
   mem: number[];
   count: number;
@@ -60,6 +61,7 @@ function run(core: CoreName, build: (p: ProgramBuilder) => void, jit: boolean, s
     stop,
     compiled: jit,
     regs: Array.from({ length: 16 }, (_, k) => m.readAR(k)),
+    fregs: Array.from({ length: 16 }, (_, k) => m.readFR(k)),
     sar: m.readSR('sar'),
     mem: Array.from({ length: 64 }, (_, k) => m.read32(RAM[core] + 4 * k)!),
     count: m.instructionCount,
@@ -125,6 +127,41 @@ describe('emulator: compiled blocks vs the interpreter', () => {
         const b = ['beqz', 'bnez', 'bltz', 'bgez'][local() % 4];
         p.i(b, 2 + (local() % 11), 'skip').i('addi', 12, 12, 1).label('skip');
         p.i('addi', 15, 15, -1).i('bnez', 15, 'loop').label('done').i('nop');
+      };
+      const jit = run('q7', build, true);
+      const interp = run('q7', build, false);
+      assert.deepEqual({ ...jit, compiled: false }, interp, `program ${prog}`);
+      assert.equal(jit.stop.kind, 'breakpoint');
+    }
+  });
+
+  it('calls the handlers of FP, boolean-move and high-multiply instructions inside blocks, in identical state', () => {
+    const next = rng(7);
+    for (let prog = 0; prog < 30; prog++) {
+      const seed = next();
+      const build = (p: ProgramBuilder) => {
+        const local = rng(seed);
+        const r = () => 2 + (local() % 11);
+        const f = () => local() % 16;
+        p.i('j', 'start').align(4).label('ram').word(RAM.q7).label('start').i('l32r', 13, 'ram').i('movi', 15, 20);
+        p.i('movi', 2, 1).i('wsr.cpenable', 2).i('rsync');
+        for (let k = 2; k <= 12; k++) p.i('movi', k, (local() % 4096) - 2048);
+        for (let k = 0; k < 16; k++) p.i('wfr', k, 2 + (k % 11));
+        p.label('loop');
+        for (let k = 0; k < 5 + (local() % 20); k++) {
+          const kind = local() % 10;
+          if (kind === 0) p.i(['add.s', 'sub.s', 'mul.s', 'madd.s'][local() % 4], f(), f(), f());
+          else if (kind === 1) p.i(['olt.s', 'ole.s', 'oeq.s', 'un.s'][local() % 4], local() % 16, f(), f());
+          else if (kind === 2) p.i(['movt', 'movf'][local() % 2], r(), r(), local() % 16);
+          else if (kind === 3) p.i(['muluh', 'mulsh', 'add', 'xor'][local() % 4], r(), r(), r());
+          else if (kind === 4) p.i('lsi', f(), 13, 4 * (local() % 60));
+          else if (kind === 5) p.i('ssi', f(), 13, 4 * (local() % 60));
+          else if (kind === 6) p.i(['trunc.s', 'floor.s'][local() % 2], r(), f(), local() % 8);
+          else if (kind === 7) p.i('float.s', f(), r(), local() % 8);
+          else if (kind === 8) p.i('rfr', r(), f());
+          else p.i(['mov.s', 'neg.s', 'abs.s'][local() % 3], f(), f());
+        }
+        p.i('addi', 15, 15, -1).i('bnez', 15, 'loop').i('rur.fsr', 14).label('done').i('nop');
       };
       const jit = run('q7', build, true);
       const interp = run('q7', build, false);

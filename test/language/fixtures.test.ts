@@ -6,33 +6,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { memoryHost } from '../../language';
+import { parseFixture } from './annotations';
 import { sharedFrontend } from './grammar';
 
 const DIR = path.join(__dirname, '..', '..', '..', 'test', 'language', 'fixtures');
-
-interface Expected {
-  line: number;
-  column: number;
-  severity: string;
-  message: string;
-}
-
-/** Reads the annotations and returns the code (annotations blanked, so lines keep their numbers). */
-export function parseFixture(text: string): { code: string; expected: Expected[] } {
-  const lines = text.split('\n');
-  const expected: Expected[] = [];
-  let codeLine = -1;
-  lines.forEach((l, i) => {
-    const m = /^\/\/(\s*)(\^+)\s+(error|warning):\s*(.*)$/.exec(l);
-    if (!m) {
-      codeLine = i;
-      return;
-    }
-    expected.push({ line: codeLine, column: 2 + m[1].length, severity: m[3], message: m[4].trim() });
-    lines[i] = '';
-  });
-  return { code: lines.join('\n'), expected };
-}
 
 describe('language/fixtures', function () {
   this.timeout(60000);

@@ -1,17 +1,18 @@
 // The block compiler: turns a hot run of instructions (from a block start along the fall-through
 // path, conditional branches being side exits, up to and including a jump/call/return or a branch
-// back to the start, or up to the first instruction it does not compile) into one JavaScript function, so V8 compiles the guest code itself. A block whose branch or jump goes
-// back to its own start loops inside the function while the budget (`left`) allows. A block
-// handles its own zero-overhead-loop checks and exits on loop-back; it sets Cpu.jitN to the number
-// of instructions it dispatched and returns the next PC. Windowed calls, ENTRY and RETW compile too:
-// after an ENTRY the block checks the panes of the rest against the rotated window, and an
-// instruction it cannot complete (a window exception, the stack-limit stop) is left to the
-// interpreter (jitN = the instructions before it, the return value its PC). Instructions with an
-// execution counter (Machine.addCounter) count themselves in the block's code.
+// back to the start, or up to the first instruction it does not compile) into one JavaScript
+// function, so V8 compiles the guest code itself. A block whose branch or jump goes back to its own
+// start loops inside the function while the budget (`left`) allows. A block handles its own
+// zero-overhead-loop checks and exits on loop-back; it sets Cpu.jitN to the number of instructions
+// it dispatched and returns the next PC. Windowed calls, ENTRY and RETW compile too. The block
+// checks each higher register pane where it is first named (again after an ENTRY's rotation), and
+// leaves an instruction it cannot complete (a pane not free, a window exception, the stack-limit
+// stop) to the interpreter (jitN = the instructions before it, the return value its PC).
+// Instructions with an execution counter (Machine.addCounter) count themselves in the block's code.
 
 import type { Cpu } from '../../core/cpu';
 import type { Memory } from '../../memory/memory';
-import type { Insn } from '../insn';
+import type { Handler, Insn } from '../insn';
 import { CHK_SYNC } from '../insn';
 import { countedHandler, type ExecutionCounter } from '../counted';
 import { Emitted, emit } from './emit';
@@ -24,7 +25,7 @@ export interface CompiledBlock {
   readonly pc: number;
   /** Instructions in the block (an upper bound of what one call dispatches). */
   readonly n: number;
-  /** Highest register pane the block names (the run loop compares it with Cpu.wfree). */
+  /** Register pane the block's first instruction names (the run loop compares it with Cpu.wfree; the block checks the others). */
   readonly pane: number;
   /** PC of each instruction, for attributing a fault thrown at index Cpu.jitK. */
   readonly pcs: readonly number[];
@@ -44,7 +45,7 @@ const hex = (v: number) => `0x${(v >>> 0).toString(16)}`;
 
 type Factory = (
   mem: Memory, rIdx: Uint16Array, wIdx: Uint16Array, u8s: Uint8Array[], u16s: Uint16Array[], i32s: Int32Array[],
-  entry: typeof jitEntry, retw: typeof jitRetw, cnt: readonly ExecutionCounter[],
+  entry: typeof jitEntry, retw: typeof jitRetw, cnt: readonly ExecutionCounter[], hf: readonly Handler[], hi: readonly Insn[],
 ) => BlockFn;
 
 /** The code that counts item k after it completed (nothing without a counter). */
@@ -80,8 +81,16 @@ export function compileBlock(c: Cpu, first: Insn, next: (i: Insn) => Insn): Comp
   const rotation = items.findIndex((it) => it.e.kind === 'seq' && it.e.rotates === true);
   const selfLoop = rotation < 0 && ((last.kind === 'branch' && last.target === first.pc) || (last.kind === 'jump' && last.direct === first.pc));
   const counters: ExecutionCounter[] = [];
-  // panes named by items k+1.. (checked against the window an ENTRY at k rotated to)
-  const paneAfter = (k: number) => items.slice(k + 1).reduce((p, it) => Math.max(p, it.ins.chk & 7), 0);
+  // Panes: the run loop checks the first instruction's before the block runs; inside, an instruction
+  // naming a higher pane than any checked so far (since the last rotation) is checked first, and
+  // when its pane is not free the block leaves before it (the interpreter then takes the overflow).
+  let checked = items[0].ins.chk & 7;
+  const paneCheck = (i: Insn, k: number): string => {
+    const p = i.chk & 7;
+    if (k === 0 || p <= checked) return '';
+    checked = p;
+    return `if (c.wfree < ${p}) { c.jitN = done + ${k}; return ${hex(i.pc)}; }`;
+  };
   // Back to the start: another pass if the budget allows, else leave with the count so far.
   const again = `done += ${n}; if (done + ${n} <= left) continue; c.jitN = done; return ${hex(first.pc)};`;
   const loopBack = (i: Insn, k: number) =>
@@ -90,9 +99,10 @@ export function compileBlock(c: Cpu, first: Insn, next: (i: Insn) => Insn): Comp
   items.forEach(({ ins: i, e }, k) => {
     body.push(`// ${hex(i.pc)} ${i.def?.mnemonic}`);
     const count = countCode(i, k, counters);
+    body.push(paneCheck(i, k));
     if (e.kind === 'seq') {
       body.push(e.code, count, loopBack(i, k));
-      if (e.rotates === true && k + 1 < n) body.push(`if (c.wfree < ${paneAfter(k)}) { c.jitN = done + ${k + 1}; return ${hex(i.next)}; }`);
+      if (e.rotates === true) checked = -1;
     } else if (e.kind === 'branch') {
       const taken = selfLoop && e.target === first.pc ? again : `c.jitN = done + ${k + 1}; return ${hex(e.target)};`;
       body.push(count, `if (${e.cond}) { ${taken} }`, loopBack(i, k), k === n - 1 ? `c.jitN = done + ${k + 1}; return ${hex(i.next)};` : '');
@@ -103,16 +113,15 @@ export function compileBlock(c: Cpu, first: Insn, next: (i: Insn) => Insn): Comp
   if (last.kind === 'seq') body.push(`c.jitN = done + ${n}; return ${hex(ins.pc)};`);
   if (selfLoop) body.push('}');
   const src = `"use strict"; return function block_${first.pc.toString(16)}(c, left) {\n${body.filter((l) => l).join('\n')}\n};`;
-  const factory = new Function('mem', 'rIdx', 'wIdx', 'u8s', 'u16s', 'i32s', 'jitEntry', 'jitRetw', 'cnt', src) as Factory;
+  const factory = new Function('mem', 'rIdx', 'wIdx', 'u8s', 'u16s', 'i32s', 'jitEntry', 'jitRetw', 'cnt', 'hf', 'hi', src) as Factory;
   const m = c.mem;
   c.jitCompiled++;
   return {
     pc: first.pc,
     n,
-    // the panes checked before the block runs: those named before the first window rotation
-    pane: items.slice(0, rotation < 0 ? n : rotation + 1).reduce((p, it) => Math.max(p, it.ins.chk & 7), 0),
+    pane: items[0].ins.chk & 7,
     pcs: items.map((it) => it.ins.pc),
-    fn: factory(m, m.rIdx, m.wIdx, m.u8s, m.u16s, m.i32s, jitEntry, jitRetw, counters),
+    fn: factory(m, m.rIdx, m.wIdx, m.u8s, m.u16s, m.i32s, jitEntry, jitRetw, counters, items.map((it) => it.ins.inner), items.map((it) => it.ins)),
     exitPc0: -1,
     exitIns0: null,
     exitPc1: -1,

@@ -4,6 +4,9 @@
 // template mirrors the interpreter handler of the same mnemonic (emulator/exec/handlers), which
 // stays the reference; everything else ends the block and runs in the interpreter.
 //
+// Other instructions whose handlers cannot raise or transfer (jit/callable.ts: FP, boolean moves,
+// high multiplies) are compiled as a call of their handler (`hf[K](c, hi[K])`).
+//
 // Conventions of the generated code: `a` is the current window (Int32Array), `c` the Cpu, `mem`
 // the Memory with its fast-path tables `rIdx`, `wIdx`, `u8s`, `u16s`, `i32s`; `done` counts the
 // instructions of earlier passes of a self-looping block. Before anything that may throw, c.jitK is
@@ -12,6 +15,7 @@
 import type { Insn } from '../insn';
 import { TAKEN_NEXT } from '../insn';
 import { CALLINC_MASK, CALLINC_SHIFT } from './windowed';
+import { CALLABLE, CALLABLE_STORES } from './callable';
 
 /**
  * 'seq': statements, then the next instruction (`rotates`: it moved the register window, so the
@@ -178,5 +182,12 @@ export function emit(i: Insn, k: number, epoch: number, hasLitbase: boolean): Em
     case 'retw': case 'retw.n':
       return jump(`const to = jitRetw(c, ${hex(i.pc)}); if (to < 0) { c.jitN = done + ${k}; return ${hex(i.pc)}; }`, 'to', null);
   }
-  return undefined;
+  return called(i, k, epoch);
+}
+
+/** An instruction whose handler the block calls as it is (jit/callable.ts), or undefined. */
+function called(i: Insn, k: number, epoch: number): Emitted | undefined {
+  if (!CALLABLE.has(i.inner)) return undefined;
+  const after = CALLABLE_STORES.has(i.inner) ? ` if (c.codeEpoch !== ${epoch}) { c.jitN = done + ${k + 1}; return ${hex(i.next)}; }` : '';
+  return { kind: 'seq', code: `c.jitK = ${k}; c.jitN = done + ${k}; hf[${k}](c, hi[${k}]);${after}` };
 }
