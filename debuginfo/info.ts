@@ -3,21 +3,9 @@
 
 import { Cursor, DwarfError } from './cursor';
 import { AttrValue, Ref, Sections, UnitContext, readForm, resolveIndexed } from './forms';
+import { AT, TAG } from './constants';
 
-export const TAG = {
-  array_type: 0x01, class_type: 0x02, enumeration_type: 0x04, formal_parameter: 0x05, lexical_block: 0x0b,
-  member: 0x0d, pointer_type: 0x0f, reference_type: 0x10, compile_unit: 0x11, structure_type: 0x13,
-  subroutine_type: 0x15, typedef: 0x16, union_type: 0x17, inlined_subroutine: 0x1d, subrange_type: 0x21,
-  base_type: 0x24, const_type: 0x26, enumerator: 0x28, subprogram: 0x2e, variable: 0x34, volatile_type: 0x35,
-  namespace: 0x39, unspecified_type: 0x3b, rvalue_reference_type: 0x42, skeleton_unit: 0x4a,
-} as const;
-
-export const AT = {
-  location: 0x02, name: 0x03, byte_size: 0x0b, stmt_list: 0x10, low_pc: 0x11, high_pc: 0x12, language: 0x13,
-  comp_dir: 0x1b, upper_bound: 0x2f, abstract_origin: 0x31, count: 0x37, decl_column: 0x39, decl_file: 0x3a,
-  decl_line: 0x3b, encoding: 0x3e, external: 0x3f, frame_base: 0x40, specification: 0x47, type: 0x49,
-  ranges: 0x55, linkage_name: 0x6e, str_offsets_base: 0x72, addr_base: 0x73, producer: 0x25, artificial: 0x34,
-} as const;
+export { AT, TAG };
 
 export interface Die {
   readonly offset: number;

@@ -3,28 +3,12 @@
 // .debug_info, .debug_abbrev and .debug_str are written (DWARF 4, 32-bit format, 4-byte addresses).
 
 import { ByteWriter, slebSize, ulebSize } from './bytes';
+import { AT, FORM, TAG } from '../../debuginfo/constants';
 
-export const TAG = {
-  array_type: 0x01, class_type: 0x02, enumeration_type: 0x04, formal_parameter: 0x05, member: 0x0d,
-  pointer_type: 0x0f, reference_type: 0x10, compile_unit: 0x11, structure_type: 0x13, subroutine_type: 0x15,
-  union_type: 0x17, inheritance: 0x1c, subrange_type: 0x21, base_type: 0x24, const_type: 0x26, enumerator: 0x28,
-  lexical_block: 0x0b, subprogram: 0x2e, template_type_parameter: 0x2f, template_value_parameter: 0x30, variable: 0x34, volatile_type: 0x35,
-  unspecified_type: 0x3b, rvalue_reference_type: 0x42, typedef: 0x16, namespace: 0x39,
-} as const;
+export { AT, FORM, TAG };
 
-export const AT = {
-  location: 0x02, name: 0x03, byte_size: 0x0b, stmt_list: 0x10, low_pc: 0x11, high_pc: 0x12, language: 0x13,
-  comp_dir: 0x1b, const_value: 0x1c, producer: 0x25, upper_bound: 0x2f, artificial: 0x34, count: 0x37,
-  data_member_location: 0x38, decl_file: 0x3a, decl_line: 0x3b, declaration: 0x3c, encoding: 0x3e, external: 0x3f,
-  frame_base: 0x40, type: 0x49, linkage_name: 0x6e,
-} as const;
-
-export const FORM = {
-  addr: 0x01, data2: 0x05, data4: 0x06, data1: 0x0b, strp: 0x0e, udata: 0x0f, sdata: 0x0d, ref4: 0x13,
-  sec_offset: 0x17, exprloc: 0x18, flag_present: 0x19,
-} as const;
-
-export type FormName = keyof typeof FORM;
+/** The forms this writer emits (a subset of FORM). */
+export type FormName = Extract<keyof typeof FORM, 'addr' | 'data2' | 'data4' | 'data1' | 'strp' | 'udata' | 'sdata' | 'ref4' | 'sec_offset' | 'exprloc' | 'flag_present'>;
 
 export interface Attr {
   readonly at: number;
