@@ -2,7 +2,8 @@
 // reads every file (sizes are known from mnemonics and directives, so labels get section offsets);
 // then globals and commons are combined across files, sections are laid out, and pass 2 evaluates
 // every operand and data value at its final address and encodes it. All problems are collected and
-// thrown together as one AsmError.
+// thrown together as one AsmError. Files are parsed through parse-cache.ts, which reuses the parses
+// of files and lines seen in earlier runs.
 
 import type { ElfImage } from '../elf/types';
 import { SHF_ALLOC, SHF_EXECINSTR, SHF_WRITE, SHT_NOBITS, STB_GLOBAL, STB_LOCAL, STB_WEAK } from '../elf/types';
@@ -14,7 +15,7 @@ import { ResolvedSymbol, buildImage } from './image';
 import { encodeInstruction } from './instructions';
 import { OutputSection, layoutSections } from './layout';
 import { InputSection } from './sections';
-import { splitStatements } from './source';
+import { parseSource } from './parse-cache';
 import { SymbolEntry, isHiddenName } from './symbols';
 import { propertySection } from './xtprop';
 
@@ -69,7 +70,7 @@ export function assemble(sources: readonly AsmSource[], options: AssembleOptions
 function assembleProgram(sources: readonly AsmSource[], options: AssembleOptions): AssembleResult {
   const a = new Assembly(DIRECTIVES);
   addDefsyms(a, options.defsym ?? {});
-  for (const src of sources) a.assembleFile(src.name, splitStatements(src.name, src.text));
+  for (const src of sources) a.assembleFile(src.name, parseSource(src.name, src.text));
   exportGlobals(a);
   allocateCommons(a);
   const { outputs, problems } = layoutSections(a.sections, options.base ?? DEFAULT_BASE, options.sectionStart ?? {});

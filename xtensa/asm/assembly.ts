@@ -4,10 +4,11 @@
 
 import { SHF_ALLOC, SHF_WRITE, SHT_NOBITS, SHT_PROGBITS, STT_OBJECT } from '../elf/types';
 import { DiagnosticSink, SourceLoc, StatementError } from './errors';
-import { EvalEnv, Expr, Value, evaluate, exactOf, foldKnown, parseExpr } from './expr';
-import { ParsedInsn, parseInstruction } from './instructions';
+import { EvalEnv, Expr, Value, evaluate, exactOf, foldKnown, parseExpr, symbolsOf } from './expr';
+import { InsnContext, ParsedInsn, parseInstruction } from './instructions';
+import type { ParsedSource } from './parse-cache';
 import { InputSection, defaultAttributes, literalPoolName } from './sections';
-import { Arg, Statement, splitArgs } from './source';
+import { Arg, Statement } from './source';
 import { FileScope, SymbolEntry, resolveSymbol } from './symbols';
 
 export type Fixup =
@@ -53,14 +54,14 @@ export class Assembly {
   // ---- files and statements ---------------------------------------------------------------
 
   /** First pass over one file. */
-  assembleFile(file: string, statements: readonly Statement[]): void {
+  assembleFile(file: string, source: ParsedSource): void {
     this.scope = new FileScope(file, this.scopes.length);
     this.scopes.push(this.scope);
     this.sectionStack.length = 0;
     this.previous = undefined;
     for (const name of ['.text', '.data', '.bss']) this.getSection(name, defaultAttributes(name));
     this.section = this.getSection('.text');
-    for (const st of statements) this.assembleStatement(st);
+    source.statements.forEach((st, i) => this.assembleStatement(source, i, st));
     this.allocateLocalCommons();
   }
 
@@ -83,19 +84,15 @@ export class Assembly {
     this.section = saved;
   }
 
-  private assembleStatement(st: Statement): void {
+  private assembleStatement(source: ParsedSource, index: number, st: Statement): void {
     this.statement = st;
     for (const l of st.labels) this.guard(st, () => this.defineLabel(l.name, l.column));
     if (st.op === '') return;
     this.guard(st, () => {
-      const args = splitArgs(st.args, st.argsColumn);
-      if (st.op === '=') return this.directives.get('=')!(this, st, args);
-      if (st.op.startsWith('.')) {
-        const handler = this.directives.get(st.op);
-        if (!handler) throw new StatementError(`unknown directive '${st.op}'`, st.opColumn);
-        return handler(this, st, args);
-      }
-      this.instruction(st, args);
+      if (st.op !== '=' && !st.op.startsWith('.')) return this.instruction(source, index, st);
+      const handler = this.directives.get(st.op);
+      if (!handler) throw new StatementError(`unknown directive '${st.op}'`, st.opColumn);
+      handler(this, st, source.argsOf(index));
     });
   }
 
@@ -114,12 +111,34 @@ export class Assembly {
     return { file: this.statement.file, line: this.statement.line, column: column ?? this.statement.opColumn };
   }
 
-  private instruction(st: Statement, args: Arg[]): void {
-    const insn = parseInstruction(st.op, args, this, st.opColumn);
+  private instruction(source: ParsedSource, index: number, st: Statement): void {
+    const insn = source.instructionOf(index) ?? this.parseInstruction(source, index, st);
     this.requireContents('instructions');
     const offset = this.section.reserve(insn.def.size);
     this.fixups.push({ kind: 'insn', section: this.section, offset, insn, scope: this.scope, loc: this.loc() });
     this.listing.push({ section: this.section, offset, size: insn.def.size, loc: this.loc(), text: st.text, kind: 'insn' });
+  }
+
+  /**
+   * Parses instruction statement `index` of `source`; a parse that used no symbol (so no equate,
+   * local label or value known only now) depends on the statement's text alone and is memoized.
+   */
+  private parseInstruction(source: ParsedSource, index: number, st: Statement): ParsedInsn {
+    let textOnly = true;
+    const ctx: InsnContext = {
+      parseExpr: (arg) => {
+        const raw = this.parseRaw(arg);
+        if (symbolsOf(raw).length > 0) textOnly = false;
+        return this.fold(raw);
+      },
+      constant: (arg) => {
+        textOnly = false;
+        return this.constant(arg);
+      },
+    };
+    const insn = parseInstruction(st.op, source.argsOf(index), ctx, st.opColumn);
+    if (textOnly) source.rememberInstruction(index, insn);
+    return insn;
   }
 
   // ---- sections ---------------------------------------------------------------------------
@@ -250,9 +269,19 @@ export class Assembly {
   // ---- expressions ------------------------------------------------------------------------
 
   parseExpr(arg: Arg): Expr {
+    return this.fold(this.parseRaw(arg));
+  }
+
+  /** The expression of `arg` as written (numeric local label references resolved). */
+  private parseRaw(arg: Arg): Expr {
     if (arg.text.length === 0) throw new StatementError('missing expression', arg.column);
     const scope = this.scope;
-    const e = parseExpr(arg.text, arg.column, (d, dir, col) => scope.referLocalLabel(d, dir, col));
+    return parseExpr(arg.text, arg.column, (d, dir, col) => scope.referLocalLabel(d, dir, col));
+  }
+
+  /** `e` with the symbols that are known numbers now replaced by their values. */
+  private fold(e: Expr): Expr {
+    const scope = this.scope;
     return foldKnown(e, (name) => {
       const s = resolveSymbol(scope, this.globals, name);
       return s && s.isEquate && s.value && !s.value.section ? exactOf(s.value) : undefined;

@@ -3,3 +3,4 @@ export { assemble, DEFAULT_BASE } from './assemble';
 export type { AsmSource, AssembleOptions, AssembleResult, ListingLine } from './assemble';
 export { AsmError, formatDiagnostic } from './errors';
 export type { AsmDiagnostic } from './errors';
+export { clearParseCache, parseCacheSize, setParseCacheLimits } from './parse-cache';

@@ -1,15 +1,15 @@
 // Splits assembler source text into statements: strips comments (`#`, `//`, `/* */`), honours cpp
 // line markers (`# 12 "file.S"`), splits lines at `;`, and separates labels, the operation name
 // (mnemonic, directive or `sym =`) and the operand text, keeping 1-based columns for diagnostics.
+// A line parses the same wherever it is (parseLine); its statements get their file and line after.
 
 export interface Label {
   readonly name: string;
   readonly column: number;
 }
 
-export interface Statement {
-  readonly file: string;
-  readonly line: number;
+/** A statement apart from where it is: what one source line says, wherever that line appears. */
+export interface StatementShape {
   /** Column of the first non-blank character of the statement. */
   readonly column: number;
   readonly labels: readonly Label[];
@@ -24,6 +24,16 @@ export interface Statement {
   /** The statement's source text after its labels, for listings. */
   readonly text: string;
 }
+
+export interface Statement extends StatementShape {
+  readonly file: string;
+  readonly line: number;
+}
+
+/** One physical line: a cpp line marker, or its statements and whether a block comment is still open after it. */
+export type LineParse =
+  | { readonly marker: { readonly file: string; readonly line: number } }
+  | { readonly statements: readonly StatementShape[]; readonly inBlock: boolean };
 
 /** One comma-separated operand with the column where it starts. */
 export interface Arg {
@@ -86,7 +96,7 @@ function cleanLine(text: string, inBlock: boolean): { pieces: { text: string; st
   return { pieces, inBlock };
 }
 
-function parseStatement(file: string, line: number, piece: string, start: number): Statement | undefined {
+function parseStatement(piece: string, start: number): StatementShape | undefined {
   let pos = piece.search(/\S/);
   if (pos < 0) return undefined;
   const column = start + pos + 1;
@@ -101,7 +111,7 @@ function parseStatement(file: string, line: number, piece: string, start: number
   }
   const rest = piece.slice(pos);
   const text = rest.trim();
-  const base = { file, line, column, labels, text };
+  const base = { column, labels, text };
   if (rest.length === 0) return { ...base, op: '', opColumn: start + pos + 1, args: '', argsColumn: start + pos + 1 };
   const assign = ASSIGN.exec(rest);
   if (assign) {
@@ -132,31 +142,47 @@ function parseStatement(file: string, line: number, piece: string, start: number
   };
 }
 
-/** All statements of a source file, in order. */
-export function splitStatements(fileName: string, text: string): Statement[] {
-  const out: Statement[] = [];
+/** Parses one physical line `raw`; `inBlock`: a block comment is open at its start. */
+export function parseLine(raw: string, inBlock: boolean): LineParse {
+  if (!inBlock) {
+    const marker = LINE_MARKER.exec(raw);
+    if (marker) return { marker: { file: marker[2].replace(/\\(.)/g, '$1'), line: Number(marker[1]) } };
+  }
+  const cleaned = cleanLine(raw, inBlock);
+  const statements: StatementShape[] = [];
+  for (const p of cleaned.pieces) {
+    const st = parseStatement(p.text, p.start);
+    if (st) statements.push(st);
+  }
+  return { statements, inBlock: cleaned.inBlock };
+}
+
+/**
+ * All statements of a source file, in order, each with the shape `lineParser` gives for its line
+ * (the shapes are shared, the statements are new).
+ */
+export function splitStatements(fileName: string, text: string, lineParser = parseLine): { statements: Statement[]; shapes: StatementShape[] } {
+  const statements: Statement[] = [];
+  const shapes: StatementShape[] = [];
   const lines = text.split(/\r?\n/);
   let file = fileName;
   let lineNo = 0;
   let inBlock = false;
   for (const raw of lines) {
     lineNo++;
-    if (!inBlock) {
-      const marker = LINE_MARKER.exec(raw);
-      if (marker) {
-        file = marker[2].replace(/\\(.)/g, '$1') || file;
-        lineNo = Number(marker[1]) - 1;
-        continue;
-      }
+    const parsed = lineParser(raw, inBlock);
+    if ('marker' in parsed) {
+      file = parsed.marker.file || file;
+      lineNo = parsed.marker.line - 1;
+      continue;
     }
-    const cleaned = cleanLine(raw, inBlock);
-    inBlock = cleaned.inBlock;
-    for (const p of cleaned.pieces) {
-      const st = parseStatement(file, lineNo, p.text, p.start);
-      if (st) out.push(st);
+    inBlock = parsed.inBlock;
+    for (const shape of parsed.statements) {
+      statements.push({ ...shape, file, line: lineNo });
+      shapes.push(shape);
     }
   }
-  return out;
+  return { statements, shapes };
 }
 
 /** Splits operand text at top-level commas (outside strings, character constants and parentheses). */
