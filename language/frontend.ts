@@ -131,7 +131,9 @@ export class Frontend {
       bodiesAnalysed: layer.analyzer.bodiesAnalysed - (updated ? bodiesBefore : 0),
       keptDeclarations: !!updated,
     };
-    return { file, diagnostics: finish(file, diagnostics), preprocessed: pre, units: allUnits, model, reuse };
+    const result = { file, diagnostics: finish(file, diagnostics), preprocessed: pre, units: allUnits, model, reuse };
+    for (const u of units) u.root.releaseViews();
+    return result;
   }
 
   private preprocess(file: string, host: FileHost, options: AnalyzeOptions): PreprocessResult {

@@ -2,7 +2,8 @@
 // call into WebAssembly and the WASM tree can be freed right away). A read fills a NodeStore: a few
 // numbers per node in two typed arrays (no JavaScript object per node, so little for the garbage
 // collector to copy). SyntaxNode objects are views of it, made when first asked for and then kept, so
-// one node is always the same object. Offsets are relative to the store's source (a top-level
+// one node is always the same object until the views are released (the front-end does so when an
+// analysis is done; a walk after that makes new views, again one per node). Offsets are relative to the store's source (a top-level
 // declaration, or a whole text).
 
 /** The text a node's offsets index into. */
@@ -59,6 +60,15 @@ export class NodeStore {
 
   word(i: number, w: number): number {
     return this.data[i * NODE_WORDS + w];
+  }
+
+  /**
+   * Forgets the views made so far (the analysis that walked the tree is done): views still referenced
+   * stay valid, but a node reached afterwards is a new object. Keeps the garbage collector from
+   * copying a view of nearly every node of every analysed file.
+   */
+  releaseViews(): void {
+    this.views = undefined;
   }
 }
 
@@ -211,6 +221,11 @@ export class SyntaxNode {
     };
     visit(this);
     return out;
+  }
+
+  /** Forgets the views of the tree this node belongs to (see NodeStore.releaseViews). */
+  releaseViews(): void {
+    this.store.releaseViews();
   }
 
   /** Points the whole tree this node belongs to at `source` (called on roots). */

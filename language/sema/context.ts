@@ -42,11 +42,17 @@ export function containsAuto(t: Type): boolean {
 /** Child nodes of `node` (named and anonymous) of the given type. */
 export function childrenOfType(node: Node, type: string): Node[] {
   const out: Node[] = [];
-  for (const c of node.children) if (c && c.type === type) out.push(c);
+  for (let i = 0, n = node.childCount; i < n; i++) {
+    const c = node.child(i);
+    if (c && c.type === type) out.push(c);
+  }
   return out;
 }
 
 export function hasChildToken(node: Node, text: string): boolean {
-  for (const c of node.children) if (c && (c.type === text || c.text === text) && c.childCount === 0) return true;
+  for (let i = 0, n = node.childCount; i < n; i++) {
+    const c = node.child(i);
+    if (c && c.childCount === 0 && (c.type === text || c.text === text)) return true;
+  }
   return false;
 }

@@ -18,7 +18,7 @@ import {
 import { typeFromDescriptor, typeFromSpecifier, typeOfDecl } from './type-syntax';
 import { parseIntegerLiteral } from '../pre/if-expression';
 import {
-  addConst, BOOL, builtin, CHAR, DOUBLE, ERROR, FLOAT, INT, isArithmetic, isIntegral, isIntegralOrUnscopedEnum, isScalar, LONGLONG,
+  addConst, BOOL, builtin, CHAR, classType, DOUBLE, ERROR, FLOAT, INT, isArithmetic, isIntegral, isIntegralOrUnscopedEnum, isScalar, LONGLONG,
   nonReference, NULLPTR, pointerTo, quoteType, SIZE_T, typeToString, UINT, ULONGLONG, unqualified, type Type,
 } from './types';
 
@@ -151,7 +151,7 @@ function heapExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
 }
 
 function numberLiteral(ctx: Ctx, node: Node, loc: Loc, spelled = node.text): Expr {
-  if (/^[1-9][0-9]{0,8}$|^0$/.test(spelled)) return mk('number_literal', INT, 'prvalue', loc, { value: Number(spelled) });
+  if (/^[1-9][0-9]{0,8}$|^0$/.test(spelled)) return { kind: 'number_literal', type: INT, cat: 'prvalue', loc, value: Number(spelled) };
   const sign = spelled.charCodeAt(0);
   // tree-sitter-cpp reads `-1` as one number_literal: the literal `1` negated
   if (sign === 45 || sign === 43) return signedLiteral(numberLiteral(ctx, node, loc, spelled.slice(1)), sign === 45);
@@ -210,7 +210,7 @@ function thisExpr(ctx: Ctx, loc: Loc): Expr {
     ctx.a.error(loc, 'bad-this', "invalid use of 'this' outside of a non-static member function");
     return errorExpr(loc);
   }
-  const self: Type = { kind: 'class', decl: cls };
+  const self: Type = classType(cls);
   return mk('this', pointerTo(fn?.isConst ? addConst(self) : self), 'prvalue', loc);
 }
 
@@ -236,7 +236,8 @@ export function declExpr(ctx: Ctx, decls: Decl[], loc: Loc, templateArgs?: impor
     case 'var': {
       if (d.evaluate) d.evaluate();
       const t = (ctx.a.lambdas.length ? captureUse(ctx.a, ctx.scope, d, loc) : undefined) ?? nonReference(d.type);
-      return mk('name', t, 'lvalue', loc, { decl: d, value: d.value, declaredType: d.type });
+      // written out rather than through mk: names are the commonest expressions (one object, not two)
+      return { kind: 'name', type: t, cat: 'lvalue', loc, decl: d, value: d.value, declaredType: d.type };
     }
     case 'field': {
       const self = implicitThis(ctx, loc);
@@ -266,7 +267,7 @@ function implicitThis(ctx: Ctx, loc: Loc): Expr | undefined {
   const cls = ctx.a.enclosingClass(ctx.scope);
   const fn = ctx.a.enclosingFunction(ctx.scope);
   if (!cls || (fn && fn.isStatic)) return undefined;
-  const self: Type = { kind: 'class', decl: cls };
+  const self: Type = classType(cls);
   return mk('implicit-this', fn?.isConst ? addConst(self) : self, 'lvalue', loc);
 }
 

@@ -5,7 +5,7 @@
 import type { Conversion } from './conversions';
 import type { Expr, ImplicitConversion, ConversionStep } from './expr';
 import {
-  isArithmetic, isBuiltin, isFloating, isIntegral, nonReference, sameType, unqualified, type Type,
+  BOOL, isArithmetic, isBuiltin, isFloating, isIntegral, nonReference, sameType, unqualified, type Type,
 } from './types';
 import { promote } from './conversions';
 
@@ -13,14 +13,23 @@ import { promote } from './conversions';
 export function noteConversion(e: Expr, to: Type, c?: Conversion): void {
   if (e.type.kind === 'error' || to.kind === 'error' || e.list) return;
   const steps = conversionSteps(e, to, c);
-  if (steps.length) e.implicit = c?.user ? { to, steps, user: c.user } : { to, steps };
+  if (steps.length) e.implicit = c?.user ? { to, steps: shared(steps), user: c.user } : { to, steps: shared(steps) };
+}
+
+/** Step lists repeat (most are one or two steps): each distinct list is kept once, frozen. */
+const stepLists = new Map<string, ConversionStep[]>();
+function shared(steps: ConversionStep[]): ConversionStep[] {
+  const key = steps.length === 1 ? steps[0] : steps.join(' ');
+  let s = stepLists.get(key);
+  if (!s) stepLists.set(key, (s = Object.freeze(steps) as ConversionStep[]));
+  return s;
 }
 
 /** Records a contextual conversion to bool (conditions, operands of `!`, `&&`, `||`). */
 export function noteBoolean(e: Expr): void {
   if (e.type.kind === 'error' || e.implicit) return;
-  const steps = valueSteps(e, { kind: 'builtin', name: 'bool' });
-  if (steps.length) e.implicit = { to: { kind: 'builtin', name: 'bool' }, steps };
+  const steps = valueSteps(e, BOOL);
+  if (steps.length) e.implicit = { to: BOOL, steps: shared(steps) };
 }
 
 function conversionSteps(e: Expr, to: Type, c?: Conversion): ConversionStep[] {

@@ -67,22 +67,42 @@ export const NULLPTR = builtin('nullptr_t');
 /** size_t on the target: unsigned int (4 bytes). */
 export const SIZE_T = UINT;
 
+// Types are immutable, so the pointer to, references to, class type of and cv-variants of a type are
+// made once and shared (analyses build them for nearly every expression; sharing keeps what the
+// garbage collector has to copy small).
+const pointers = new WeakMap<Type, PointerType>();
+const lvalueRefs = new WeakMap<Type, ReferenceType>();
+const rvalueRefs = new WeakMap<Type, ReferenceType>();
+const classTypes = new WeakMap<ClassDecl, ClassType>();
+/** cv-variants of a type, by const | volatile << 1. */
+const variants = new WeakMap<Type, (Type | undefined)[]>();
+
 export function pointerTo(t: Type): PointerType {
-  return { kind: 'pointer', pointee: t };
+  let p = pointers.get(t);
+  if (!p) pointers.set(t, (p = { kind: 'pointer', pointee: t }));
+  return p;
 }
 export function referenceTo(t: Type, rvalue = false): Type {
-  if (t.kind === 'reference') return rvalue ? t : { kind: 'reference', rvalue: false, referee: t.referee };
-  return { kind: 'reference', rvalue, referee: t };
+  if (t.kind === 'reference') return rvalue ? t : referenceTo(t.referee, false);
+  const cache = rvalue ? rvalueRefs : lvalueRefs;
+  let r = cache.get(t);
+  if (!r) cache.set(t, (r = { kind: 'reference', rvalue, referee: t }));
+  return r;
 }
 export function classType(decl: ClassDecl): ClassType {
-  return { kind: 'class', decl };
+  let t = classTypes.get(decl);
+  if (!t) classTypes.set(decl, (t = { kind: 'class', decl }));
+  return t;
 }
 
 export function withQuals(t: Type, c: boolean, v = false): Type {
   if (t.kind === 'reference' || t.kind === 'function') return t;
   if (t.kind === 'array') return { ...t, element: withQuals(t.element, c || !!t.element.const, v) };
   if (!!t.const === c && !!t.volatile === v) return t;
-  return { ...t, const: c || undefined, volatile: v || undefined } as Type;
+  let list = variants.get(t);
+  if (!list) variants.set(t, (list = []));
+  const k = (c ? 1 : 0) | (v ? 2 : 0);
+  return (list[k] ??= { ...t, const: c || undefined, volatile: v || undefined } as Type);
 }
 export function addConst(t: Type): Type {
   return withQuals(t, true, !!t.volatile);
@@ -163,7 +183,15 @@ export function argsKey(args: TemplateArg[]): string {
   return args.map((a) => (a.kind === 'type' ? typeKey(a.type) : `v${a.value}`)).join(',');
 }
 
+const typeKeys = new WeakMap<Type, string>();
+
 export function typeKey(t: Type): string {
+  let k = typeKeys.get(t);
+  if (k === undefined) typeKeys.set(t, (k = makeTypeKey(t)));
+  return k;
+}
+
+function makeTypeKey(t: Type): string {
   const q = (t.const ? 'K' : '') + (t.volatile ? 'V' : '');
   switch (t.kind) {
     case 'builtin': return q + t.name;

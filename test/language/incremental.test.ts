@@ -73,6 +73,19 @@ describe('language/incremental', function () {
     assert.deepEqual(kept, [true, true, false, false, true, false, true]);
   });
 
+  it('an edit that changes a deduced return type re-checks its callers', async () => {
+    const fe = await sharedFrontend();
+    const file = '/inc/auto.cpp';
+    const base = 'auto half(int x) { return x / 2; }\nint use(int y) { int* p = &y; return half(y) + *p; }\n';
+    const steps = [base.replace('return x / 2;', 'return &x;'), base, base.replace('return x / 2;', 'return x / 2.0;')];
+    for (const text of steps) {
+      const a = fe.analyze(file, memoryHost({ [file]: text }));
+      assert.deepEqual(show(a.diagnostics), fresh(file, text));
+      assert.equal(a.reuse.keptDeclarations, false, 'the callers are checked again');
+    }
+    assert.deepEqual(fresh(file, steps[0]).map((d) => d.replace(/^.*? error /, '')), ["type-mismatch: returning 'int' from incompatible type 'int *'"]);
+  });
+
   it('keeps the list of the model functions exact across body edits (lambdas and local classes included)', async () => {
     const fe = await sharedFrontend();
     const file = '/inc/lambda.cpp';
