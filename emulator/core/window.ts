@@ -10,24 +10,69 @@ import { vectorTo } from './vector';
 export function syncOut(c: Cpu): void {
   if (!c.windowed) return;
   const base = c.windowbase * 4;
-  const mask = c.phys.length - 1;
-  for (let i = 0; i < 16; i++) c.phys[(base + i) & mask] = c.a[i];
+  const phys = c.phys;
+  const a = c.a;
+  if (base + 16 <= phys.length) {
+    for (let i = 0; i < 16; i++) phys[base + i] = a[i];
+    return;
+  }
+  const mask = phys.length - 1;
+  for (let i = 0; i < 16; i++) phys[(base + i) & mask] = a[i];
 }
 
 /** Loads the cached window from the physical file. */
 export function syncIn(c: Cpu): void {
   if (!c.windowed) return;
   const base = c.windowbase * 4;
-  const mask = c.phys.length - 1;
-  for (let i = 0; i < 16; i++) c.a[i] = c.phys[(base + i) & mask];
+  const phys = c.phys;
+  const a = c.a;
+  if (base + 16 <= phys.length) {
+    for (let i = 0; i < 16; i++) a[i] = phys[base + i];
+    return;
+  }
+  const mask = phys.length - 1;
+  for (let i = 0; i < 16; i++) a[i] = phys[(base + i) & mask];
 }
 
-/** Sets WINDOWBASE (modulo the pane count), moving the window cache. */
+/**
+ * Sets WINDOWBASE (modulo the pane count), moving the window cache. `a` is authoritative for the
+ * current window and `phys` for the rest, so a rotation by 1–3 panes (every CALLn/ENTRY/RETW and
+ * window exception) moves only what changes: the registers leaving the window go to `phys`, the
+ * ones both windows share move inside `a`, the entering ones come from `phys`.
+ */
 export function rotateTo(c: Cpu, wb: number): void {
-  syncOut(c);
-  c.windowbase = wb & (c.npanes - 1);
-  syncIn(c);
+  const np = c.npanes;
+  const to = wb & (np - 1);
+  const fwd = (to - c.windowbase) & (np - 1);
+  const back = (c.windowbase - to) & (np - 1);
+  if (c.windowed && np >= 8 && fwd >= 1 && fwd <= 3) shiftWindow(c, to, 4 * fwd);
+  else if (c.windowed && np >= 8 && back >= 1 && back <= 3) shiftWindow(c, to, -4 * back);
+  else {
+    syncOut(c);
+    c.windowbase = to;
+    syncIn(c);
+  }
   updateWindowCheck(c);
+}
+
+/** Rotation by k registers (positive: up the file, |k| < 16) to pane `to`. */
+function shiftWindow(c: Cpu, to: number, k: number): void {
+  const a = c.a;
+  const phys = c.phys;
+  const mask = phys.length - 1;
+  const base = c.windowbase * 4;
+  const nb = to * 4;
+  if (k > 0) {
+    for (let i = 0; i < k; i++) phys[(base + i) & mask] = a[i];
+    for (let i = 0; i < 16 - k; i++) a[i] = a[i + k];
+    for (let i = 16 - k; i < 16; i++) a[i] = phys[(nb + i) & mask];
+  } else {
+    const m = -k;
+    for (let i = 16 - m; i < 16; i++) phys[(base + i) & mask] = a[i];
+    for (let i = 15; i >= m; i--) a[i] = a[i - m];
+    for (let i = 0; i < m; i++) a[i] = phys[(nb + i) & mask];
+  }
+  c.windowbase = to;
 }
 
 function ctz(x: number): number {

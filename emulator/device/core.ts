@@ -51,6 +51,8 @@ export interface CoreSetup {
   readonly hooksFor: (core: number, hbmPage: number, localPage: number) => PageHooks | undefined;
   /** DGE priority-class map written through the provider. */
   readonly dgeMap: readonly number[];
+  /** Compile hot guest code (default true; false: the interpreter only — same results, slower). */
+  readonly jit?: boolean;
 }
 
 export class DeviceCore {
@@ -80,7 +82,7 @@ export class DeviceCore {
 
   constructor(readonly setup: CoreSetup, readonly config: import('../config/types').CoreConfig) {
     this.id = setup.id;
-    this.m = new Machine(config, { host: setup.host, prid: setup.id, stopOnException: true });
+    this.m = new Machine(config, { host: setup.host, prid: setup.id, stopOnException: true, jit: setup.jit });
     this.g = new GuestMemory(this.m);
     // freed TCM blocks are guarded (tcmEvent): a load or store touching one raises, reported at its instruction
     this.m.memory.onGuard = (addr, size, write) => {

@@ -52,6 +52,8 @@ export interface DeviceOptions {
   sourceFile?: string;
   /** The pc-bounds the launcher programs (default: the installed image, [IRAM_BASE, end of the payload)). */
   pcBounds?: { lo: number; hi: number };
+  /** Compile hot guest code to JavaScript (default true); false runs the interpreter only, with identical results. */
+  jit?: boolean;
 }
 
 export interface DeviceTensor {
@@ -132,6 +134,7 @@ export class Device {
           logSize: options.logSize ?? DEFAULT_LOG_SIZE,
           hooksFor: (c, hp) => this.hooksFor(c, hp),
           dgeMap: [0, 1, 2, 3, 4],
+          jit: options.jit,
         },
         Q7,
       );

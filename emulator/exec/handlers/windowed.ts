@@ -1,7 +1,8 @@
 // The windowed-register ABI exactly as xtensa-ivp-spec.md §7 and QEMU's XEA2 model define it:
 // CALL4/8/12 and CALLX4/8/12 (return address with the window increment in bits 31:30, PS.CALLINC),
 // ENTRY (legality, overflow check on the CALLINC pane, rotation), RETW (legality, underflow, return),
-// MOVSP (Alloca), ROTW, the handler-only L32E/S32E and the RFWO/RFWU returns.
+// MOVSP (Alloca), ROTW, the handler-only L32E/S32E and the RFWO/RFWU returns; and the emulator's
+// stack-limit check of ENTRY and MOVSP (Cpu.stackLimit, for the device's stack sanitizer).
 
 import { STOP, type Cpu } from '../../core/cpu';
 import type { Insn } from '../insn';
@@ -37,8 +38,9 @@ export function callx12(c: Cpu, i: Insn): number {
 
 /**
  * ENTRY as, frame: IllegalInstruction if s > 3 or windowed instructions are disabled (PS.WOE = 0 or
- * PS.EXCM = 1); WindowOverflow if the CALLINC pane is not free; else the callee's a[s] becomes the
- * caller's a[s] - frame, WINDOWBASE += CALLINC and the new frame's WINDOWSTART bit is set.
+ * PS.EXCM = 1); WindowOverflow if the CALLINC pane is not free; the stack-limit stop if the new stack
+ * pointer would be below Cpu.stackLimit; else the callee's a[s] becomes the caller's a[s] - frame,
+ * WINDOWBASE += CALLINC and the new frame's WINDOWSTART bit is set.
  */
 export function entry(c: Cpu, i: Insn): number {
   const s = i.a;

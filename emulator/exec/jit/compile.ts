@@ -71,7 +71,9 @@ export function compileBlock(c: Cpu, first: Insn, next: (i: Insn) => Insn): Comp
     if (!e) break;
     items.push({ ins, e });
     // a conditional branch is a side exit: the block goes on along its fall-through path, unless
-    // it branches back to the block's start (then it ends the block, which may loop on itself)
+    // it branches back to the block's start (then it ends the block, which may loop on itself).
+    // Jumps, calls and returns end it (following direct calls into their callees was measured
+    // slower: each call site then compiles its own copy of the callee's first block)
     if (e.kind === 'jump' || (e.kind === 'branch' && e.target === first.pc)) break;
     ins = next(ins);
   }
