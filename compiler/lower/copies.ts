@@ -50,6 +50,11 @@ function byteCopy(f: FnLower, dst: Address, src: Address, t: Type): void {
   f.b.emit({ op: 'memcpy', dst, src, size: f.L.sizeOf(t), align: f.L.alignOf(t) });
 }
 
+/** Copy-constructs an object of type `t` at `dst` from the one at `src` (as an implicit copy constructor does a member). */
+export function copyConstructMember(f: FnLower, dst: Address, src: Address, t: Type, at: Loc): void {
+  copyMember(f, dst, src, t, at, copyConstructAt);
+}
+
 type ClassCopy = (f: FnLower, dst: Address, src: Address, cls: ClassDecl, at: Loc) => void;
 
 function copyMember(f: FnLower, dst: Address, src: Address, t: Type, at: Loc, copyClass: ClassCopy): void {

@@ -284,8 +284,13 @@ export function lvalue(f: FnLower, e: Expr): Address {
     case 'name': {
       const d = e.decl;
       if (d?.kind === 'var') return f.variableAddress(d as VarDecl, e.loc);
+      if (d?.kind === 'function') return symAddr(f.m.functionSymbol(d, e.loc));
       break;
     }
+    case 'function':
+      // a function designator (a name that resolved to one function): its code's address
+      if (e.decl?.kind === 'function') return symAddr(f.m.functionSymbol(e.decl, e.loc));
+      break;
     case 'member':
       return memberAddress(f, e);
     case 'deref': {

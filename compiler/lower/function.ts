@@ -13,6 +13,7 @@ import { FunctionBuilder, regAddr, slotAddr } from '../ir/builder';
 import type { Address, Block, Func, SourcePos, VReg } from '../ir/ir';
 import { posOf, unsupported } from './errors';
 import type { ModuleLower } from './module';
+import { captureField, capturedAddress, isClosure, rejectThisInLambda, sameLoc } from './lambdas';
 import { classDeclOf, isClassType, isVoidType, valueTypeOf, type Layouts } from './types';
 
 /** Where a local variable (or parameter) lives: a slot holding the object, or holding its address. */
@@ -134,10 +135,26 @@ export class FnLower {
       const g = this.m.globalSymbol(decl, at);
       return { kind: 'sym', sym: g, offset: 0 };
     }
-    return unsupported(at, `variable '${decl.name}' is not available here (static or captured locals are not supported yet)`);
+    const staticLocal = this.m.staticLocalAt(decl.loc, decl.name);
+    if (staticLocal) return { kind: 'sym', sym: staticLocal, offset: 0 };
+    const owner = this.fn.owner;
+    const field = isClosure(owner) && this.thisSlot ? captureField(owner!, decl.loc) : undefined;
+    if (field) return capturedAddress(this, owner!, field, this.thisSlot!);
+    return unsupported(at, `variable '${decl.name}' is not available here`);
+  }
+
+  /** The address of the variable declared at `loc` (a local, a parameter, or a capture of this lambda), for a capture. */
+  variableAt(loc: Loc, name: string, at: Loc): Address {
+    for (const d of this.locals.keys()) if (sameLoc(d.loc, loc)) return this.variableAddress(d, at);
+    for (const p of this.body.params) if (sameLoc(p.loc, loc)) return this.variableAddress(p, at);
+    const owner = this.fn.owner;
+    const field = isClosure(owner) && this.thisSlot ? captureField(owner!, loc) : undefined;
+    if (field) return capturedAddress(this, owner!, field, this.thisSlot!);
+    return unsupported(at, `captured variable '${name}' is not available here`);
   }
 
   thisPointer(at: Loc): VReg {
+    if (isClosure(this.fn.owner) && this.fn.name === 'operator()') rejectThisInLambda(at);
     if (!this.thisSlot) return unsupported(at, "'this' used outside a member function");
     return this.b.load('i32', this.thisSlot, 'i32');
   }

@@ -1,7 +1,8 @@
 // Global variables as initialised data: the bytes of a constant initialiser (numbers, characters,
 // floating values, brace lists for arrays and aggregates, string literals for char arrays, the
 // address of a string literal or of another global), placed in .rodata (const), .data, or .bss
-// (no initialiser). Dynamic initialisation (a constructor or a non-constant value) is rejected.
+// (no initialiser). Dynamic initialisation (a constructor or a non-constant value) is rejected for
+// globals; a static local falls back to initialisation on first pass (lower/initialize.ts).
 
 import { types } from '../../language';
 import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
@@ -9,7 +10,7 @@ import type { Loc, VarDecl } from '../../language/sema/decls';
 import type { Type } from '../../language/sema/types';
 import type { DataItem } from '../ir/ir';
 import { enclosingNamespaces, evaluateSyntax, nodeAt } from './constants';
-import { posOf, unsupported } from './errors';
+import { posOf, unsupported, Unsupported } from './errors';
 import type { ModuleLower } from './module';
 import { stringLiteralBytes } from './strings';
 import { needsDestruction } from './objects';
@@ -125,6 +126,16 @@ export function globalData(m: ModuleLower, v: VarDecl, symbol: string): DataItem
   writeValue(m, { bytes, relocs, namespaces: enclosingNamespaces(v.qualifiedName) }, 0, t, init, v.loc);
   const constant = types.isConst(t);
   return { symbol, bytes, relocs, align, section: constant && relocs.length === 0 ? '.rodata' : '.data', global: true, debug };
+}
+
+/** A static local's data when its initialiser is a constant the compiler can lay out; undefined when it needs code. */
+export function constantGlobalData(m: ModuleLower, v: VarDecl, symbol: string): DataItem | undefined {
+  try {
+    return globalData(m, v, symbol);
+  } catch (e) {
+    if (e instanceof Unsupported) return undefined;
+    throw e;
+  }
 }
 
 interface Image {

@@ -25,6 +25,9 @@ function templateArgs(args: readonly TemplateArg[]): string {
 }
 
 function className(c: ClassDecl): string {
+  // a lambda's closure type: its name is a description (line:column), not an identifier; two closures
+  // with one name (a lambda in a template's instances) get distinct symbols from the module
+  if (c.name.startsWith('(lambda at ')) return sourceName(`__lambda_${c.name.replace(/\D+/g, '_').replace(/^_|_$/g, '')}`);
   const parts = c.qualifiedName.split('::').filter((p) => p);
   const encoded = parts.map(sourceName).join('') + (c.templateInfo ? templateArgs(c.templateInfo.args) : '');
   return parts.length > 1 || c.templateInfo ? `N${encoded}E` : encoded;

@@ -14,7 +14,8 @@ import type { Type } from '../../language/sema/types';
 import type { DataItem, Func, MemType, SourcePos } from '../ir/ir';
 import { posOf, Unsupported, unsupported, type CompileDiagnostic } from './errors';
 import { FnLower } from './function';
-import { globalData } from './globals';
+import { constantGlobalData, globalData } from './globals';
+import { nodeAt } from './constants';
 import { mangleFunction, mangleVariable } from './mangle';
 import { baseOffset, destroy, initFromExpr, needsDestruction } from './objects';
 import { constructorPrologue, destructorEpilogue } from './class-bodies';
@@ -45,6 +46,8 @@ export class ModuleLower {
   private readonly symbols = new Map<FunctionDecl, string>();
   private readonly queue: FunctionDecl[] = [];
   private readonly globals = new Map<VarDecl, string>();
+  /** Static locals initialised by code on first pass (storage and guard in .bss). */
+  private readonly dynamicStatics = new Set<VarDecl>();
   private readonly strings = new Map<string, string>();
   private readonly vtables = new Map<ClassDecl, string>();
   private readonly usedSymbols = new Set<string>();
@@ -192,15 +195,50 @@ export class ModuleLower {
     return sym;
   }
 
-  /** The symbol of a function's static local (constant initialisation only). */
-  staticLocal(v: VarDecl, functionSymbol: string): string {
+  /**
+   * The symbol of a static local: named by its declaration's place, so that a lambda in its function,
+   * which may be lowered first, names the same object.
+   */
+  private staticLocalSymbol(loc: Loc, name: string): string {
+    return `${name}.static.${this.model.units.indexOf(loc.unit)}.${loc.start}`;
+  }
+
+  /** The symbol of a function's static local when its initialiser is constant data; undefined when it needs code. */
+  staticLocal(v: VarDecl): string | undefined {
+    if (this.dynamicStatics.has(v)) return undefined;
     const known = this.globals.get(v);
     if (known) return known;
-    const sym = `${functionSymbol}.${v.name}.${v.id}`;
+    const sym = this.staticLocalSymbol(v.loc, v.name);
+    const d = constantGlobalData(this, v, sym);
+    if (!d) return undefined;
     this.globals.set(v, sym);
-    const d = globalData(this, v, sym);
     this.data.push({ ...d, global: false, debug: undefined });
     return sym;
+  }
+
+  /**
+   * The symbol of the static local declared at `loc`, if the variable declared there is one. A lambda
+   * names a static local of its function directly (it is not captured, whatever closure field the model
+   * gives it).
+   */
+  staticLocalAt(loc: Loc, name: string): string | undefined {
+    let n = nodeAt(loc.unit.root, loc.start, loc.end);
+    while (n && n.type !== 'declaration' && n.type !== 'compound_statement' && n.type !== 'parameter_list' && n.type !== 'lambda_expression') n = n.parent ?? undefined;
+    const isStatic = n?.type === 'declaration' && n.children.some((c) => c.type === 'storage_class_specifier' && c.text === 'static');
+    return isStatic ? this.staticLocalSymbol(loc, name) : undefined;
+  }
+
+  /** Zeroed storage and a guard byte for a static local initialised by code on first pass. */
+  dynamicStaticLocal(v: VarDecl, size: number, align: number): { object: string; guard: string } {
+    const object = this.staticLocalSymbol(v.loc, v.name);
+    const guard = `${object}.guard`;
+    if (!this.dynamicStatics.has(v)) {
+      this.dynamicStatics.add(v);
+      this.globals.set(v, object);
+      this.data.push({ symbol: object, bytes: new Uint8Array(size), relocs: [], align, section: '.bss', global: false });
+      this.data.push({ symbol: guard, bytes: new Uint8Array(1), relocs: [], align: 1, section: '.bss', global: false });
+    }
+    return { object, guard };
   }
 
   /** A local label for the bytes of a string literal in .rodata (shared by equal literals). */

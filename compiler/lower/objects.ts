@@ -4,6 +4,7 @@
 // in reverse, then the base), and the constructor choice the model checks but does not record.
 // Copies are in copies.ts; what constructor and destructor bodies get added, in class-bodies.ts.
 
+import { buildClosure, isClosure } from './lambdas';
 import { types } from '../../language';
 import { Loc, type ClassDecl, type FunctionDecl } from '../../language/sema/decls';
 import type { Expr } from '../../language/sema/expr';
@@ -147,6 +148,8 @@ export function initFromExpr(f: FnLower, addr: Address, t: Type, e: Expr): void 
   }
   const src = classDeclOf(e.type);
   if (src === cls && e.cat === 'prvalue') return buildInto(f, addr, cls, e);
+  // a closure declares no constructors: its copy is the implicit one
+  if (src === cls && isClosure(cls)) return copyObject(f, addr, cls, lvalue(f, e), e.loc);
   if (src && (src === cls || src.isDerivedFrom(cls))) {
     const ctor = pickConstructor(cls, [e], e.loc);
     return construct(f, addr, cls, ctor, [e], e.loc);
@@ -187,6 +190,8 @@ function buildInto(f: FnLower, addr: Address, cls: ClassDecl, e: Expr): void {
     }
     case 'cast':
       return initFromExpr(f, addr, types.classType(cls), e.operands![0]);
+    case 'lambda':
+      return buildClosure(f, addr, cls, e.loc);
   }
   unsupported(e.loc, `a class value of this kind (${e.kind}) is not supported yet`);
 }

@@ -12,7 +12,7 @@ import { addressOf, condition, discard, rvalue } from './expressions';
 import { convertTo } from './conversions';
 import type { Cleanup, FnLower } from './function';
 import { symAddr } from '../ir/builder';
-import { initializeLocal } from './initialize';
+import { initializeLocal, initializeStaticLocal, readsLocals } from './initialize';
 import { checkSupportedSyntax } from './syntax-guard';
 import { evaluateCaseValue } from './constants';
 import { classDeclOf, isClassType, valueTypeOf } from './types';
@@ -111,18 +111,32 @@ function declaration(f: FnLower, node: Node): void {
   const declarators = node.childrenForFieldName('declarator');
   const locals = localsOf(f, node);
   if (node.children.some((c) => c.type === 'storage_class_specifier' && c.text === 'static')) {
-    // a static local is a global with a function-local name, initialised by a constant
-    for (const l of locals) f.locals.set(l.decl, { slot: symAddr(f.m.staticLocal(l.decl, f.func.symbol)), type: l.decl.type, indirect: false });
+    // a static local is a global with a function-local name: constant data when its initialiser is a
+    // constant, else initialised the first time control passes here (behind a guard)
+    for (const d of declarators) {
+      if (d.type === 'function_declarator') continue;
+      const local = localOf(f, locals, d);
+      const init = d.type === 'init_declarator' ? (d.childForFieldName('value') ?? undefined) : undefined;
+      const data = readsLocals(f, init) ? undefined : f.m.staticLocal(local.decl);
+      if (data) f.locals.set(local.decl, { slot: symAddr(data), type: local.decl.type, indirect: false });
+      else initializeStaticLocal(f, local.decl, init);
+    }
     return;
   }
   for (const d of declarators) {
     if (d.type === 'function_declarator') continue;
-    const local = locals.find((l) => l.decl.loc.start >= d.startIndex && l.decl.loc.end <= d.endIndex);
-    if (!local) unsupported(f.nodePos(d), 'this declaration was not analysed; it cannot be compiled');
+    const local = localOf(f, locals, d);
     // a condition's declaration (`if (int x = f())`) keeps its initialiser on the declaration node
     const init = d.type === 'init_declarator' ? d.childForFieldName('value') : d === declarators[0] ? node.childForFieldName('value') : null;
-    initializeLocal(f, local.decl, init ?? undefined, d);
+    initializeLocal(f, local.decl, init ?? undefined);
   }
+}
+
+/** The analysed local a declarator declares. */
+function localOf(f: FnLower, locals: LocalObject[], d: Node): LocalObject {
+  const local = locals.find((l) => l.decl.loc.start >= d.startIndex && l.decl.loc.end <= d.endIndex);
+  if (!local) unsupported(f.nodePos(d), 'this declaration was not analysed; it cannot be compiled');
+  return local;
 }
 
 // ---- conditions ----------------------------------------------------------------------------------
