@@ -447,6 +447,12 @@ export function declareFunction(
     ctx.a.error(locOf(ctx, info.nameNode ?? node), 'no-such-member', `out-of-line definition of '${name}' does not match any declaration in '${owner.displayName()}'`);
     return undefined;
   }
+  if (info.qualifierNode && !cls && scope !== ctx.scope && scope.owner?.kind === 'namespace') {
+    // `R ns::f(...)` must name a function ns already declares; it never adds one (and so never changes
+    // a namespace of the cached SDK layer)
+    ctx.a.error(locOf(ctx, info.nameNode ?? node), 'no-such-member', `out-of-line definition of '${name}' does not match any declaration in namespace '${scope.owner.qualifiedName}'`);
+    return undefined;
+  }
   const f: FunctionDecl = {
     kind: 'function', id: newId(), name, qualifiedName: qualify(scope, name), params: fn.params, ret, variadic: fn.variadic,
     owner, isConst: fn.isConst, refQualifier: fn.refQualifier, isStatic: flags.static, isVirtual, deleted,
