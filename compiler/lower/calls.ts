@@ -25,7 +25,7 @@ const { unqualified, nonReference } = types;
 /** The function a call expression invokes, with its object operand split off. */
 function callParts(e: Expr): { fn: FunctionDecl; object?: Expr; args: Expr[] } {
   const fn = e.callee;
-  if (!fn) unsupported(e.loc, 'calls through function pointers are not supported yet');
+  if (!fn) unsupported(e.loc, 'internal: a call without a callee');
   let args = e.operands ?? [];
   let object: Expr | undefined;
   if (fn.owner && !fn.isStatic && fn.role !== 'constructor') {
@@ -42,6 +42,7 @@ function callParts(e: Expr): { fn: FunctionDecl; object?: Expr; args: Expr[] } {
  * address a reference result designates, or undefined (void; class results go to `sret`).
  */
 export function lowerCall(f: FnLower, e: Expr, sret?: Address): VReg | undefined {
+  if (e.kind === 'indirect-call') return indirectCall(f, e, sret);
   const { fn, object, args } = callParts(e);
   if (fn.implicit && fn.role === 'operator' && fn.name === 'operator=') {
     if (!object) unsupported(e.loc, 'internal: assignment without an object');
@@ -91,6 +92,28 @@ function callFunction(f: FnLower, fn: FunctionDecl, object: Expr | VReg | undefi
     return b.call(target, values, rv);
   }
   return b.call(f.m.functionSymbol(fn, at), values, rv);
+}
+
+/**
+ * A call through a function pointer (or a reference to a function): the callee's address first, then
+ * the arguments as the pointer's function type takes them (no default arguments through a pointer).
+ */
+function indirectCall(f: FnLower, e: Expr, sret?: Address): VReg | undefined {
+  const [callee, ...args] = e.operands ?? [];
+  const ct = unqualified(nonReference(callee.type));
+  const ft = ct.kind === 'pointer' ? unqualified(ct.pointee) : ct;
+  if (ft.kind !== 'function') unsupported(e.loc, 'internal: call through an expression that is not a function pointer');
+  const classResult = isClassType(ft.ret) && ft.ret.kind !== 'reference';
+  if (classResult && !sret) return f.b.addr(materialize(f, e));
+  const target = rvalue(f, callee);
+  const values: VReg[] = [];
+  if (classResult) values.push(f.b.addr(sret!));
+  if (args.length < ft.params.length) unsupported(e.loc, `too few arguments in a call through a function pointer (${args.length} for ${ft.params.length})`);
+  if (args.length > ft.params.length && !ft.variadic) unsupported(e.loc, `too many arguments in a call through a function pointer (${args.length} for ${ft.params.length})`);
+  ft.params.forEach((p, i) => values.push(passArgument(f, args[i], p)));
+  for (const a of args.slice(ft.params.length)) values.push(passVariadic(f, a));
+  const rv = classResult ? undefined : ft.ret.kind === 'reference' ? 'i32' : valueTypeOf(ft.ret);
+  return f.b.call(target, values, rv);
 }
 
 function isVReg(x: unknown): x is VReg {

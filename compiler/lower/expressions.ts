@@ -62,7 +62,11 @@ export function rvalue(f: FnLower, e: Expr): VReg {
       return conditionalValue(f, e, vt);
     case 'cast':
       return castValue(f, e);
+    case 'comma':
+      discard(f, e.operands![0]);
+      return rvalue(f, e.operands![1]);
     case 'call':
+    case 'indirect-call':
     case 'user-conversion': {
       const v = lowerCall(f, e);
       if (!v) unsupported(e.loc, 'internal: call without a value');
@@ -314,7 +318,11 @@ export function lvalue(f: FnLower, e: Expr): Address {
         return lvalue(f, e.operands![0]);
       }
       break;
+    case 'comma':
+      discard(f, e.operands![0]);
+      return lvalue(f, e.operands![1]);
     case 'call':
+    case 'indirect-call':
     case 'user-conversion':
       if (e.cat !== 'prvalue') return regAddr(lowerCall(f, e)!);
       return materialize(f, e);
@@ -490,6 +498,11 @@ export function condition(f: FnLower, e: Expr, yes: Block, no: Block): void {
     f.conditional--;
     return;
   }
+  if (e.kind === 'comma') {
+    discard(f, e.operands![0]);
+    condition(f, e.operands![1], yes, no);
+    return;
+  }
   if (e.kind === 'unary' && unwrapped(f.m.textOf(e)).startsWith('!')) {
     condition(f, e.operands![0], no, yes);
     return;
@@ -502,7 +515,12 @@ export function condition(f: FnLower, e: Expr, yes: Block, no: Block): void {
 export function discard(f: FnLower, e: Expr): void {
   const t = unqualified(e.type);
   switch (e.kind) {
+    case 'comma':
+      discard(f, e.operands![0]);
+      discard(f, e.operands![1]);
+      return;
     case 'call':
+    case 'indirect-call':
     case 'user-conversion':
       if (isClassType(t) && e.cat === 'prvalue') materialize(f, e);
       else lowerCall(f, e);
@@ -555,7 +573,7 @@ export function discard(f: FnLower, e: Expr): void {
 
 /** Whether evaluating `e` may do anything observable (calls, assignments, increments). */
 export function hasSideEffects(e: Expr): boolean {
-  if (e.kind === 'call' || e.kind === 'assign' || e.kind === 'update' || e.kind === 'construct' || e.kind === 'user-conversion' || e.callee) return true;
+  if (e.kind === 'call' || e.kind === 'indirect-call' || e.kind === 'assign' || e.kind === 'update' || e.kind === 'construct' || e.kind === 'user-conversion' || e.callee) return true;
   if (e.operands?.some(hasSideEffects)) return true;
   if (e.object && hasSideEffects(e.object)) return true;
   return !!e.list?.some(hasSideEffects);

@@ -17,7 +17,7 @@ import { defaultMemberInit, rejectBitField } from './class-bodies';
 import { callWithThis, lowerCall, passArgument } from './calls';
 import { convertTo } from './conversions';
 import { unsupported } from './errors';
-import { lvalue, rvalue, condition } from './expressions';
+import { lvalue, rvalue, condition, discard } from './expressions';
 import type { FnLower } from './function';
 import { stringLiteralBytes } from './strings';
 import { classDeclOf, commonType, isClassType, memTypeOf, valueTypeOf, intBits, isFloatType } from './types';
@@ -162,9 +162,13 @@ export function initFromExpr(f: FnLower, addr: Address, t: Type, e: Expr): void 
 function buildInto(f: FnLower, addr: Address, cls: ClassDecl, e: Expr): void {
   switch (e.kind) {
     case 'call':
+    case 'indirect-call':
     case 'user-conversion':
       lowerCall(f, e, addr);
       return;
+    case 'comma':
+      discard(f, e.operands![0]);
+      return initFromExpr(f, addr, types.classType(cls), e.operands![1]);
     case 'construct': {
       const args = e.operands ?? [];
       if (!e.callee) return listInit(f, addr, cls, args, e.loc);

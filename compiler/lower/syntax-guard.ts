@@ -1,5 +1,5 @@
 // Constructs the semantic model accepts but does not describe completely enough to compile (it
-// drops the left operand of a comma, the value of a lambda's init-capture): rejected with a clear error at
+// drops the value of a lambda's init-capture) and those the device cannot run: rejected with a clear error at
 // their place before an expression is lowered, so they can never turn into wrong code.
 
 import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
@@ -7,7 +7,6 @@ import { unsupported } from './errors';
 import type { FnLower } from './function';
 
 const REJECTED: Record<string, string> = {
-  comma_expression: 'the comma operator is not supported yet',
   lambda_capture_initializer: 'a lambda capture with an initialiser is not supported yet (the model does not keep its value)',
   new_expression: "'new' is not supported on the device",
   delete_expression: "'delete' is not supported on the device",

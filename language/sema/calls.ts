@@ -9,7 +9,7 @@ import { type Ctx, containsAuto, locOf } from './context';
 import { classOf, implicitConversion, type Conversion } from './conversions';
 import { functionType, type Decl, type FunctionDecl, type FunctionTemplate, type Loc } from './decls';
 import { errorExpr, type Expr, type ValueCategory } from './expr';
-import { castTo, checkExpr, CAST_KEYWORDS, declExpr, mk } from './expressions';
+import { castTo, checkExpr, CAST_KEYWORDS, convertOrReport, declExpr, mk } from './expressions';
 import { noteConversion } from './implicit';
 import { resolveName } from './names';
 import { constructorCandidates, resolveOverload } from './overload';
@@ -123,8 +123,15 @@ export function callWith(ctx: Ctx, callee: Expr, args: Expr[], loc: Loc, spelled
     if (args.length !== ft.params.length && !(ft.variadic && args.length >= ft.params.length)) {
       ctx.a.error(loc, 'no-matching-function', `call with ${args.length} arguments to a function taking ${ft.params.length}`);
     }
+    args.forEach((a, i) => {
+      const p = ft.params[i];
+      if (p) convertOrReport(ctx, a, p, a.loc, 'initialising a parameter of type');
+    });
     const ret = ft.ret;
-    return mk('call', nonReference(ret), ret.kind === 'reference' ? (ret.rvalue ? 'xvalue' : 'lvalue') : 'prvalue', loc, { operands: args });
+    const cat: ValueCategory = ret.kind === 'reference' ? (ret.rvalue ? 'xvalue' : 'lvalue') : 'prvalue';
+    const t = nonReference(ret);
+    // a call through a function pointer (or a reference to a function): the callee first, then the arguments
+    return mk('indirect-call', t, cat, loc, { operands: [callee, ...args], temporary: cat === 'prvalue' && t.kind === 'class' });
   }
   const cls = classOf(callee.type);
   if (cls) {

@@ -20,7 +20,7 @@ export interface Expr {
   callee?: FunctionDecl;
   /** The operator of a built-in binary expression (`+`, `==`, …). */
   operator?: string;
-  /** Sub-expressions in source order (object first for member calls). */
+  /** Sub-expressions in source order (object first for member calls; the callee first for an `indirect-call`; both operands of a `comma`). */
   operands?: Expr[];
   /** For an unresolved name of functions: the candidates and explicit template arguments. */
   overloads?: (FunctionDecl | FunctionTemplate)[];

@@ -99,8 +99,12 @@ function check(ctx: Ctx, node: Node): Expr {
     case 'comma_expression': {
       const l = node.childForFieldName('left');
       const r = node.childForFieldName('right');
-      if (l) checkExpr(ctx, l);
-      return r ? { ...checkExpr(ctx, r), loc } : errorExpr(loc);
+      const left = l ? checkExpr(ctx, l) : undefined;
+      if (!r) return errorExpr(loc);
+      const right = checkExpr(ctx, r);
+      if (!left) return { ...right, loc };
+      // `a, b`: `a` evaluated and discarded, then `b`; the result is `b` (its type, category, bit-field-ness)
+      return mk('comma', right.type, right.cat, loc, { operands: [left, right], temporary: right.temporary });
     }
     case 'cast_expression': {
       const t = typeFromDescriptor(ctx, node.childForFieldName('type')!);

@@ -46,4 +46,37 @@ describe('language/implicit conversions', function () {
       'd -> float: lvalue-to-rvalue floating',
     ]);
   });
+
+  it('keeps both operands of a comma and the callee and converted arguments of an indirect call', async () => {
+    const fe = await sharedFrontend();
+    const src = [
+      'int k(int (*f)(double, const int&), short s, int v) {',
+      '  int a = 0;',
+      '  a = (s++, v);',
+      '  return f(s, a) + (*f)(1, 2);',
+      '}',
+    ].join('\n');
+    const a = fe.analyze('/ind.cpp', memoryHost({ '/ind.cpp': src }));
+    assert.deepEqual(a.diagnostics, []);
+    const seen: string[] = [];
+    const visit = (e: Expr) => {
+      const text = e.loc.unit.text.slice(e.loc.start, e.loc.end);
+      if (e.kind === 'comma' || e.kind === 'indirect-call') {
+        seen.push(`${e.kind} ${text} (${e.cat} ${types.typeToString(e.type)}): ${(e.operands ?? []).map((o) => o.loc.unit.text.slice(o.loc.start, o.loc.end)).join(' | ')}`);
+      }
+      if (e.implicit) seen.push(`${text} -> ${types.typeToString(e.implicit.to)}: ${e.implicit.steps.join(' ')}`);
+      for (const o of e.operands ?? []) visit(o);
+    };
+    for (const f of a.model.functions) for (const e of f.analysed!.fullExpressions) visit(e);
+    assert.deepEqual(seen, [
+      'comma (s++, v) (lvalue int): s++ | v',
+      '(s++, v) -> int: lvalue-to-rvalue',
+      'indirect-call f(s, a) (prvalue int): f | s | a',
+      's -> double: lvalue-to-rvalue integral-to-floating',
+      'a -> const int &: qualification bind-reference',
+      'indirect-call (*f)(1, 2) (prvalue int): (*f) | 1 | 2',
+      '1 -> double: integral-to-floating',
+      '2 -> const int &: materialize-temporary bind-reference',
+    ]);
+  });
 });
