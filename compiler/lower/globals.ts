@@ -1,8 +1,10 @@
 // Global variables as initialised data: the bytes of a constant initialiser (numbers, characters,
 // floating values, brace lists for arrays and aggregates, string literals for char arrays, the
 // address of a string literal or of another global), placed in .rodata (const), .data, or .bss
-// (no initialiser). Dynamic initialisation (a constructor or a non-constant value) is rejected for
-// globals; a static local falls back to initialisation on first pass (lower/initialize.ts).
+// (no initialiser). A global without an initialiser whose class needs a constructor, a vptr or a
+// destructor is zeroed storage that the module's start-up function default-constructs (lower/module.ts);
+// other dynamic initialisation is rejected for globals; a static local falls back to initialisation on
+// first pass (lower/initialize.ts).
 
 import { types } from '../../language';
 import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
@@ -83,7 +85,7 @@ function completed(t: Type, init: Node | undefined): Type {
 }
 
 /** Why an object of type `t` cannot be plain initialised data: a constructor, a vptr or a destructor. */
-function needsRuntimeInit(t: Type): string | undefined {
+export function needsRuntimeInit(t: Type): string | undefined {
   const u = types.unqualified(t);
   if (u.kind === 'array') return needsRuntimeInit(u.element);
   if (u.kind !== 'class') return undefined;
@@ -111,13 +113,13 @@ interface Reloc {
 
 export function globalData(m: ModuleLower, v: VarDecl, symbol: string): DataItem {
   const init = initializerOf(m, v);
+  const why = needsRuntimeInit(v.type);
+  if (why && init) unsupported(v.loc, `globals ${why} with an initialiser are not supported yet (only default construction runs before main)`);
   const t = completed(v.type, init);
   if (t.kind === 'reference') unsupported(v.loc, 'global references are not supported yet');
   const size = m.L.sizeOf(t);
   const align = m.L.alignOf(t);
   const debug = v.loc.unit.system ? undefined : { name: v.name, type: t, decl: posOf(v.loc) };
-  const why = needsRuntimeInit(t);
-  if (why) unsupported(v.loc, `globals ${why} are not supported yet (they need code run before or after main)`);
   if (!init) {
     return { symbol, bytes: new Uint8Array(size), relocs: [], align, section: '.bss', global: true, debug };
   }

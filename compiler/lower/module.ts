@@ -14,7 +14,8 @@ import type { Type } from '../../language/sema/types';
 import type { DataItem, Func, MemType, SourcePos } from '../ir/ir';
 import { posOf, Unsupported, unsupported, type CompileDiagnostic } from './errors';
 import { FnLower } from './function';
-import { constantGlobalData, globalData } from './globals';
+import { constantGlobalData, globalData, needsRuntimeInit } from './globals';
+import { startupFunctions, type DynamicGlobal } from './startup';
 import { nodeAt } from './constants';
 import { mangleFunction, mangleVariable } from './mangle';
 import { baseOffset, destroy, initFromExpr, needsDestruction } from './objects';
@@ -48,6 +49,9 @@ export class ModuleLower {
   private readonly globals = new Map<VarDecl, string>();
   /** Static locals initialised by code on first pass (storage and guard in .bss). */
   private readonly dynamicStatics = new Set<VarDecl>();
+  /** Globals default-constructed by the start-up function (declaration order); closed once it is lowered. */
+  private readonly dynamicGlobals: DynamicGlobal[] = [];
+  private startupLowered = false;
   private readonly strings = new Map<string, string>();
   private readonly vtables = new Map<ClassDecl, string>();
   private readonly usedSymbols = new Set<string>();
@@ -82,6 +86,17 @@ export class ModuleLower {
         this.report(e);
       }
     }
+    this.drainQueue();
+    try {
+      this.funcs.push(...startupFunctions(this, this.dynamicGlobals));
+    } catch (e) {
+      this.report(e, this.dynamicGlobals[0] ? posOf(this.dynamicGlobals[0].v.loc) : undefined);
+    }
+    this.startupLowered = true;
+    this.drainQueue();
+  }
+
+  private drainQueue(): void {
     while (this.queue.length) {
       const fn = this.queue.shift()!;
       try {
@@ -188,6 +203,10 @@ export class ModuleLower {
     this.globals.set(v, sym);
     try {
       this.data.push(globalData(this, v, sym));
+      if (needsRuntimeInit(v.type)) {
+        if (this.startupLowered) unsupported(v.loc, 'this global needs a constructor or destructor run at start-up, but it is first used by code lowered after the start-up function (not supported yet)');
+        this.dynamicGlobals.push({ v, symbol: sym });
+      }
     } catch (e) {
       if (e instanceof Unsupported && !e.at) throw new Unsupported(e.message, posOf(at));
       throw e;

@@ -328,7 +328,8 @@ export function destroyMembers(f: FnLower, addr: Address, cls: ClassDecl): void 
   if (cls.base && needsDestruction(cls.base)) destroy(f, offsetAddr(addr, baseOffset(f, cls, cls.base)), cls.base);
 }
 
-function destroyTyped(f: FnLower, addr: Address, t: Type): void {
+/** Destroys the object of type `t` at `addr` (arrays element by element, last first), if it needs it. */
+export function destroyTyped(f: FnLower, addr: Address, t: Type): void {
   const u = unqualified(t);
   if (u.kind === 'array') {
     const size = f.L.sizeOf(u.element);

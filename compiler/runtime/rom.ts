@@ -5,7 +5,8 @@
 //   dispatcher (LAUNCH.opcode looked up in .kernel_info_table, the record's thunk called with CALLX8,
 //   a10 = LAUNCH.argv, a11 = LAUNCH.result, then exit 0), `__q7_write` appends to the log ring.
 // Both: `_start` enters the first windowed frame with CALL4 (so spilling it needs no caller's stack
-// pointer); `__q7_start` enables the FP coprocessor, clears .bss and calls the launcher; `__q7_exit`;
+// pointer); `__q7_start` enables the FP coprocessor, clears .bss, calls `__q7_init_globals` (weak: the
+// user's start-up constructors, lower/startup.ts), the launcher, then `__q7_fini_globals`; `__q7_exit`;
 // the printf entry. Kernel mode only: the device-call stubs of emulator/device/abi.ts (`__q7_device_call`, whose
 // single SIMCALL is labelled `__q7_device_simcall`; `neuron_translate`, the window walk of the first
 // seed's §4a with a mapWindow call and a retry on a miss; `neuron_memcpy_from_hbm/to_hbm` as DMA
@@ -60,7 +61,7 @@ const KERNEL_START = fn('_start', 'reset entry (kernel mode): stack top from the
         call4   __q7_start
 `);
 
-const Q7_START = fn('__q7_start', 'void __q7_start(void): CP0 (FP) enabled, .bss cleared, the launcher run; never returns', `
+const Q7_START = fn('__q7_start', 'void __q7_start(void): CP0 (FP) enabled, .bss cleared, the globals constructed, the launcher run, the globals destroyed; never returns', `
         entry   a1, 32
         movi    a8, 1
         wsr     a8, cpenable
@@ -74,8 +75,18 @@ const Q7_START = fn('__q7_start', 'void __q7_start(void): CP0 (FP) enabled, .bss
         addi    a8, a8, 4
         j       .Lrom_clear
 .Lrom_cleared:
+        l32r    a8, .Lrom_init_globals
+        beqz    a8, .Lrom_no_init       /* weak: 0 when the image has no such globals */
+        callx8  a8
+.Lrom_no_init:
         call8   __q7_launch
-        call8   __q7_exit               /* with the launcher's result, already in a10 */
+        mov     a6, a10                 /* the launcher's result (a2..a7 survive a call8) */
+        l32r    a8, .Lrom_fini_globals
+        beqz    a8, .Lrom_no_fini
+        callx8  a8
+.Lrom_no_fini:
+        mov     a10, a6
+        call8   __q7_exit               /* with the launcher's result */
 `);
 
 const PROGRAM_LAUNCH = fn('__q7_launch', "int __q7_launch(void): the program's entry, main", `
@@ -252,8 +263,12 @@ const CPU_ID = fn('get_cpu_id', 'uint32_t get_cpu_id(void): PRID', `
 `);
 
 function literals(mode: RomMode): string {
-  const common = `        .literal .Lrom_bss_start, __q7_bss_start
+  const common = `        .weak   __q7_init_globals
+        .weak   __q7_fini_globals
+        .literal .Lrom_bss_start, __q7_bss_start
         .literal .Lrom_bss_end, __q7_bss_end
+        .literal .Lrom_init_globals, __q7_init_globals
+        .literal .Lrom_fini_globals, __q7_fini_globals
 `;
   if (mode === 'program') return `        .literal .Lrom_stack_top, ${STACK_TOP}\n${common}`;
   return `${common}        .literal .Lrom_launch, ${LAUNCH_BASE}
