@@ -14,6 +14,7 @@ import type { Cleanup, FnLower } from './function';
 import { symAddr } from '../ir/builder';
 import { initializeLocal, initializeStaticLocal, readsLocals } from './initialize';
 import { checkSupportedSyntax } from './syntax-guard';
+import { rangeForStatement } from './range-for';
 import { evaluateCaseValue } from './constants';
 import { classDeclOf, isClassType, valueTypeOf } from './types';
 
@@ -81,7 +82,7 @@ export function lowerStatement(f: FnLower, node: Node): void {
     case 'goto_statement':
       return unsupported(f.nodePos(node), "'goto' and labels are not supported yet");
     case 'for_range_loop':
-      return unsupported(f.nodePos(node), 'range-based for loops are not supported yet');
+      return rangeForStatement(f, node, lowerStatement);
     default:
       if (node.type.endsWith('_expression') || node.type === 'identifier') {
         f.b.stmt(f.nodePos(node));

@@ -6,7 +6,7 @@ import type { SyntaxNode as Node } from '../parse/syntax-node';
 import type { Analyzer } from './analyzer';
 import { AUTO_PARAM, type Ctx, containsAuto, locOf, withScope } from './context';
 import { classOf, initializerListElement } from './conversions';
-import { Loc, newId, Scope, type FunctionDecl, type TemplateParam, type TemplateArg, type VarDecl } from './decls';
+import { Loc, newId, Scope, type ClassDecl, type FunctionDecl, type TemplateParam, type TemplateArg, type VarDecl } from './decls';
 import { checkExpr, checkStaticAssert, construct, convertOrReport } from './expressions';
 import { completeArrayType, isStringLiteral, type Expr } from './expr';
 import { declaredBaseType, applyDeclarator, type DeclaratorInfo } from './type-syntax';
@@ -49,6 +49,31 @@ export interface FunctionBody {
   readonly conversionTemporaries: Temporary[];
   /** Every full-expression, in order. */
   readonly fullExpressions: Expr[];
+  /** The range-based `for` statements, in order. */
+  readonly rangeFors: RangeFor[];
+}
+
+/**
+ * A range-based `for` as C++ defines it: `auto&& __range = range; auto __begin = begin, __end = end;
+ * for (; __begin != __end; ++__begin) { decl = *__begin; body }`. The range is a full-expression whose
+ * temporaries live until the loop ends (bound to `__range`); begin and end are the class's `begin()` and
+ * `end()` members, or the array's first element and one past its last; `__begin` is a pointer.
+ */
+export interface RangeFor {
+  /** The whole statement. */
+  readonly loc: Loc;
+  readonly range: Expr;
+  /** `__range`, the reference the range's temporaries are bound to. */
+  readonly rangeRef: VarDecl;
+  /** The member functions called on the range (undefined for an array). */
+  readonly begin?: FunctionDecl;
+  readonly end?: FunctionDecl;
+  /** `__begin`: a pointer to the current element. */
+  readonly cursor: VarDecl;
+  /** `*__begin`, the loop variable's initialiser (each iteration). */
+  readonly element: Expr;
+  /** The loop variable (also one of the body's locals). */
+  readonly variable?: VarDecl;
 }
 
 interface BodyState {
@@ -62,7 +87,7 @@ interface BodyState {
 export function analyseFunctionBody(a: Analyzer, fn: FunctionDecl): FunctionBody | undefined {
   if (fn.analysed || fn.analysing || !fn.body) return fn.analysed;
   fn.analysing = true;
-  const body: FunctionBody = { fn, params: [], locals: [], temporaries: [], conversionTemporaries: [], fullExpressions: [] };
+  const body: FunctionBody = { fn, params: [], locals: [], temporaries: [], conversionTemporaries: [], fullExpressions: [], rangeFors: [] };
   try {
     const { node, unit, scope } = fn.body;
     const fscope = new Scope('function', scope, fn);
@@ -462,22 +487,67 @@ function rangeFor(ctx: Ctx, st: BodyState, node: Node): void {
   const r = right ? checkExpr(inner, right) : undefined;
   const { type: base } = declaredBaseType(inner, node);
   const info = applyDeclarator(inner, base, node.childForFieldName('declarator'));
-  let elem: Type = ERROR;
-  if (r && r.type.kind === 'array') elem = r.type.element;
-  else if (r && classOf(r.type)) {
-    const begins = inner.a.lookupQualified(classOf(r.type)!, 'begin').find((d): d is FunctionDecl => d.kind === 'function');
-    if (begins) elem = nonReference(begins.ret).kind === 'pointer' ? (nonReference(begins.ret) as { pointee: Type }).pointee : ERROR;
-    else ctx.a.error(r.loc, 'bad-range', `invalid range expression of type ${quoteType(r.type)}; no viable 'begin' function available`);
-  } else if (r && r.type.kind !== 'error') ctx.a.error(r.loc, 'bad-range', `invalid range expression of type ${quoteType(r.type)}`);
+  const loc = locOf(ctx, node);
+  const bounds = r ? rangeBounds(inner, r) : undefined;
+  const elem = bounds?.element ?? ERROR;
+  const cursorType: Type = elem.kind === 'error' ? ERROR : { kind: 'pointer', pointee: elem } as Type;
+  const cursor: VarDecl = { kind: 'var', id: newId(), name: '__begin', type: cursorType, storage: 'local', constexpr: false, loc, qualifiedName: '__begin' };
+  const element: Expr = { kind: 'deref', type: elem, cat: 'lvalue', loc: r?.loc ?? loc, operands: [{ kind: 'name', type: cursorType, cat: 'lvalue', loc: r?.loc ?? loc, decl: cursor }] };
+  const rangeRef: VarDecl = { kind: 'var', id: newId(), name: '__range', type: r && r.type.kind !== 'error' ? referenceTo(r.type, r.cat !== 'lvalue') : ERROR, storage: 'local', constexpr: false, loc, qualifiedName: '__range' };
+  if (r && right) for (const t of fullExpression(st, [r], locOf(ctx, right))) if (t.expr === r) t.extendedBy = rangeRef;
+  let variable: VarDecl | undefined;
   if (info.name) {
-    const elemExpr: Expr = { kind: 'range-element', type: elem, cat: 'lvalue', loc: r?.loc ?? locOf(ctx, node) };
-    const type = containsAuto(info.type) ? deduceAuto(inner, info.type, elemExpr, locOf(inner, node)) : info.type;
-    const v: VarDecl = { kind: 'var', id: newId(), name: info.name, type, storage: 'local', constexpr: false, loc: locOf(inner, info.nameNode ?? node), qualifiedName: info.name };
-    inner.scope.add(info.name, v);
+    const vloc = locOf(inner, info.nameNode ?? node);
+    const type = containsAuto(info.type) ? deduceAuto(inner, info.type, element, vloc) : info.type;
+    variable = { kind: 'var', id: newId(), name: info.name, type, storage: 'local', constexpr: false, loc: vloc, qualifiedName: info.name };
+    if (type.kind !== 'error' && elem.kind !== 'error') initialise(inner, type, [element], element.loc, 'copy');
+    inner.scope.add(info.name, variable);
+    st.body.locals.push({ decl: variable, start: vloc, end: vloc });
   }
+  if (r) st.body.rangeFors.push({ loc, range: r, rangeRef, begin: bounds?.begin, end: bounds?.end, cursor, element, variable });
   const b = node.childForFieldName('body');
   if (b) statement(inner, st, b);
-  closeScope(st, inner.scope, locOf(ctx, node));
+  closeScope(st, inner.scope, loc);
+}
+
+/** The element type of a range and the `begin()`/`end()` members that bound it (none for an array). */
+function rangeBounds(ctx: Ctx, r: Expr): { element: Type; begin?: FunctionDecl; end?: FunctionDecl } | undefined {
+  if (r.list) return listBounds(ctx, r, r.list);
+  const t = nonReference(r.type);
+  if (t.kind === 'array') return { element: t.element };
+  const cls = classOf(t);
+  if (!cls) {
+    if (t.kind !== 'error') ctx.a.error(r.loc, 'bad-range', `invalid range expression of type ${quoteType(r.type)}`);
+    return undefined;
+  }
+  const begin = rangeMember(ctx, cls, 'begin', !!t.const);
+  const end = rangeMember(ctx, cls, 'end', !!t.const);
+  if (!begin || !end) {
+    ctx.a.error(r.loc, 'bad-range', `invalid range expression of type ${quoteType(r.type)}; no viable '${begin ? 'end' : 'begin'}' function available`);
+    return undefined;
+  }
+  const it = nonReference(begin.ret);
+  // iterators of class type (operator*, operator++, operator!=) are not described yet
+  if (it.kind !== 'pointer') return { element: ERROR, begin, end };
+  return { element: it.pointee, begin, end };
+}
+
+/** A braced list is a `std::initializer_list<E>` (a constant array of E) deduced from its elements. */
+function listBounds(ctx: Ctx, r: Expr, list: Expr[]): { element: Type } | undefined {
+  const first = list[0];
+  if (!first || first.type.kind === 'error') {
+    if (!first) ctx.a.error(r.loc, 'bad-range', 'cannot deduce the element type of an empty braced list');
+    return undefined;
+  }
+  const e = unqualified(first.type);
+  for (const x of list) convertOrReport(ctx, x, e, x.loc, 'initialising');
+  return { element: { ...e, const: true } as Type };
+}
+
+/** The member `name()` without parameters a range of the class calls (the const one on a const range). */
+function rangeMember(ctx: Ctx, cls: ClassDecl, name: string, isConst: boolean): FunctionDecl | undefined {
+  const fns = ctx.a.lookupQualified(cls, name).filter((d): d is FunctionDecl => d.kind === 'function' && d.params.length === 0);
+  return (isConst ? fns.find((f) => f.isConst) : (fns.find((f) => !f.isConst) ?? fns[0])) ?? fns[0];
 }
 
 function returnStatement(ctx: Ctx, st: BodyState, node: Node): void {

@@ -28,8 +28,9 @@ describe('compiler errors', function () {
     assert.deepEqual(temp, ["/src/e.cpp:4:21: error: static reference 'r' bound to a temporary is not supported yet"]);
   });
 
-  it('rejects range-based for loops and goto', async () => {
-    assert.deepEqual(await errorsOf('  int a[2] = {1, 2};\n  for (int x : a) a[0] += x;'), ['/src/e.cpp:5:3: error: range-based for loops are not supported yet']);
+  it('rejects range-based for over iterators that are not pointers, and goto', async () => {
+    const prelude = 'struct It { int* p; int& operator*() { return *p; } It& operator++() { ++p; return *this; } bool operator!=(const It& o) const { return p != o.p; } }; struct R { int a[2]; It begin() { return It{a}; } It end() { return It{a + 2}; } };';
+    assert.deepEqual(await errorsOf('  R r{{1, 2}};\n  for (int x : r) printf("%d", x);', prelude), ["/src/e.cpp:5:16: error: a range whose begin() returns something other than a pointer is not supported yet"]);
     assert.deepEqual(await errorsOf('  goto out;\nout:\n  ;'), ["/src/e.cpp:4:3: error: 'goto' and labels are not supported yet"]);
   });
 

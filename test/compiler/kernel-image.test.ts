@@ -53,6 +53,23 @@ function writeTemp(r: CompileResult): string {
 }
 
 describe('compiler kernel images', function () {
+  it('iterates c10::IntArrayRef with range-based for (sizes, strides)', async () => {
+    const src = '#include <stdio.h>\n#include <torch/torch.h>\nvoid shape(const torch::Tensor& t) {\n  int64_t n = 1;\n  for (int64_t s : t.sizes()) n *= s;\n  printf("prod %d\\n", (int)n);\n  for (const auto& s : t.strides()) printf("stride %d\\n", (int)s);\n}\n';
+    for (const optimize of [0, 1] as const) {
+      const r = await compileSource(src, '/test/shape.cpp', { optimize });
+      assert.deepEqual(r.diagnostics, []);
+      const host = new KernelHost(r.image!, { logSize: 256 });
+      const impl = host.tensorImpl([2, 3, 4], SCALAR_TYPE.Float, 4);
+      const argv = host.alloc(4);
+      host.m.write32(argv, host.handle(impl));
+      host.launch('opcode', 1);
+      host.launch('argv', argv);
+      host.launch('argc', 1);
+      assert.equal(host.run().exitCode, 0);
+      assert.equal(host.logText(), 'prod 24\nstride 12\nstride 4\nstride 1\n');
+    }
+  });
+
   this.timeout(120_000);
   let image: CompileResult;
 
