@@ -20,6 +20,21 @@ torch::Tensor fill3(const torch::Tensor& t) {
 /** The line of `needle` in `src` (1-based). */
 const lineOf = (src: string, needle: string) => src.split('\n').findIndex((l) => l.includes(needle)) + 1;
 
+
+/** A kernel whose recursion depth (parameter n) decides how much stack it uses (about 300 bytes a frame). */
+const DEEP_RECURSION = `#include <torch/torch.h>
+int deep(int n) {
+  volatile int pad[64];
+  pad[0] = n;
+  return n == 0 ? 0 : deep(n - 1) + pad[0];
+}
+void k(const torch::Tensor& t, int n) { deep(n); }
+`;
+/** A 32-bit integer kernel argument. */
+function int32Arg(name: string, v: number) {
+  return { kind: 'scalar' as const, name, bytes: new Uint8Array(new Int32Array([v]).buffer) };
+}
+
 describe('device: sanitizers', function () {
   this.timeout(120000);
 
@@ -76,7 +91,7 @@ void k(const torch::Tensor& t, int skip) {
 }
 `;
     const image = await kernelImage(src, '/kernels/shadow.cpp');
-    const int32 = (v: number) => ({ kind: 'scalar' as const, name: 'skip', bytes: new Uint8Array(new Int32Array([v]).buffer) });
+    const int32 = (v: number) => int32Arg('skip', v);
     // 32768 floats: two 64 KiB pages, each written completely
     const full = launch(image, 'k', [specArg('t', 'shape=1'), int32(-1)], {}, { returnsTensor: false });
     assert.deepEqual(full.lines, []);
@@ -98,7 +113,7 @@ void k(const torch::Tensor& t, int bad) {
 }
 `;
     const image = await kernelImage(src, '/kernels/tcmfree.cpp');
-    const int32 = (v: number) => ({ kind: 'scalar' as const, name: 'bad', bytes: new Uint8Array(new Int32Array([v]).buffer) });
+    const int32 = (v: number) => int32Arg('bad', v);
     const bad = launch(image, 'k', [specArg('t', 'shape=1'), int32(1)], {}, { returnsTensor: false });
     assert.equal(bad.result.faults[0]?.kind, 'bad-tcm-free', bad.lines.join('\n'));
     assert.equal(bad.result.faults[0].location?.line, lineOf(src, 'tcm_free(bad'));
@@ -125,7 +140,7 @@ void k(const torch::Tensor& t, int mode) {
 }
 `;
     const image = await kernelImage(src, '/kernels/uaf.cpp');
-    const int32 = (v: number) => ({ kind: 'scalar' as const, name: 'mode', bytes: new Uint8Array(new Int32Array([v]).buffer) });
+    const int32 = (v: number) => int32Arg('mode', v);
     const run = (mode: number) => launch(image, 'k', [specArg('t', 'shape=4'), int32(mode)], {}, { returnsTensor: false });
     const store = run(1);
     assert.equal(store.result.faults.length, 1, store.lines.join('\n'));
@@ -161,7 +176,7 @@ torch::Tensor k(const torch::Tensor& t, int n) {
   return out;
 }
 `;
-    const int32 = (v: number) => ({ kind: 'scalar' as const, name: 'n', bytes: new Uint8Array(new Int32Array([v]).buffer) });
+    const int32 = (v: number) => int32Arg('n', v);
     const image = await kernelImage(src, '/kernels/copies.cpp');
     const bad = launch(image, 'k', [specArg('t', 'shape=8,init=arange'), int32(6)]);
     assert.equal(bad.result.faults[0]?.kind, 'copy-out-of-bounds', bad.lines.join('\n'));
@@ -178,15 +193,8 @@ torch::Tensor k(const torch::Tensor& t, int n) {
   });
 
   it('stack overflow: deep recursion past the 8 KiB stack, at the ENTRY that crosses the limit', async () => {
-    const src = `#include <torch/torch.h>
-int deep(int n) {
-  volatile int pad[64];
-  pad[0] = n;
-  return n == 0 ? 0 : deep(n - 1) + pad[0];
-}
-void k(const torch::Tensor& t, int n) { deep(n); }
-`;
-    const int32 = (v: number) => ({ kind: 'scalar' as const, name: 'n', bytes: new Uint8Array(new Int32Array([v]).buffer) });
+    const src = DEEP_RECURSION;
+    const int32 = (v: number) => int32Arg('n', v);
     const image = await kernelImage(src, '/kernels/stack.cpp');
     const bad = launch(image, 'k', [specArg('t', 'shape=1'), int32(200)], {}, { returnsTensor: false });
     assert.equal(bad.result.faults.length, 1, bad.lines.join('\n'));
@@ -205,15 +213,8 @@ void k(const torch::Tensor& t, int n) { deep(n); }
   });
 
   it('stack overflow of a -DSTACK_SIZE stack in slow RAM is caught at its limit too', async () => {
-    const src = `#include <torch/torch.h>
-int deep(int n) {
-  volatile int pad[64];
-  pad[0] = n;
-  return n == 0 ? 0 : deep(n - 1) + pad[0];
-}
-void k(const torch::Tensor& t, int n) { deep(n); }
-`;
-    const int32 = (v: number) => ({ kind: 'scalar' as const, name: 'n', bytes: new Uint8Array(new Int32Array([v]).buffer) });
+    const src = DEEP_RECURSION;
+    const int32 = (v: number) => int32Arg('n', v);
     const image = await kernelImage(src, '/kernels/stack.cpp', { ...SANITIZE_DEFINES, STACK_SIZE: '65536' });
     const opts = { stackSize: 65536 };
     // 100 frames overflow 8 KiB but fit in 64 KiB
@@ -237,7 +238,7 @@ void k(const torch::Tensor& t, int far) {
   first = 1.0f;
 }
 `;
-    const int32 = (v: number) => ({ kind: 'scalar' as const, name: 'far', bytes: new Uint8Array(new Int32Array([v]).buffer) });
+    const int32 = (v: number) => int32Arg('far', v);
     const image = await kernelImage(src, '/kernels/stale.cpp');
     const bad = launch(image, 'k', [specArg('t', 'shape=100000,init=zeros'), int32(5)], {}, { returnsTensor: false });
     assert.equal(bad.result.faults[0]?.kind, 'stale-window', bad.lines.join('\n'));
@@ -262,7 +263,7 @@ void k(const torch::Tensor& t, int d) {
   torch::neuron::tcm_free(p);
 }
 `;
-    const int32 = (v: number) => ({ kind: 'scalar' as const, name: 'd', bytes: new Uint8Array(new Int32Array([v]).buffer) });
+    const int32 = (v: number) => int32Arg('d', v);
     const image = await kernelImage(src, '/kernels/exc.cpp');
     const div = launch(image, 'k', [specArg('t', 'shape=1'), int32(0)], {}, { returnsTensor: false });
     assert.equal(div.result.faults[0]?.kind, 'divide-by-zero', div.lines.join('\n'));
