@@ -238,22 +238,30 @@ function update(f: FnLower, e: Expr, wantValue: boolean): VReg {
   return prefix ? next : old;
 }
 
-function conditionalValue(f: FnLower, e: Expr, vt: ValueType): VReg {
+/**
+ * `c ? x : y`: evaluates the condition, then `arm` on x or on y (each conditionally evaluated, so their
+ * temporaries are destroyed behind a flag), joining afterwards. The one shape of every `?:` lowering.
+ */
+export function lowerConditional(f: FnLower, e: Expr, arm: (operand: Expr) => void): void {
   const b = f.b;
   const [c, x, y] = e.operands!;
-  const result = b.vreg(vt);
   const yes = b.newBlock();
   const no = b.newBlock();
   const join = b.newBlock();
   condition(f, c, yes, no);
   f.conditional++;
   b.place(yes);
-  b.copy(result, convertTo(f, rvalue(f, x), x.type, e.type, x.loc));
+  arm(x);
   b.jump(join);
   b.place(no);
-  b.copy(result, convertTo(f, rvalue(f, y), y.type, e.type, y.loc));
+  arm(y);
   f.conditional--;
   b.place(join);
+}
+
+function conditionalValue(f: FnLower, e: Expr, vt: ValueType): VReg {
+  const result = f.b.vreg(vt);
+  lowerConditional(f, e, (x) => f.b.copy(result, convertTo(f, rvalue(f, x), x.type, e.type, x.loc)));
   return result;
 }
 
@@ -398,21 +406,8 @@ function castAddress(f: FnLower, e: Expr): Address {
 }
 
 function conditionalAddress(f: FnLower, e: Expr): Address {
-  const b = f.b;
-  const [c, x, y] = e.operands!;
-  const result = b.vreg('i32');
-  const yes = b.newBlock();
-  const no = b.newBlock();
-  const join = b.newBlock();
-  condition(f, c, yes, no);
-  f.conditional++;
-  b.place(yes);
-  b.copy(result, addressOf(f, x));
-  b.jump(join);
-  b.place(no);
-  b.copy(result, addressOf(f, y));
-  f.conditional--;
-  b.place(join);
+  const result = f.b.vreg('i32');
+  lowerConditional(f, e, (x) => f.b.copy(result, addressOf(f, x)));
   return regAddr(result);
 }
 

@@ -17,7 +17,7 @@ import { defaultMemberInit, rejectBitField } from './class-bodies';
 import { callWithThis, lowerCall, passArgument } from './calls';
 import { convertTo } from './conversions';
 import { unsupported } from './errors';
-import { lvalue, rvalue, condition, discard } from './expressions';
+import { lvalue, rvalue, discard, lowerConditional } from './expressions';
 import type { FnLower } from './function';
 import { stringLiteralBytes } from './strings';
 import { classDeclOf, commonType, isClassType, memTypeOf, valueTypeOf, intBits, isFloatType } from './types';
@@ -175,23 +175,8 @@ function buildInto(f: FnLower, addr: Address, cls: ClassDecl, e: Expr): void {
       if (args.length === 1 && args[0].list && initializerListElement(e.callee.params[0]?.type ?? types.VOID)) return construct(f, addr, cls, e.callee, args, e.loc);
       return construct(f, addr, cls, e.callee, args, e.loc);
     }
-    case 'conditional': {
-      const [c, x, y] = e.operands!;
-      const b = f.b;
-      const yes = b.newBlock();
-      const no = b.newBlock();
-      const join = b.newBlock();
-      condition(f, c, yes, no);
-      f.conditional++;
-      b.place(yes);
-      initFromExpr(f, addr, types.classType(cls), x);
-      b.jump(join);
-      b.place(no);
-      initFromExpr(f, addr, types.classType(cls), y);
-      f.conditional--;
-      b.place(join);
-      return;
-    }
+    case 'conditional':
+      return lowerConditional(f, e, (x) => initFromExpr(f, addr, types.classType(cls), x));
     case 'cast':
       return initFromExpr(f, addr, types.classType(cls), e.operands![0]);
     case 'lambda':
