@@ -2,15 +2,18 @@
 // image, at -O0 and -O1: the median of several runs after warm-up in one front-end (the SDK headers
 // and the runtime library already built, as in a long-running q7 or language server), plus the cold
 // first build of a new front-end (runtime library and SDK included, measured once). Also the size of
-// the image's code (.text) at both levels. Instructions per output element need the device (the
-// device model's benchmark measures those).
+// the image's code (.text) at both levels, and the instructions the emulated device executes per
+// output element for the three ReLU variants (accessor, TCM, stream) at both levels — what -O1 is for.
 // Run alone with `node out/bench/compiler.js [--runs N] [--warmup N]`.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { compile } from '../compiler';
+import { Device, findKernel } from '../emulator/device';
 import { Frontend, locateGrammarFiles, memoryHost } from '../language';
+import { generateTensor } from '../tensors';
+import { STREAM_RELU } from './device';
 
 export interface CompilerBenchRow {
   readonly kernel: string;
@@ -22,11 +25,20 @@ export interface CompilerBenchRow {
   readonly o1Text: number;
 }
 
+/** Instructions executed per output element by one ReLU variant, at -O0 and -O1. */
+export interface PerElementRow {
+  readonly variant: string;
+  readonly elements: number;
+  readonly o0: number;
+  readonly o1: number;
+}
+
 export interface CompilerBenchFigures {
   readonly runs: number;
   /** The first build in a new front-end (SDK headers and runtime library included), ms. */
   readonly coldMs: number;
   readonly rows: CompilerBenchRow[];
+  readonly perElement: PerElementRow[];
 }
 
 function newFrontend(): Promise<Frontend> {
@@ -78,7 +90,30 @@ export async function compilerBench(options: { runs?: number; warmup?: number } 
     });
     rows.push({ kernel: k.name, o0Ms: figures[0].ms, o1Ms: figures[1].ms, o0Text: figures[0].text, o1Text: figures[1].text });
   }
-  return { runs, coldMs, rows };
+  return { runs, coldMs, rows, perElement: perElementRows(fe) };
+}
+
+/** Instructions per output element of the ReLU variants (as bench/device.ts runs them: no sanitizers). */
+function perElementRows(fe: Frontend, elements = 64 * 1024): PerElementRow[] {
+  const dir = path.join(__dirname, '..', '..', 'examples', 'kernels');
+  const variants: [string, string, string, string][] = [
+    ['accessor (relu.cpp)', '/examples/kernels/relu.cpp', fs.readFileSync(path.join(dir, 'relu.cpp'), 'utf8'), 'relu_forward'],
+    ['TCM (relu_tcm.cpp)', '/examples/kernels/relu_tcm.cpp', fs.readFileSync(path.join(dir, 'relu_tcm.cpp'), 'utf8'), 'relu_tcm_forward'],
+    ['stream (read/write stream accessors)', '/bench/relu_stream.cpp', STREAM_RELU, 'relu_stream_forward'],
+  ];
+  return variants.map(([variant, file, text, fn]) => {
+    const [o0, o1] = ([0, 1] as const).map((optimize) => {
+      const r = compile(fe, file, memoryHost({ [file]: text }), { optimize });
+      if (!r.image) throw new Error(`${file} does not compile at -O${optimize}`);
+      const shape = fn === 'relu_forward' ? [elements / 1024, 1024] : [elements];
+      const x = generateTensor({ shape, dtype: 'float32', init: 'randn', seed: 1 });
+      const dev = new Device(r.image, { countTranslates: false });
+      const run = dev.launch({ opcode: findKernel(r.image, fn).opcode, args: [{ kind: 'tensor', name: 't_in', tensor: { shape, scalarType: 6, data: x.data } }], returnsTensor: true, kernelName: fn });
+      if (run.faults.some((f) => f.fatal)) throw new Error(`${fn} faulted at -O${optimize}: ${run.faults[0].message}`);
+      return run.cores[0].instructions / elements;
+    });
+    return { variant, elements, o0, o1 };
+  });
 }
 
 /** The figures as table lines. */
@@ -89,6 +124,8 @@ export function formatCompilerBench(f: CompilerBenchFigures): string[] {
     lines.push(`${r.kernel.padEnd(22)} ${r.o0Ms.toFixed(1).padStart(8)} ${r.o1Ms.toFixed(1).padStart(8)} ${String(r.o0Text).padStart(10)} ${String(r.o1Text).padStart(10)}`);
   }
   lines.push(`(medians of ${f.runs} runs after warm-up; first build in a new front-end, SDK and runtime library included: ${f.coldMs.toFixed(0)} ms)`);
+  lines.push(`instructions per output element on the emulated device (${f.perElement[0]?.elements ?? 0} elements, no sanitizers):`);
+  for (const r of f.perElement) lines.push(`  ${r.variant.padEnd(40)} -O0 ${r.o0.toFixed(1).padStart(8)}  -O1 ${r.o1.toFixed(1).padStart(8)}  (-O1/-O0 ${(r.o1 / r.o0).toFixed(2)})`);
   return lines;
 }
 

@@ -16,7 +16,7 @@ import { generateTensor, parseTensorSpec, writeNpy } from '../tensors';
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples', 'kernels');
 
-const STREAM_RELU = `#include <torch/torch.h>
+export const STREAM_RELU = `#include <torch/torch.h>
 torch::Tensor relu_stream_forward(const torch::Tensor& t_in) {
   torch::Tensor t_out = torch::empty(t_in.sizes(), torch::kFloat);
   auto in = t_in.read_stream_accessor<float>();

@@ -54,7 +54,7 @@ export interface KernelInfo {
 
 /** Compiles `file` (and links the runtime and ROM) into an executable image. Never throws on bad input. */
 export function compile(frontend: Frontend, file: string, host: FileHost, options: CompileOptions = {}): CompileResult {
-  const runtime = runtimeLibrary(frontend);
+  const runtime = runtimeLibrary(frontend, options.optimize === 1 ? 1 : 0);
   const unit = translateUnit(frontend, file, host, { includePaths: options.includePaths, defines: options.defines, runtime: runtime.functions, prefix: 'u', optimize: options.optimize });
   if (!unit.emitted) return { diagnostics: unit.diagnostics };
   const assembly = unit.emitted.writer.text();

@@ -6,8 +6,7 @@ import type { FunctionDecl } from '../language/sema/decls';
 import type { Module } from './ir/ir';
 import type { CompileDiagnostic } from './lower/errors';
 import { ModuleLower } from './lower/module';
-import { propagateCopies } from './opt/copies';
-import { promoteLocals } from './opt/promote';
+import { optimizeModule } from './opt/pipeline';
 import { emitModule, type EmittedModule } from './xtensa/emit-module';
 
 export interface UnitOptions {
@@ -49,12 +48,7 @@ export function translateUnit(frontend: Frontend, file: string, host: FileHost, 
   m.lower(roots);
   if (m.diagnostics.length) return { diagnostics: m.diagnostics, defined: new Set() };
   const module: Module = { funcs: m.funcs, data: m.data, externs: m.externs };
-  if (options.optimize === 1) {
-    for (const f of module.funcs) {
-      promoteLocals(f);
-      propagateCopies(f);
-    }
-  }
+  if (options.optimize === 1) optimizeModule(module);
   const emitted = emitModule(module, file, options.prefix);
   return { diagnostics: [], module, emitted, defined: new Set(m.funcs.map((f) => f.symbol)), model: analysis.model, symbolOf: (fn) => m.symbolOf(fn) };
 }

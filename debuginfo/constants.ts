@@ -15,7 +15,7 @@ export const AT = {
   comp_dir: 0x1b, const_value: 0x1c, producer: 0x25, upper_bound: 0x2f, abstract_origin: 0x31, artificial: 0x34,
   count: 0x37, data_member_location: 0x38, decl_column: 0x39, decl_file: 0x3a, decl_line: 0x3b, declaration: 0x3c,
   encoding: 0x3e, external: 0x3f, frame_base: 0x40, specification: 0x47, type: 0x49, ranges: 0x55,
-  linkage_name: 0x6e, str_offsets_base: 0x72, addr_base: 0x73,
+  linkage_name: 0x6e, str_offsets_base: 0x72, addr_base: 0x73, bit_size: 0x0d, data_bit_offset: 0x6b,
 } as const;
 
 export const FORM = {

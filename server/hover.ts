@@ -51,18 +51,21 @@ function layoutLines(analysis: Analysis, info: PositionInfo): string[] {
   const t = info.type && nonReference(info.type);
   if (t?.kind === 'class') {
     const members = flattenMembers(analysis, t.decl, 0);
-    if (members.length) out.push(members.map((m) => `\`${m.name}\` @${hex(m.offset)} (${m.size})`).join(' · '));
+    if (members.length) out.push(members.map((m) => `\`${m.name}\` @${hex(m.offset)} ${m.bits ?? `(${m.size})`}`).join(' · '));
   }
   return out;
 }
 
-function flattenMembers(analysis: Analysis, c: ClassDecl, at: number, depth = 0): { name: string; offset: number; size: number }[] {
+type MemberLine = { name: string; offset: number; size: number; bits?: string };
+
+function flattenMembers(analysis: Analysis, c: ClassDecl, at: number, depth = 0): MemberLine[] {
   const l = analysis.model.classLayout(c);
   if (!l || depth > 8) return [];
-  const out: { name: string; offset: number; size: number }[] = [];
+  const out: MemberLine[] = [];
   if (l.vptrOffset !== undefined && !l.base) out.push({ name: 'vptr', offset: at + l.vptrOffset, size: 4 });
   if (l.base) out.push(...flattenMembers(analysis, l.base.decl, at + l.base.offset, depth + 1));
-  for (const f of l.fields) out.push({ name: f.name, offset: at + f.offset, size: f.size });
+  // a bit-field: its unit's offset, then its first bit in the unit and its width
+  for (const f of l.fields) out.push({ name: f.name, offset: at + f.offset, size: f.size, ...(f.bitWidth !== undefined ? { bits: `bit ${f.bitOffset} (${f.bitWidth} bits)` } : {}) });
   return out;
 }
 

@@ -173,7 +173,11 @@ export class TypeDies {
       const m = d.child(new Die(TAG.member)).add(AT.name, 'strp', f.name);
       const ft = this.of(f.type);
       if (ft) m.add(AT.type, 'ref4', ft);
-      m.add(AT.data_member_location, 'udata', fl.offset);
+      if (fl.bitWidth !== undefined) {
+        // a bit-field (DWARF 4): its width and its first bit counted from the start of the class
+        m.add(AT.bit_size, 'udata', fl.bitWidth);
+        m.add(AT.data_bit_offset, 'udata', fl.offset * 8 + fl.bitOffset!);
+      } else m.add(AT.data_member_location, 'udata', fl.offset);
     }
     return d;
   }

@@ -10,15 +10,16 @@ import type { Expr } from '../../language/sema/expr';
 import type { Type } from '../../language/sema/types';
 import { regAddr, slotAddr } from '../ir/builder';
 import type { Address, VReg } from '../ir/ir';
-import { defaultArgument } from './constants';
 import { convertTo } from './conversions';
 import { unsupported } from './errors';
-import { addressOf, decayed, lvalue, materialize, rvalue } from './expressions';
+import { decayed, lvalue, materialize, referenceTo, rvalue } from './expressions';
 import type { FnLower } from './function';
 import { initFromExpr } from './objects';
+import { checkedInitialiser } from './initialize';
 import { copyAssign } from './copies';
 import { classDeclOf, isClassType, isFloatType, promoted, valueTypeOf } from './types';
 import { dispatchesDynamically, virtualSlot } from './vtables';
+import { closureToPointer, isClosureConversion } from './lambdas';
 
 const { unqualified, nonReference } = types;
 
@@ -64,6 +65,7 @@ export function callWithThis(f: FnLower, fn: FunctionDecl, self: VReg, args: Exp
 }
 
 function callFunction(f: FnLower, fn: FunctionDecl, object: Expr | VReg | undefined, args: Expr[], at: Loc, sret?: Address, call?: Expr): VReg | undefined {
+  if (isClosureConversion(fn)) return closureToPointer(f, fn, at);
   const b = f.b;
   const slot = virtualSlot(fn);
   const dynamic = slot !== undefined && object !== undefined && !isVReg(object) && (!call || dispatchesDynamically(f.m, object, call));
@@ -136,7 +138,7 @@ export function passArgument(f: FnLower, a: Expr, param: Type): VReg {
   const b = f.b;
   if (param.kind === 'reference') {
     const target = param.referee;
-    if (a.cat !== 'prvalue' && referenceCompatible(a.type, target)) return addressOf(f, a);
+    if (a.cat !== 'prvalue' && referenceCompatible(a.type, target)) return referenceTo(f, a, target);
     return b.addr(temporaryOf(f, a, target));
   }
   if (isClassType(param)) return b.addr(temporaryOf(f, a, unqualified(param)));
@@ -150,7 +152,7 @@ export function passArgument(f: FnLower, a: Expr, param: Type): VReg {
 }
 
 /** A reference to `target` binds `a` directly (same type ignoring cv, or a base class of it). */
-function referenceCompatible(from: Type, target: Type): boolean {
+export function referenceCompatible(from: Type, target: Type): boolean {
   const s = unqualified(from);
   const t = unqualified(target);
   if (types.sameType(s, t, true)) return true;
@@ -168,14 +170,14 @@ function temporaryOf(f: FnLower, a: Expr, t: Type): Address {
   return slot;
 }
 
-/** A parameter's default argument (constants only, for now). */
-function passDefault(f: FnLower, p: ParamDecl, fn: FunctionDecl, at: Loc): VReg {
+/**
+ * A parameter's default argument: the model's expression, evaluated here at the call as part of the
+ * caller's full-expression (its temporaries die with the call's other temporaries).
+ */
+export function passDefault(f: FnLower, p: ParamDecl, fn: FunctionDecl, at: Loc): VReg {
   if (!p.defaultNode) unsupported(at, `too few arguments to '${fn.qualifiedName}'`);
-  const k = defaultArgument(f, p, at);
-  const vt = valueTypeOf(p.type);
-  if (!vt || p.type.kind === 'reference') unsupported(at, `default argument of type '${types.typeToString(p.type)}' is not supported yet`);
-  if (typeof k === 'number' && (vt === 'f32' || vt === 'f64')) return f.b.const(vt, k);
-  return convertTo(f, f.b.const(typeof k === 'bigint' ? 'i64' : 'i32', k), typeof k === 'bigint' ? types.LONGLONG : types.INT, p.type, at);
+  const init = checkedInitialiser(f.m.model.defaultArgument(fn, fn.params.indexOf(p)), at, `the default argument of '${p.name}'`);
+  return passArgument(f, init.args[0], p.type);
 }
 
 /** The default argument promotions of a `...` argument. */

@@ -1,21 +1,21 @@
 // The parts of constructor and destructor bodies the compiler adds: base and member initialisation
-// (mem-initialisers, constant default member initialisers, default construction) and the vptr before
+// (mem-initialisers, default member initialisers, default construction) and the vptr before
 // a constructor's body; member and base destruction after a destructor's body.
 
 import { types } from '../../language';
 import { Loc, type FieldDecl } from '../../language/sema/decls';
-import { enclosingNamespaces, evaluateSyntax, nodeAt } from './constants';
+import { checkedInitialiser, initializeFrom } from './initialize';
 import type { Expr } from '../../language/sema/expr';
 import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
-import { offsetAddr, regAddr } from '../ir/builder';
+import { offsetAddr, regAddr, slotAddr } from '../ir/builder';
 import type { Address } from '../ir/ir';
 import { setVptr } from './vtables';
+import { constructBitField } from './bitfields';
 import { baseOffset, construct, defaultInit, destroyMembers, initFromExpr, pickConstructor, valueInit } from './objects';
-import { convertTo } from './conversions';
 import { unsupported } from './errors';
 import { addressOf } from './expressions';
 import type { FnLower } from './function';
-import { classDeclOf, memTypeOf, valueTypeOf, scalarBase } from './types';
+import { classDeclOf, scalarBase } from './types';
 
 // ---- constructor and destructor bodies -------------------------------------------------------------
 
@@ -36,6 +36,10 @@ export function constructorPrologue(f: FnLower): void {
   setVptr(f, self, cls);
   for (const fd of cls.fields) {
     const init = inits.find((i) => i.name === fd.name);
+    if (fd.bitWidth !== undefined) {
+      constructBitField(f, regAddr(f.thisPointer(f.fn.loc)), fd, init);
+      continue;
+    }
     const at = offsetAddr(regAddr(f.thisPointer(f.fn.loc)), f.L.fieldOffset(cls, fd.name));
     if (!init) {
       if (defaultMemberInit(f, at, fd)) continue;
@@ -84,40 +88,42 @@ export function destructorEpilogue(f: FnLower): void {
   destroyMembers(f, regAddr(f.thisPointer(f.fn.loc)), cls);
 }
 
-/** Bit-fields are not laid out by the model (each takes a whole unit): refuse rather than mis-compile. */
-export function rejectBitField(fd: FieldDecl): void {
-  let n = nodeAt(fd.loc.unit.root, fd.loc.start, fd.loc.end);
-  while (n && n.type !== 'field_declaration') n = n.parent ?? undefined;
-  if (n?.children.some((c) => c.type === 'bitfield_clause')) unsupported(fd.loc, 'bit-fields are not supported yet');
-}
-
 /**
- * A default member initialiser (`int x = 1;`, `float y{0.5f};`) when the member has one: only constants
- * for now (the model keeps no expression for it). Returns whether the member was initialised.
+ * A default member initialiser (`int n = f();`, `Foo g{1, 2};`, `int* p = &n;`) when the member has one:
+ * the model's analysed initialiser, with `this` the object the member belongs to (its address is
+ * `addr` less the member's offset). Inside a full-expression (aggregate initialisation) its
+ * temporaries join that one; otherwise (a constructor) it is a full-expression of its own. Returns
+ * whether the member was initialised.
  */
 export function defaultMemberInit(f: FnLower, addr: Address, fd: FieldDecl): boolean {
-  let n = nodeAt(fd.loc.unit.root, fd.loc.start, fd.loc.end);
-  while (n && n.type !== 'field_declaration') n = n.parent ?? undefined;
-  let init = n?.childForFieldName('default_value');
-  if (!init) return false;
-  if (init.type === 'initializer_list') {
-    const items = init.namedChildren.filter((c) => c.type !== 'comment');
-    if (items.length > 1) unsupported(fd.loc, 'default member initialisers with several values are not supported yet');
-    if (!items.length) {
-      f.b.emit({ op: 'memzero', dst: addr, size: f.L.sizeOf(fd.type), align: f.L.alignOf(fd.type) });
-      return true;
-    }
-    init = items[0];
-  }
-  const vt = valueTypeOf(fd.type);
-  const k = evaluateSyntax({ model: f.m.model, namespaces: enclosingNamespaces(fd.owner.qualifiedName + '::x') }, init);
-  if (!vt || fd.type.kind === 'reference' || k === undefined) unsupported(fd.loc, 'default member initialisers other than constants are not supported yet');
-  const isFloatValue = typeof k === 'number' && !Number.isInteger(k);
-  const v = isFloatValue
-    ? convertTo(f, f.b.const('f64', k), types.DOUBLE, fd.type, fd.loc)
-    : convertTo(f, f.b.const('i64', BigInt(k)), types.LONGLONG, fd.type, fd.loc);
-  f.b.store(memTypeOf(fd.type), v, addr);
+  const found = f.m.model.memberInitialiser(fd);
+  if (!found) return false;
+  const init = checkedInitialiser(found, fd.loc, `the default initialiser of '${fd.name}'`);
+  const object: Address = { ...addr, offset: addr.offset - f.L.fieldOffset(fd.owner, fd.name) };
+  const run = () => withThis(f, object, init.args.some(usesThis), () => initializeFrom(f, addr, fd.type, init, fd.name));
+  if (f.temporaries) run();
+  else f.fullExpression(run);
   return true;
+}
+
+/** Runs `body` with `this` designating the object at `object` (when the initialiser names it). */
+function withThis(f: FnLower, object: Address, needed: boolean, body: () => void): void {
+  if (!needed) return body();
+  const saved = f.thisSlot;
+  const slot = slotAddr(f.b.slot(4, 4, '.this'));
+  f.b.store('i32', f.b.addr(object), slot);
+  f.thisSlot = slot;
+  try {
+    body();
+  } finally {
+    f.thisSlot = saved;
+  }
+}
+
+/** Whether an expression names `this` (explicitly or through a member). */
+function usesThis(e: Expr): boolean {
+  if (e.kind === 'this' || e.kind === 'implicit-this') return true;
+  return !!(e.operands?.some(usesThis) || e.list?.some(usesThis) || (e.object && usesThis(e.object)));
 }
 
 export { addressOf, scalarBase };

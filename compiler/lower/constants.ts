@@ -5,7 +5,7 @@
 
 import { types } from '../../language';
 import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
-import type { EnumDecl, EnumeratorDecl, Loc, ParamDecl } from '../../language/sema/decls';
+import type { EnumDecl, EnumeratorDecl, Loc } from '../../language/sema/decls';
 import type { Expr } from '../../language/sema/expr';
 import type { ValueType } from '../ir/ir';
 import { unsupported } from './errors';
@@ -109,6 +109,7 @@ function fold(e: Expr): bigint | undefined {
     case 'nullptr':
     case 'sizeof_expression':
     case 'alignof_expression':
+    case 'offsetof_expression':
       return e.value === undefined ? undefined : wrapTo(BigInt(e.value), e.type);
     case 'name':
       if (e.decl?.kind === 'enumerator') {
@@ -371,16 +372,6 @@ export function evaluateCaseValue(f: FnLower, node: Node): number {
   const v = evaluateSyntax(functionScope(f), node);
   if (v === undefined) unsupported(f.nodePos(node), 'this case label is not a constant the compiler can evaluate yet');
   return Number(v);
-}
-
-/** A parameter's default argument, when it is a constant. */
-export function defaultArgument(f: FnLower, p: ParamDecl, at: Loc): number | bigint {
-  const v = p.defaultNode ? evaluateSyntax({ model: f.m.model }, p.defaultNode) : undefined;
-  if (v === undefined) unsupported(at, `the default argument of '${p.name}' is not a constant the compiler can evaluate yet`);
-  const t = scalarBase(p.type);
-  if (intBits(t) === 64) return BigInt(v);
-  if (t.kind === 'builtin' && (t.name === 'float' || t.name === 'double')) return Number(v);
-  return typeof v === 'bigint' ? Number(BigInt.asIntN(32, v)) : v;
 }
 
 export { types };

@@ -10,6 +10,7 @@ import type { Type } from '../../language/sema/types';
 import type { ConvKind, VReg } from '../ir/ir';
 import { callMember } from './calls';
 import { unsupported } from './errors';
+import { adjustClassPointer } from './base-conversions';
 import type { FnLower } from './function';
 import { classDeclOf, intBits, isFloatType, isUnsignedType, memTypeOf, scalarBase, valueTypeOf } from './types';
 
@@ -46,7 +47,7 @@ export function convertTo(f: FnLower, v: VReg | undefined, from: Type, to: Type,
     // pointers, nullptr, function pointers: 32-bit addresses
     if (v.type === 'i64') return b.conv('i64>i32', v, 'i32');
     if (v.type !== 'i32') return unsupported(at, `cannot convert '${types.typeToString(from)}' to '${types.typeToString(to)}'`);
-    return v;
+    return adjustClassPointer(f, v, src, dst);
   }
   const dUnsigned = isUnsignedType(dst);
   if (sFloat) {

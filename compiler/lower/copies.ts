@@ -9,6 +9,9 @@ import type { Type } from '../../language/sema/types';
 import { offsetAddr } from '../ir/builder';
 import type { Address, VReg } from '../ir/ir';
 import { setVptr } from './vtables';
+import { passDefault } from './calls';
+import { copyBitField } from './bitfields';
+import { classDelta } from './base-conversions';
 import { baseOffset, constructors } from './objects';
 import { unsupported } from './errors';
 import { lvalue } from './expressions';
@@ -41,6 +44,10 @@ export function copyObject(f: FnLower, dst: Address, cls: ClassDecl, src: Addres
   if (cls.base) copyConstructAt(f, offsetAddr(dst, baseOffset(f, cls, cls.base)), offsetAddr(src, baseOffset(f, cls, cls.base)), cls.base, at);
   setVptr(f, dst, cls);
   for (const fd of cls.fields) {
+    if (fd.bitWidth !== undefined) {
+      copyBitField(f, dst, src, fd);
+      continue;
+    }
     const off = f.L.fieldOffset(cls, fd.name);
     copyMember(f, offsetAddr(dst, off), offsetAddr(src, off), fd.type, at, copyConstructAt);
   }
@@ -72,24 +79,32 @@ function copyMember(f: FnLower, dst: Address, src: Address, t: Type, at: Loc, co
 function copyConstructAt(f: FnLower, dst: Address, src: Address, cls: ClassDecl, at: Loc): void {
   const user = constructors(cls).find((c) => !c.implicit && isCopyOrMove(c, cls) && c.params[0].type.kind === 'reference' && !c.params[0].type.rvalue);
   if (user) {
-    if (user.params.length > 1) unsupported(at, `the copy constructor of '${cls.displayName()}' has default arguments (not supported yet)`);
-    f.b.call(f.m.functionSymbol(user, at), [f.b.addr(dst), f.b.addr(src)]);
+    f.b.call(f.m.functionSymbol(user, at), [f.b.addr(dst), f.b.addr(src), ...defaults(f, user, at)]);
     return;
   }
   copyObject(f, dst, cls, src, at);
+}
+
+/** The default arguments of a copy operation's parameters after the first. */
+function defaults(f: FnLower, fn: FunctionDecl, at: Loc): VReg[] {
+  return fn.params.slice(1).map((p) => passDefault(f, p, fn, at));
 }
 
 /** Copy-assigns the `cls` at src to the one at dst (its user operator=, or memberwise; the vptr stays). */
 function copyAssignAt(f: FnLower, dst: Address, src: Address, cls: ClassDecl, at: Loc): void {
   const user = cls.methods('operator=').find((d): d is FunctionDecl => d.kind === 'function' && !d.implicit && isCopyOrMove(d, cls) && d.params[0].type.kind === 'reference' && !d.params[0].type.rvalue);
   if (user) {
-    f.b.call(f.m.functionSymbol(user, at), [f.b.addr(dst), f.b.addr(src)], 'i32');
+    f.b.call(f.m.functionSymbol(user, at), [f.b.addr(dst), f.b.addr(src), ...defaults(f, user, at)], 'i32');
     return;
   }
   if (trivialCopy(cls) && !cls.polymorphic) return byteCopy(f, dst, src, types.classType(cls));
   if (cls.base) copyAssignAt(f, offsetAddr(dst, baseOffset(f, cls, cls.base)), offsetAddr(src, baseOffset(f, cls, cls.base)), cls.base, at);
   for (const fd of cls.fields) {
     if (fd.type.kind === 'reference') unsupported(at, `'${cls.displayName()}' has a reference member: it cannot be assigned`);
+    if (fd.bitWidth !== undefined) {
+      copyBitField(f, dst, src, fd);
+      continue;
+    }
     const off = f.L.fieldOffset(cls, fd.name);
     copyMember(f, offsetAddr(dst, off), offsetAddr(src, off), fd.type, at, copyAssignAt);
   }
@@ -98,7 +113,7 @@ function copyAssignAt(f: FnLower, dst: Address, src: Address, cls: ClassDecl, at
 /** `a = b` with the implicit copy assignment operator; returns the address of a. */
 export function copyAssign(f: FnLower, object: Expr, src: Expr, at: Loc): VReg {
   const cls = classDeclOf(object.type)!;
-  const s = src.cat === 'prvalue' ? materializeTemp(f, src) : lvalue(f, src);
+  const s = offsetAddr(src.cat === 'prvalue' ? materializeTemp(f, src) : lvalue(f, src), classDelta(f, classDeclOf(src.type), cls));
   const d = lvalue(f, object);
   copyAssignAt(f, d, s, cls, at);
   return f.b.addr(d);

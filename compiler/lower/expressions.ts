@@ -16,8 +16,10 @@ import { unsupported } from './errors';
 import type { FnLower } from './function';
 import { constantValueOf, floatLiteralValue } from './constants';
 import { baseOffset, initFromExpr } from './objects';
-import { rejectBitField } from './class-bodies';
+import { bitPlace, isBitFieldDesignator, readBits, writeBits } from './bitfields';
+import { bitFieldPromotion } from '../../language/sema/bitfields';
 import { stringLiteralBytes } from './strings';
+import { adjustClassPointer, classDelta } from './base-conversions';
 import { classDeclOf, commonType, isClassType, isPointerLike, isUnsignedType, memTypeOf, promoted, valueTypeOf } from './types';
 
 const { unqualified, pointerTo } = types;
@@ -48,6 +50,9 @@ export function rvalue(f: FnLower, e: Expr): VReg {
   const k = constantValueOf(e);
   if (k !== undefined) return b.const(vt, vt === 'i64' ? BigInt.asIntN(64, BigInt(k)) : vt === 'f32' || vt === 'f64' ? Number(k) : Number(k));
   if (e.kind === 'number_literal' && (vt === 'f32' || vt === 'f64')) return b.const(vt, floatLiteralValue(e, vt));
+  if (e.cat !== 'prvalue' && designatesBitField(e)) return glvaluePlace(f, e).load();
+  const known = constVariableValue(e);
+  if (known !== undefined) return constant(f, vt, known);
   if (e.cat !== 'prvalue') return b.load(memTypeOf(t), lvalue(f, e), vt);
   switch (e.kind) {
     case 'binary':
@@ -82,6 +87,20 @@ export function rvalue(f: FnLower, e: Expr): VReg {
       break;
   }
   return unsupported(e.loc, `expressions of this kind (${e.kind}) are not supported yet`);
+}
+
+/**
+ * The value of a `const` integral variable the model evaluated (a static constant member of a class
+ * template instance, `Pow<3, 4>::value`, whose initialiser depends on the template's arguments).
+ */
+function constVariableValue(e: Expr): number | undefined {
+  if ((e.kind !== 'name' && e.kind !== 'member') || e.decl?.kind !== 'var') return undefined;
+  const v = e.decl as VarDecl;
+  if (!v.type.const || v.type.volatile || !v.owner || e.object && hasSideEffects(e.object)) return undefined;
+  const u = unqualified(v.type);
+  if (u.kind !== 'enum' && (u.kind !== 'builtin' || !types.isIntegral(u))) return undefined;
+  v.evaluate?.();
+  return v.value;
 }
 
 /** A constant of value type `vt`. */
@@ -120,14 +139,24 @@ function comparison(f: FnLower, cond: CmpCond, l: Expr, r: Expr): VReg {
   const lt = decayed(l.type);
   const rt = decayed(r.type);
   if (isPointerLike(lt) || isPointerLike(rt)) {
-    const a = convertTo(f, rvalue(f, l), l.type, lt.kind === 'pointer' ? lt : rt, l.loc);
-    const bv = convertTo(f, rvalue(f, r), r.type, lt.kind === 'pointer' ? lt : rt, r.loc);
+    const common = compositePointer(lt, rt);
+    const a = convertTo(f, rvalue(f, l), l.type, common, l.loc);
+    const bv = convertTo(f, rvalue(f, r), r.type, common, r.loc);
     return f.b.cmp(cond, a, bv, true);
   }
-  const common = commonType(lt, rt);
+  const common = commonType(bitFieldPromotion(l) ?? lt, bitFieldPromotion(r) ?? rt);
   const a = convertTo(f, rvalue(f, l), l.type, common, l.loc);
   const bv = convertTo(f, rvalue(f, r), r.type, common, r.loc);
   return f.b.cmp(cond, a, bv, isUnsignedType(common));
+}
+
+/** The type two compared pointers convert to: a pointer to the base when one points to a derived class. */
+function compositePointer(lt: Type, rt: Type): Type {
+  if (lt.kind !== 'pointer') return rt;
+  if (rt.kind !== 'pointer') return lt;
+  const a = classDeclOf(lt.pointee);
+  const c = classDeclOf(rt.pointee);
+  return a && c && a !== c && a.isDerivedFrom(c) ? rt : lt;
 }
 
 /** p + i, i + p, p - i (scaled by the pointee size) and p - q (divided by it). */
@@ -210,6 +239,12 @@ function boolFromCondition(f: FnLower, e: Expr): VReg {
 
 /** x++, x--, ++x, --x; returns the old value (postfix) or the new one (prefix, as an rvalue). */
 function update(f: FnLower, e: Expr, wantValue: boolean): VReg {
+  void wantValue;
+  return updateAt(f, e, scalarPlace(f, e.operands![0]));
+}
+
+/** ++/-- on the operand at `place`. */
+function updateAt(f: FnLower, e: Expr, place: ScalarPlace): VReg {
   const b = f.b;
   const x = e.operands![0];
   const text = unwrapped(f.m.textOf(e));
@@ -218,9 +253,7 @@ function update(f: FnLower, e: Expr, wantValue: boolean): VReg {
   const t = unqualified(x.type);
   const vt = valueTypeOf(t);
   if (!vt) unsupported(e.loc, `'${increment ? '++' : '--'}' needs an arithmetic or pointer operand, not '${types.typeToString(t)}'`);
-  const addr = lvalue(f, x);
-  const mem = memTypeOf(t);
-  const old = b.load(mem, addr, vt);
+  const old = place.load();
   let next: VReg;
   if (t.kind === 'pointer') {
     next = b.bin(increment ? 'add' : 'sub', old, b.const('i32', elementSize(f, t, e)));
@@ -233,9 +266,9 @@ function update(f: FnLower, e: Expr, wantValue: boolean): VReg {
     const one = constant(f, wv.type, 1);
     next = convertTo(f, b.bin(increment ? 'add' : 'sub', wv, one), work, t, e.loc);
   }
-  b.store(mem, next, addr);
-  void wantValue;
-  return prefix ? next : old;
+  place.store(next);
+  // a bit-field's new value is what it holds (the sum truncated to its width)
+  return prefix ? (place.address ? next : place.load()) : old;
 }
 
 /**
@@ -277,15 +310,26 @@ function castValue(f: FnLower, e: Expr): VReg {
   return convertTo(f, v, from, to, e.loc);
 }
 
-/** Pointer conversions between related classes adjust by the base's offset (0 in single inheritance). */
+/** Pointer casts between related classes adjust by the base's offset (not a reinterpret_cast; null stays null). */
 function pointerCast(f: FnLower, v: VReg, from: Type & { kind: 'pointer' }, to: Type & { kind: 'pointer' }, e: Expr): VReg {
-  const a = classDeclOf(from.pointee);
-  const c = classDeclOf(to.pointee);
-  if (a && c && a !== c) {
-    const off = a.isDerivedFrom(c) ? baseOffset(f, a, c) : c.isDerivedFrom(a) ? -baseOffset(f, c, a) : 0;
-    if (off !== 0) unsupported(e.loc, 'a pointer conversion between classes whose base is not at offset 0 is not supported yet');
+  if (e.operator === 'reinterpret_cast') return v;
+  return adjustClassPointer(f, v, from, to);
+}
+
+/**
+ * The address a reference of type `target&` bound to the glvalue `e` holds: the object's, or that of
+ * its `target` base subobject.
+ */
+export function referenceTo(f: FnLower, e: Expr, target: Type): VReg {
+  if (designatesBitField(e)) {
+    // a `const T&` bound to a bit-field: to a temporary holding its value
+    const t = unqualified(e.type);
+    const slot = slotAddr(f.b.slot(f.L.sizeOf(t), f.L.alignOf(t), '.tmp'));
+    f.b.store(memTypeOf(t), glvaluePlace(f, e).load(), slot);
+    return f.b.addr(slot);
   }
-  return v;
+  const addr = lvalue(f, e);
+  return f.b.addr(offsetAddr(addr, classDelta(f, classDeclOf(e.type), classDeclOf(target))));
 }
 
 // ---- lvalues ----------------------------------------------------------------------------------------
@@ -322,8 +366,10 @@ export function lvalue(f: FnLower, e: Expr): Address {
       return assign(f, e);
     case 'update':
       if (e.cat === 'lvalue') {
-        update(f, e, false);
-        return lvalue(f, e.operands![0]);
+        if (designatesBitField(e)) unsupported(e.loc, 'a bit-field has no address (binding a reference to it or taking its address is not supported)');
+        const place = scalarPlace(f, e.operands![0]);
+        updateAt(f, e, place);
+        return place.address!;
       }
       break;
     case 'comma':
@@ -370,15 +416,18 @@ function memberAddress(f: FnLower, e: Expr): Address {
   }
   if (d?.kind !== 'field') unsupported(e.loc, 'member access to something other than a data member');
   const field = d as FieldDecl;
-  rejectBitField(field);
+  if (field.bitWidth !== undefined) unsupported(e.loc, 'a bit-field has no address (binding a reference to it or taking its address is not supported)');
+  const at = offsetAddr(objectOf(f, e, field), f.L.fieldOffset(field.owner, field.name));
+  if (field.type.kind === 'reference') return regAddr(f.b.load('i32', at, 'i32'));
+  return at;
+}
+
+/** The address of the `field.owner` subobject a member expression selects from. */
+function objectOf(f: FnLower, e: Expr, field: FieldDecl): Address {
   const obj = e.object!;
   const base = obj.cat === 'prvalue' ? materialize(f, obj) : lvalue(f, obj);
   const objCls = classDeclOf(obj.type);
-  let off = f.L.fieldOffset(field.owner, field.name);
-  if (objCls && objCls !== field.owner) off += baseOffset(f, objCls, field.owner);
-  const at = offsetAddr(base, off);
-  if (field.type.kind === 'reference') return regAddr(f.b.load('i32', at, 'i32'));
-  return at;
+  return objCls && objCls !== field.owner ? offsetAddr(base, baseOffset(f, objCls, field.owner)) : base;
 }
 
 function subscriptAddress(f: FnLower, e: Expr): Address {
@@ -396,13 +445,8 @@ function subscriptAddress(f: FnLower, e: Expr): Address {
 function castAddress(f: FnLower, e: Expr): Address {
   const x = e.operands![0];
   const addr = lvalue(f, x);
-  const from = classDeclOf(x.type);
-  const to = classDeclOf(e.type);
-  if (from && to && from !== to) {
-    const off = from.isDerivedFrom(to) ? baseOffset(f, from, to) : to.isDerivedFrom(from) ? -baseOffset(f, to, from) : 0;
-    return offsetAddr(addr, off);
-  }
-  return addr;
+  if (e.operator === 'reinterpret_cast') return addr;
+  return offsetAddr(addr, classDelta(f, classDeclOf(x.type), classDeclOf(e.type)));
 }
 
 function conditionalAddress(f: FnLower, e: Expr): Address {
@@ -415,25 +459,31 @@ function conditionalAddress(f: FnLower, e: Expr): Address {
 
 /** Built-in `=` and compound assignment on scalars; returns the left operand's address. */
 function assign(f: FnLower, e: Expr): Address {
+  const place = assignPlace(f, e);
+  if (!place.address) return unsupported(e.loc, 'a bit-field has no address (binding a reference to it or taking its address is not supported)');
+  return place.address;
+}
+
+/** Built-in `=` and compound assignment on scalars; returns where the left operand lives. */
+function assignPlace(f: FnLower, e: Expr): ScalarPlace {
   const b = f.b;
   const op = e.operator ?? '=';
   const [l, r] = e.operands!;
   const t = unqualified(l.type);
   const vt = valueTypeOf(t);
   if (!vt) unsupported(e.loc, `assignment to an object of type '${types.typeToString(t)}' is not supported yet`);
-  const mem = memTypeOf(t);
   if (op === '=') {
     const v = r.list ? listScalar(f, r, t) : isClassType(r.type) ? convertTo(f, undefined, r.type, t, r.loc, r) : convertTo(f, rvalue(f, r), r.type, t, r.loc);
-    const addr = lvalue(f, l);
-    b.store(mem, v, addr);
-    return addr;
+    const place = scalarPlace(f, l);
+    place.store(v);
+    return place;
   }
   const bop = op.slice(0, -1);
   // a class right operand (an element proxy) converts through its conversion function first
   const rType = isClassType(r.type) ? classOperandType(r.type, t) : r.type;
   const rv = isClassType(r.type) ? convertTo(f, undefined, r.type, rType, r.loc, r) : rvalue(f, r);
-  const addr = lvalue(f, l);
-  const old = b.load(mem, addr, vt);
+  const place = scalarPlace(f, l);
+  const old = place.load();
   let result: VReg;
   if (t.kind === 'pointer') {
     const idx = convertTo(f, rv, rType, isUnsignedType(rType) ? types.UINT : INT_TYPE, r.loc);
@@ -441,20 +491,63 @@ function assign(f: FnLower, e: Expr): Address {
   } else {
     const kind = BIN[bop];
     if (!kind) unsupported(e.loc, `operator '${op}' is not supported yet`);
+    const lType = bitFieldPromotion(l) ?? t;
     if (kind === 'shl' || kind === 'shr') {
-      const work = promoted(t);
+      const work = promoted(lType);
       let count = convertTo(f, rv, rType, promoted(rType), r.loc);
       if (count.type === 'i64' && valueTypeOf(work) !== 'i64') count = b.conv('i64>i32', count, 'i32');
       result = convertTo(f, b.bin(kind, convertTo(f, old, t, work, e.loc), count, isUnsignedType(work)), work, t, e.loc);
     } else {
-      const common = commonType(t, rType);
+      const common = commonType(lType, rType);
       const a = convertTo(f, old, t, common, e.loc);
       const bv = convertTo(f, rv, rType, common, r.loc);
       result = convertTo(f, b.bin(kind, a, bv, isUnsignedType(common)), common, t, e.loc);
     }
   }
-  b.store(mem, result, addr);
-  return addr;
+  place.store(result);
+  return place;
+}
+
+/** Where a scalar lvalue lives: at an address, or in a bit-field (no address). */
+interface ScalarPlace {
+  readonly address?: Address;
+  load(): VReg;
+  store(v: VReg): void;
+}
+
+/** The place an lvalue of scalar type designates (its address evaluated once, here). */
+function scalarPlace(f: FnLower, e: Expr): ScalarPlace {
+  if (isBitFieldDesignator(e)) {
+    const p = bitPlace(objectOf(f, e, e.decl as FieldDecl), e.decl as FieldDecl);
+    return { load: () => readBits(f, p), store: (v) => writeBits(f, p, v) };
+  }
+  const t = unqualified(e.type);
+  const address = lvalue(f, e);
+  const mem = memTypeOf(t);
+  const vt = valueTypeOf(t)!;
+  return { address, load: () => f.b.load(mem, address, vt), store: (v) => f.b.store(mem, v, address) };
+}
+
+/** Whether a glvalue is a bit-field: a member naming one, or an assignment or prefix ++/-- of one. */
+function designatesBitField(e: Expr): boolean {
+  if (e.kind === 'assign' || e.kind === 'update') return !e.callee && !!e.operands?.length && designatesBitField(e.operands[0]);
+  if (e.kind === 'comma') return designatesBitField(e.operands![1]);
+  return isBitFieldDesignator(e);
+}
+
+/** The place of a glvalue that designates a bit-field (evaluating its side effects). */
+function glvaluePlace(f: FnLower, e: Expr): ScalarPlace {
+  if (e.kind === 'assign') return assignPlace(f, e);
+  if (e.kind === 'comma') {
+    discard(f, e.operands![0]);
+    return glvaluePlace(f, e.operands![1]);
+  }
+  if (e.kind === 'update') {
+    const place = scalarPlace(f, e.operands![0]);
+    updateAt(f, e, place);
+    return place;
+  }
+  return scalarPlace(f, e);
 }
 
 /** The type a class operand converts to: its one conversion function's, else the other operand's. */
@@ -522,7 +615,7 @@ export function discard(f: FnLower, e: Expr): void {
       return;
     case 'assign':
       if (isClassType(t)) lowerCall(f, e);
-      else assign(f, e);
+      else assignPlace(f, e);
       return;
     case 'update':
       if (e.callee) lowerCall(f, e);

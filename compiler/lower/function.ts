@@ -13,7 +13,7 @@ import { FunctionBuilder, regAddr, slotAddr } from '../ir/builder';
 import type { Address, Block, Func, SourcePos, VReg } from '../ir/ir';
 import { posOf, unsupported } from './errors';
 import type { ModuleLower } from './module';
-import { captureField, capturedAddress, isClosure, rejectThisInLambda, sameLoc } from './lambdas';
+import { captureField, capturedAddress, capturedThis, isClosure, sameLoc } from './lambdas';
 import { classDeclOf, isClassType, isVoidType, valueTypeOf, type Layouts } from './types';
 
 /** Where a local variable (or parameter) lives: a slot holding the object, or holding its address. */
@@ -133,6 +133,8 @@ export class FnLower {
     if (v) return v.indirect ? regAddr(this.b.load('i32', v.slot, 'i32')) : v.slot;
     if (decl.storage === 'global' || decl.storage === 'static-member') {
       const g = this.m.globalSymbol(decl, at);
+      // a global reference holds the address of its object
+      if (decl.type.kind === 'reference') return regAddr(this.b.load('i32', { kind: 'sym', sym: g, offset: 0 }, 'i32'));
       return { kind: 'sym', sym: g, offset: 0 };
     }
     const staticLocal = this.m.staticLocalAt(decl.loc, decl.name);
@@ -154,7 +156,7 @@ export class FnLower {
   }
 
   thisPointer(at: Loc): VReg {
-    if (isClosure(this.fn.owner) && this.fn.name === 'operator()') rejectThisInLambda(at);
+    if (isClosure(this.fn.owner) && this.fn.name === 'operator()') return capturedThis(this, at);
     if (!this.thisSlot) return unsupported(at, "'this' used outside a member function");
     return this.b.load('i32', this.thisSlot, 'i32');
   }

@@ -1,14 +1,15 @@
-// Global variables as initialised data: the bytes of a constant initialiser (numbers, characters,
-// floating values, brace lists for arrays and aggregates, string literals for char arrays, the
-// address of a string literal or of another global), placed in .rodata (const), .data, or .bss
-// (no initialiser). A global without an initialiser whose class needs a constructor, a vptr or a
-// destructor is zeroed storage that the module's start-up function default-constructs (lower/module.ts);
-// other dynamic initialisation is rejected for globals; a static local falls back to initialisation on
-// first pass (lower/initialize.ts).
+// Global variables: as initialised data when the initialiser is a constant (numbers, characters,
+// floating values, brace lists for arrays and aggregates, string literals for char arrays, the address
+// of a string literal, of another global or of an element of a global array — relocations), placed in
+// .rodata (const), .data, or .bss (no initialiser). Anything else (a constructor, a vptr, a destructor,
+// a default member initialiser, an initialiser that needs code, a reference bound to a temporary) is
+// zeroed .bss that the module's start-up function initialises (lower/startup.ts, in declaration order).
+// A static local whose initialiser is not constant data is initialised on first pass (lower/initialize.ts).
 
 import { types } from '../../language';
 import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
-import type { Loc, VarDecl } from '../../language/sema/decls';
+import type { Loc, Unit, VarDecl } from '../../language/sema/decls';
+import type { Initialiser } from '../../language/sema/initialisers';
 import type { Type } from '../../language/sema/types';
 import type { DataItem } from '../ir/ir';
 import { enclosingNamespaces, evaluateSyntax, nodeAt } from './constants';
@@ -16,7 +17,8 @@ import { posOf, unsupported, Unsupported } from './errors';
 import type { ModuleLower } from './module';
 import { stringLiteralBytes } from './strings';
 import { needsDestruction } from './objects';
-import { rejectBitField } from './class-bodies';
+import { checkedInitialiser } from './initialize';
+import { bitFieldLayout, writeBitsImage } from './bitfields';
 import { classDeclOf, intBits, isFloatType, valueTypeOf } from './types';
 
 /** The initialiser written for a variable, found from its name's location. */
@@ -29,12 +31,12 @@ function initializerAt(v: VarDecl): Node | undefined {
 }
 
 /** The namespace-scope definition of a static data member (`int S::count = 40;`), if the user wrote one. */
-function outOfClassDefinition(m: ModuleLower, v: VarDecl): { init?: Node } | undefined {
+function outOfClassDefinition(m: ModuleLower, v: VarDecl): { init?: Node; unit: Unit } | undefined {
   const qualified = v.qualifiedName.replace(/\s+/g, '');
   for (const u of m.model.units) {
     if (u.system) continue;
     const found = findDefinition(u.root, qualified);
-    if (found) return found;
+    if (found) return { ...found, unit: u };
   }
   return undefined;
 }
@@ -74,6 +76,11 @@ function initializerOf(m: ModuleLower, v: VarDecl): Node | undefined {
   return def.init;
 }
 
+/** Whether a static data member is defined (in its class or at namespace scope) in the user's files. */
+export function hasDefinition(m: ModuleLower, v: VarDecl): boolean {
+  return !!initializerAt(v) || !!outOfClassDefinition(m, v);
+}
+
 /** An array declared without a length takes it from its initialiser. */
 function completed(t: Type, init: Node | undefined): Type {
   if (t.kind !== 'array' || t.length !== undefined || !init) return t;
@@ -84,10 +91,13 @@ function completed(t: Type, init: Node | undefined): Type {
   return t;
 }
 
-/** Why an object of type `t` cannot be plain initialised data: a constructor, a vptr or a destructor. */
-export function needsRuntimeInit(t: Type): string | undefined {
+/**
+ * Why an object of type `t` cannot be plain initialised data: a constructor, a vptr, a destructor or
+ * a default member initialiser.
+ */
+export function needsRuntimeInit(m: ModuleLower, t: Type): string | undefined {
   const u = types.unqualified(t);
-  if (u.kind === 'array') return needsRuntimeInit(u.element);
+  if (u.kind === 'array') return needsRuntimeInit(m, u.element);
   if (u.kind !== 'class') return undefined;
   const c = u.decl;
   c.require();
@@ -95,11 +105,12 @@ export function needsRuntimeInit(t: Type): string | undefined {
   if (c.polymorphic) return 'of polymorphic classes';
   if (needsDestruction(c)) return 'of classes with destructors';
   if (c.base) {
-    const b = needsRuntimeInit(types.classType(c.base));
+    const b = needsRuntimeInit(m, types.classType(c.base));
     if (b) return b;
   }
   for (const f of c.fields) {
-    const r = needsRuntimeInit(f.type);
+    if (m.model.memberInitialiser(f)) return 'of classes with default member initialisers';
+    const r = needsRuntimeInit(m, f.type);
     if (r) return r;
   }
   return undefined;
@@ -111,23 +122,48 @@ interface Reloc {
   addend: number;
 }
 
-export function globalData(m: ModuleLower, v: VarDecl, symbol: string): DataItem {
+/** A global's storage, and the initialiser its start-up code runs when it is not constant data. */
+export interface GlobalDefinition {
+  readonly data: DataItem;
+  /** Initialised by code at start-up: with this initialiser, or (undefined) by default initialisation. */
+  readonly dynamic?: { readonly init?: Initialiser; readonly order: number };
+}
+
+/**
+ * Defines a namespace-scope variable or static data member: constant data when it can be, else zeroed
+ * storage and the initialiser the start-up function runs (ordered by where the initialiser is written).
+ */
+export function defineGlobal(m: ModuleLower, v: VarDecl, symbol: string): GlobalDefinition {
   const init = initializerOf(m, v);
-  const why = needsRuntimeInit(v.type);
-  if (why && init) unsupported(v.loc, `globals ${why} with an initialiser are not supported yet (only default construction runs before main)`);
   const t = completed(v.type, init);
-  if (t.kind === 'reference') unsupported(v.loc, 'global references are not supported yet');
-  const size = m.L.sizeOf(t);
-  const align = m.L.alignOf(t);
-  const debug = v.loc.unit.system ? undefined : { name: v.name, type: t, decl: posOf(v.loc) };
+  const order = orderOf(m, v, init);
   if (!init) {
-    return { symbol, bytes: new Uint8Array(size), relocs: [], align, section: '.bss', global: true, debug };
+    const data = globalData(m, v, symbol);
+    return needsRuntimeInit(m, t) ? { data, dynamic: { order } } : { data };
   }
-  const bytes = new Uint8Array(size);
-  const relocs: Reloc[] = [];
-  writeValue(m, { bytes, relocs, namespaces: enclosingNamespaces(v.qualifiedName) }, 0, t, init, v.loc);
-  const constant = types.isConst(t);
-  return { symbol, bytes, relocs, align, section: constant && relocs.length === 0 ? '.rodata' : '.data', global: true, debug };
+  if (!needsRuntimeInit(m, t)) {
+    try {
+      return { data: globalData(m, v, symbol) };
+    } catch (e) {
+      if (!(e instanceof Unsupported)) throw e;
+    }
+  }
+  const unit = initializerAt(v) ? v.loc.unit : (outOfClassDefinition(m, v)?.unit ?? v.loc.unit);
+  const initialiser = checkedInitialiser(m.model.globalInitialiser(v, init, unit), v.loc, `the initialiser of '${v.name}'`);
+  const ref = t.kind === 'reference';
+  const size = ref ? 4 : m.L.sizeOf(t);
+  const data: DataItem = { symbol, bytes: new Uint8Array(size), relocs: [], align: ref ? 4 : m.L.alignOf(t), section: '.bss', global: true, debug: debugOf(v, t) };
+  return { data, dynamic: { init: initialiser, order } };
+}
+
+/** Where a global's initialisation comes in its unit's start-up order (the initialiser's place). */
+function orderOf(m: ModuleLower, v: VarDecl, init: Node | undefined): number {
+  const unit = m.model.units.indexOf(v.loc.unit);
+  return unit * 1e9 + (init && v.storage === 'static-member' ? init.startIndex : v.loc.start);
+}
+
+function debugOf(v: VarDecl, t: Type): DataItem['debug'] {
+  return v.loc.unit.system ? undefined : { name: v.name, type: t, decl: posOf(v.loc) };
 }
 
 /** A static local's data when its initialiser is a constant the compiler can lay out; undefined when it needs code. */
@@ -138,6 +174,29 @@ export function constantGlobalData(m: ModuleLower, v: VarDecl, symbol: string): 
     if (e instanceof Unsupported) return undefined;
     throw e;
   }
+}
+
+/** A global's bytes when its initialiser is constant data (throws Unsupported when it is not). */
+export function globalData(m: ModuleLower, v: VarDecl, symbol: string): DataItem {
+  const init = initializerOf(m, v);
+  const why = needsRuntimeInit(m, v.type);
+  if (why && init) unsupported(v.loc, `globals ${why} with an initialiser are built by code`);
+  const t = completed(v.type, init);
+  const ref = t.kind === 'reference';
+  if (ref && !init) unsupported(v.loc, 'a reference without an initialiser');
+  const size = ref ? 4 : m.L.sizeOf(t);
+  const align = ref ? 4 : m.L.alignOf(t);
+  const debug = debugOf(v, t);
+  if (!init) {
+    return { symbol, bytes: new Uint8Array(size), relocs: [], align, section: '.bss', global: true, debug };
+  }
+  const bytes = new Uint8Array(size);
+  const relocs: Reloc[] = [];
+  const img = { bytes, relocs, namespaces: enclosingNamespaces(v.qualifiedName) };
+  if (t.kind === 'reference') writeReference(m, img, t, init, v.loc);
+  else writeValue(m, img, 0, t, init, v.loc);
+  const constant = types.isConst(t);
+  return { symbol, bytes, relocs, align, section: constant && relocs.length === 0 ? '.rodata' : '.data', global: true, debug };
 }
 
 interface Image {
@@ -173,11 +232,16 @@ function writeList(m: ModuleLower, img: Image, offset: number, t: Type, items: r
   const cls = classDeclOf(t);
   if (cls) {
     if (cls.base) unsupported(at, 'brace-initialised globals of derived classes are not supported yet');
-    cls.fields.forEach((fd) => rejectBitField(fd));
     if (cls.key === 'union' && items.length > 1) unsupported(at, 'too many initialisers for a union');
     items.forEach((n, i) => {
       const fd = cls.fields[i];
       if (!fd) unsupported(at, 'too many initialisers');
+      const bits = bitFieldLayout(cls, fd);
+      if (bits) {
+        const v = evaluateSyntax({ model: m.model, namespaces: img.namespaces }, n);
+        if (v === undefined) unsupported(at, 'the initialiser of a global must be a constant the compiler can evaluate (dynamic initialisation is not supported yet)');
+        return writeBitsImage(img.bytes, offset, bits, fd.type, v);
+      }
       writeValue(m, img, offset + m.L.fieldOffset(cls, fd.name), fd.type, n, at);
     });
     return;
@@ -186,30 +250,70 @@ function writeList(m: ModuleLower, img: Image, offset: number, t: Type, items: r
 }
 
 function writePointer(m: ModuleLower, img: Image, offset: number, node: Node, at: Loc): void {
-  let n = node;
-  while (n.type === 'parenthesized_expression' || n.type === 'cast_expression') n = (n.type === 'cast_expression' ? n.childForFieldName('value') : n.namedChild(0)) ?? n;
+  const n = stripped(node);
   if (n.type === 'string_literal' || n.type === 'concatenated_string' || n.type === 'raw_string_literal') {
     img.relocs.push({ offset, sym: m.stringLiteral(stringLiteralBytes(n.text, at)), addend: 0 });
     return;
   }
-  if (n.type === 'pointer_expression' && n.childForFieldName('operator')?.text === '&') {
-    const target = n.childForFieldName('argument')!;
-    const decl = m.model.lookup(target.text).find((d) => d.kind === 'var') as VarDecl | undefined;
-    if (decl) {
-      img.relocs.push({ offset, sym: m.globalSymbol(decl, at), addend: 0 });
-      return;
-    }
-  }
-  if (n.type === 'identifier') {
-    const decl = m.model.lookup(n.text).find((d) => d.kind === 'var' && types.unqualified(d.type).kind === 'array') as VarDecl | undefined;
-    if (decl) {
-      img.relocs.push({ offset, sym: m.globalSymbol(decl, at), addend: 0 });
-      return;
-    }
+  const target = constantAddress(m, img, n, at);
+  if (target) {
+    img.relocs.push({ offset, ...target });
+    return;
   }
   const v = evaluateSyntax({ model: m.model, namespaces: img.namespaces }, n);
-  if (v === undefined) unsupported(at, 'this pointer initialiser of a global is not supported yet');
+  if (v === undefined) unsupported(at, 'this pointer initialiser of a global is not a constant address');
   writeScalar(img.bytes, offset, types.UINT, v);
+}
+
+/** A global reference bound to another global (`int& r = x;`): its address as data. */
+function writeReference(m: ModuleLower, img: Image, t: Type & { kind: 'reference' }, node: Node, at: Loc): void {
+  const n = stripped(node);
+  const decl = n.type === 'identifier' || n.type === 'qualified_identifier' ? globalVar(m, n.text) : undefined;
+  const same = decl && decl.type.kind !== 'reference' && types.sameType(types.unqualified(decl.type), types.unqualified(t.referee), true);
+  if (!decl || !same || (decl.type.const && !t.referee.const)) unsupported(at, 'this reference is bound by code');
+  img.relocs.push({ offset: 0, sym: m.globalSymbol(decl, at), addend: 0 });
+}
+
+function stripped(node: Node): Node {
+  let n = node;
+  while (n.type === 'parenthesized_expression' || n.type === 'cast_expression') n = (n.type === 'cast_expression' ? n.childForFieldName('value') : n.namedChild(0)) ?? n;
+  return n;
+}
+
+function globalVar(m: ModuleLower, name: string): VarDecl | undefined {
+  const decl = m.model.lookup(name).find((d) => d.kind === 'var') as VarDecl | undefined;
+  return decl && (decl.storage === 'global' || decl.storage === 'static-member') ? decl : undefined;
+}
+
+/**
+ * The symbol and byte offset of a constant address: `&x`, `&a[K]`, an array `a` or `a + K` (x and a
+ * globals that are not references, K a constant).
+ */
+function constantAddress(m: ModuleLower, img: Image, n: Node, at: Loc): { sym: string; addend: number } | undefined {
+  const arrayAt = (arr: Node, index: Node | null): { sym: string; addend: number } | undefined => {
+    const decl = globalVar(m, stripped(arr).text);
+    if (!decl || types.unqualified(decl.type).kind !== 'array') return undefined;
+    const element = (types.unqualified(decl.type) as Type & { kind: 'array' }).element;
+    const k = index ? evaluateSyntax({ model: m.model, namespaces: img.namespaces }, index) : 0;
+    if (k === undefined) return undefined;
+    return { sym: m.globalSymbol(decl, at), addend: Number(k) * m.L.sizeOf(element) };
+  };
+  if (n.type === 'pointer_expression' && n.childForFieldName('operator')?.text === '&') {
+    const target = stripped(n.childForFieldName('argument')!);
+    if (target.type === 'subscript_expression') {
+      const index = target.childForFieldName('indices')?.namedChildren[0] ?? target.childForFieldName('index');
+      return index ? arrayAt(target.childForFieldName('argument')!, index) : undefined;
+    }
+    const decl = target.type === 'identifier' || target.type === 'qualified_identifier' ? globalVar(m, target.text) : undefined;
+    return decl && decl.type.kind !== 'reference' ? { sym: m.globalSymbol(decl, at), addend: 0 } : undefined;
+  }
+  if (n.type === 'identifier' || n.type === 'qualified_identifier') return arrayAt(n, null);
+  if (n.type === 'binary_expression' && n.childForFieldName('operator')?.text === '+') {
+    const left = n.childForFieldName('left');
+    const right = n.childForFieldName('right');
+    return left && right ? arrayAt(left, right) : undefined;
+  }
+  return undefined;
 }
 
 function writeScalar(bytes: Uint8Array, offset: number, t: Type, v: number | bigint): void {

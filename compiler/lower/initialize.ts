@@ -1,9 +1,11 @@
 // Local variable definitions: the slot, the initialisation in the form written (`= e`, `(args)`,
 // `{list}`, or default), and the destruction registered with the enclosing scope once the object
 // is constructed. A reference bound to a temporary keeps it alive to the end of the reference's scope.
+// Static locals are initialised on first pass (and destroyed at exit); references with static storage
+// are bound here too.
 
 import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
-import type { VarDecl } from '../../language/sema/decls';
+import type { Loc, VarDecl } from '../../language/sema/decls';
 import type { Expr } from '../../language/sema/expr';
 import { types } from '../../language';
 import type { Type } from '../../language/sema/types';
@@ -11,7 +13,11 @@ import { offsetAddr, regAddr, symAddr } from '../ir/builder';
 import type { Address } from '../ir/ir';
 import { unsupported } from './errors';
 import type { FnLower } from './function';
-import { construct, defaultInit, initFromExpr, needsDestruction, pickConstructor } from './objects';
+import { baseOffset, construct, defaultInit, initFromExpr, needsDestruction, pickConstructor, valueInit } from './objects';
+import { referenceCompatible } from './calls';
+import { referenceTo } from './expressions';
+import { registerExit } from './startup';
+import type { Initialiser } from '../../language/sema/initialisers';
 import { checkSupportedSyntax } from './syntax-guard';
 import { classDeclOf } from './types';
 
@@ -29,19 +35,14 @@ export function initializeLocal(f: FnLower, decl: VarDecl, init: Node | undefine
 /**
  * A static local whose initialiser is not constant data: storage and a guard byte in .bss; the
  * initialiser runs the first time control passes the declaration, then the guard is set. There are no
- * threads on a core, so the guard is a plain byte (no __cxa_guard_acquire). Objects with destructors
- * would need code at exit and are rejected; so is a reference bound to a temporary (it would need
- * static storage for the temporary).
+ * threads on a core, so the guard is a plain byte (no __cxa_guard_acquire). An object with a
+ * destructor is put on the exit list once built (lower/startup.ts); a reference bound to a temporary
+ * gives the temporary static storage of its own.
  */
 export function initializeStaticLocal(f: FnLower, decl: VarDecl, init: Node | undefined): void {
   if (init) checkSupportedSyntax(f, init);
   if (decl.type.kind === 'error') unsupported(decl.loc, `the type of '${decl.name}' could not be determined`);
   const t = completedType(f, decl.type, init);
-  if (hasDestructor(t)) unsupported(decl.loc, `static local '${decl.name}' has a destructor, which would need code run at exit (not supported yet)`);
-  if (t.kind === 'reference') {
-    const e = init && init.type !== 'argument_list' ? f.exprAt(init) : undefined;
-    if (!e || e.cat === 'prvalue') unsupported(decl.loc, `static reference '${decl.name}' bound to a temporary is not supported yet`);
-  }
   const ref = t.kind === 'reference';
   const { object, guard } = f.m.dynamicStaticLocal(decl, ref ? 4 : f.L.sizeOf(t), ref ? 4 : f.L.alignOf(t));
   const slot = symAddr(object);
@@ -51,10 +52,40 @@ export function initializeStaticLocal(f: FnLower, decl: VarDecl, init: Node | un
   const done = b.newBlock();
   b.branch(b.load('u8', symAddr(guard), 'i32'), done, run);
   b.place(run);
-  initializeObject(f, decl, t, slot, init);
+  if (t.kind === 'reference') {
+    const nodes = !init ? [] : init.type === 'argument_list' ? init.namedChildren.filter((c) => c.type !== 'comment') : [init];
+    if (nodes.length !== 1) unsupported(decl.loc, `a reference must be initialised by exactly one expression`);
+    bindStaticReference(f, slot, t, f.requireExpr(nodes[0], 'initialiser'), object);
+  } else {
+    initializeObject(f, decl, t, slot, init);
+    registerExit(f, object, t, decl.loc);
+  }
   b.store('i8', b.const('i32', 1), symAddr(guard));
   b.jump(done);
   b.place(done);
+}
+
+/**
+ * Binds a reference with static storage (a global, a static local) at `ref` to `e`: directly to an
+ * lvalue, else to a temporary that gets static storage of its own (`<name>.temp`, destroyed at exit
+ * after what was registered later).
+ */
+export function bindStaticReference(f: FnLower, ref: Address, t: Type & { kind: 'reference' }, e: Expr, name: string): void {
+  const target = t.referee;
+  if (e.cat !== 'prvalue' && referenceCompatible(e.type, target)) {
+    f.fullExpression(() => f.b.store('i32', referenceTo(f, e, target), ref));
+    return;
+  }
+  const own = classDeclOf(e.type);
+  const wanted = classDeclOf(target);
+  const tempType = own && wanted && e.cat === 'prvalue' && !e.list && own.isDerivedFrom(wanted) ? types.unqualified(e.type) : types.unqualified(target);
+  const temp = `${name}.temp`;
+  f.m.staticStorage(temp, f.L.sizeOf(tempType), f.L.alignOf(tempType));
+  f.fullExpression(() => initFromExpr(f, symAddr(temp), tempType, e));
+  const tempClass = classDeclOf(tempType);
+  const offset = tempClass && wanted && tempClass !== wanted ? baseOffset(f, tempClass, wanted) : 0;
+  f.b.store('i32', f.b.addr(symAddr(temp, offset)), ref);
+  registerExit(f, temp, tempType, e.loc);
 }
 
 /**
@@ -76,41 +107,45 @@ function namesLocal(e: Expr): boolean {
   return !!e.object && namesLocal(e.object);
 }
 
-/** Whether an object of type `t` (or an element or member of it) has a destructor to run. */
-function hasDestructor(t: Type): boolean {
-  const u = types.unqualified(t);
-  if (t.kind === 'reference') return false;
-  if (u.kind === 'array') return hasDestructor(u.element);
-  const cls = classDeclOf(u);
-  return !!cls && needsDestruction(cls);
-}
-
 /** Initialises the object at `slot` in the form its declaration writes (`= e`, `(args)`, `{list}`, or default). */
 function initializeObject(f: FnLower, decl: VarDecl, t: Type, slot: Address, init: Node | undefined): void {
-  const v = { slot };
   if (!init) {
     if (t.kind === 'reference') unsupported(decl.loc, 'a reference without an initialiser');
-    f.fullExpression(() => defaultInit(f, v.slot, t, decl.loc));
-  } else if (init.type === 'argument_list') {
-    checkSupportedSyntax(f, init);
-    const args = init.namedChildren.filter((c) => c.type !== 'comment').map((c) => f.requireExpr(c, 'initialiser'));
-    f.fullExpression(() => {
-      const cls = classDeclOf(t);
-      if (cls && t.kind !== 'reference' && !(args.length === 1 && classDeclOf(args[0].type) === cls && args[0].cat === 'prvalue')) {
-        construct(f, v.slot, cls, pickConstructor(cls, args, decl.loc), args, decl.loc);
-      } else if (args.length === 1) {
-        initFromExpr(f, v.slot, t, args[0]);
-        if (t.kind === 'reference') extendBound(f);
-      } else unsupported(decl.loc, `initialising '${decl.name}' from ${args.length} values`);
-    });
-  } else {
-    checkSupportedSyntax(f, init);
-    const e = f.requireExpr(init, 'initialiser');
-    f.fullExpression(() => {
-      initFromExpr(f, v.slot, t, e);
-      if (t.kind === 'reference') extendBound(f);
-    });
+    f.fullExpression(() => defaultInit(f, slot, t, decl.loc));
+    return;
   }
+  checkSupportedSyntax(f, init);
+  const form = init.type === 'argument_list' ? 'direct' : 'copy';
+  const nodes = form === 'direct' ? init.namedChildren.filter((c) => c.type !== 'comment') : [init];
+  const args = nodes.map((c) => f.requireExpr(c, 'initialiser'));
+  f.fullExpression(() => {
+    initializeFrom(f, slot, t, { form, args, loc: decl.loc, errors: [] }, decl.name);
+    if (t.kind === 'reference') extendBound(f);
+  });
+}
+
+/** An initialiser the model analysed on request, when it has no errors (else the first, at its place). */
+export function checkedInitialiser(init: Initialiser | undefined, at: Loc, what: string): Initialiser {
+  if (!init) return unsupported(at, `internal: ${what} was not analysed`);
+  const first = init.errors[0];
+  if (first) unsupported(first.loc, first.message);
+  if (init.args.some((e) => e.type.kind === 'error' && !e.list)) unsupported(init.loc, `${what} has errors`);
+  return init;
+}
+
+/**
+ * Initialises the object of type `t` at `slot` from an analysed initialiser (inside the caller's
+ * full-expression): `(args)` picks a constructor of a class, `= e` and `{…}` initialise from the value.
+ */
+export function initializeFrom(f: FnLower, slot: Address, t: Type, init: Initialiser, name: string): void {
+  const args = init.args;
+  if (init.form !== 'direct') return initFromExpr(f, slot, t, args[0]);
+  const cls = classDeclOf(t);
+  if (cls && t.kind !== 'reference' && !(args.length === 1 && classDeclOf(args[0].type) === cls && args[0].cat === 'prvalue')) {
+    construct(f, slot, cls, pickConstructor(cls, args, init.loc), args, init.loc);
+  } else if (args.length === 1) initFromExpr(f, slot, t, args[0]);
+  else if (args.length === 0) valueInit(f, slot, t, init.loc);
+  else unsupported(init.loc, `initialising '${name}' from ${args.length} values`);
 }
 
 /** An array declared without a length takes it from its initialiser (`int a[] = {1, 2}`, `char s[] = "ab"`). */

@@ -1,16 +1,25 @@
 // Lambdas: the model gives each lambda expression a closure class (one field per capture, named and
-// located like the captured variable; a reference for a capture by reference) and a call operator
-// whose body it analyses like any member function. A lambda expression builds the closure object
-// (copies of the variables captured by value, addresses of those captured by reference); inside the
-// call operator a captured variable is found in the closure object through `this` (a static local of
-// the enclosing function, which the model treats as captured, is named directly).
+// located like the captured variable; a reference for a capture by reference; an init-capture's field
+// with its initialiser; `__this` for a captured `this` — a pointer, or a copy for `[*this]`) and a
+// call operator whose body it analyses like any member function. A lambda expression builds the
+// closure object (copies of the variables captured by value, addresses of those captured by
+// reference, init-captures initialised from their expressions, the enclosing `this`); inside the call
+// operator a captured variable is found in the closure object through its `this` (a static local of the
+// enclosing function, which the model treats as captured, is named directly), and `this` itself means
+// the captured enclosing object. A lambda without captures converts to a pointer to a static invoker
+// generated here: it calls the call operator with a dummy closure (the closure has no state).
 
-import type { ClassDecl, FieldDecl, Loc } from '../../language/sema/decls';
-import type { Address } from '../ir/ir';
-import { offsetAddr, regAddr } from '../ir/builder';
+import { types } from '../../language';
+import type { ClassDecl, FieldDecl, FunctionDecl, Loc } from '../../language/sema/decls';
+import { closureInfo, type ClosureCapture } from '../../language/sema/lambdas';
+import type { Address, VReg } from '../ir/ir';
+import { FunctionBuilder, offsetAddr, regAddr, slotAddr, symAddr } from '../ir/builder';
 import { copyConstructMember } from './copies';
-import { unsupported } from './errors';
+import { posOf, unsupported } from './errors';
+import { lvalue } from './expressions';
 import type { FnLower } from './function';
+import type { ModuleLower } from './module';
+import { isClassType, isVoidType, valueTypeOf } from './types';
 
 /** Whether `cls` is the closure type of a lambda expression. */
 export function isClosure(cls: ClassDecl | undefined): boolean {
@@ -24,19 +33,36 @@ function sameLoc(a: Loc, b: Loc): boolean {
 /** Builds the closure object of a lambda expression at `addr`. */
 export function buildClosure(f: FnLower, addr: Address, cls: ClassDecl, at: Loc): void {
   cls.require();
-  for (const fd of cls.fields) {
+  const info = closureInfo(cls);
+  if (!info) return unsupported(at, 'internal: a closure the model does not describe');
+  for (const c of info.captures) {
     // the model gives a static local a field too; the body names the static itself, the field stays unused
-    if (f.m.staticLocalAt(fd.loc, fd.name)) continue;
-    const field = offsetAddr(addr, f.L.fieldOffset(cls, fd.name));
-    const variable = f.variableAt(fd.loc, fd.name, at);
-    if (fd.type.kind === 'reference') f.b.store('i32', f.b.addr(variable), field);
-    else copyConstructMember(f, field, variable, fd.type, at);
+    if (!c.init && f.m.staticLocalAt(c.field.loc, c.field.name)) continue;
+    initCapture(f, offsetAddr(addr, f.L.fieldOffset(cls, c.field.name)), c, at);
   }
+  const self = info.thisField;
+  if (!self) return;
+  const field = offsetAddr(addr, f.L.fieldOffset(cls, self.name));
+  if (info.thisByCopy) copyConstructMember(f, field, regAddr(f.thisPointer(at)), self.type, at);
+  else f.b.store('i32', f.thisPointer(at), field);
+}
+
+/** One capture's field: a copy or the address of the variable, or the init-capture's initialiser. */
+function initCapture(f: FnLower, field: Address, c: ClosureCapture, at: Loc): void {
+  const byRef = c.field.type.kind === 'reference';
+  if (c.init) {
+    if (byRef) f.b.store('i32', f.b.addr(lvalue(f, c.init)), field);
+    else f.m.objects.initFromExpr(f, field, c.field.type, c.init);
+    return;
+  }
+  const variable = f.variableAt(c.field.loc, c.field.name, at);
+  if (byRef) f.b.store('i32', f.b.addr(variable), field);
+  else copyConstructMember(f, field, variable, c.field.type, at);
 }
 
 /** The closure field that holds the variable declared at `loc`, when `cls` captures it. */
 export function captureField(cls: ClassDecl, loc: Loc): FieldDecl | undefined {
-  return cls.fields.find((fd) => sameLoc(fd.loc, loc));
+  return cls.fields.find((fd) => fd.name !== '__this' && sameLoc(fd.loc, loc));
 }
 
 /** Inside a closure's call operator: the address of a captured variable, through the closure object `self`. */
@@ -45,9 +71,63 @@ export function capturedAddress(f: FnLower, cls: ClassDecl, fd: FieldDecl, self:
   return fd.type.kind === 'reference' ? regAddr(f.b.load('i32', at, 'i32')) : at;
 }
 
-/** `this` named inside a lambda means the enclosing object, which the closure does not capture yet. */
-export function rejectThisInLambda(at: Loc): never {
-  return unsupported(at, "'this' inside a lambda (a capture of the enclosing object) is not supported yet");
+/** `this` inside a call operator (`f.fn`): the enclosing object the closure captured. */
+export function capturedThis(f: FnLower, at: Loc): VReg {
+  const cls = f.fn.owner!;
+  const self = closureInfo(cls)?.thisField;
+  if (!self || !f.thisSlot) return unsupported(at, "internal: 'this' in a lambda that did not capture it");
+  const field = offsetAddr(regAddr(f.b.load('i32', f.thisSlot, 'i32')), f.L.fieldOffset(cls, self.name));
+  return self.type.kind === 'pointer' ? f.b.load('i32', field, 'i32') : f.b.addr(field);
+}
+
+/** Whether `fn` is the conversion of a lambda without captures to a pointer to function. */
+export function isClosureConversion(fn: FunctionDecl): boolean {
+  return fn.role === 'conversion' && isClosure(fn.owner);
+}
+
+const invokers = new WeakMap<ModuleLower, Map<FunctionDecl, string>>();
+
+/** The conversion of a lambda without captures: the address of its static invoker. */
+export function closureToPointer(f: FnLower, conv: FunctionDecl, at: Loc): VReg {
+  const call = closureInfo(conv.owner!)?.call;
+  if (!call || closureInfo(conv.owner!)?.toPointer !== conv) return unsupported(at, 'internal: conversion of a closure the model does not describe');
+  // the invoker would have to pass on arguments it cannot name (GCC does not implement this either)
+  if (call.variadic) unsupported(at, "converting a lambda with a '...' parameter to a pointer to function is not supported");
+  let known = invokers.get(f.m);
+  if (!known) invokers.set(f.m, (known = new Map()));
+  let sym = known.get(call);
+  if (!sym) {
+    const target = f.m.functionSymbol(call, at);
+    sym = `${target}.invoke`;
+    known.set(call, sym);
+    f.m.funcs.push(invoker(sym, call, target, at));
+  }
+  return f.b.addr(symAddr(sym));
+}
+
+/**
+ * `static R invoke(P...)`: the call operator's own calling convention minus `this` (class results
+ * through the hidden first argument, class and reference parameters by address), forwarded to it
+ * with the address of a one-byte dummy closure.
+ */
+function invoker(sym: string, call: FunctionDecl, target: string, at: Loc): import('../ir/ir').Func {
+  const b = new FunctionBuilder(sym, `${call.qualifiedName} (invoker)`, posOf(call.loc), false);
+  b.stmt(posOf(call.loc));
+  const args: VReg[] = [];
+  const classResult = isClassType(call.ret) && call.ret.kind !== 'reference';
+  if (classResult) args.push(b.addParam('i32'));
+  args.push(b.addr(slotAddr(b.slot(1, 1, '.closure'))));
+  for (const p of call.params) {
+    const byAddress = p.type.kind === 'reference' || isClassType(p.type);
+    const vt = byAddress ? 'i32' : valueTypeOf(p.type);
+    if (!vt) unsupported(at, `parameters of type '${types.typeToString(p.type)}' are not supported`);
+    args.push(b.addParam(vt));
+  }
+  const rt = classResult || isVoidType(call.ret) ? undefined : call.ret.kind === 'reference' ? 'i32' : valueTypeOf(call.ret);
+  b.setReturn(rt);
+  const r = b.call(target, args, rt);
+  b.terminate({ op: 'ret', value: rt ? r : undefined });
+  return b.func;
 }
 
 export { sameLoc };

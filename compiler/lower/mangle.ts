@@ -71,5 +71,7 @@ export function mangleFunction(fn: FunctionDecl): string {
 
 export function mangleVariable(v: VarDecl): string {
   if (!v.qualifiedName.includes('::')) return v.name;
+  // a static data member: its class's name with template arguments (instances get distinct symbols)
+  if (v.owner) return `_ZN${className(v.owner).replace(/^N(.*)E$/, '$1')}${sourceName(v.name)}E`;
   return `_ZN${nestedPrefix(v.qualifiedName)}E`;
 }

@@ -10,12 +10,14 @@ import { bodyOf } from './model-access';
 import type { FunctionBody } from '../../language/sema/statements';
 import { setVptr, vtableSlots, vtableSymbol } from './vtables';
 import type { Expr } from '../../language/sema/expr';
+import type { Initialiser } from '../../language/sema/initialisers';
+import type { Report } from '../../language/sema/analyzer';
 import type { Type } from '../../language/sema/types';
 import type { DataItem, Func, MemType, SourcePos } from '../ir/ir';
 import { posOf, Unsupported, unsupported, type CompileDiagnostic } from './errors';
 import { FnLower } from './function';
-import { constantGlobalData, globalData, needsRuntimeInit } from './globals';
-import { startupFunctions, type DynamicGlobal } from './startup';
+import { constantGlobalData, defineGlobal, hasDefinition, needsRuntimeInit } from './globals';
+import { exitListData, exitThunk, finiFunction, initFunction, type DynamicGlobal } from './startup';
 import { nodeAt } from './constants';
 import { mangleFunction, mangleVariable } from './mangle';
 import { baseOffset, destroy, initFromExpr, needsDestruction } from './objects';
@@ -30,9 +32,25 @@ function userGlobals(scope: Scope, seen = new Set<Scope>()): VarDecl[] {
   const out: VarDecl[] = [];
   for (const ds of scope.members.values()) {
     for (const d of ds) {
-      if (d.kind === 'var' && d.storage === 'global' && !d.loc.unit.system && d.type.kind !== 'error') out.push(d);
+      if (d.kind === 'var' && d.storage === 'global' && !d.loc.unit.system && d.type.kind !== 'error' && !definesMember(d)) out.push(d);
       else if (d.kind === 'namespace') out.push(...userGlobals(d.scope, seen));
     }
+  }
+  return out;
+}
+
+/** The front-end's variable for an out-of-class definition `int S::n = 1;` (the member is defined through S). */
+function definesMember(v: VarDecl): boolean {
+  const n = nodeAt(v.loc.unit.root, v.loc.start, v.loc.end);
+  return !!n && (n.type === 'qualified_identifier' || n.parent?.type === 'qualified_identifier');
+}
+
+/** Static data members of the user's classes (not templates), defined or not. */
+function userStaticMembers(classes: readonly ClassDecl[]): VarDecl[] {
+  const out: VarDecl[] = [];
+  for (const c of classes) {
+    if (c.templateInfo || c.loc.unit.system) continue;
+    for (const ds of c.scope.members.values()) for (const d of ds) if (d.kind === 'var' && d.storage === 'static-member' && d.type.kind !== 'error') out.push(d);
   }
   return out;
 }
@@ -49,9 +67,11 @@ export class ModuleLower {
   private readonly globals = new Map<VarDecl, string>();
   /** Static locals initialised by code on first pass (storage and guard in .bss). */
   private readonly dynamicStatics = new Set<VarDecl>();
-  /** Globals default-constructed by the start-up function (declaration order); closed once it is lowered. */
+  /** Globals initialised by the start-up function (sorted into declaration order when it is lowered). */
   private readonly dynamicGlobals: DynamicGlobal[] = [];
-  private startupLowered = false;
+  /** The objects destroyed at exit (object symbol → its thunk), in the order first registered. */
+  private readonly exitThunks = new Map<string, { name: string; loc: Loc }>();
+  private readonly storage = new Set<string>();
   private readonly strings = new Map<string, string>();
   private readonly vtables = new Map<ClassDecl, string>();
   private readonly usedSymbols = new Set<string>();
@@ -72,7 +92,9 @@ export class ModuleLower {
 
   /** Lowers `roots` and everything they reach, and defines every global of the user's files. */
   lower(roots: readonly FunctionDecl[]): void {
-    for (const v of userGlobals(this.model.globalScope)) {
+    // a static data member is defined (and its initialiser run) when the user's files define it
+    const members = userStaticMembers(this.model.classes).filter((v) => hasDefinition(this, v));
+    for (const v of [...userGlobals(this.model.globalScope), ...members]) {
       try {
         this.globalSymbol(v, v.loc);
       } catch (e) {
@@ -87,13 +109,68 @@ export class ModuleLower {
       }
     }
     this.drainQueue();
-    try {
-      this.funcs.push(...startupFunctions(this, this.dynamicGlobals));
-    } catch (e) {
-      this.report(e, this.dynamicGlobals[0] ? posOf(this.dynamicGlobals[0].v.loc) : undefined);
+    this.lowerStartup();
+    this.checkUnusedInitialisers();
+  }
+
+  /**
+   * Errors in the default arguments and default member initialisers the program never used (the
+   * front-end analyses them only when asked): reported as the compiler would report a used one.
+   */
+  private checkUnusedInitialisers(): void {
+    const found: Report[] = [];
+    const collect = (init: Initialiser | undefined) => {
+      if (init?.errors[0]) found.push(init.errors[0]);
+    };
+    for (const c of this.model.classes) if (!c.templateInfo) for (const fd of c.fields) collect(this.model.memberInitialiser(fd));
+    for (const fn of this.model.functions) fn.params.forEach((p, i) => p.defaultNode && !fn.templateInfo && collect(this.model.defaultArgument(fn, i)));
+    found.sort((a, b) => a.loc.start - b.loc.start);
+    for (const first of found) {
+      const at = posOf(first.loc);
+      const known = this.diagnostics.some((d) => d.file === at.file && d.line === at.line && d.column === at.column && d.message === first.message);
+      if (!known) this.report(new Unsupported(first.message, at));
     }
-    this.startupLowered = true;
-    this.drainQueue();
+  }
+
+  /**
+   * The start-up function, lowered again whenever the code lowered since (the functions its initialisers
+   * call, theirs in turn) defined more globals that need it; then the exit function and its list.
+   */
+  private lowerStartup(): void {
+    let init: Func | undefined;
+    let built = 0;
+    while (this.dynamicGlobals.length > built) {
+      built = this.dynamicGlobals.length;
+      if (init) this.funcs.splice(this.funcs.indexOf(init), 1);
+      try {
+        init = initFunction(this, this.dynamicGlobals);
+        this.funcs.push(init);
+      } catch (e) {
+        this.report(e, posOf(this.dynamicGlobals[0].v.loc));
+        init = undefined;
+      }
+      this.drainQueue();
+    }
+    if (!this.exitThunks.size) return;
+    this.data.push(...exitListData(this.exitThunks.size));
+    this.funcs.push(finiFunction(this, [...this.exitThunks.values()][0].loc));
+  }
+
+  /** The thunk that destroys the object at `object` at exit (defined on first use). */
+  exitThunk(object: string, t: Type, at: Loc): string {
+    const known = this.exitThunks.get(object);
+    if (known) return known.name;
+    const name = `__q7_exit.${object}`;
+    this.exitThunks.set(object, { name, loc: at });
+    this.funcs.push(exitThunk(this, name, object, t, at));
+    return name;
+  }
+
+  /** Zeroed storage in .bss named `symbol` (defined once): a temporary with static storage. */
+  staticStorage(symbol: string, size: number, align: number): void {
+    if (this.storage.has(symbol)) return;
+    this.storage.add(symbol);
+    this.data.push({ symbol, bytes: new Uint8Array(Math.max(size, 1)), relocs: [], align, section: '.bss', global: false });
   }
 
   private drainQueue(): void {
@@ -202,11 +279,9 @@ export class ModuleLower {
     const sym = mangleVariable(v);
     this.globals.set(v, sym);
     try {
-      this.data.push(globalData(this, v, sym));
-      if (needsRuntimeInit(v.type)) {
-        if (this.startupLowered) unsupported(v.loc, 'this global needs a constructor or destructor run at start-up, but it is first used by code lowered after the start-up function (not supported yet)');
-        this.dynamicGlobals.push({ v, symbol: sym });
-      }
+      const def = defineGlobal(this, v, sym);
+      this.data.push(def.data);
+      if (def.dynamic) this.dynamicGlobals.push({ v, symbol: sym, ...def.dynamic });
     } catch (e) {
       if (e instanceof Unsupported && !e.at) throw new Unsupported(e.message, posOf(at));
       throw e;
@@ -227,6 +302,8 @@ export class ModuleLower {
     if (this.dynamicStatics.has(v)) return undefined;
     const known = this.globals.get(v);
     if (known) return known;
+    // built by code on first pass (a constructor, a vptr, a destructor to run at exit)
+    if (needsRuntimeInit(this, v.type)) return undefined;
     const sym = this.staticLocalSymbol(v.loc, v.name);
     const d = constantGlobalData(this, v, sym);
     if (!d) return undefined;

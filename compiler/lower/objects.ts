@@ -13,7 +13,9 @@ import { offsetAddr, slotAddr } from '../ir/builder';
 import type { Address } from '../ir/ir';
 import { setVptr } from './vtables';
 import { copyObject } from './copies';
-import { defaultMemberInit, rejectBitField } from './class-bodies';
+import { defaultMemberInit } from './class-bodies';
+import { defaultBitFieldInit, hasBitFields, initBitField } from './bitfields';
+import { classDelta } from './base-conversions';
 import { callWithThis, lowerCall, passArgument } from './calls';
 import { convertTo } from './conversions';
 import { unsupported } from './errors';
@@ -190,7 +192,7 @@ export function construct(f: FnLower, addr: Address, cls: ClassDecl, ctor: Funct
   if (ctor.implicit) {
     if (args.length === 0) return defaultInitMembers(f, addr, cls, at);
     const src = args[0];
-    return copyObject(f, addr, cls, lvalue(f, src), at);
+    return copyObject(f, addr, cls, offsetAddr(lvalue(f, src), classDelta(f, classDeclOf(src.type), cls)), at);
   }
   callWithThis(f, ctor, f.b.addr(addr), args, at);
 }
@@ -248,20 +250,39 @@ function initializerList(f: FnLower, addr: Address, cls: ClassDecl, element: Typ
 function listInit(f: FnLower, addr: Address, cls: ClassDecl, list: Expr[], at: Loc, whole?: Expr): void {
   const listCtor = whole && constructors(cls).find((c) => c.params.length >= 1 && initializerListElement(c.params[0].type) && c.params.slice(1).every((p) => p.defaultNode));
   if (listCtor && whole) return construct(f, addr, cls, listCtor, [whole], at);
-  const aggregate = !cls.hasUserConstructor && !cls.polymorphic && !cls.base;
+  const aggregate = !cls.hasUserConstructor && !cls.polymorphic;
   if (!aggregate) {
     const ctor = pickConstructor(cls, list, at);
     return construct(f, addr, cls, ctor, list, at);
   }
+  if (cls.base) {
+    // a C++17 aggregate with a base: the first element initialises the base subobject
+    const baseAddr = offsetAddr(addr, baseOffset(f, cls, cls.base));
+    if (list.length) initFromExpr(f, baseAddr, types.classType(cls.base), list[0]);
+    else valueInit(f, baseAddr, types.classType(cls.base), at);
+    return memberwise(f, addr, cls, list.slice(1), at);
+  }
+  memberwise(f, addr, cls, list, at);
+}
+
+/** The members of an aggregate from the list's elements, by default member initialiser or value-initialised after them. */
+function memberwise(f: FnLower, addr: Address, cls: ClassDecl, list: Expr[], at: Loc): void {
   if (list.length > cls.fields.length) unsupported(at, 'too many initialisers');
-  cls.fields.forEach((fd) => rejectBitField(fd));
-  if (cls.key === 'union') {
-    // only the first member is initialised; the rest of the storage is zero
+  if (cls.key === 'union' || hasBitFields(cls)) {
+    // a union: only the first member is initialised, the rest of the storage is zero; bit-fields: their units cleared first
     f.b.emit({ op: 'memzero', dst: addr, size: f.L.sizeOf(types.classType(cls)), align: f.L.alignOf(types.classType(cls)) });
-    if (list.length && cls.fields.length) initFromExpr(f, offsetAddr(addr, f.L.fieldOffset(cls, cls.fields[0].name)), cls.fields[0].type, list[0]);
+  }
+  if (cls.key === 'union') {
+    if (list.length && cls.fields[0]?.bitWidth !== undefined) initBitField(f, addr, cls.fields[0], list[0]);
+    else if (list.length && cls.fields.length) initFromExpr(f, offsetAddr(addr, f.L.fieldOffset(cls, cls.fields[0].name)), cls.fields[0].type, list[0]);
     return;
   }
   cls.fields.forEach((fd, i) => {
+    if (fd.bitWidth !== undefined) {
+      if (i < list.length) initBitField(f, addr, fd, list[i]);
+      else defaultBitFieldInit(f, addr, fd);
+      return;
+    }
     const at2 = offsetAddr(addr, f.L.fieldOffset(cls, fd.name));
     if (i < list.length) initFromExpr(f, at2, fd.type, list[i]);
     else if (!defaultMemberInit(f, at2, fd)) valueInit(f, at2, fd.type, at);

@@ -1,18 +1,19 @@
 // Range-based `for`, lowered as C++ defines it from the model's description (language/sema/statements.ts
 // RangeFor): the range is evaluated once and its temporaries live until the loop ends; `__begin` and
-// `__end` are pointers (the array's bounds, or what the class's begin()/end() return); each iteration
-// initialises the loop variable from `*__begin` in its own scope, which break and continue close.
+// `__end` are pointers (the array's bounds, or what begin and end return) or iterator objects, compared,
+// advanced and dereferenced with the operators the model chose, and destroyed when the loop ends; each
+// iteration initialises the loop variable from `*__begin` in its own scope, which break and continue close.
 
 import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
 import type { RangeFor } from '../../language/sema/statements';
+import type { VarDecl } from '../../language/sema/decls';
 import type { Expr } from '../../language/sema/expr';
 import { unqualified, type Type } from '../../language/sema/types';
 import { slotAddr } from '../ir/builder';
-import type { Address, VReg } from '../ir/ir';
+import type { Address, Block, VReg } from '../ir/ir';
 import { unsupported } from './errors';
-import { addressOf, materialize } from './expressions';
-import { callWithThis } from './calls';
-import type { FnLower } from './function';
+import { addressOf, condition, discard, materialize, rvalue } from './expressions';
+import type { Cleanup, FnLower } from './function';
 import { checkSupportedSyntax } from './syntax-guard';
 import { classDeclOf } from './types';
 
@@ -22,28 +23,34 @@ export function rangeForStatement(f: FnLower, node: Node, lowerBody: (f: FnLower
   const right = node.childForFieldName('right')!;
   checkSupportedSyntax(f, right);
   const b = f.b;
-  f.pushScope(); // the range's temporaries
+  f.pushScope(); // the range's temporaries, __begin and __end
   b.stmt(f.nodePos(right));
-  const elem = loop.element.type;
-  if (elem.kind === 'error') unsupported(f.pos(loop.range.loc), 'a range whose begin() returns something other than a pointer is not supported yet');
-  const step = f.L.sizeOf(elem);
-  const cursor = pointerSlot(f, loop, '__begin');
-  const end = slotAddr(b.slot(4, 4, '__end'));
-  f.fullExpression(() => {
-    const range = rangeAddress(f, loop);
-    const first = loop.begin ? callWithThis(f, loop.begin, range, [], loop.range.loc)! : range;
-    const last = loop.end ? callWithThis(f, loop.end, range, [], loop.range.loc)! : b.bin('add', range, b.const('i32', arrayLength(f, loop) * step));
-    b.store('i32', first, cursor);
-    b.store('i32', last, end);
-    f.extendTemporaries();
-  });
+  if (loop.element.type.kind === 'error' || loop.cursor.type.kind === 'error') unsupported(f.pos(loop.range.loc), 'this range has errors');
+  const it = loop.iterator;
+  const pointer = loop.cursor.type.kind === 'pointer';
+  const step = pointer ? f.L.sizeOf(loop.element.type) : 0;
+  const cursor = declareIterator(f, loop.cursor);
+  const end = it ? declareIterator(f, it.endVar) : slotAddr(b.slot(4, 4, '__end'));
+  if (it) {
+    bindRange(f, loop);
+    initialiseIterator(f, loop.cursor, cursor, it.beginInit);
+    initialiseIterator(f, it.endVar, end, it.endInit);
+  } else {
+    f.fullExpression(() => {
+      const range = rangeAddress(f, loop);
+      b.store('i32', range, cursor);
+      b.store('i32', b.bin('add', range, b.const('i32', arrayLength(f, loop) * step)), end);
+      f.extendTemporaries();
+    });
+  }
   const head = b.newBlock();
   const body = b.newBlock();
   const next = b.newBlock();
   const done = b.newBlock();
   b.jump(head);
   b.place(head);
-  b.branch(b.cmp('ne', b.load('i32', cursor, 'i32'), b.load('i32', end, 'i32')), body, done);
+  if (pointer) b.branch(b.cmp('ne', b.load('i32', cursor, 'i32'), b.load('i32', end, 'i32')), body, done);
+  else testIterator(f, it!.test!, body, done);
   b.place(body);
   f.pushScope(); // one iteration: the loop variable
   if (loop.variable) loopVariable(f, loop, node);
@@ -53,17 +60,59 @@ export function rangeForStatement(f: FnLower, node: Node, lowerBody: (f: FnLower
   f.popScope();
   b.jump(next);
   b.place(next);
-  b.store('i32', b.bin('add', b.load('i32', cursor, 'i32'), b.const('i32', step)), cursor);
+  b.stmt(f.nodePos(right));
+  if (pointer) b.store('i32', b.bin('add', b.load('i32', cursor, 'i32'), b.const('i32', step)), cursor);
+  else f.fullExpression(() => discard(f, it!.increment!));
   b.jump(head);
   b.place(done);
   f.popScope();
 }
 
-/** The slot of `__begin`, registered as the variable the element expression `*__begin` names. */
-function pointerSlot(f: FnLower, loop: RangeFor, name: string): Address {
-  const slot = slotAddr(f.b.slot(4, 4, name));
-  f.locals.set(loop.cursor, { slot, type: loop.cursor.type, indirect: false });
-  return slot;
+/** The slot of `__begin` or `__end` (a pointer, or an iterator object), registered as the variable its uses name. */
+function declareIterator(f: FnLower, v: VarDecl): Address {
+  if (v.type.kind === 'pointer') {
+    const slot = slotAddr(f.b.slot(4, 4, v.name));
+    f.locals.set(v, { slot, type: v.type, indirect: false });
+    return slot;
+  }
+  return f.declareLocal(v).slot;
+}
+
+/** `auto&& __range = range;`: its temporaries live until the loop ends. */
+function bindRange(f: FnLower, loop: RangeFor): void {
+  const slot = slotAddr(f.b.slot(4, 4, '__range'));
+  f.fullExpression(() => {
+    f.b.store('i32', rangeAddress(f, loop), slot);
+    f.extendTemporaries();
+  });
+  f.locals.set(loop.rangeRef, { slot, type: loop.rangeRef.type, indirect: true });
+}
+
+/** `auto __begin = begin-expr;` (or `__end`); an iterator object is destroyed when the loop ends. */
+function initialiseIterator(f: FnLower, v: VarDecl, slot: Address, init: Expr): void {
+  f.fullExpression(() => {
+    if (v.type.kind === 'pointer') f.b.store('i32', rvalue(f, init), slot);
+    else f.m.objects.initFromExpr(f, slot, v.type, init);
+  });
+  const cls = classDeclOf(v.type);
+  if (cls && f.m.objects.needsDestruction(cls)) f.addCleanup({ addr: slot, cls });
+}
+
+/** Branches on `__begin != __end`, destroying the comparison's temporaries on both edges. */
+function testIterator(f: FnLower, test: Expr, body: Block, done: Block): void {
+  const yes = f.b.newBlock();
+  const no = f.b.newBlock();
+  let temps: readonly Cleanup[] = [];
+  f.fullExpression(() => {
+    condition(f, test, yes, no);
+    temps = [...(f.temporaries ?? [])];
+    f.temporaries?.splice(0);
+  });
+  for (const [from, to] of [[no, done], [yes, body]] as const) {
+    f.b.place(from);
+    f.runCleanups(temps);
+    f.b.jump(to);
+  }
 }
 
 /** The address of the range object: the named one, or a temporary that lives until the loop ends. */

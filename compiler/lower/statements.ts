@@ -1,14 +1,15 @@
 // Statement lowering: walks the body's syntax tree (the model keeps statements as syntax and each
 // full-expression as a typed Expr, found by its source span) and builds blocks for every kind of
 // control flow; scopes destroy their objects on every exit path (end of block, break, continue,
-// return).
+// return, goto — see jumps.ts, which also places case labels anywhere in their switch's body).
 
 import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
 import type { LocalObject } from '../../language/sema/statements';
 import type { Expr } from '../../language/sema/expr';
 import type { VarDecl } from '../../language/sema/decls';
+import type { Type } from '../../language/sema/types';
 import { unsupported } from './errors';
-import { addressOf, condition, discard, rvalue } from './expressions';
+import { condition, discard, referenceTo, rvalue } from './expressions';
 import { convertTo } from './conversions';
 import type { Cleanup, FnLower } from './function';
 import { symAddr } from '../ir/builder';
@@ -16,7 +17,10 @@ import { initializeLocal, initializeStaticLocal, readsLocals } from './initializ
 import { checkSupportedSyntax } from './syntax-guard';
 import { rangeForStatement } from './range-for';
 import { evaluateCaseValue } from './constants';
-import { classDeclOf, isClassType, valueTypeOf } from './types';
+import { classDeclOf, valueTypeOf } from './types';
+import { caseLabelsOf, gotoStatement, placeCaseLabel, placeLabel, withCaseLabels } from './jumps';
+import { switchConversion } from '../../language/sema/statements';
+import type { VReg } from '../ir/ir';
 
 export function lowerStatement(f: FnLower, node: Node): void {
   switch (node.type) {
@@ -76,11 +80,20 @@ export function lowerStatement(f: FnLower, node: Node): void {
     case 'enum_specifier':
     case 'namespace_alias_definition':
       return;
-    case 'case_statement':
-      return unsupported(f.nodePos(node), "a 'case' label outside the statements directly inside its switch's braces is not supported yet");
-    case 'labeled_statement':
+    case 'case_statement': {
+      placeCaseLabel(f, node);
+      const v = node.childForFieldName('value');
+      for (const s of node.namedChildren) if (s !== v && s.type !== 'comment') lowerStatement(f, s);
+      return;
+    }
+    case 'labeled_statement': {
+      placeLabel(f, node);
+      const label = node.childForFieldName('label') ?? node.namedChild(0);
+      for (const s of node.namedChildren) if (s !== label && s.type !== 'comment') lowerStatement(f, s);
+      return;
+    }
     case 'goto_statement':
-      return unsupported(f.nodePos(node), "'goto' and labels are not supported yet");
+      return gotoStatement(f, node);
     case 'for_range_loop':
       return rangeForStatement(f, node, lowerStatement);
     default:
@@ -144,14 +157,13 @@ function localOf(f: FnLower, locals: LocalObject[], d: Node): LocalObject {
 
 /** Branches on a condition node (an expression or a declaration, inside a condition clause or parentheses). */
 function branchOn(f: FnLower, cond: Node, then: ReturnType<FnLower['b']['newBlock']>, otherwise: ReturnType<FnLower['b']['newBlock']>): void {
-  const inner = cond.type === 'condition_clause' || cond.type === 'parenthesized_expression' ? (cond.childForFieldName('value') ?? cond.namedChild(0)) : cond;
-  if (!inner) unsupported(f.nodePos(cond), 'empty condition');
-  if (cond.type === 'condition_clause' && cond.childForFieldName('initializer')) unsupported(f.nodePos(cond), 'if/switch with an init-statement is not supported yet');
+  const inner = conditionValue(f, cond);
   if (inner.type === 'declaration') {
     declaration(f, inner);
     const local = localsOf(f, inner)[0];
-    const v = rvalue(f, { kind: 'name', type: local.decl.type.kind === 'reference' ? local.decl.type.referee : local.decl.type, cat: 'lvalue', loc: local.decl.loc, decl: local.decl });
-    const bv = convertTo(f, v, local.decl.type, { kind: 'builtin', name: 'bool' }, local.decl.loc);
+    const name: Expr = { kind: 'name', type: local.decl.type.kind === 'reference' ? local.decl.type.referee : local.decl.type, cat: 'lvalue', loc: local.decl.loc, decl: local.decl };
+    const bool: Type = { kind: 'builtin', name: 'bool' };
+    const bv = classDeclOf(name.type) ? convertTo(f, undefined, name.type, bool, name.loc, name) : convertTo(f, rvalue(f, name), local.decl.type, bool, local.decl.loc);
     f.b.branch(bv, then, otherwise);
     return;
   }
@@ -170,6 +182,15 @@ function branchOn(f: FnLower, cond: Node, then: ReturnType<FnLower['b']['newBloc
   f.b.place(yes);
   f.runCleanups(temps);
   f.b.jump(then);
+}
+
+/** Lowers a condition's init-statement (`if (int n = f(); n > 2)`), if any; returns the condition proper. */
+function conditionValue(f: FnLower, cond: Node): Node {
+  const init = cond.type === 'condition_clause' ? cond.childForFieldName('initializer') : null;
+  if (init) for (const c of init.namedChildren) if (c.type !== 'comment') lowerStatement(f, c);
+  const inner = cond.type === 'condition_clause' || cond.type === 'parenthesized_expression' ? (cond.childForFieldName('value') ?? cond.namedChildren.find((c) => c !== init)) : cond;
+  if (!inner) unsupported(f.nodePos(cond), 'empty condition');
+  return inner;
 }
 
 function ifStatement(f: FnLower, node: Node): void {
@@ -197,16 +218,19 @@ function whileStatement(f: FnLower, node: Node): void {
   const head = b.newBlock();
   const body = b.newBlock();
   const done = b.newBlock();
+  const leave = b.newBlock();
   b.place(head);
-  f.pushScope();
+  f.pushScope(); // a condition's variable, destroyed after each iteration and when the loop ends
   b.stmt(f.nodePos(node.childForFieldName('condition')!));
-  branchOn(f, node.childForFieldName('condition')!, body, done);
+  branchOn(f, node.childForFieldName('condition')!, body, leave);
   b.place(body);
   f.targets.push({ breakTo: done, continueTo: head, depth: f.scopes.length - 1 });
   lowerStatement(f, node.childForFieldName('body')!);
   f.targets.pop();
-  f.popScope();
+  if (!b.closed) f.cleanupTo(f.scopes.length - 1);
   b.jump(head);
+  b.place(leave);
+  f.popScope();
   b.place(done);
 }
 
@@ -266,18 +290,9 @@ function switchStatement(f: FnLower, node: Node): void {
   const b = f.b;
   f.pushScope();
   b.stmt(f.nodePos(node));
-  const cond = node.childForFieldName('condition')!;
-  const inner = cond.childForFieldName('value') ?? cond.namedChild(0)!;
-  if (inner.type === 'declaration') unsupported(f.nodePos(inner), 'a declaration as the condition of a switch is not supported yet');
-  if (cond.childForFieldName('initializer')) unsupported(f.nodePos(cond), 'switch with an init-statement is not supported yet');
+  const value = switchValue(f, node.childForFieldName('condition')!);
   const body = node.childForFieldName('body')!;
-  const cases = body.type === 'compound_statement' ? body.namedChildren.filter((c) => c.type === 'case_statement') : [];
-  const { value, type } = fullExpr(f, inner, (e) => {
-    const t = e.type;
-    const vt = valueTypeOf(t);
-    if (!vt || isClassType(t)) unsupported(f.nodePos(inner), 'switch on a class value is not supported yet');
-    return { value: rvalue(f, e), type: t };
-  });
+  const cases = caseLabelsOf(body);
   const done = b.newBlock();
   const blocks = cases.map(() => b.newBlock());
   let defaultBlock = done;
@@ -293,24 +308,34 @@ function switchStatement(f: FnLower, node: Node): void {
     b.branch(b.cmp('eq', value, kv), blocks[i], next);
     b.place(next);
   });
-  void type;
   b.jump(defaultBlock);
   f.targets.push({ breakTo: done, depth: f.scopes.length });
-  f.pushScope();
-  for (const c of body.namedChildren) {
-    const i = cases.indexOf(c);
-    if (i < 0) {
-      if (c.type !== 'comment') lowerStatement(f, c);
-      continue;
-    }
-    b.place(blocks[i]);
-    const v = c.childForFieldName('value');
-    for (const s of c.namedChildren) if (s !== v && s.type !== 'comment') lowerStatement(f, s);
-  }
-  f.popScope();
+  withCaseLabels(f, cases, blocks, () => lowerStatement(f, body));
   f.targets.pop();
   b.place(done);
   f.popScope();
+}
+
+/** The value a switch compares: after its init-statement, of its expression or declared variable (a class object through its conversion function). */
+function switchValue(f: FnLower, cond: Node): VReg {
+  const inner = conditionValue(f, cond);
+  if (inner.type === 'declaration') {
+    declaration(f, inner);
+    const d = localsOf(f, inner)[0].decl;
+    return integerValue(f, { kind: 'name', type: d.type.kind === 'reference' ? d.type.referee : d.type, cat: 'lvalue', loc: d.loc, decl: d });
+  }
+  return fullExpr(f, inner, (e) => integerValue(f, e));
+}
+
+function integerValue(f: FnLower, e: Expr): VReg {
+  const cls = classDeclOf(e.type);
+  if (!cls) {
+    if (!valueTypeOf(e.type)) unsupported(f.pos(e.loc), `a switch on a value of type '${e.type.kind}'`);
+    return rvalue(f, e);
+  }
+  const conv = switchConversion(cls);
+  if (!conv) return unsupported(f.pos(e.loc), 'a switch on a class value without exactly one conversion to an integer or enumeration type');
+  return convertTo(f, undefined, e.type, conv.ret.kind === 'reference' ? conv.ret.referee : conv.ret, e.loc, e);
 }
 
 // ---- return --------------------------------------------------------------------------------------
@@ -351,7 +376,7 @@ function returnStatement(f: FnLower, node: Node): void {
     } else if (f.retValue) {
       const rv = f.retValue;
       fullExpr(f, value, (e) => {
-        const v = fn.ret.kind === 'reference' ? addressOf(f, e) : convertTo(f, rvalue(f, e), e.type, fn.ret, e.loc);
+        const v = fn.ret.kind === 'reference' ? referenceTo(f, e, fn.ret.referee) : convertTo(f, rvalue(f, e), e.type, fn.ret, e.loc);
         f.b.copy(rv, v);
       });
     } else fullExpr(f, value, (e) => discard(f, e));

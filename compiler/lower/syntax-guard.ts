@@ -1,20 +1,18 @@
-// Constructs the semantic model accepts but does not describe completely enough to compile (it
-// drops the value of a lambda's init-capture) and those the device cannot run: rejected with a clear error at
-// their place before an expression is lowered, so they can never turn into wrong code.
+// Constructs the semantic model accepts but the compiler does not translate (yet) and those the device
+// cannot run: rejected with a clear error at their place before an expression is lowered, so they can
+// never turn into wrong code.
 
 import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
 import { unsupported } from './errors';
 import type { FnLower } from './function';
 
 const REJECTED: Record<string, string> = {
-  lambda_capture_initializer: 'a lambda capture with an initialiser is not supported yet (the model does not keep its value)',
   new_expression: "'new' is not supported on the device",
   delete_expression: "'delete' is not supported on the device",
   throw_expression: 'exceptions are not supported on the device',
   co_await_expression: 'coroutines are not supported',
   fold_expression: 'fold expressions are not supported yet',
   gnu_asm_expression: 'inline assembly is not supported yet',
-  offsetof_expression: 'offsetof is not supported yet',
   generic_expression: '_Generic is not supported',
 };
 

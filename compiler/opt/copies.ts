@@ -3,50 +3,8 @@
 // between, is replaced by v itself — so reading a variable that lives in a2..a7 costs no move and no
 // frame home for the copy.
 
-import type { Address, Func, Instr, Terminator, VReg } from '../ir/ir';
-
-type Rename = (v: VReg) => VReg;
-
-function addr(a: Address, r: Rename): Address {
-  return a.kind === 'reg' ? { ...a, base: r(a.base) } : a;
-}
-
-/** The instruction with its operands (not its destination) renamed. */
-function renameUses(i: Instr, r: Rename): Instr {
-  switch (i.op) {
-    case 'addr': return { ...i, addr: addr(i.addr, r) };
-    case 'load': return { ...i, addr: addr(i.addr, r) };
-    case 'store': return { ...i, src: r(i.src), addr: addr(i.addr, r) };
-    case 'bin': case 'cmp': return { ...i, a: r(i.a), b: r(i.b) };
-    case 'un': case 'conv': case 'copy': return { ...i, a: r(i.a) };
-    case 'call': return { ...i, args: i.args.map(r), callee: typeof i.callee === 'string' ? i.callee : r(i.callee) };
-    case 'memcpy': return { ...i, dst: addr(i.dst, r), src: addr(i.src, r) };
-    case 'memzero': return { ...i, dst: addr(i.dst, r) };
-    default: return i;
-  }
-}
-
-function renameTerm(t: Terminator | undefined, r: Rename): Terminator | undefined {
-  if (t?.op === 'branch') return { ...t, cond: r(t.cond) };
-  if (t?.op === 'ret' && t.value) return { ...t, value: r(t.value) };
-  return t;
-}
-
-function defOf(i: Instr): VReg | undefined {
-  return 'dst' in i && i.dst && typeof i.dst === 'object' && 'id' in i.dst ? (i.dst as VReg) : undefined;
-}
-
-function usesOf(i: Instr): VReg[] {
-  const out: VReg[] = [];
-  renameUses(i, (v) => (out.push(v), v));
-  return out;
-}
-
-function termUses(t: Terminator | undefined): VReg[] {
-  const out: VReg[] = [];
-  renameTerm(t, (v) => (out.push(v), v));
-  return out;
-}
+import type { Func, Instr, VReg } from '../ir/ir';
+import { defOf, renameTerm, renameUses, termUses, usesOf, type Rename } from './walk';
 
 /** Propagates copies within blocks; returns how many copies were removed. */
 export function propagateCopies(f: Func): number {

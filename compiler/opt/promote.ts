@@ -48,7 +48,7 @@ function promotable(f: Func): Map<Slot, MemType> {
 /** Promotes the function's eligible slots; returns how many. */
 export function promoteLocals(f: Func): number {
   const mem = promotable(f);
-  f.promoted = new Set();
+  f.promoted ??= new Set();
   if (!mem.size) return 0;
   const reg = new Map<Slot, VReg>();
   for (const [s, m] of mem) reg.set(s, { id: f.nextVReg++, type: valueTypeOfMem(m) });
@@ -65,7 +65,7 @@ export function promoteLocals(f: Func): number {
   }
   const kept = f.slots.filter((s) => !reg.has(s));
   f.slots.splice(0, f.slots.length, ...kept);
-  f.promoted = new Set([...reg.values()].map((v) => v.id));
+  for (const v of reg.values()) f.promoted.add(v.id);
   f.debugVars.forEach((d, k) => {
     const v = reg.get(d.slot);
     if (v) f.debugVars[k] = { ...d, vreg: v };

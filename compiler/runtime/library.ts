@@ -59,6 +59,8 @@ function selective(unit: TranslatedUnit): (roots: Iterable<string>) => string {
 }
 
 const cache = new WeakMap<Frontend, RuntimeLibrary>();
+/** The runtime built at -O1 (for -O1 builds; -O0 builds link the -O0 one). */
+const cacheO1 = new WeakMap<Frontend, RuntimeLibrary>();
 
 /** The whole runtime as one C++ source. */
 export function runtimeSource(): string {
@@ -67,14 +69,15 @@ export function runtimeSource(): string {
 
 export class RuntimeBuildError extends Error {}
 
-export function runtimeLibrary(frontend: Frontend): RuntimeLibrary {
-  const known = cache.get(frontend);
+export function runtimeLibrary(frontend: Frontend, optimize: 0 | 1 = 0): RuntimeLibrary {
+  const known = (optimize === 1 ? cacheO1 : cache).get(frontend);
   if (known) return known;
   const source = runtimeSource();
   const unit = translateUnit(frontend, RUNTIME_FILE, memoryHost({ [RUNTIME_FILE]: source }), {
     runtime: new Set(ROM_FUNCTIONS),
     prefix: 'rt',
     plainNames: true,
+    optimize,
   });
   if (!unit.emitted) {
     const lines = source.split('\n');
@@ -83,6 +86,6 @@ export function runtimeLibrary(frontend: Frontend): RuntimeLibrary {
   }
   const functions = new Set([...ROM_FUNCTIONS, ...unit.defined]);
   const lib: RuntimeLibrary = { unit, functions, textFor: selective(unit) };
-  cache.set(frontend, lib);
+  (optimize === 1 ? cacheO1 : cache).set(frontend, lib);
   return lib;
 }

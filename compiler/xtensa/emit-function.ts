@@ -12,6 +12,8 @@ import { addConstant, loadConstant, loadSymbol, memAccess } from './access';
 import type { AsmWriter } from './asm-writer';
 import { ARG_REGISTER_WORDS, argumentWords, layoutFrame, type Frame } from './frame';
 import { emitArith } from './emit-arith';
+import { branchIf, fusible } from './emit-branch';
+import { vregsOf } from '../ir/uses';
 
 export interface EmitContext {
   readonly w: AsmWriter;
@@ -109,10 +111,12 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
   w.markStatement(f.pos);
   w.insn(`entry\ta1, ${frame.size}`);
   storeIncomingArguments(ctx, f);
+  const fused = f.promoted ? fusedCompares(f) : new Map<Block, Cmp>();
   f.blocks.forEach((b, i) => {
     w.label(blockLabel(b));
-    for (const ins of b.instrs) emitInstr(ctx, ins);
-    emitTerminator(ctx, b.term, f.blocks[i + 1], blockLabel);
+    const cmp = fused.get(b);
+    for (const ins of b.instrs) if (ins !== cmp) emitInstr(ctx, ins);
+    emitTerminator(ctx, b.term, f.blocks[i + 1], blockLabel, cmp);
   });
   w.endFunction(f.symbol);
   w.directive(`.size\t${f.symbol}, . - ${f.symbol}`);
@@ -131,7 +135,33 @@ function storeIncomingArguments(ctx: EmitContext, f: Func): void {
   });
 }
 
-function emitTerminator(ctx: EmitContext, t: Terminator | undefined, next: Block | undefined, label: (b: Block) => string): void {
+type Cmp = Extract<Instr, { op: 'cmp' }>;
+
+/**
+ * -O1: blocks ending in a branch on a comparison that is the block's last instruction and read by
+ * nothing else: the comparison is emitted as part of the branch (emit-branch.ts).
+ */
+function fusedCompares(f: Func): Map<Block, Cmp> {
+  const uses = new Map<number, number>();
+  const count = (v: VReg | undefined) => v && uses.set(v.id, (uses.get(v.id) ?? 0) + 1);
+  for (const b of f.blocks) {
+    for (const i of b.instrs) vregsOf(i).slice(i.op === 'store' || i.op === 'memcpy' || i.op === 'memzero' ? 0 : 1).forEach(count);
+    if (b.term?.op === 'branch') count(b.term.cond);
+    if (b.term?.op === 'ret') count(b.term.value);
+  }
+  const debug = new Set(f.debugVars.flatMap((d) => (d.vreg ? [d.vreg.id] : [])));
+  const out = new Map<Block, Cmp>();
+  for (const b of f.blocks) {
+    const t = b.term;
+    const last = [...b.instrs].reverse().find((i) => i.op !== 'stmt' && i.op !== 'scope');
+    if (t?.op !== 'branch' || last?.op !== 'cmp' || last.dst.id !== t.cond.id || !fusible(last)) continue;
+    if (uses.get(last.dst.id) !== 1 || debug.has(last.dst.id) || last.a.id === last.dst.id || last.b.id === last.dst.id) continue;
+    out.set(b, last);
+  }
+  return out;
+}
+
+function emitTerminator(ctx: EmitContext, t: Terminator | undefined, next: Block | undefined, label: (b: Block) => string, cmp?: Cmp): void {
   const { w } = ctx;
   if (t?.pos) w.at(t.pos);
   if (!t) {
@@ -144,13 +174,16 @@ function emitTerminator(ctx: EmitContext, t: Terminator | undefined, next: Block
       if (t.target !== next) w.insn(`j\t${label(t.target)}`);
       return;
     case 'branch': {
-      const cond = ctx.src(t.cond, 'a8');
       const skip = ctx.label();
+      const test = (when: boolean) => {
+        if (cmp) branchIf(ctx, cmp, when, skip);
+        else w.insn(`${when ? 'bnez' : 'beqz'}\t${ctx.src(t.cond, 'a8')}, ${skip}`);
+      };
       if (t.else === next) {
-        w.insn(`beqz\t${cond}, ${skip}`);
+        test(false);
         w.insn(`j\t${label(t.then)}`);
       } else {
-        w.insn(`bnez\t${cond}, ${skip}`);
+        test(true);
         w.insn(`j\t${label(t.else)}`);
         if (t.then !== next) {
           w.label(skip);

@@ -13,7 +13,7 @@
 
 import type { Func, ValueType, VReg } from '../ir/ir';
 import { vregsOf } from '../ir/uses';
-import { allocateRegisters, allocateTemporaries } from './registers';
+import { allocateRegisters } from './registers';
 import { sizeOfValue } from '../ir/ir';
 
 export const MAX_FRAME = 32760;
@@ -69,8 +69,7 @@ export function layoutFrame(f: Func): Frame {
     at += s.size;
   }
   const { shared, local, all } = classifyVRegs(f);
-  const regs = allocateRegisters(f, all, shared);
-  if (f.promoted) allocateTemporaries(f, local, regs);
+  const regs = f.promoted ? allocateRegisters(f, all, incomingRegisters(f)) : new Map<number, string[]>();
   const homes = new Map<number, number>();
   const stackParams = incomingStackParams(f);
   for (const v of shared.values()) {
@@ -97,6 +96,17 @@ export function layoutFrame(f: Func): Frame {
   if (size > MAX_FRAME) throw new FrameTooLarge(`the stack frame of '${f.displayName}' needs ${size} bytes (at most ${MAX_FRAME} are supported)`);
   for (const [id, word] of stackParams) homes.set(id, size + 4 * (word - ARG_REGISTER_WORDS));
   return { size, homes, regs, outgoing };
+}
+
+/** Parameters passed wholly in registers: the registers they arrive in (a2..a7). */
+function incomingRegisters(f: Func): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  const { start } = argumentWords(f.params.map((p) => p.type));
+  f.params.forEach((p, i) => {
+    const words = sizeOfValue(p.type) / 4;
+    if (start[i] + words <= ARG_REGISTER_WORDS) out.set(p.id, Array.from({ length: words }, (_, k) => `a${2 + start[i] + k}`));
+  });
+  return out;
 }
 
 /** Parameters passed on the stack: their home is where the caller put them. */

@@ -1,6 +1,15 @@
-// -O1 register homes: a2..a7 (free once the incoming arguments are stored, preserved across CALL8 by
-// the register window) for the most used whole-function virtual registers, then, block by block, for
-// the temporaries used only in that block (linear scan).
+// -O1 register homes in a2..a7 (free once the incoming arguments are stored, preserved across CALL8
+// by the register window): a linear scan over live intervals. The function's instructions are
+// numbered in block order; each virtual register's interval is the hull of the positions where it is
+// written, read, or live into or out of a block (liveness by the usual backward data-flow). A register
+// is reused only by an interval that starts after the instruction of the last use (never by a result
+// of that same instruction, so no instruction overwrites an operand it has still to read). When the
+// registers run out, the interval used least densely (uses per instruction spanned) goes to its frame
+// home.
+//
+// Debugger variables get an interval covering the whole function (their DWARF location is one place
+// for the function's whole life). A parameter can only get the registers it arrives in, so the entry
+// sequence never has to permute registers.
 
 import type { Func, VReg } from '../ir/ir';
 import { sizeOfValue } from '../ir/ir';
@@ -9,75 +18,146 @@ import { vregsOf } from '../ir/uses';
 /** a2..a7: free after the incoming arguments are stored, and kept across CALL8 by the window. */
 const ALLOCATABLE = ['a2', 'a3', 'a4', 'a5', 'a6', 'a7'];
 
-/** -O1: the most used promoted (and other multi-block) virtual registers get a2..a7 for the whole function. */
-export function allocateRegisters(f: Func, all: Map<number, VReg>, shared: Map<number, VReg>): Map<number, string[]> {
-  const regs = new Map<number, string[]>();
-  if (!f.promoted) return regs;
-  // candidates: promoted variables and the other registers that live in several blocks (not the
-  // parameters, whose incoming registers are read on entry)
-  const params = new Set(f.params.map((p) => p.id));
-  const candidates = new Set([...f.promoted, ...[...shared.keys()].filter((id) => !params.has(id))]);
-  const uses = new Map<number, number>();
-  const count = (v: VReg | undefined) => {
-    if (v && candidates.has(v.id)) uses.set(v.id, (uses.get(v.id) ?? 0) + 1);
-  };
-  for (const b of f.blocks) {
-    for (const i of b.instrs) vregsOf(i).forEach(count);
-    if (b.term?.op === 'branch') count(b.term.cond);
-    if (b.term?.op === 'ret') count(b.term.value);
+interface Interval {
+  readonly v: VReg;
+  start: number;
+  end: number;
+  /** Instructions that read or write it. */
+  uses: number;
+}
+
+function termRegs(f: Func, k: number): VReg[] {
+  const t = f.blocks[k].term;
+  if (t?.op === 'branch') return [t.cond];
+  if (t?.op === 'ret' && t.value) return [t.value];
+  return [];
+}
+
+/** Live-in and live-out sets of each block (by index in f.blocks). */
+function liveness(f: Func): { liveIn: Set<number>[]; liveOut: Set<number>[] } {
+  const n = f.blocks.length;
+  const index = new Map(f.blocks.map((b, k) => [b, k]));
+  const uses: Set<number>[] = [];
+  const defs: Set<number>[] = [];
+  f.blocks.forEach((b, k) => {
+    const u = new Set<number>();
+    const d = new Set<number>();
+    for (const i of b.instrs) {
+      const [dst, ...ops] = vregsOf(i);
+      const isDef = i.op !== 'store' && i.op !== 'memcpy' && i.op !== 'memzero';
+      const read = isDef ? ops : [dst, ...ops];
+      for (const v of read) if (v && !d.has(v.id)) u.add(v.id);
+      if (isDef && dst) d.add(dst.id);
+    }
+    for (const v of termRegs(f, k)) if (!d.has(v.id)) u.add(v.id);
+    uses.push(u);
+    defs.push(d);
+  });
+  const succ = f.blocks.map((b) => {
+    const t = b.term;
+    const s = t?.op === 'jump' ? [t.target] : t?.op === 'branch' ? [t.then, t.else] : [];
+    return s.map((x) => index.get(x)).filter((x): x is number => x !== undefined);
+  });
+  const liveIn = f.blocks.map(() => new Set<number>());
+  const liveOut = f.blocks.map(() => new Set<number>());
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let k = n - 1; k >= 0; k--) {
+      const out = liveOut[k];
+      for (const s of succ[k]) for (const id of liveIn[s]) if (!out.has(id)) (out.add(id), (changed = true));
+      const inn = liveIn[k];
+      for (const id of uses[k]) if (!inn.has(id)) (inn.add(id), (changed = true));
+      for (const id of out) if (!defs[k].has(id) && !inn.has(id)) (inn.add(id), (changed = true));
+    }
   }
-  const free = [...ALLOCATABLE];
-  const ranked = [...uses].sort((x, y) => y[1] - x[1] || x[0] - y[0]);
-  for (const [id] of ranked) {
-    const words = sizeOfValue(all.get(id)!.type) / 4;
-    if (free.length - words < TEMP_REGISTERS) continue;
-    regs.set(id, free.splice(0, words));
+  return { liveIn, liveOut };
+}
+
+/** Live intervals over the instructions numbered in block order. */
+function intervals(f: Func, all: Map<number, VReg>): Interval[] {
+  const { liveIn, liveOut } = liveness(f);
+  const iv = new Map<number, Interval>();
+  const touch = (id: number, at: number) => {
+    const v = all.get(id);
+    if (!v) return;
+    const x = iv.get(id);
+    if (!x) iv.set(id, { v, start: at, end: at, uses: 0 });
+    else {
+      x.start = Math.min(x.start, at);
+      x.end = Math.max(x.end, at);
+    }
+  };
+  let pos = 1;
+  f.blocks.forEach((b, k) => {
+    const first = pos;
+    for (const id of liveIn[k]) touch(id, first);
+    for (const i of b.instrs) {
+      for (const v of vregsOf(i)) {
+        if (!v) continue;
+        touch(v.id, pos);
+        iv.get(v.id)!.uses++;
+      }
+      pos++;
+    }
+    for (const v of termRegs(f, k)) {
+      touch(v.id, pos);
+      iv.get(v.id)!.uses++;
+    }
+    for (const id of liveOut[k]) touch(id, pos);
+    pos++;
+  });
+  // parameters are written on entry; debugger variables live for the whole function
+  for (const p of f.params) touch(p.id, 0);
+  for (const d of f.debugVars) {
+    if (!d.vreg) continue;
+    touch(d.vreg.id, 0);
+    touch(d.vreg.id, pos);
+  }
+  return [...iv.values()];
+}
+
+/** -O1: registers of a2..a7 for virtual registers (one per word); the others keep frame homes. */
+export function allocateRegisters(f: Func, all: Map<number, VReg>, incoming: Map<number, string[]>): Map<number, string[]> {
+  const regs = new Map<number, string[]>();
+  const params = new Set(f.params.map((p) => p.id));
+  const order = intervals(f, all).sort((x, y) => x.start - y.start || x.v.id - y.v.id);
+  let free = [...ALLOCATABLE];
+  let active: Interval[] = [];
+  const release = (at: number) => {
+    active = active.filter((a) => {
+      if (a.end < at) {
+        free.push(...regs.get(a.v.id)!);
+        return false;
+      }
+      return true;
+    });
+    free.sort((x, y) => Number(x.slice(1)) - Number(y.slice(1)));
+  };
+  for (const cur of order) {
+    release(cur.start);
+    const words = sizeOfValue(cur.v.type) / 4;
+    if (params.has(cur.v.id)) {
+      const want = incoming.get(cur.v.id);
+      if (want && want.every((r) => free.includes(r))) {
+        free = free.filter((r) => !want.includes(r));
+        regs.set(cur.v.id, want);
+        active.push(cur);
+      }
+      continue;
+    }
+    if (free.length < words) {
+      // spill the active interval used least densely, if less densely than this one (and it frees enough)
+      const weight = (a: Interval) => a.uses / (a.end - a.start + 1);
+      const victim = active.filter((a) => !params.has(a.v.id) && sizeOfValue(a.v.type) / 4 >= words && weight(a) < weight(cur)).sort((x, y) => weight(x) - weight(y))[0];
+      if (!victim) continue;
+      const got = regs.get(victim.v.id)!;
+      regs.delete(victim.v.id);
+      active = active.filter((a) => a !== victim);
+      free.push(...got);
+      free.sort((x, y) => Number(x.slice(1)) - Number(y.slice(1)));
+    }
+    regs.set(cur.v.id, free.splice(0, words));
+    active.push(cur);
   }
   return regs;
 }
-
-/** Registers of a2..a7 kept for block-local temporaries at -O1. */
-const TEMP_REGISTERS = 2;
-
-/**
- * -O1: block-local temporaries share the registers the whole-function ones left, by linear scan over
- * each block. A register is reused only after the instruction of its last use (never by a result of
- * that same instruction, so no instruction overwrites an operand it has still to read).
- */
-export function allocateTemporaries(f: Func, local: Map<number, VReg[]>, regs: Map<number, string[]>): void {
-  const taken = new Set([...regs.values()].flat());
-  const pool = ALLOCATABLE.filter((r) => !taken.has(r));
-  for (const b of f.blocks) {
-    const vs = local.get(b.id);
-    if (!vs?.length) continue;
-    const first = new Map<number, number>();
-    const last = new Map<number, number>();
-    const note = (v: VReg | undefined, at: number) => {
-      if (!v) return;
-      if (!first.has(v.id)) first.set(v.id, at);
-      last.set(v.id, at);
-    };
-    b.instrs.forEach((i, at) => vregsOf(i).forEach((v) => note(v, at)));
-    if (b.term?.op === 'branch') note(b.term.cond, b.instrs.length);
-    if (b.term?.op === 'ret') note(b.term.value, b.instrs.length);
-    const free = [...pool];
-    const active: { end: number; regs: string[] }[] = [];
-    const order = [...vs].filter((v) => first.has(v.id)).sort((x, y) => first.get(x.id)! - first.get(y.id)! || x.id - y.id);
-    for (const v of order) {
-      const start = first.get(v.id)!;
-      for (let k = active.length - 1; k >= 0; k--) {
-        if (active[k].end < start) {
-          free.push(...active[k].regs);
-          active.splice(k, 1);
-        }
-      }
-      free.sort((x, y) => Number(x.slice(1)) - Number(y.slice(1)));
-      const words = sizeOfValue(v.type) / 4;
-      if (free.length < words) continue;
-      const got = free.splice(0, words);
-      regs.set(v.id, got);
-      active.push({ end: last.get(v.id)!, regs: got });
-    }
-  }
-}
-

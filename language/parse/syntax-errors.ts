@@ -15,7 +15,7 @@ export function syntaxErrors(root: SyntaxNode, map: RangeMap, max = MAX_SYNTAX_E
   const visit = (n: SyntaxNode) => {
     if (out.length >= max) return;
     if (n.isMissing) {
-      if (isDeletedMemberTemplateQuirk(n)) return;
+      if (isDeletedMemberTemplateQuirk(n) || isUnnamedBitField(n)) return;
       const at = map.range(n.startIndex, n.startIndex);
       out.push(diagnostic(at, 'error', 'syntax-error', `expected ${describeMissing(n.type)}`));
       return;
@@ -38,6 +38,15 @@ export function syntaxErrors(root: SyntaxNode, map: RangeMap, max = MAX_SYNTAX_E
 function isDeletedMemberTemplateQuirk(n: SyntaxNode): boolean {
   const del = n.parent;
   return del?.type === 'delete_expression' && del.parent?.type === 'init_declarator';
+}
+
+/** tree-sitter-cpp reads an unnamed bit-field (`int : 3;`) with a MISSING field identifier; it is valid C++. */
+function isUnnamedBitField(n: SyntaxNode): boolean {
+  const p = n.parent;
+  if (n.type !== 'field_identifier' || p?.type !== 'field_declaration') return false;
+  const kids = p.children;
+  const i = kids.findIndex((c) => c.startIndex === n.startIndex && c.isMissing);
+  return kids[i + 1]?.type === 'bitfield_clause';
 }
 
 function describeMissing(type: string): string {

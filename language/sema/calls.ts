@@ -12,6 +12,7 @@ import { errorExpr, type Expr, type ValueCategory } from './expr';
 import { castTo, checkExpr, CAST_KEYWORDS, convertOrReport, declExpr, mk } from './expressions';
 import { noteConversion } from './implicit';
 import { resolveName } from './names';
+import { genericCallOperator } from './generic-lambdas';
 import { constructorCandidates, resolveOverload } from './overload';
 import { typeFromDescriptor, typeFromSpecifier, typeOfDecl } from './type-syntax';
 import { ERROR, isScalar, nonReference, quoteType, unqualified, type Type } from './types';
@@ -135,7 +136,8 @@ export function callWith(ctx: Ctx, callee: Expr, args: Expr[], loc: Loc, spelled
   }
   const cls = classOf(callee.type);
   if (cls) {
-    const ops = ctx.a.lookupQualified(cls, 'operator()').filter((d): d is FunctionDecl | FunctionTemplate => d.kind === 'function' || d.kind === 'function-template');
+    const generic = cls.name.startsWith('(lambda') ? genericCallOperator(ctx, cls, args, loc) : undefined;
+    const ops = generic ? [generic] : ctx.a.lookupQualified(cls, 'operator()').filter((d): d is FunctionDecl | FunctionTemplate => d.kind === 'function' || d.kind === 'function-template');
     if (ops.length) return callWith(ctx, mk('overload-set', ERROR, 'lvalue', loc, { overloads: ops, object: callee }), args, loc, spelled);
   }
   ctx.a.error(loc, 'not-callable', `called object type ${quoteType(callee.type)} is not a function or function pointer`);

@@ -221,8 +221,10 @@ function listConversion(ctx: Ctx, from: Expr, to: Type, allowUser: boolean): Con
       if (elems.length < required || elems.length > ctor.params.length) continue;
       if (elems.every((e, i) => implicitConversion(ctx, e, ctor.params[i].type, false))) return { rank: RANK_USER, user: ctor };
     }
-    if (!target.decl.hasUserConstructor && elems.length <= target.decl.fields.length) {
-      if (elems.every((e, i) => implicitConversion(ctx, e, target.decl.fields[i].type))) return { rank: RANK_USER };
+    // an aggregate (C++17: its base, then its members)
+    const parts: Type[] = [...(target.decl.base ? [{ kind: 'class', decl: target.decl.base } as Type] : []), ...target.decl.fields.map((f) => f.type)];
+    if (!target.decl.hasUserConstructor && elems.length <= parts.length) {
+      if (elems.every((e, i) => implicitConversion(ctx, e, parts[i]))) return { rank: RANK_USER };
     }
     return undefined;
   }

@@ -11,6 +11,7 @@ import {
 } from './decls';
 import { checkExpr, checkStaticAssert, constantValue, convertOrReport } from './expressions';
 import { bindingScope } from './templates';
+import { bitFieldClause, bitFieldWidth, declareUnnamedBitField } from './bitfields';
 import { completeArrayType } from './expr';
 import { resolveName, scopeDeclOf } from './names';
 import {
@@ -252,9 +253,10 @@ function finishClass(ctx: Ctx, cls: ClassDecl): void {
     const defaultable = !cls.fields.some((f) => f.type.kind === 'reference') && !(cls.base && !hasDefaultCtor(cls.base));
     cls.scope.add(ctorName, implicit(ctorName, 'constructor', [], VOID, !defaultable));
   }
-  const isCopyCtor = (d: Decl) => d.kind === 'function' && d.role === 'constructor' && d.params.length === 1 && d.params[0].type.kind === 'reference' && d.params[0].type.referee.kind === 'class' && d.params[0].type.referee.decl === cls;
+  // a copy constructor may have further parameters with default arguments (`P(const P&, int = 0)`)
+  const isCopyCtor = (d: Decl) => d.kind === 'function' && d.role === 'constructor' && d.params.length >= 1 && d.params.slice(1).every((p) => p.defaultNode) && d.params[0].type.kind === 'reference' && d.params[0].type.referee.kind === 'class' && d.params[0].type.referee.decl === cls;
   if (!ctors.some(isCopyCtor)) cls.scope.add(ctorName, implicit(ctorName, 'constructor', [referenceTo(addConst(self))], VOID));
-  if (!cls.methods('operator=').some((d) => d.kind === 'function' && d.params.length === 1)) {
+  if (!cls.methods('operator=').some((d) => d.kind === 'function' && d.params.length >= 1 && d.params.slice(1).every((p) => p.defaultNode))) {
     const baseDeleted = cls.base?.methods('operator=').some((d) => d.kind === 'function' && d.deleted && d.params.length === 1);
     cls.scope.add('operator=', implicit('operator=', 'operator', [referenceTo(addConst(self))], referenceTo(self), hasConstOrRefField || !!baseDeleted));
   }
@@ -285,7 +287,7 @@ export function declareEnumSpecifier(ctx: Ctx, node: Node): EnumDecl | undefined
   const baseNode = node.childForFieldName('base');
   const underlying = baseNode ? typeFromSpecifier(ctx, baseNode) : INT;
   const e: EnumDecl = {
-    kind: 'enum', id: newId(), name, qualifiedName: qualify(ctx.scope, name), scoped, underlying,
+    kind: 'enum', id: newId(), name, qualifiedName: qualify(ctx.scope, name), scoped, underlying, fixed: scoped || !!baseNode,
     scope: new Scope('namespace', ctx.scope), loc: locOf(ctx, nameNode ?? node),
   };
   if (nameNode) ctx.scope.add(name, e);
@@ -316,6 +318,11 @@ function declareDeclaration(ctx: Ctx, node: Node, access: Access, cls?: ClassDec
   const { type, flags } = typeNode ? declaredBaseType(ctx, node) : { type: VOID, flags: undefinedFlags(node) };
   for (const d of declarators) {
     const info = applyDeclarator(ctx, type, d);
+    const clause = cls && !flags.static ? bitFieldClause(node, d) : undefined;
+    if (clause && !info.name) {
+      declareUnnamedBitField(ctx, cls!, clause, info.type);
+      continue;
+    }
     if (info.fn) {
       const deleted = isDeletedInit(info);
       declareFunction(ctx, node, info, flags, access, cls, undefined, deleted, !typeNode);
@@ -329,7 +336,8 @@ function declareDeclaration(ctx: Ctx, node: Node, access: Access, cls?: ClassDec
         ctx.a.error(locOf(ctx, d), 'bad-auto', "'auto' not allowed in a non-static class member");
         ft = ERROR;
       }
-      cls.fields.push({ kind: 'field', id: newId(), name: info.name, type: ft, owner: cls, mutable: flags.mutable, access, loc: locOf(ctx, info.nameNode ?? d) });
+      const bitWidth = clause ? bitFieldWidth(ctx, clause, ft, true) : undefined;
+      cls.fields.push({ kind: 'field', id: newId(), name: info.name, type: ft, owner: cls, mutable: flags.mutable, access, loc: locOf(ctx, info.nameNode ?? d), ...(bitWidth !== undefined ? { bitWidth } : {}) });
       cls.scope.add(info.name, cls.fields[cls.fields.length - 1]);
       if (ft.kind === 'class' && !ft.decl.require()) ctx.a.error(locOf(ctx, d), 'incomplete-type', `field has incomplete type ${quoteType(ft)}`);
       continue;
@@ -371,6 +379,9 @@ function declareVariable(ctx: Ctx, node: Node, info: DeclaratorInfo, flags: Spec
       else if (flags.constexpr) scopeCtx.a.error(locOf(scopeCtx, init), 'not-constant', `constexpr variable '${name}' must be initialised by a constant expression`);
     };
     if (!cls) v.evaluate();
+  } else if (init && !cls && init.type === 'argument_list') {
+    // `T v(a, b);`: each argument is checked here (the whole initialisation when the compiler asks for it)
+    for (const c of init.namedChildren) if (c.type !== 'comment') checkExpr(ctx, c);
   } else if (init && !cls) {
     const e = initExpr ?? checkExpr(ctx, init);
     // a scalar (number, pointer, enum) initialised by one expression: the conversion is checked as for locals

@@ -101,6 +101,15 @@ export interface FieldDecl {
   readonly mutable: boolean;
   readonly access: Access;
   readonly loc: Loc;
+  /** The width of a bit-field (`int x : 3;`), laid out by layout.ts. */
+  readonly bitWidth?: number;
+}
+
+/** An unnamed bit-field (`int : 3;`, `int : 0;`): padding for the layout, after `after` named fields. */
+export interface UnnamedBitField {
+  readonly after: number;
+  readonly type: Type;
+  readonly width: number;
 }
 
 export type Access = 'public' | 'protected' | 'private';
@@ -158,6 +167,8 @@ export interface EnumDecl {
   readonly qualifiedName: string;
   readonly scoped: boolean;
   underlying: Type;
+  /** The underlying type was written (`enum E : T`) or is implied by `enum class`. */
+  readonly fixed?: boolean;
   readonly scope: Scope;
   readonly loc: Loc;
 }
@@ -224,6 +235,8 @@ export class ClassDecl {
   readonly kind = 'class';
   readonly id = newId();
   readonly fields: FieldDecl[] = [];
+  /** Unnamed bit-fields, which are not members but take space. */
+  readonly unnamedBitFields: UnnamedBitField[] = [];
   base?: ClassDecl;
   baseAccess: Access = 'public';
   /** A base specifier named no class that is known (an error, or a template parameter bound to nothing yet): members may be missing. */

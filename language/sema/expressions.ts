@@ -6,11 +6,11 @@ import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf } from './context';
 import { classOf, implicitConversion, promote, usualArithmetic } from './conversions';
 import { noteConversion } from './implicit';
-import { type ClassDecl, type Decl, type FunctionDecl, type FunctionTemplate, type Loc } from './decls';
+import { type ClassDecl, type Decl, type FunctionDecl, type FunctionTemplate, Loc } from './decls';
 import { errorExpr, type Expr, type ValueCategory } from './expr';
 import { classLayout, sizeAlignOf } from './layout';
 import { callExpr, construct, functionAsValue } from './calls';
-import { captureUse, lambdaExpr } from './lambdas';
+import { capturedThisConst, captureUse, lambdaExpr } from './lambdas';
 import { resolveName } from './names';
 import {
   assignExpr, binaryExpr, builtinBinary, builtinOperand, decay, overloadedOperator, pointerExpr, unaryExpr, updateExpr, wrap,
@@ -96,16 +96,7 @@ function check(ctx: Ctx, node: Node): Expr {
     case 'update_expression': return updateExpr(ctx, node, loc);
     case 'assignment_expression': return assignExpr(ctx, node, loc);
     case 'conditional_expression': return conditionalExpr(ctx, node, loc);
-    case 'comma_expression': {
-      const l = node.childForFieldName('left');
-      const r = node.childForFieldName('right');
-      const left = l ? checkExpr(ctx, l) : undefined;
-      if (!r) return errorExpr(loc);
-      const right = checkExpr(ctx, r);
-      if (!left) return { ...right, loc };
-      // `a, b`: `a` evaluated and discarded, then `b`; the result is `b` (its type, category, bit-field-ness)
-      return mk('comma', right.type, right.cat, loc, { operands: [left, right], temporary: right.temporary });
-    }
+    case 'comma_expression': return commaExpr(ctx, node, loc);
     case 'cast_expression': {
       const t = typeFromDescriptor(ctx, node.childForFieldName('type')!);
       const v = node.childForFieldName('value');
@@ -114,6 +105,8 @@ function check(ctx: Ctx, node: Node): Expr {
     case 'sizeof_expression':
     case 'alignof_expression':
       return sizeofExpr(ctx, node, loc);
+    case 'offsetof_expression':
+      return offsetofExpr(ctx, node, loc);
     case 'initializer_list': {
       const list = node.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment').map((c) => checkExpr(ctx, c));
       return mk('initializer_list', ERROR, 'prvalue', loc, { list });
@@ -215,7 +208,8 @@ function thisExpr(ctx: Ctx, loc: Loc): Expr {
     return errorExpr(loc);
   }
   const self: Type = classType(cls);
-  return mk('this', pointerTo(fn?.isConst ? addConst(self) : self), 'prvalue', loc);
+  const isConst = (ctx.a.lambdas.length ? capturedThisConst(ctx.a, fn, loc) : undefined) ?? fn?.isConst;
+  return mk('this', pointerTo(isConst ? addConst(self) : self), 'prvalue', loc);
 }
 
 // ---- names ----------------------------------------------------------------------------------------
@@ -272,7 +266,8 @@ function implicitThis(ctx: Ctx, loc: Loc): Expr | undefined {
   const fn = ctx.a.enclosingFunction(ctx.scope);
   if (!cls || (fn && fn.isStatic)) return undefined;
   const self: Type = classType(cls);
-  return mk('implicit-this', fn?.isConst ? addConst(self) : self, 'lvalue', loc);
+  const isConst = (ctx.a.lambdas.length ? capturedThisConst(ctx.a, fn, loc) : undefined) ?? fn?.isConst;
+  return mk('implicit-this', isConst ? addConst(self) : self, 'lvalue', loc);
 }
 
 function fieldAccess(object: Expr, f: import('./decls').FieldDecl, loc: Loc): Expr {
@@ -290,6 +285,12 @@ function memberExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   let object = checkExpr(ctx, argNode);
   if (object.type.kind === 'error') return errorExpr(loc);
   if (op === '->') {
+    // an overloaded operator-> is applied until it yields a pointer
+    for (let depth = 0; depth < 8 && classOf(object.type); depth++) {
+      const o = overloadedOperator(ctx, '->', [object], object.loc, true);
+      if (!o || o.type.kind === 'error') break;
+      object = o;
+    }
     if (object.type.kind !== 'pointer') {
       ctx.a.error(locOf(ctx, node), 'bad-member-access', `member reference type ${quoteType(object.type)} is not a pointer${classOf(object.type) ? "; did you mean to use '.'?" : ''}`);
       return errorExpr(loc);
@@ -354,6 +355,10 @@ export { callWith, construct } from './calls';
 /** Converts for initialisation/assignment, reporting a clear error when impossible. */
 export function convertOrReport(ctx: Ctx, e: Expr, to: Type, loc: Loc, verb: string): boolean {
   if (e.type.kind === 'error' && !e.list) return false;
+  if (to.kind === 'reference' && !to.rvalue && !to.referee.const && e.kind === 'member' && e.decl?.kind === 'field' && e.decl.bitWidth !== undefined) {
+    ctx.a.error(loc, 'bad-reference-binding', `non-const reference cannot bind to bit-field '${e.decl.name}'`);
+    return false;
+  }
   const c = implicitConversion(ctx, e, to);
   if (!c) {
     const from = e.list ? "'initializer list'" : quoteType(e.type);
@@ -365,6 +370,36 @@ export function convertOrReport(ctx: Ctx, e: Expr, to: Type, loc: Loc, verb: str
   noteConversion(e, to, c);
   if (c.narrowing) ctx.a.error(loc, 'narrowing', `non-constant-expression cannot be narrowed from type ${quoteType(e.list ? (e.list[0]?.type ?? ERROR) : e.type)} to ${quoteType(to)} in initializer list`);
   return true;
+}
+
+/**
+ * `a, b, c`: each operand evaluated and discarded but the last, whose type and category are the result's
+ * (tree-sitter nests the list to the right). With a class operand, an overloaded `operator,` applies
+ * from the left (`(a, b), c`).
+ */
+function commaExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
+  const parts: { node: Node; loc: Loc }[] = [];
+  let cur: Node | null = node;
+  while (cur?.type === 'comma_expression') {
+    const l = cur.childForFieldName('left');
+    if (l) parts.push({ node: l, loc: locOf(ctx, cur) });
+    cur = cur.childForFieldName('right');
+  }
+  if (!cur) return errorExpr(loc);
+  const exprs = [...parts.map((p) => checkExpr(ctx, p.node)), checkExpr(ctx, cur)];
+  if (exprs.length === 1) return { ...exprs[0], loc };
+  const builtin = (left: Expr, right: Expr, at: Loc) => mk('comma', right.type, right.cat, at, { operands: [left, right], temporary: right.temporary });
+  if (exprs.some((e) => classOf(e.type))) {
+    let acc = exprs[0];
+    for (let i = 1; i < exprs.length; i++) {
+      const at = new Loc(loc.unit, loc.start, exprs[i].loc.end);
+      acc = (classOf(acc.type) || classOf(exprs[i].type) ? overloadedOperator(ctx, ',', [acc, exprs[i]], at, true) : undefined) ?? builtin(acc, exprs[i], at);
+    }
+    return { ...acc, loc };
+  }
+  let result = exprs[exprs.length - 1];
+  for (let i = parts.length - 1; i >= 0; i--) result = builtin(exprs[i], result, parts[i].loc);
+  return result;
 }
 
 function conditionalExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
@@ -409,7 +444,8 @@ export function castTo(ctx: Ctx, t: Type, e: Expr, loc: Loc, how: string): Expr 
     return errorExpr(loc);
   }
   if (classOf(rt) && cat === 'prvalue') return construct(ctx, rt, [e], loc, false);
-  return mk('cast', rt, cat, loc, { operands: [e], value });
+  // the operator keeps the kind of cast (a reinterpret_cast never adjusts a class pointer)
+  return mk('cast', rt, cat, loc, { operands: [e], value, operator: how });
 }
 
 function sizeofExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
@@ -434,6 +470,48 @@ function sizeofExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
     return errorExpr(loc);
   }
   return mk(node.type, SIZE_T, 'prvalue', loc, { value: isAlign ? sa.align : sa.size });
+}
+
+/** `offsetof(T, m)` (also `a.b` designators): the member's offset on the target, a `size_t` constant. */
+function offsetofExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
+  const tn = node.childForFieldName('type');
+  const mn = node.childForFieldName('member');
+  if (!tn || !mn) return errorExpr(loc);
+  let t: Type = typeFromDescriptor(ctx, tn);
+  let offset = 0;
+  for (const name of mn.text.split('.').map((x) => x.trim())) {
+    const cls = classOf(t);
+    if (!cls || !cls.require()) {
+      if (t.kind !== 'error') ctx.a.error(locOf(ctx, tn), 'bad-offsetof', `offsetof requires a class type, not ${quoteType(t)}`);
+      return errorExpr(loc);
+    }
+    const at = fieldOffsetIn(cls, name);
+    if (!at) {
+      ctx.a.error(locOf(ctx, mn), 'no-member', `no member named '${name}' in ${quoteType(t)}`);
+      return errorExpr(loc);
+    }
+    if (at.field.bitWidth !== undefined) {
+      ctx.a.error(locOf(ctx, mn), 'bad-offsetof', `cannot compute offset of bit-field '${name}'`);
+      return errorExpr(loc);
+    }
+    offset += at.offset;
+    t = at.field.type;
+  }
+  return mk('offsetof_expression', SIZE_T, 'prvalue', loc, { value: offset });
+}
+
+/** A data member of `cls` or of its bases, with its offset from the start of `cls`. */
+function fieldOffsetIn(cls: ClassDecl, name: string): { field: import('./decls').FieldDecl; offset: number } | undefined {
+  let base = 0;
+  for (let c: ClassDecl | undefined = cls; c; c = c.base) {
+    const l = classLayout(c);
+    if (!l) return undefined;
+    const field = c.fields.find((f) => f.name === name);
+    const fl = l.fields.find((f) => f.name === name);
+    if (field && fl) return { field, offset: base + fl.offset };
+    base += l.base?.offset ?? 0;
+  }
+  return undefined;
 }
 
 /**

@@ -6,9 +6,13 @@ import type { Type } from './types';
 
 export interface FieldLayout {
   name: string;
+  /** Byte offset; for a bit-field, of its allocation unit (an object of its declared type). */
   offset: number;
   size: number;
   align: number;
+  /** A bit-field: its first bit within the unit (from the least significant) and its width. */
+  bitOffset?: number;
+  bitWidth?: number;
 }
 
 export interface ClassLayout {
@@ -79,6 +83,13 @@ export function sizeAlignOf(t: Type): SizeAlign | undefined {
 
 const alignUp = (n: number, a: number) => Math.ceil(n / a) * a;
 
+/** Where a bit-field of `width` bits goes from bit `bits`: the next unit of its type's alignment if it would straddle one. */
+function placeBits(bits: number, width: number, align: number): number {
+  const unitBits = align * 8;
+  if (width > 0 && Math.floor(bits / unitBits) !== Math.floor((bits + width - 1) / unitBits)) return alignUp(bits, unitBits);
+  return bits;
+}
+
 /** Computes (once) the layout of a complete class. */
 export function classLayout(c: ClassDecl): ClassLayout | undefined {
   if (c.layout) return c.layout;
@@ -108,18 +119,38 @@ export function classLayout(c: ClassDecl): ClassLayout | undefined {
   const fields: FieldLayout[] = [];
   const isUnion = c.key === 'union';
   let unionSize = 0;
-  for (const f of c.fields) {
+  let bits = offset * 8;
+  let unnamed = 0;
+  const padUnnamed = (upTo: number) => {
+    for (; unnamed < c.unnamedBitFields.length && c.unnamedBitFields[unnamed].after <= upTo; unnamed++) {
+      const u = c.unnamedBitFields[unnamed];
+      // unnamed bit-fields take space but give the class no alignment (GCC); `: 0` aligns the next one
+      if (!isUnion) bits = u.width === 0 ? alignUp(bits, (sizeAlignOf(u.type)?.align ?? 1) * 8) : placeBits(bits, u.width, sizeAlignOf(u.type)?.align ?? 1) + u.width;
+    }
+  };
+  c.fields.forEach((f, i) => {
+    padUnnamed(i);
     const sa = sizeAlignOf(f.type.kind === 'reference' ? { kind: 'pointer', pointee: f.type.referee } : f.type) ?? { size: 0, align: 1 };
     align = Math.max(align, sa.align);
+    if (f.bitWidth !== undefined) {
+      const at = isUnion ? 0 : placeBits(bits, f.bitWidth, sa.align);
+      const unit = Math.floor(at / (sa.align * 8)) * sa.align;
+      fields.push({ name: f.name, offset: unit, size: sa.size, align: sa.align, bitOffset: at - unit * 8, bitWidth: f.bitWidth });
+      if (isUnion) unionSize = Math.max(unionSize, Math.ceil(f.bitWidth / 8));
+      else bits = at + f.bitWidth;
+      return;
+    }
     if (isUnion) {
       fields.push({ name: f.name, offset: 0, size: sa.size, align: sa.align });
       unionSize = Math.max(unionSize, sa.size);
-      continue;
+      return;
     }
-    offset = alignUp(offset, sa.align);
-    fields.push({ name: f.name, offset, size: sa.size, align: sa.align });
-    offset += sa.size;
-  }
+    const at = alignUp(Math.ceil(bits / 8), sa.align);
+    fields.push({ name: f.name, offset: at, size: sa.size, align: sa.align });
+    bits = (at + sa.size) * 8;
+  });
+  padUnnamed(c.fields.length);
+  offset = Math.ceil(bits / 8);
   if (isUnion) offset = unionSize;
   const dataSize = offset;
   const size = offset === 0 ? 1 : alignUp(offset, align);

@@ -2,7 +2,9 @@
 // analysed function bodies (typed expressions, locals, temporaries), type queries and layout.
 
 import type { Analyzer } from './analyzer';
-import { type ClassDecl, type Decl, type FunctionDecl, type Scope, type Unit } from './decls';
+import { type ClassDecl, type Decl, type FieldDecl, type FunctionDecl, type Scope, type Unit, type VarDecl } from './decls';
+import { defaultArgument, memberInitialiser, variableInitialiser, type Initialiser } from './initialisers';
+import type { SyntaxNode } from '../parse/syntax-node';
 import { classLayout, sizeAlignOf, type ClassLayout, type SizeAlign } from './layout';
 import { PositionIndex, type NodeInfo } from './node-at';
 import { analyseFunctionBody, type FunctionBody } from './statements';
@@ -76,6 +78,28 @@ export class SemanticModel {
   analyse(fn: FunctionDecl): FunctionBody | undefined {
     if (fn.analysed || !fn.body) return fn.analysed;
     return this.query(() => analyseFunctionBody(this.analyzer, fn));
+  }
+
+  /**
+   * The default argument of parameter `index` of `fn` (analysed on first request, in the scope of the
+   * function's declaration, converted to the parameter's type): the compiler evaluates it at each call
+   * that omits the argument, as part of the caller's full-expression. Undefined without one.
+   */
+  defaultArgument(fn: FunctionDecl, index: number): Initialiser | undefined {
+    return this.query(() => defaultArgument(this.analyzer, fn, index));
+  }
+
+  /** The default member initialiser of `field` (analysed on first request in its class, `this` the object built). */
+  memberInitialiser(field: FieldDecl): Initialiser | undefined {
+    return this.query(() => memberInitialiser(this.analyzer, field));
+  }
+
+  /**
+   * The initialiser `init` (the value of an init-declarator, in `unit`) of the namespace-scope variable
+   * or static data member `v`, analysed on first request in the scope that declares `v`.
+   */
+  globalInitialiser(v: VarDecl, init: SyntaxNode, unit: Unit): Initialiser {
+    return this.query(() => variableInitialiser(this.analyzer, v, init, unit));
   }
 
   /** Runs a query on behalf of this analysis (completing a template instance reports nothing). */

@@ -5,6 +5,7 @@ import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { callResult } from './calls';
 import { type Ctx } from './context';
 import { classOf, promote, usualArithmetic } from './conversions';
+import { bitFieldPromotion } from './bitfields';
 import type { FunctionDecl, FunctionTemplate, Loc } from './decls';
 import { errorExpr, type Expr } from './expr';
 import { checkExpr, convertOrReport, mk } from './expressions';
@@ -82,8 +83,8 @@ export function binaryExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
 }
 
 export function builtinBinary(ctx: Ctx, op: string, l: Expr, r: Expr, loc: Loc): Expr {
-  const lt = decay(unqualified(l.type));
-  const rt = decay(unqualified(r.type));
+  const lt = bitFieldPromotion(l) ?? decay(unqualified(l.type));
+  const rt = bitFieldPromotion(r) ?? decay(unqualified(r.type));
   const bad = () => {
     ctx.a.error(loc, 'bad-operands', `invalid operands to binary expression (${quoteType(l.type)} and ${quoteType(r.type)})`);
     return errorExpr(loc);
@@ -185,7 +186,7 @@ export function unaryExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
     if (o) return o;
   }
   const x = builtinOperand(ctx, a);
-  const t = decay(unqualified(x.type));
+  const t = bitFieldPromotion(x) ?? decay(unqualified(x.type));
   if (op === '!') {
     if (!contextuallyBool(t)) return badUnary(ctx, op, a, loc);
     return mk('unary', BOOL, 'prvalue', loc, { operands: [x], value: x.value === undefined ? undefined : +!x.value });
@@ -217,6 +218,10 @@ export function pointerExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   if (op === '&') {
     if (a.cat !== 'lvalue') {
       ctx.a.error(loc, 'address-of-rvalue', `cannot take the address of an rvalue of type ${quoteType(a.type)}`);
+      return errorExpr(loc);
+    }
+    if (a.kind === 'member' && a.decl?.kind === 'field' && a.decl.bitWidth !== undefined) {
+      ctx.a.error(loc, 'address-of-bit-field', 'address of bit-field requested');
       return errorExpr(loc);
     }
     return mk('address-of', pointerTo(a.type), 'prvalue', loc, { operands: [a] });
@@ -256,12 +261,13 @@ export function updateExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   const op = node.childForFieldName('operator')?.type ?? '++';
   if (!an) return errorExpr(loc);
   const a = checkExpr(ctx, an);
+  const prefix = node.child(0)?.type === op;
   if (classOf(a.type)) {
-    const o = overloadedOperator(ctx, op, [a], loc, false);
+    // postfix: the overload with the dummy `int` parameter
+    const o = overloadedOperator(ctx, op, prefix ? [a] : [a, mk('construct', INT, 'prvalue', loc, { operands: [], value: 0 })], loc, false);
     if (o) return o;
   }
   requireModifiable(ctx, a, loc, op);
-  const prefix = node.child(0)?.type === op;
   return mk('update', a.type, prefix ? 'lvalue' : 'prvalue', loc, { operands: [a] });
 }
 

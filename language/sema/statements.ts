@@ -6,17 +6,21 @@ import type { SyntaxNode as Node } from '../parse/syntax-node';
 import type { Analyzer } from './analyzer';
 import { AUTO_PARAM, type Ctx, containsAuto, locOf, withScope } from './context';
 import { classOf, initializerListElement } from './conversions';
-import { Loc, newId, Scope, type ClassDecl, type FunctionDecl, type TemplateParam, type TemplateArg, type VarDecl } from './decls';
-import { checkExpr, checkStaticAssert, construct, convertOrReport } from './expressions';
-import { completeArrayType, isStringLiteral, type Expr } from './expr';
+import { Loc, newId, Scope, type ClassDecl, type FunctionDecl, type FunctionTemplate, type TemplateParam, type TemplateArg, type VarDecl } from './decls';
+import { checkExpr, checkStaticAssert, construct, convertOrReport, mk } from './expressions';
+import { completeArrayType, errorExpr, isStringLiteral, type Expr } from './expr';
+import { callWith } from './calls';
+import { overloadedOperator } from './operators';
+import { argumentDependentCandidates } from './adl';
 import { declaredBaseType, applyDeclarator, type DeclaratorInfo } from './type-syntax';
 import { resolveName } from './names';
 import { deduceType } from './templates';
-import { classType, ERROR, isVoid, VOID, nonReference, referenceTo, sameType, unqualified, quoteType, type Type } from './types';
+import { classType, ERROR, isVoid, VOID, nonReference, pointerTo, referenceTo, sameType, unqualified, quoteType, type Type } from './types';
 import { declareList } from './declarations';
 import { mayFallThrough, unusedValueWarning } from './flow';
 import { noteBoolean } from './implicit';
 import { noteLambdaReturn } from './lambdas';
+import { checkJumps, newJumpSites, noteLabel, type JumpSites } from './jumps';
 
 export interface LocalObject {
   readonly decl: VarDecl;
@@ -24,6 +28,9 @@ export interface LocalObject {
   readonly start: Loc;
   /** The end of its scope (where it is destroyed). */
   readonly end: Loc;
+  /** Declared with an initialiser or of a class type with a constructor or destructor: a jump (goto,
+   * case label) may not bypass it. */
+  readonly initialised?: boolean;
 }
 
 export interface Temporary {
@@ -56,8 +63,10 @@ export interface FunctionBody {
 /**
  * A range-based `for` as C++ defines it: `auto&& __range = range; auto __begin = begin, __end = end;
  * for (; __begin != __end; ++__begin) { decl = *__begin; body }`. The range is a full-expression whose
- * temporaries live until the loop ends (bound to `__range`); begin and end are the class's `begin()` and
- * `end()` members, or the array's first element and one past its last; `__begin` is a pointer.
+ * temporaries live until the loop ends (bound to `__range`). For an array or a braced list, `__begin`
+ * is a pointer to its first element and the end is one past its last; for a class, begin and end are
+ * `__range.begin()`/`__range.end()` (when the class has either member) or `begin(__range)`/`end(__range)`
+ * found by argument-dependent lookup, and what they return is a pointer or an iterator object.
  */
 export interface RangeFor {
   /** The whole statement. */
@@ -65,20 +74,37 @@ export interface RangeFor {
   readonly range: Expr;
   /** `__range`, the reference the range's temporaries are bound to. */
   readonly rangeRef: VarDecl;
-  /** The member functions called on the range (undefined for an array). */
+  /** The functions that begin and end call (undefined for an array or a list). */
   readonly begin?: FunctionDecl;
   readonly end?: FunctionDecl;
-  /** `__begin`: a pointer to the current element. */
+  /** `__begin`: a pointer to the current element, or an iterator object. */
   readonly cursor: VarDecl;
   /** `*__begin`, the loop variable's initialiser (each iteration). */
   readonly element: Expr;
   /** The loop variable (also one of the body's locals). */
   readonly variable?: VarDecl;
+  /** For a class range: how `__begin` and `__end` are made, compared and advanced. */
+  readonly iterator?: RangeIterator;
+}
+
+/** The iteration of a class range; `test` and `increment` are the operator calls (absent when `__begin` is a pointer). */
+export interface RangeIterator {
+  /** `__end` (of the type the end call returns). */
+  readonly endVar: VarDecl;
+  /** The calls that initialise `__begin` and `__end` (with `__range` as object or argument). */
+  readonly beginInit: Expr;
+  readonly endInit: Expr;
+  /** `__begin != __end` (operator!=, member or not). */
+  readonly test?: Expr;
+  /** `++__begin` (the prefix operator++). */
+  readonly increment?: Expr;
 }
 
 interface BodyState {
   readonly body: FunctionBody;
   readonly fn: FunctionDecl;
+  /** The gotos and labels seen, and each switch's case labels (created when the body has one). */
+  jumps?: JumpSites;
   /** The declared `auto` return type being deduced, and whether a return statement has deduced it. */
   readonly deducing?: { pattern: Type; deduced: boolean };
 }
@@ -101,6 +127,7 @@ export function analyseFunctionBody(a: Analyzer, fn: FunctionDecl): FunctionBody
     }
     if (fn.body.initNode) memberInitialisers(ctx, st, fn.body.initNode);
     statement(ctx, st, node);
+    if (st.jumps) checkJumps({ ...ctx, scope: fscope }, st.jumps, body.locals);
     if (st.deducing && !st.deducing.deduced) fn.ret = noReturnDeduction(ctx, st.deducing.pattern, fn.loc);
     checkFallOff(ctx, fn, node);
   } finally {
@@ -261,7 +288,12 @@ function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
       const cond = node.childForFieldName('condition');
       if (cond) condition(inner, st, cond, true);
       const b = node.childForFieldName('body');
-      if (b) statement(inner, st, b);
+      const outer = st.jumps?.switchStart;
+      if (b) {
+        (st.jumps ??= newJumpSites()).switchStart = { name: 'switch', scope: inner.scope, at: b.startIndex, loc: locOf(ctx, node) };
+        statement(inner, st, b);
+        st.jumps.switchStart = outer;
+      }
       closeScope(st, inner.scope, locOf(ctx, node));
       return;
     }
@@ -271,12 +303,21 @@ function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
         const e = checkExpr(ctx, v);
         if (e.type.kind !== 'error' && e.value === undefined) ctx.a.error(locOf(ctx, v), 'not-constant', 'case value is not a constant expression');
       }
+      const sw = st.jumps?.switchStart;
+      if (sw) st.jumps!.cases.push({ from: sw, to: { name: v ? 'case' : 'default', scope: ctx.scope, at: node.startIndex, loc: locOf(ctx, node) } });
       for (const c of node.namedChildren) if (c && c !== v) statement(ctx, st, c);
       return;
     }
     case 'labeled_statement': {
+      const label = node.childForFieldName('label') ?? node.namedChild(0);
+      if (label) noteLabel(ctx, (st.jumps ??= newJumpSites()), { name: label.text, scope: ctx.scope, at: node.startIndex, loc: locOf(ctx, label) });
       const s = node.namedChildren[node.namedChildCount - 1];
-      if (s) statement(ctx, st, s);
+      if (s && s !== label) statement(ctx, st, s);
+      return;
+    }
+    case 'goto_statement': {
+      const label = node.childForFieldName('label') ?? node.namedChild(0);
+      if (label) (st.jumps ??= newJumpSites()).gotos.push({ name: label.text, scope: ctx.scope, at: node.startIndex, loc: locOf(ctx, node) });
       return;
     }
     case 'static_assert_declaration':
@@ -292,7 +333,6 @@ function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
       return;
     case 'break_statement':
     case 'continue_statement':
-    case 'goto_statement':
     case 'comment':
     case 'empty_statement':
       return;
@@ -315,24 +355,54 @@ function discarded(ctx: Ctx, node: Node): Expr {
 }
 
 function condition(ctx: Ctx, st: BodyState, node: Node, isSwitch = false): void {
-  const inner = node.type === 'condition_clause' || node.type === 'parenthesized_expression' ? node.namedChild(0) : node;
-  if (!inner) return;
+  const init = node.type === 'condition_clause' ? node.childForFieldName('initializer') : null;
+  if (init) for (const c of init.namedChildren) statement(ctx, st, c);
+  const inner = node.type === 'condition_clause' || node.type === 'parenthesized_expression' ? (node.childForFieldName('value') ?? node.namedChild(0)) : node;
+  if (!inner || inner === init) return;
   if (inner.type === 'declaration') {
+    const n = st.body.locals.length;
     localDeclaration(ctx, st, inner);
+    const v = st.body.locals.length > n ? st.body.locals[st.body.locals.length - 1].decl : undefined;
+    if (v && v.type.kind !== 'error') (isSwitch ? switchValue : booleanValue)(ctx, v.type, v.loc);
     return;
   }
   const e = checkExpr(ctx, inner);
   fullExpression(st, [e], locOf(ctx, inner));
-  if (e.type.kind === 'error' || isSwitch) return;
+  if (e.type.kind === 'error') return;
+  if (isSwitch) return switchValue(ctx, e.type, e.loc);
   noteBoolean(e);
-  const t = unqualified(e.type);
+  booleanValue(ctx, e.type, locOf(ctx, inner));
+}
+
+/** A condition's value is contextually converted to bool. */
+function booleanValue(ctx: Ctx, type: Type, loc: Loc): void {
+  const t = unqualified(nonReference(type));
   const cls = classOf(t);
   if (cls) {
     const conv = cls.require() && cls.conversionFunctions().length > 0;
-    if (!conv) ctx.a.error(locOf(ctx, inner), 'bad-condition', `value of type ${quoteType(e.type)} is not contextually convertible to 'bool'`);
+    if (!conv) ctx.a.error(loc, 'bad-condition', `value of type ${quoteType(type)} is not contextually convertible to 'bool'`);
     return;
   }
-  if (t.kind === 'enum' && t.decl.scoped) ctx.a.error(locOf(ctx, inner), 'bad-condition', `value of type ${quoteType(e.type)} is not contextually convertible to 'bool'`);
+  if (t.kind === 'enum' && t.decl.scoped) ctx.a.error(loc, 'bad-condition', `value of type ${quoteType(type)} is not contextually convertible to 'bool'`);
+}
+
+/** A switch's value is of integral or enumeration type, or of a class converting to one. */
+function switchValue(ctx: Ctx, type: Type, loc: Loc): void {
+  const t = unqualified(nonReference(type));
+  if (t.kind === 'error' || isIntegralOrEnum(t)) return;
+  const cls = classOf(t);
+  if (cls && cls.require() && switchConversion(cls)) return;
+  ctx.a.error(loc, 'bad-condition', `statement requires expression of integer type (${quoteType(type)} invalid)`);
+}
+
+function isIntegralOrEnum(t: Type): boolean {
+  return t.kind === 'enum' || (t.kind === 'builtin' && !['float', 'double', 'long double', 'void', 'nullptr_t'].includes(t.name));
+}
+
+/** The conversion function a switch on an object of `cls` calls: the one to an integral or enumeration type. */
+export function switchConversion(cls: ClassDecl): FunctionDecl | undefined {
+  const fns = cls.conversionFunctions().filter((f) => isIntegralOrEnum(unqualified(nonReference(f.ret))));
+  return fns.length === 1 ? fns[0] : undefined;
 }
 
 function localDeclaration(ctx: Ctx, st: BodyState, node: Node): void {
@@ -343,7 +413,8 @@ function localDeclaration(ctx: Ctx, st: BodyState, node: Node): void {
     const info: DeclaratorInfo = vexing ? { name: vexing.name.text, nameNode: vexing.name, type: base, role: 'object' } : applyDeclarator(ctx, base, d);
     if (!info.name) continue;
     if (info.fn) continue; // a local function declaration
-    const initNode = info.initNode;
+    // a condition's declaration (`while (T x = f())`) keeps its initialiser on the declaration node
+    const initNode = info.initNode ?? (node.parent?.type === 'condition_clause' ? node.childForFieldName('value') ?? undefined : undefined);
     let type = info.type;
     const loc = locOf(ctx, info.nameNode ?? d);
     let init: Expr[] = [];
@@ -356,7 +427,7 @@ function localDeclaration(ctx: Ctx, st: BodyState, node: Node): void {
         form = 'direct';
         init = initNode.namedChildren.filter((c): c is Node => !!c).map((c) => checkExpr(ctx, c));
       } else if (initNode.type === 'initializer_list') {
-        form = d.type === 'init_declarator' && d.children.some((c) => c?.type === '=') ? 'copy' : 'list';
+        form = (d.type === 'init_declarator' ? d : node).children.some((c) => c?.type === '=') ? 'copy' : 'list';
         init = [checkExpr(ctx, initNode)];
       } else {
         form = 'copy';
@@ -378,8 +449,19 @@ function localDeclaration(ctx: Ctx, st: BodyState, node: Node): void {
     ctx.scope.add(info.name, v);
     const temps = fullExpression(st, init, locOf(ctx, node));
     if (type.kind === 'reference') extendLifetime(temps, init[0], v);
-    st.body.locals.push({ decl: v, start: loc, end: loc });
+    const initialised = form !== 'none' || (!!classOf(type) && !isTrivialClass(type));
+    st.body.locals.push(initialised ? { decl: v, start: loc, end: loc, initialised } : { decl: v, start: loc, end: loc });
   }
+}
+
+/** A class whose default-initialisation and destruction do nothing (approximately: no constructor, destructor or virtual function, and so its members). */
+function isTrivialClass(t: Type): boolean {
+  const u = unqualified(t);
+  if (u.kind === 'array') return isTrivialClass(u.element);
+  const cls = classOf(u);
+  if (!cls) return true;
+  if (cls.hasUserConstructor || cls.hasUserDestructor || cls.polymorphic) return false;
+  return (!cls.base || isTrivialClass(classType(cls.base))) && cls.fields.every((f) => isTrivialClass(f.type));
 }
 
 const VALUE_DECLS = new Set(['var', 'field', 'enumerator', 'function', 'function-template']);
@@ -444,7 +526,7 @@ function substituteAuto(t: Type, actual: Type): Type {
 }
 
 /** Initialises an object of `type` from `init` (copy `= e`, direct `(a, b)`, list `{...}`). */
-function initialise(ctx: Ctx, type: Type, init: Expr[], loc: Loc, form: 'copy' | 'direct' | 'list'): void {
+export function initialise(ctx: Ctx, type: Type, init: Expr[], loc: Loc, form: 'copy' | 'direct' | 'list'): void {
   if (init.some((e) => e.type.kind === 'error' && !e.list)) return;
   if (type.kind === 'reference') {
     if (init.length !== 1) ctx.a.error(loc, 'bad-init', 'a reference must be initialised by exactly one expression');
@@ -488,52 +570,101 @@ function rangeFor(ctx: Ctx, st: BodyState, node: Node): void {
   const { type: base } = declaredBaseType(inner, node);
   const info = applyDeclarator(inner, base, node.childForFieldName('declarator'));
   const loc = locOf(ctx, node);
-  const bounds = r ? rangeBounds(inner, r) : undefined;
-  const elem = bounds?.element ?? ERROR;
-  const cursorType: Type = elem.kind === 'error' ? ERROR : { kind: 'pointer', pointee: elem } as Type;
-  const cursor: VarDecl = { kind: 'var', id: newId(), name: '__begin', type: cursorType, storage: 'local', constexpr: false, loc, qualifiedName: '__begin' };
-  const element: Expr = { kind: 'deref', type: elem, cat: 'lvalue', loc: r?.loc ?? loc, operands: [{ kind: 'name', type: cursorType, cat: 'lvalue', loc: r?.loc ?? loc, decl: cursor }] };
   const rangeRef: VarDecl = { kind: 'var', id: newId(), name: '__range', type: r && r.type.kind !== 'error' ? referenceTo(r.type, r.cat !== 'lvalue') : ERROR, storage: 'local', constexpr: false, loc, qualifiedName: '__range' };
   if (r && right) for (const t of fullExpression(st, [r], locOf(ctx, right))) if (t.expr === r) t.extendedBy = rangeRef;
+  const it = r ? rangeIteration(inner, r, rangeRef, loc) : undefined;
+  const cursor = it?.cursor ?? localVar('__begin', ERROR, loc);
+  const element = it?.element ?? errorExpr(r?.loc ?? loc);
   let variable: VarDecl | undefined;
   if (info.name) {
     const vloc = locOf(inner, info.nameNode ?? node);
     const type = containsAuto(info.type) ? deduceAuto(inner, info.type, element, vloc) : info.type;
-    variable = { kind: 'var', id: newId(), name: info.name, type, storage: 'local', constexpr: false, loc: vloc, qualifiedName: info.name };
-    if (type.kind !== 'error' && elem.kind !== 'error') initialise(inner, type, [element], element.loc, 'copy');
+    variable = localVar(info.name, type, vloc);
+    if (type.kind !== 'error' && element.type.kind !== 'error') initialise(inner, type, [element], element.loc, 'copy');
     inner.scope.add(info.name, variable);
-    st.body.locals.push({ decl: variable, start: vloc, end: vloc });
+    st.body.locals.push({ decl: variable, start: vloc, end: vloc, initialised: true });
   }
-  if (r) st.body.rangeFors.push({ loc, range: r, rangeRef, begin: bounds?.begin, end: bounds?.end, cursor, element, variable });
+  if (r) st.body.rangeFors.push({ loc, range: r, rangeRef, begin: it?.begin, end: it?.end, cursor, element, variable, iterator: it?.iterator });
   const b = node.childForFieldName('body');
   if (b) statement(inner, st, b);
   closeScope(st, inner.scope, loc);
 }
 
-/** The element type of a range and the `begin()`/`end()` members that bound it (none for an array). */
-function rangeBounds(ctx: Ctx, r: Expr): { element: Type; begin?: FunctionDecl; end?: FunctionDecl } | undefined {
-  if (r.list) return listBounds(ctx, r, r.list);
+function localVar(name: string, type: Type, loc: Loc): VarDecl {
+  return { kind: 'var', id: newId(), name, type, storage: 'local', constexpr: false, loc, qualifiedName: name };
+}
+
+function nameOf(v: VarDecl, loc: Loc): Expr {
+  return { kind: 'name', type: nonReference(v.type), cat: 'lvalue', loc, decl: v };
+}
+
+interface Iteration {
+  readonly cursor: VarDecl;
+  readonly element: Expr;
+  readonly begin?: FunctionDecl;
+  readonly end?: FunctionDecl;
+  readonly iterator?: RangeIterator;
+}
+
+/** How a range is walked: an array or braced list by a pointer, a class by what its begin and end return. */
+function rangeIteration(ctx: Ctx, r: Expr, rangeRef: VarDecl, loc: Loc): Iteration | undefined {
   const t = nonReference(r.type);
-  if (t.kind === 'array') return { element: t.element };
+  if (r.list || t.kind === 'array') {
+    const elem = r.list ? listElement(ctx, r, r.list) : t.kind === 'array' ? t.element : undefined;
+    if (!elem) return undefined;
+    const cursorType = pointerTo(elem);
+    const cursor = localVar('__begin', cursorType, loc);
+    return { cursor, element: mk('deref', elem, 'lvalue', r.loc, { operands: [nameOf(cursor, r.loc)] }) };
+  }
   const cls = classOf(t);
-  if (!cls) {
+  if (!cls || !cls.require()) {
     if (t.kind !== 'error') ctx.a.error(r.loc, 'bad-range', `invalid range expression of type ${quoteType(r.type)}`);
     return undefined;
   }
-  const begin = rangeMember(ctx, cls, 'begin', !!t.const);
-  const end = rangeMember(ctx, cls, 'end', !!t.const);
-  if (!begin || !end) {
-    ctx.a.error(r.loc, 'bad-range', `invalid range expression of type ${quoteType(r.type)}; no viable '${begin ? 'end' : 'begin'}' function available`);
-    return undefined;
+  const range = nameOf(rangeRef, r.loc);
+  const members = ['begin', 'end'].map((n) => ctx.a.lookupQualified(cls, n).filter((d): d is FunctionDecl | FunctionTemplate => d.kind === 'function' || d.kind === 'function-template'));
+  const useMembers = members[0].length > 0 || members[1].length > 0;
+  const calls: Expr[] = [];
+  for (const [i, name] of ['begin', 'end'].entries()) {
+    const fns = useMembers ? members[i] : argumentDependentCandidates(name, [range]);
+    if (!fns.length) {
+      ctx.a.error(r.loc, 'bad-range', `invalid range expression of type ${quoteType(r.type)}; no viable '${name}' function available`);
+      return undefined;
+    }
+    const callee = mk('overload-set', ERROR, 'lvalue', r.loc, { overloads: fns, object: useMembers ? range : undefined });
+    const call = callWith(ctx, callee, useMembers ? [] : [range], r.loc, name);
+    if (call.type.kind === 'error') return undefined;
+    calls.push(call);
   }
-  const it = nonReference(begin.ret);
-  // iterators of class type (operator*, operator++, operator!=) are not described yet
-  if (it.kind !== 'pointer') return { element: ERROR, begin, end };
-  return { element: it.pointee, begin, end };
+  const [beginInit, endInit] = calls;
+  const cursor = localVar('__begin', iteratorType(beginInit.type), loc);
+  const endVar = localVar('__end', iteratorType(endInit.type), loc);
+  const fns = { begin: beginInit.callee, end: endInit.callee };
+  const c = nameOf(cursor, r.loc);
+  if (cursor.type.kind === 'pointer') return { cursor, ...fns, element: mk('deref', cursor.type.pointee, 'lvalue', r.loc, { operands: [c] }), iterator: { endVar, beginInit, endInit } };
+  const e = nameOf(endVar, r.loc);
+  const test = iteratorOperator(ctx, '!=', [c, e], r);
+  const increment = iteratorOperator(ctx, '++', [c], r);
+  const element = iteratorOperator(ctx, '*', [c], r);
+  if (!test || !increment || !element) return undefined;
+  return { cursor, ...fns, element, iterator: { endVar, beginInit, endInit, test, increment } };
+}
+
+/** The type of `auto __begin = begin-expr`: decayed, without cv-qualifiers. */
+function iteratorType(t: Type): Type {
+  const u = unqualified(nonReference(t));
+  return u.kind === 'array' ? pointerTo(u.element) : u;
+}
+
+/** `__begin != __end`, `++__begin` or `*__begin` on an iterator of class type: an overloaded operator. */
+function iteratorOperator(ctx: Ctx, op: string, operands: Expr[], r: Expr): Expr | undefined {
+  const e = overloadedOperator(ctx, op, operands, r.loc, false);
+  if (!e) ctx.a.error(r.loc, 'bad-range', `the iterator of type ${quoteType(operands[0].type)} that this range's begin() returns has no 'operator${op}'`);
+  return e && e.type.kind !== 'error' ? e : undefined;
 }
 
 /** A braced list is a `std::initializer_list<E>` (a constant array of E) deduced from its elements. */
-function listBounds(ctx: Ctx, r: Expr, list: Expr[]): { element: Type } | undefined {
+function listElement(ctx: Ctx, r: Expr, list: Expr[]): Type | undefined {
   const first = list[0];
   if (!first || first.type.kind === 'error') {
     if (!first) ctx.a.error(r.loc, 'bad-range', 'cannot deduce the element type of an empty braced list');
@@ -541,13 +672,7 @@ function listBounds(ctx: Ctx, r: Expr, list: Expr[]): { element: Type } | undefi
   }
   const e = unqualified(first.type);
   for (const x of list) convertOrReport(ctx, x, e, x.loc, 'initialising');
-  return { element: { ...e, const: true } as Type };
-}
-
-/** The member `name()` without parameters a range of the class calls (the const one on a const range). */
-function rangeMember(ctx: Ctx, cls: ClassDecl, name: string, isConst: boolean): FunctionDecl | undefined {
-  const fns = ctx.a.lookupQualified(cls, name).filter((d): d is FunctionDecl => d.kind === 'function' && d.params.length === 0);
-  return (isConst ? fns.find((f) => f.isConst) : (fns.find((f) => !f.isConst) ?? fns[0])) ?? fns[0];
+  return { ...e, const: true } as Type;
 }
 
 function returnStatement(ctx: Ctx, st: BodyState, node: Node): void {

@@ -42,6 +42,37 @@ describe('compiler kernel images: globals constructed at start-up', function () 
     assert.equal(host.logText(), 'up 1\nup 2\nrun 3 1 2 7\ndown 2\ndown 1\n');
   });
 
+  it('runs dynamic initialisers before the dispatch and destroys static locals with the globals', async () => {
+    const source = `#include <stdio.h>
+int compute(int k) { printf("compute %d\\n", k); return k * 3; }
+struct Tag {
+  int v;
+  explicit Tag(int x) : v(x) { printf("tag %d\\n", v); }
+  ~Tag() { printf("untag %d\\n", v); }
+};
+int scale = compute(2);
+Tag outer(scale + 1);
+const Tag& bound = Tag(9);
+int* last = &scale;
+void run(int x) {
+  static Tag inner{x};
+  printf("run %d %d %d %d\\n", x * scale, outer.v, bound.v, *last);
+}
+`;
+    const r = await compileSource(source, '/test/dynamic.cpp');
+    assert.deepEqual(r.diagnostics, []);
+    const host = new KernelHost(r.image!, { logSize: 256 });
+    const x = host.alloc(4);
+    host.m.write32(x, 5);
+    const argv = host.alloc(4);
+    host.m.write32(argv, x);
+    host.launch('opcode', 1);
+    host.launch('argv', argv);
+    host.launch('argc', 1);
+    assert.equal(host.run().exitCode, 0);
+    assert.equal(host.logText(), 'compute 2\ntag 7\ntag 9\ntag 5\nrun 30 7 9 6\nuntag 5\nuntag 9\nuntag 7\n');
+  });
+
   it('leaves the start-up functions out of an image that needs none', async () => {
     const r = await compileSource('#include <stdio.h>\nint n = 4;\nvoid k(int x) { printf("%d\\n", x + n); }\n', '/test/plain.cpp');
     assert.deepEqual(r.diagnostics, []);

@@ -1,0 +1,71 @@
+// The -O1 pipeline over a module: functions are optimised callees first (bottom-up over the call
+// graph), so inlining copies already optimised bodies. Per function: promotion of scalar slots, then
+// inlining of small callees, forwarding and address folding, scalar replacement of stack objects,
+// promotion of the new field slots, copy propagation, dead code elimination and block merging.
+
+import type { Func, Module } from '../ir/ir';
+import { mergeBlocks } from './blocks';
+import { propagateCopies } from './copies';
+import { propagateCopiesGlobally } from './copy-flow';
+import { foldConstants } from './constants';
+import { eliminateDeadCode } from './dce';
+import { foldAddresses, forwardInvariantCopies } from './fold';
+import { inlineCalls, instrCount, snapshot, type InlineCandidate } from './inline';
+import { narrowArithmetic } from './narrow';
+import { promoteLocals } from './promote';
+import { scalarizeSlots } from './scalarize';
+
+/** Options of the pipeline (tests switch inlining off to look at one function's own code). */
+export interface PipelineOptions {
+  readonly inline?: boolean;
+}
+
+/**
+ * Optimises one function whose callees `ready` returns are already optimised; returns the body to
+ * inline in its callers (see inline.ts: snapshot).
+ */
+export function optimizeFunction(f: Func, ready: (symbol: string) => InlineCandidate | undefined, options: PipelineOptions = {}): Func {
+  promoteLocals(f);
+  if (options.inline !== false) inlineCalls(f, ready);
+  const body = snapshot(f);
+  for (let round = 0; round < 3; round++) {
+    mergeBlocks(f);
+    foldConstants(f);
+    narrowArithmetic(f);
+    forwardInvariantCopies(f);
+    foldAddresses(f);
+    eliminateDeadCode(f);
+    const split = scalarizeSlots(f);
+    const promoted = promoteLocals(f);
+    propagateCopies(f);
+    propagateCopiesGlobally(f);
+    eliminateDeadCode(f);
+    if (!split && !promoted) break;
+  }
+  mergeBlocks(f);
+  return body;
+}
+
+export function optimizeModule(m: Module, options: PipelineOptions = {}): void {
+  const bySymbol = new Map(m.funcs.map((f) => [f.symbol, f]));
+  const done = new Map<Func, InlineCandidate>();
+  const active = new Set<Func>();
+  const ready = (s: string) => {
+    const f = bySymbol.get(s);
+    return f && done.get(f);
+  };
+  const visit = (f: Func) => {
+    if (done.has(f) || active.has(f)) return;
+    active.add(f);
+    for (const b of f.blocks) {
+      for (const i of b.instrs) {
+        const callee = i.op === 'call' && typeof i.callee === 'string' ? bySymbol.get(i.callee) : undefined;
+        if (callee) visit(callee);
+      }
+    }
+    const body = optimizeFunction(f, ready, options);
+    active.delete(f);
+    done.set(f, { body, size: instrCount(f) });
+  };
+  for (const f of m.funcs) visit(f);
+}

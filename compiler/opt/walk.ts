@@ -1,0 +1,98 @@
+// Shared helpers of the -O1 passes: an instruction's result and operands, renaming operands, and
+// per-function facts (how many times each virtual register is written, which blocks jump where).
+
+import type { Address, Block, Func, Instr, Terminator, VReg } from '../ir/ir';
+
+export type Rename = (v: VReg) => VReg;
+
+export function renameAddr(a: Address, r: Rename): Address {
+  return a.kind === 'reg' ? { ...a, base: r(a.base) } : a;
+}
+
+/** The instruction with its operands (not its destination) renamed. */
+export function renameUses(i: Instr, r: Rename): Instr {
+  switch (i.op) {
+    case 'addr': return { ...i, addr: renameAddr(i.addr, r) };
+    case 'load': return { ...i, addr: renameAddr(i.addr, r) };
+    case 'store': return { ...i, src: r(i.src), addr: renameAddr(i.addr, r) };
+    case 'bin': case 'cmp': return { ...i, a: r(i.a), b: r(i.b) };
+    case 'un': case 'conv': case 'copy': return { ...i, a: r(i.a) };
+    case 'call': return { ...i, args: i.args.map(r), callee: typeof i.callee === 'string' ? i.callee : r(i.callee) };
+    case 'memcpy': return { ...i, dst: renameAddr(i.dst, r), src: renameAddr(i.src, r) };
+    case 'memzero': return { ...i, dst: renameAddr(i.dst, r) };
+    default: return i;
+  }
+}
+
+export function renameTerm(t: Terminator | undefined, r: Rename): Terminator | undefined {
+  if (t?.op === 'branch') return { ...t, cond: r(t.cond) };
+  if (t?.op === 'ret' && t.value) return { ...t, value: r(t.value) };
+  return t;
+}
+
+/** The register an instruction writes, if any. */
+export function defOf(i: Instr): VReg | undefined {
+  switch (i.op) {
+    case 'const': case 'addr': case 'load': case 'bin': case 'cmp': case 'un': case 'conv': case 'copy': return i.dst;
+    case 'call': return i.dst;
+    default: return undefined;
+  }
+}
+
+export function usesOf(i: Instr): VReg[] {
+  const out: VReg[] = [];
+  renameUses(i, (v) => (out.push(v), v));
+  return out;
+}
+
+export function termUses(t: Terminator | undefined): VReg[] {
+  const out: VReg[] = [];
+  renameTerm(t, (v) => (out.push(v), v));
+  return out;
+}
+
+/** How many instructions write each register (parameters count one write, on entry). */
+export function defCounts(f: Func): Map<number, number> {
+  const defs = new Map<number, number>();
+  for (const p of f.params) defs.set(p.id, 1);
+  for (const b of f.blocks) {
+    for (const i of b.instrs) {
+      const d = defOf(i);
+      if (d) defs.set(d.id, (defs.get(d.id) ?? 0) + 1);
+    }
+  }
+  return defs;
+}
+
+/** How many times each register is read (instructions and terminators). */
+export function useCounts(f: Func): Map<number, number> {
+  const uses = new Map<number, number>();
+  const note = (v: VReg) => uses.set(v.id, (uses.get(v.id) ?? 0) + 1);
+  for (const b of f.blocks) {
+    for (const i of b.instrs) usesOf(i).forEach(note);
+    termUses(b.term).forEach(note);
+  }
+  return uses;
+}
+
+export function successors(b: Block): Block[] {
+  const t = b.term;
+  if (t?.op === 'jump') return [t.target];
+  if (t?.op === 'branch') return [t.then, t.else];
+  return [];
+}
+
+/** Number of jumps and branches into each block (by id). */
+export function predecessorCounts(f: Func): Map<number, number> {
+  const preds = new Map<number, number>();
+  for (const b of f.blocks) for (const s of successors(b)) preds.set(s.id, (preds.get(s.id) ?? 0) + 1);
+  return preds;
+}
+
+/** Rewrites every instruction and terminator of `f` through `r` (operands only). */
+export function renameAll(f: Func, r: Rename): void {
+  for (const b of f.blocks) {
+    b.instrs.splice(0, b.instrs.length, ...b.instrs.map((i) => renameUses(i, r)));
+    b.term = renameTerm(b.term, r);
+  }
+}

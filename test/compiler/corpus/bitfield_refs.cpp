@@ -1,0 +1,16 @@
+// Bit-fields as operands: const references bound to a temporary copy of the value, arguments to const T&
+// parameters, conditions, ?: and unary operators on promoted values.
+#include <stdio.h>
+struct S { int a : 5; unsigned b : 3; };
+static int byRef(const int& x) { return x * 2; }
+static unsigned byRefU(const unsigned& x) { return x + 1; }
+int main() {
+  S s = {-3, 5};
+  const int& r = s.a;
+  s.a = 4;
+  printf("%d %d %u\n", r, byRef(s.a), byRefU(s.b));
+  int t = s.a ? s.b : 9;
+  bool both = s.a && s.b;
+  printf("%d %d %d\n", t, both, -s.a + ~s.b);
+  return 0;
+}
