@@ -51,6 +51,8 @@ export function rvalue(f: FnLower, e: Expr): VReg {
   if (k !== undefined) return b.const(vt, vt === 'i64' ? BigInt.asIntN(64, BigInt(k)) : vt === 'f32' || vt === 'f64' ? Number(k) : Number(k));
   if (e.kind === 'number_literal' && (vt === 'f32' || vt === 'f64')) return b.const(vt, floatLiteralValue(e, vt));
   if (e.cat !== 'prvalue' && designatesBitField(e)) return glvaluePlace(f, e).load();
+  // `c ? s.a : s.b` read as a value: each arm's value (a bit-field arm has no address)
+  if (e.cat !== 'prvalue' && e.kind === 'conditional' && e.operands!.slice(1).some(designatesBitField)) return conditionalValue(f, e, vt);
   const known = constVariableValue(e);
   if (known !== undefined) return constant(f, vt, known);
   if (e.cat !== 'prvalue') return b.load(memTypeOf(t), lvalue(f, e), vt);

@@ -136,7 +136,8 @@ export interface GlobalDefinition {
 export function defineGlobal(m: ModuleLower, v: VarDecl, symbol: string): GlobalDefinition {
   const init = initializerOf(m, v);
   const t = completed(v.type, init);
-  const order = orderOf(m, v, init);
+  const unit = !init || initializerAt(v) ? v.loc.unit : (outOfClassDefinition(m, v)?.unit ?? v.loc.unit);
+  const order = orderOf(m, v, init, unit);
   if (!init) {
     const data = globalData(m, v, symbol);
     return needsRuntimeInit(m, t) ? { data, dynamic: { order } } : { data };
@@ -148,7 +149,6 @@ export function defineGlobal(m: ModuleLower, v: VarDecl, symbol: string): Global
       if (!(e instanceof Unsupported)) throw e;
     }
   }
-  const unit = initializerAt(v) ? v.loc.unit : (outOfClassDefinition(m, v)?.unit ?? v.loc.unit);
   const initialiser = checkedInitialiser(m.model.globalInitialiser(v, init, unit), v.loc, `the initialiser of '${v.name}'`);
   const ref = t.kind === 'reference';
   const size = ref ? 4 : m.L.sizeOf(t);
@@ -157,9 +157,9 @@ export function defineGlobal(m: ModuleLower, v: VarDecl, symbol: string): Global
 }
 
 /** Where a global's initialisation comes in its unit's start-up order (the initialiser's place). */
-function orderOf(m: ModuleLower, v: VarDecl, init: Node | undefined): number {
-  const unit = m.model.units.indexOf(v.loc.unit);
-  return unit * 1e9 + (init && v.storage === 'static-member' ? init.startIndex : v.loc.start);
+function orderOf(m: ModuleLower, v: VarDecl, init: Node | undefined, unit: Unit): number {
+  const at = init && v.storage === 'static-member' ? init.startIndex : v.loc.start;
+  return m.model.units.indexOf(unit) * 1e9 + at;
 }
 
 function debugOf(v: VarDecl, t: Type): DataItem['debug'] {

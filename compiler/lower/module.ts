@@ -123,7 +123,10 @@ export class ModuleLower {
       if (init?.errors[0]) found.push(init.errors[0]);
     };
     for (const c of this.model.classes) if (!c.templateInfo) for (const fd of c.fields) collect(this.model.memberInitialiser(fd));
-    for (const fn of this.model.functions) fn.params.forEach((p, i) => p.defaultNode && !fn.templateInfo && collect(this.model.defaultArgument(fn, i)));
+    for (const fn of this.model.functions) {
+      if (fn.templateInfo || fn.generic || fn.owner?.templateInfo) continue;
+      fn.params.forEach((p, i) => p.defaultNode && collect(this.model.defaultArgument(fn, i)));
+    }
     found.sort((a, b) => a.loc.start - b.loc.start);
     for (const first of found) {
       const at = posOf(first.loc);

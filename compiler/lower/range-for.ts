@@ -25,7 +25,7 @@ export function rangeForStatement(f: FnLower, node: Node, lowerBody: (f: FnLower
   const b = f.b;
   f.pushScope(); // the range's temporaries, __begin and __end
   b.stmt(f.nodePos(right));
-  if (loop.element.type.kind === 'error' || loop.cursor.type.kind === 'error') unsupported(f.pos(loop.range.loc), 'this range has errors');
+  if (loop.element.type.kind === 'error' || loop.cursor.type.kind === 'error') unsupported(f.pos(loop.range.loc), 'the type of this range (or of its elements) could not be determined');
   const it = loop.iterator;
   const pointer = loop.cursor.type.kind === 'pointer';
   const step = pointer ? f.L.sizeOf(loop.element.type) : 0;

@@ -19,11 +19,17 @@ function threadJumps(f: Func): number {
     const t = b.term;
     if (t?.op === 'jump') {
       const to = final(t.target);
-      if (to !== t.target) (b.term = { ...t, target: to }), moved++;
+      if (to !== t.target) {
+        b.term = { ...t, target: to };
+        moved++;
+      }
     } else if (t?.op === 'branch') {
       const then = final(t.then);
       const otherwise = final(t.else);
-      if (then !== t.then || otherwise !== t.else) (b.term = { ...t, then, else: otherwise }), moved++;
+      if (then !== t.then || otherwise !== t.else) {
+        b.term = { ...t, then, else: otherwise };
+        moved++;
+      }
     }
   }
   return moved;

@@ -1,7 +1,9 @@
 // The -O1 pipeline over a module: functions are optimised callees first (bottom-up over the call
 // graph), so inlining copies already optimised bodies. Per function: promotion of scalar slots, then
-// inlining of small callees, forwarding and address folding, scalar replacement of stack objects,
-// promotion of the new field slots, copy propagation, dead code elimination and block merging.
+// inlining of small callees, then rounds of block merging, constant folding, 64-bit narrowing,
+// forwarding and address folding, redundant slot load elimination, dead code elimination, scalar
+// replacement of stack objects, promotion of the new field slots and copy propagation (local and
+// global), until no slot is split or promoted any more.
 
 import type { Func, Module } from '../ir/ir';
 import { mergeBlocks } from './blocks';
@@ -11,6 +13,7 @@ import { foldConstants } from './constants';
 import { eliminateDeadCode } from './dce';
 import { foldAddresses, forwardInvariantCopies } from './fold';
 import { inlineCalls, instrCount, snapshot, type InlineCandidate } from './inline';
+import { eliminateRedundantLoads } from './loads';
 import { narrowArithmetic } from './narrow';
 import { promoteLocals } from './promote';
 import { scalarizeSlots } from './scalarize';
@@ -34,6 +37,7 @@ export function optimizeFunction(f: Func, ready: (symbol: string) => InlineCandi
     narrowArithmetic(f);
     forwardInvariantCopies(f);
     foldAddresses(f);
+    eliminateRedundantLoads(f);
     eliminateDeadCode(f);
     const split = scalarizeSlots(f);
     const promoted = promoteLocals(f);

@@ -5,6 +5,7 @@
 
 import type { CmpCond, ConvKind, Instr, VReg } from '../ir/ir';
 import type { EmitContext } from './emit-function';
+import { binImmediate, binImmediateOperand } from './immediates';
 
 type ArithInstr = Extract<Instr, { op: 'bin' | 'cmp' | 'un' | 'conv' }>;
 
@@ -37,6 +38,14 @@ function binary(ctx: EmitContext, i: Extract<Instr, { op: 'bin' }>): void {
 /** Operands are read from their home registers where they have one (-O1), the result computed in its home. */
 function binary32(ctx: EmitContext, i: Extract<Instr, { op: 'bin' }>): void {
   const { w } = ctx;
+  const imm = binImmediateOperand(i, ctx.konst);
+  if (imm) {
+    const src = ctx.src(imm.reg, 'a8');
+    const d = ctx.dstReg(i.dst, 'a8');
+    w.insn(binImmediate(i.kind, i.unsigned, imm.value)!(d, src));
+    ctx.st(d, i.dst);
+    return;
+  }
   const a = ctx.src(i.a, 'a8');
   const b = ctx.src(i.b, 'a9');
   const d = ctx.dstReg(i.dst, 'a8');
@@ -87,6 +96,10 @@ function binary64(ctx: EmitContext, i: Extract<Instr, { op: 'bin' }>): void {
     ctx.helper(helper[i.kind], args, i.dst);
     return;
   }
+  if (ctx.optimized && (i.kind === 'add' || i.kind === 'sub' || i.kind === 'and' || i.kind === 'or' || i.kind === 'xor') && i.dst.id !== i.a.id && i.dst.id !== i.b.id) {
+    binary64InPlace(ctx, i);
+    return;
+  }
   load64(ctx, 'a8', 'a9', i.a);
   load64(ctx, 'a10', 'a11', i.b);
   switch (i.kind) {
@@ -125,6 +138,39 @@ function binary64(ctx: EmitContext, i: Extract<Instr, { op: 'bin' }>): void {
   }
   ctx.st('a12', i.dst, 0);
   ctx.st('a13', i.dst, 1);
+}
+
+/**
+ * -O1: 64-bit add/sub/logic reading the operands' words where they live and writing the result's
+ * words in place (the result is neither operand, so its registers differ from theirs).
+ */
+function binary64InPlace(ctx: EmitContext, i: Extract<Instr, { op: 'bin' }>): void {
+  const { w } = ctx;
+  const al = ctx.srcWord(i.a, 0, 'a8');
+  const ah = ctx.srcWord(i.a, 1, 'a9');
+  const bl = ctx.srcWord(i.b, 0, 'a10');
+  const bh = ctx.srcWord(i.b, 1, 'a11');
+  const dl = ctx.dstWord(i.dst, 0, 'a12');
+  const dh = ctx.dstWord(i.dst, 1, 'a13');
+  const done = ctx.label();
+  if (i.kind === 'add') {
+    w.insn(`add\t${dl}, ${al}, ${bl}`);
+    w.insn(`add\t${dh}, ${ah}, ${bh}`);
+    w.insn(`bgeu\t${dl}, ${bl}, ${done}`);
+    w.insn(`addi\t${dh}, ${dh}, 1`);
+    w.label(done);
+  } else if (i.kind === 'sub') {
+    w.insn(`sub\t${dh}, ${ah}, ${bh}`);
+    w.insn(`bgeu\t${al}, ${bl}, ${done}`);
+    w.insn(`addi\t${dh}, ${dh}, -1`);
+    w.label(done);
+    w.insn(`sub\t${dl}, ${al}, ${bl}`);
+  } else {
+    w.insn(`${i.kind}\t${dl}, ${al}, ${bl}`);
+    w.insn(`${i.kind}\t${dh}, ${ah}, ${bh}`);
+  }
+  ctx.st(dl, i.dst, 0);
+  ctx.st(dh, i.dst, 1);
 }
 
 /** The shift count of a 64-bit shift is an i64 in the IR; helpers take its low word. */
@@ -361,18 +407,23 @@ function convert(ctx: EmitContext, dst: VReg, kind: ConvKind, a: VReg): void {
       boolOf(ctx, 'a8');
       return ctx.st('a10', dst);
     case 'i32>i64s':
-      ctx.ld('a8', a);
-      w.insn('srai\ta9, a8, 31');
-      ctx.st('a8', dst, 0);
-      ctx.st('a9', dst, 1);
-      return;
     case 'i32>i64u':
+      if (ctx.optimized) {
+        // the result's registers differ from the operand's (a different register)
+        const s = ctx.src(a, 'a8');
+        const hi = ctx.dstWord(dst, 1, 'a9');
+        w.insn(kind === 'i32>i64s' ? `srai\t${hi}, ${s}, 31` : `movi\t${hi}, 0`);
+        ctx.st(s, dst, 0);
+        ctx.st(hi, dst, 1);
+        return;
+      }
       ctx.ld('a8', a);
-      w.insn('movi\ta9, 0');
+      w.insn(kind === 'i32>i64s' ? 'srai\ta9, a8, 31' : 'movi\ta9, 0');
       ctx.st('a8', dst, 0);
       ctx.st('a9', dst, 1);
       return;
     case 'i64>i32':
+      if (ctx.optimized) return ctx.st(ctx.srcWord(a, 0, 'a8'), dst);
       ctx.ld('a8', a, 0);
       ctx.st('a8', dst);
       return;

@@ -4,12 +4,34 @@
 // BT/BF on the FP compare for floats — instead of materialising 0/1 and testing it. Doubles keep the
 // generic path (their compare is a runtime call).
 
-import type { CmpCond, Instr } from '../ir/ir';
+import type { CmpCond, Instr, VReg } from '../ir/ir';
+import { branchImmediate } from './immediates';
 import type { EmitContext } from './emit-function';
 
 type Cmp = Extract<Instr, { op: 'cmp' }>;
 
 const INVERSE: Record<CmpCond, CmpCond> = { eq: 'ne', ne: 'eq', lt: 'ge', ge: 'lt', gt: 'le', le: 'gt' };
+
+const SWAPPED: Record<CmpCond, CmpCond> = { eq: 'eq', ne: 'ne', lt: 'gt', gt: 'lt', le: 'ge', ge: 'le' };
+
+/** The one-instruction form of the i32 branch `cond` with a constant operand, if there is one. */
+function immediateBranch(c: Cmp, cond: CmpCond, konst: (v: VReg) => number | undefined): { reg: VReg; form: (r: string, l: string) => string } | undefined {
+  if (c.a.type !== 'i32') return undefined;
+  const b = konst(c.b);
+  const fb = b !== undefined ? branchImmediate(cond, c.unsigned, b) : undefined;
+  if (fb) return { reg: c.a, form: fb };
+  const a = konst(c.a);
+  const fa = a !== undefined ? branchImmediate(SWAPPED[cond], c.unsigned, a) : undefined;
+  return fa ? { reg: c.b, form: fa } : undefined;
+}
+
+/** The constant operand a fused branch on `c` reads as an immediate whichever way it is emitted, if any. */
+export function branchConsumes(c: Cmp, konst: (v: VReg) => number | undefined): VReg | undefined {
+  const t = immediateBranch(c, c.cond, konst);
+  const f = immediateBranch(c, INVERSE[c.cond], konst);
+  if (!t || !f || t.reg !== f.reg) return undefined;
+  return t.reg === c.a ? c.b : c.a;
+}
 
 /** Whether `branchIf` can emit this comparison. */
 export function fusible(c: Cmp): boolean {
@@ -32,6 +54,11 @@ export function branchIf(ctx: EmitContext, c: Cmp, when: boolean, label: string)
     return;
   }
   const cond = when ? c.cond : INVERSE[c.cond];
+  const imm = immediateBranch(c, cond, ctx.konst);
+  if (imm) {
+    w.insn(imm.form(ctx.src(imm.reg, 'a8'), label));
+    return;
+  }
   if (c.a.type === 'i32') {
     const ra = ctx.src(c.a, 'a8');
     const rb = ctx.src(c.b, 'a9');
@@ -41,13 +68,13 @@ export function branchIf(ctx: EmitContext, c: Cmp, when: boolean, label: string)
     w.insn(`${op}\t${swap ? `${rb}, ${ra}` : `${ra}, ${rb}`}, ${label}`);
     return;
   }
-  ctx.ld('a8', c.a, 0);
-  ctx.ld('a9', c.a, 1);
-  ctx.ld('a10', c.b, 0);
-  ctx.ld('a11', c.b, 1);
+  const al = ctx.srcWord(c.a, 0, 'a8');
+  const ah = ctx.srcWord(c.a, 1, 'a9');
+  const bl = ctx.srcWord(c.b, 0, 'a10');
+  const bh = ctx.srcWord(c.b, 1, 'a11');
   if (cond === 'eq' || cond === 'ne') {
-    w.insn('xor\ta12, a8, a10');
-    w.insn('xor\ta13, a9, a11');
+    w.insn(`xor\ta12, ${al}, ${bl}`);
+    w.insn(`xor\ta13, ${ah}, ${bh}`);
     w.insn('or\ta12, a12, a13');
     w.insn(`${cond === 'eq' ? 'beqz' : 'bnez'}\ta12, ${label}`);
     return;
@@ -55,7 +82,7 @@ export function branchIf(ctx: EmitContext, c: Cmp, when: boolean, label: string)
   // x < y or x <= y, with (x, y) = (a, b) or (b, a): the high words decide unless equal
   const swap = cond === 'gt' || cond === 'ge';
   const strict = cond === 'lt' || cond === 'gt';
-  const [xl, xh, yl, yh] = swap ? ['a10', 'a11', 'a8', 'a9'] : ['a8', 'a9', 'a10', 'a11'];
+  const [xl, xh, yl, yh] = swap ? [bl, bh, al, ah] : [al, ah, bl, bh];
   const no = ctx.label();
   w.insn(`${c.unsigned ? 'bltu' : 'blt'}\t${xh}, ${yh}, ${label}`);
   w.insn(`bne\t${xh}, ${yh}, ${no}`);

@@ -12,7 +12,8 @@ import { addConstant, loadConstant, loadSymbol, memAccess } from './access';
 import type { AsmWriter } from './asm-writer';
 import { ARG_REGISTER_WORDS, argumentWords, layoutFrame, type Frame } from './frame';
 import { emitArith } from './emit-arith';
-import { branchIf, fusible } from './emit-branch';
+import { branchConsumes, branchIf, fusible } from './emit-branch';
+import { binImmediateOperand, constantsOf } from './immediates';
 import { vregsOf } from '../ir/uses';
 
 export interface EmitContext {
@@ -32,11 +33,20 @@ export interface EmitContext {
   ssi(freg: string, v: VReg): void;
   /** Calls a runtime helper with the words of `args` in a10.. and stores a10(:a11) into dst. */
   helper(name: string, args: readonly VReg[], dst?: VReg): void;
+  /** -O1: the value of a register written once by a 32-bit constant (for immediate operands). */
+  konst(v: VReg): number | undefined;
+  /** -O1 (registers allocated): word operations may read and write home registers directly. */
+  readonly optimized: boolean;
+  /** The register holding word `word` of v: its home register, else `scratch` after loading it. */
+  srcWord(v: VReg, word: number, scratch: string): string;
+  /** Where to compute word `word` of v: its home register, else `scratch` (then st(reg, v, word)). */
+  dstWord(v: VReg, word: number, scratch: string): string;
 }
 
 /** Emits `f` into `w`; `index` makes its local labels unique in the file. */
 export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<string>): Frame {
   const frame = layoutFrame(f);
+  const constants = f.promoted ? constantsOf(f) : undefined;
   const prefix = `.L${index}_`;
   let labels = 0;
   const blockLabel = (b: Block) => `${prefix}B${b.id}`;
@@ -100,6 +110,15 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
       helpers.add(name);
       callWith(ctx, name, args, dst);
     },
+    konst: (v) => constants?.get(v.id),
+    optimized: !!f.promoted,
+    srcWord: (v, word, scratch) => {
+      const home = regOf(v, word);
+      if (home) return home;
+      ctx.ld(scratch, v, word);
+      return scratch;
+    },
+    dstWord: (v, word, scratch) => regOf(v, word) ?? scratch,
   };
   w.resetLiterals();
   w.pos = f.pos;
@@ -112,10 +131,11 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
   w.insn(`entry\ta1, ${frame.size}`);
   storeIncomingArguments(ctx, f);
   const fused = f.promoted ? fusedCompares(f) : new Map<Block, Cmp>();
+  const unneeded = constants ? immediateOnly(f, constants, fused, ctx.konst) : new Set<Instr>();
   f.blocks.forEach((b, i) => {
     w.label(blockLabel(b));
     const cmp = fused.get(b);
-    for (const ins of b.instrs) if (ins !== cmp) emitInstr(ctx, ins);
+    for (const ins of b.instrs) if (ins !== cmp && !unneeded.has(ins)) emitInstr(ctx, ins);
     emitTerminator(ctx, b.term, f.blocks[i + 1], blockLabel, cmp);
   });
   w.endFunction(f.symbol);
@@ -158,6 +178,35 @@ function fusedCompares(f: Func): Map<Block, Cmp> {
     if (uses.get(last.dst.id) !== 1 || debug.has(last.dst.id) || last.a.id === last.dst.id || last.b.id === last.dst.id) continue;
     out.set(b, last);
   }
+  return out;
+}
+
+/** -O1: the `const` instructions whose every read became an immediate operand (not emitted). */
+function immediateOnly(f: Func, constants: Map<number, number>, fused: Map<Block, Cmp>, konst: (v: VReg) => number | undefined): Set<Instr> {
+  const needed = new Set<number>();
+  const consumed = (i: Instr): VReg | undefined => {
+    if (i.op === 'bin') {
+      const imm = binImmediateOperand(i, konst);
+      return imm && (imm.which === 'b' ? i.b : i.a);
+    }
+    return undefined;
+  };
+  const fusedSet = new Set(fused.values());
+  for (const b of f.blocks) {
+    for (const i of b.instrs) {
+      const skip = fusedSet.has(i as Cmp) ? branchConsumes(i as Cmp, konst) : consumed(i);
+      const ops = vregsOf(i).slice(i.op === 'store' || i.op === 'memcpy' || i.op === 'memzero' ? 0 : 1);
+      for (const v of ops) if (v && v !== skip) needed.add(v.id);
+      // an operand used twice by one instruction (x op x) is needed
+      if (skip && ops.filter((v) => v?.id === skip.id).length > 1) needed.add(skip.id);
+    }
+    const t = b.term;
+    if (t?.op === 'branch' && !fused.has(b)) needed.add(t.cond.id);
+    if (t?.op === 'ret' && t.value) needed.add(t.value.id);
+  }
+  for (const d of f.debugVars) if (d.vreg) needed.add(d.vreg.id);
+  const out = new Set<Instr>();
+  for (const b of f.blocks) for (const i of b.instrs) if (i.op === 'const' && constants.has(i.dst.id) && !needed.has(i.dst.id)) out.add(i);
   return out;
 }
 
@@ -325,10 +374,11 @@ function emitLoad(ctx: EmitContext, dst: VReg, a: Address, mem: MemType): void {
   const { base, offset } = baseOf(ctx, a, 'a10');
   const w = ctx.w;
   if (mem === 'i64' || mem === 'f64') {
-    memAccess(w, 'l32i', 'a8', base, offset, 'a11');
-    memAccess(w, 'l32i', 'a9', base, offset + 4, 'a11');
-    ctx.st('a8', dst, 0);
-    ctx.st('a9', dst, 1);
+    const [lo, hi] = ctx.optimized ? [ctx.dstWord(dst, 0, 'a8'), ctx.dstWord(dst, 1, 'a9')] : ['a8', 'a9'];
+    memAccess(w, 'l32i', lo, base, offset, 'a11');
+    memAccess(w, 'l32i', hi, base, offset + 4, 'a11');
+    ctx.st(lo, dst, 0);
+    ctx.st(hi, dst, 1);
     return;
   }
   const reg = ctx.dstReg(dst, 'a8');
@@ -341,10 +391,17 @@ function emitStore(ctx: EmitContext, src: VReg, a: Address, mem: MemType): void 
   const { base, offset } = baseOf(ctx, a, 'a10');
   const w = ctx.w;
   if (mem === 'i64' || mem === 'f64') {
-    ctx.ld('a8', src);
-    ctx.ld('a9', src, 1);
-    memAccess(w, 's32i', 'a8', base, offset, 'a11');
-    memAccess(w, 's32i', 'a9', base, offset + 4, 'a11');
+    let lo = 'a8';
+    let hi = 'a9';
+    if (ctx.optimized) {
+      lo = ctx.srcWord(src, 0, 'a8');
+      hi = ctx.srcWord(src, 1, 'a9');
+    } else {
+      ctx.ld('a8', src);
+      ctx.ld('a9', src, 1);
+    }
+    memAccess(w, 's32i', lo, base, offset, 'a11');
+    memAccess(w, 's32i', hi, base, offset + 4, 'a11');
     return;
   }
   memAccess(w, STORE_OP[mem], ctx.src(src, 'a8'), base, offset, 'a11');

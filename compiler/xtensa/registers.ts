@@ -4,8 +4,8 @@
 // written, read, or live into or out of a block (liveness by the usual backward data-flow). A register
 // is reused only by an interval that starts after the instruction of the last use (never by a result
 // of that same instruction, so no instruction overwrites an operand it has still to read). When the
-// registers run out, the interval used least densely (uses per instruction spanned) goes to its frame
-// home.
+// registers run out, an interval goes to its frame home: the one whose home costs least (reads and
+// writes weighted by loop depth), or the least densely used — whichever choice spills less cost.
 //
 // Debugger variables get an interval covering the whole function (their DWARF location is one place
 // for the function's whole life). A parameter can only get the registers it arrives in, so the entry
@@ -22,8 +22,8 @@ interface Interval {
   readonly v: VReg;
   start: number;
   end: number;
-  /** Instructions that read or write it. */
-  uses: number;
+  /** What keeping it in memory would cost: its reads and writes, weighted by loop depth. */
+  cost: number;
 }
 
 function termRegs(f: Func, k: number): VReg[] {
@@ -64,13 +64,37 @@ function liveness(f: Func): { liveIn: Set<number>[]; liveOut: Set<number>[] } {
     changed = false;
     for (let k = n - 1; k >= 0; k--) {
       const out = liveOut[k];
-      for (const s of succ[k]) for (const id of liveIn[s]) if (!out.has(id)) (out.add(id), (changed = true));
       const inn = liveIn[k];
-      for (const id of uses[k]) if (!inn.has(id)) (inn.add(id), (changed = true));
-      for (const id of out) if (!defs[k].has(id) && !inn.has(id)) (inn.add(id), (changed = true));
+      const add = (set: Set<number>, id: number) => {
+        if (set.has(id)) return;
+        set.add(id);
+        changed = true;
+      };
+      for (const s of succ[k]) for (const id of liveIn[s]) add(out, id);
+      for (const id of uses[k]) add(inn, id);
+      for (const id of out) if (!defs[k].has(id)) add(inn, id);
     }
   }
   return { liveIn, liveOut };
+}
+
+/**
+ * Loop nesting depth of each block (by index): a jump or branch back to an earlier block (or itself)
+ * makes the blocks from its target to it a loop. Lowering places loop bodies between their header and
+ * the back edge, so this finds the loops of structured code.
+ */
+function loopDepths(f: Func): number[] {
+  const index = new Map(f.blocks.map((b, k) => [b, k]));
+  const depth = f.blocks.map(() => 0);
+  f.blocks.forEach((b, k) => {
+    const t = b.term;
+    const targets = t?.op === 'jump' ? [t.target] : t?.op === 'branch' ? [t.then, t.else] : [];
+    for (const target of targets) {
+      const h = index.get(target);
+      if (h !== undefined && h <= k) for (let x = h; x <= k; x++) depth[x]++;
+    }
+  });
+  return depth;
 }
 
 /** Live intervals over the instructions numbered in block order. */
@@ -81,27 +105,29 @@ function intervals(f: Func, all: Map<number, VReg>): Interval[] {
     const v = all.get(id);
     if (!v) return;
     const x = iv.get(id);
-    if (!x) iv.set(id, { v, start: at, end: at, uses: 0 });
+    if (!x) iv.set(id, { v, start: at, end: at, cost: 0 });
     else {
       x.start = Math.min(x.start, at);
       x.end = Math.max(x.end, at);
     }
   };
+  const depth = loopDepths(f);
   let pos = 1;
   f.blocks.forEach((b, k) => {
+    const weight = 8 ** Math.min(depth[k], 6);
     const first = pos;
     for (const id of liveIn[k]) touch(id, first);
     for (const i of b.instrs) {
       for (const v of vregsOf(i)) {
         if (!v) continue;
         touch(v.id, pos);
-        iv.get(v.id)!.uses++;
+        iv.get(v.id)!.cost += weight;
       }
       pos++;
     }
     for (const v of termRegs(f, k)) {
       touch(v.id, pos);
-      iv.get(v.id)!.uses++;
+      iv.get(v.id)!.cost += weight;
     }
     for (const id of liveOut[k]) touch(id, pos);
     pos++;
@@ -116,11 +142,27 @@ function intervals(f: Func, all: Map<number, VReg>): Interval[] {
   return [...iv.values()];
 }
 
-/** -O1: registers of a2..a7 for virtual registers (one per word); the others keep frame homes. */
+/** What spilling `a` instead of `b` is judged by: the cost of its memory home, or that per instruction spanned. */
+type Priority = (a: Interval) => number;
+const byCost: Priority = (a) => a.cost;
+const byDensity: Priority = (a) => a.cost / (a.end - a.start + 1);
+
+/**
+ * -O1: registers of a2..a7 for virtual registers (one per word); the others keep frame homes. The scan
+ * runs with two spill choices (the cheapest memory home, or the least densely used) and keeps the
+ * allocation whose spilled intervals cost less.
+ */
 export function allocateRegisters(f: Func, all: Map<number, VReg>, incoming: Map<number, string[]>): Map<number, string[]> {
+  const ivs = intervals(f, all);
+  const spilledCost = (regs: Map<number, string[]>) => ivs.reduce((sum, a) => sum + (regs.has(a.v.id) ? 0 : a.cost), 0);
+  const [x, y] = [scan(f, ivs, incoming, byCost), scan(f, ivs, incoming, byDensity)];
+  return spilledCost(x) <= spilledCost(y) ? x : y;
+}
+
+function scan(f: Func, ivs: Interval[], incoming: Map<number, string[]>, priority: Priority): Map<number, string[]> {
   const regs = new Map<number, string[]>();
   const params = new Set(f.params.map((p) => p.id));
-  const order = intervals(f, all).sort((x, y) => x.start - y.start || x.v.id - y.v.id);
+  const order = [...ivs].sort((x, y) => x.start - y.start || x.v.id - y.v.id);
   let free = [...ALLOCATABLE];
   let active: Interval[] = [];
   const release = (at: number) => {
@@ -146,15 +188,14 @@ export function allocateRegisters(f: Func, all: Map<number, VReg>, incoming: Map
       continue;
     }
     if (free.length < words) {
-      // spill the active interval used least densely, if less densely than this one (and it frees enough)
-      const weight = (a: Interval) => a.uses / (a.end - a.start + 1);
-      const victim = active.filter((a) => !params.has(a.v.id) && sizeOfValue(a.v.type) / 4 >= words && weight(a) < weight(cur)).sort((x, y) => weight(x) - weight(y))[0];
+      // spill the active interval of lowest priority, if lower than this one's (and it frees enough)
+      const victim = active.filter((a) => !params.has(a.v.id) && sizeOfValue(a.v.type) / 4 >= words && priority(a) < priority(cur)).sort((p, q) => priority(p) - priority(q))[0];
       if (!victim) continue;
       const got = regs.get(victim.v.id)!;
       regs.delete(victim.v.id);
       active = active.filter((a) => a !== victim);
       free.push(...got);
-      free.sort((x, y) => Number(x.slice(1)) - Number(y.slice(1)));
+      free.sort((p, q) => Number(p.slice(1)) - Number(q.slice(1)));
     }
     regs.set(cur.v.id, free.splice(0, words));
     active.push(cur);

@@ -358,8 +358,12 @@ function isDeletedInit(info: DeclaratorInfo): boolean {
   return !!info.initNode && info.initNode.type === 'delete_expression';
 }
 
-function declareVariable(ctx: Ctx, node: Node, info: DeclaratorInfo, flags: SpecifierFlags, cls: ClassDecl | undefined, init: Node | null | undefined): VarDecl {
+function declareVariable(outer: Ctx, node: Node, info: DeclaratorInfo, flags: SpecifierFlags, cls: ClassDecl | undefined, init: Node | null | undefined): VarDecl {
   const name = info.name!;
+  // `int S::n = e;` (a static data member's definition): the initialiser's names are looked up in S
+  const q = info.qualifierNode && !cls ? info.qualifierNode.childForFieldName('scope') : undefined;
+  const owner = q ? resolveName(outer, q).decls.map(scopeDeclOf).find((d) => d !== undefined) : undefined;
+  const ctx = owner?.kind === 'class' ? withScope(outer, owner.scope) : outer;
   let type = info.type;
   if (containsAuto(type) && init) type = checkExpr(ctx, init).type;
   // `T a[] = {…}` / `char s[] = "…"`: the initialiser gives the length (and is checked here, once)
@@ -367,7 +371,7 @@ function declareVariable(ctx: Ctx, node: Node, info: DeclaratorInfo, flags: Spec
   if (initExpr) type = completeArrayType(type, [initExpr]);
   const v: VarDecl = {
     kind: 'var', id: newId(), name, type, storage: cls ? 'static-member' : 'global', constexpr: flags.constexpr,
-    loc: locOf(ctx, info.nameNode ?? node), qualifiedName: qualify(ctx.scope, name), owner: cls,
+    loc: locOf(ctx, info.nameNode ?? node), qualifiedName: qualify(outer.scope, name), owner: cls,
   };
   if (init && (flags.constexpr || type.const) && (isIntegral(type) || type.kind === 'enum')) {
     const declCtx = ctx;
@@ -387,7 +391,7 @@ function declareVariable(ctx: Ctx, node: Node, info: DeclaratorInfo, flags: Spec
     // a scalar (number, pointer, enum) initialised by one expression: the conversion is checked as for locals
     if (!ctx.unit.system && isScalar(type) && !e.list && init.type !== 'argument_list') convertOrReport(ctx, e, unqualified(type), locOf(ctx, init), 'initialising');
   }
-  ctx.scope.add(name, v);
+  outer.scope.add(name, v);
   return v;
 }
 

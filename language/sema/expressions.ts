@@ -553,6 +553,11 @@ function subscriptExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
     return errorExpr(loc);
   }
   const t = decay(a.type);
+  const it0 = decay(i.type);
+  if (t.kind !== 'pointer' && it0.kind === 'pointer' && isIntegralOrUnscopedEnum(unqualified(a.type))) {
+    // `i[p]` is `*(i + p)`: the operands keep their order (the compiler finds the pointer)
+    return mk('subscript', it0.pointee, 'lvalue', loc, { operands: [builtinOperand(ctx, a), i] });
+  }
   if (t.kind !== 'pointer') {
     ctx.a.error(loc, 'bad-subscript', `subscripted value is not an array or pointer (it is ${quoteType(a.type)})`);
     return errorExpr(loc);

@@ -24,6 +24,10 @@ export function genericCallOperator(ctx: Ctx, cls: ClassDecl, args: readonly Exp
   if (known) return known;
   const inst: FunctionDecl = { ...info.call, id: newId(), params, ret: generic.deduce ? ERROR : info.call.ret, analysed: undefined, generic: generic.inTemplate, analysing: false };
   generic.instances.set(key, inst);
+  // forgotten with the generic operator when the body the lambda is written in is analysed again
+  const nested = ctx.a.nestedBodies.get(info.call);
+  if (nested) nested.push(inst);
+  else ctx.a.nestedBodies.set(info.call, [inst]);
   const label = `'${cls.name}::operator()(${params.map((p) => typeToString(p.type)).join(', ')})'`;
   ctx.a.instantiating(loc, label, () => analyseCallOperator(ctx.a, inst, generic.frame, generic.deduce));
   return inst;

@@ -47,7 +47,8 @@ export function checkJumps(ctx: Ctx, jumps: JumpSites, locals: readonly LocalObj
     if (v) ctx.a.error(g.loc, 'bypassed-init', `cannot jump from this goto statement to its label: the jump bypasses the initialisation of '${v.decl.name}'`);
   }
   for (const c of jumps.cases) {
-    const v = bypassed(c.from, c.to, locals);
+    // only variables declared inside the switch's body can be in scope at a case label and not at its start
+    const v = bypassed(c.from, c.to, locals.filter((l) => l.start.start > c.from.at));
     if (v) ctx.a.error(c.to.loc, 'bypassed-init', `cannot jump from switch statement to this ${c.to.name} label: the jump bypasses the initialisation of '${v.decl.name}'`);
   }
 }

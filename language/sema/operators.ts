@@ -6,9 +6,11 @@ import { callResult } from './calls';
 import { type Ctx } from './context';
 import { classOf, promote, usualArithmetic } from './conversions';
 import { bitFieldPromotion } from './bitfields';
-import type { FunctionDecl, FunctionTemplate, Loc } from './decls';
+import { type FunctionDecl, type FunctionTemplate, Loc } from './decls';
 import { errorExpr, type Expr } from './expr';
-import { checkExpr, convertOrReport, mk } from './expressions';
+import { castTo, checkExpr, convertOrReport, mk } from './expressions';
+import { resolveName } from './names';
+import { typeOfDecl } from './type-syntax';
 import { noteBoolean, noteConversion } from './implicit';
 import { resolveOverload } from './overload';
 import {
@@ -63,6 +65,16 @@ export function builtinOperand(ctx: Ctx, e: Expr): Expr {
   return mk('user-conversion', r, fn.ret.kind === 'reference' ? 'lvalue' : 'prvalue', e.loc, { callee: fn, operands: [e] });
 }
 
+/** `(T)` where T names a type (a typedef, a class, a template parameter bound to a type). */
+function parenthesizedTypeName(ctx: Ctx, n: Node): Type | undefined {
+  if (n.type !== 'parenthesized_expression' || n.namedChildCount !== 1) return undefined;
+  const inner = n.namedChild(0)!;
+  if (inner.type !== 'identifier' && inner.type !== 'qualified_identifier' && inner.type !== 'template_function') return undefined;
+  const r = resolveName(ctx, inner, undefined, true);
+  if (!r.decls.length || r.decls.some((d) => d.kind === 'var' || d.kind === 'function' || d.kind === 'enumerator' || d.kind === 'field')) return undefined;
+  return r.decls.map(typeOfDecl).find((x) => x);
+}
+
 const ARITH = new Set(['+', '-', '*', '/', '%']);
 const BITWISE = new Set(['&', '|', '^', '<<', '>>']);
 const COMPARE = new Set(['<', '>', '<=', '>=', '==', '!=']);
@@ -72,6 +84,13 @@ export function binaryExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   const ln = node.childForFieldName('left');
   const rn = node.childForFieldName('right');
   if (!ln || !rn) return errorExpr(loc);
+  const castType = (op === '-' || op === '+') ? parenthesizedTypeName(ctx, ln) : undefined;
+  if (castType) {
+    // tree-sitter reads `(T)-x` with T a typedef or template parameter as a subtraction: a cast of `-x`
+    const opNode = node.childForFieldName('operator')!;
+    const operand = unaryOn(ctx, op, checkExpr(ctx, rn), new Loc(loc.unit, loc.start + (opNode.startIndex - node.startIndex), loc.end));
+    return castTo(ctx, castType, operand, loc, 'c-style');
+  }
   const l = checkExpr(ctx, ln);
   const r = checkExpr(ctx, rn);
   if (l.type.kind === 'error' || r.type.kind === 'error') return errorExpr(loc);
@@ -179,7 +198,11 @@ export function unaryExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   const op = node.childForFieldName('operator')?.type ?? '';
   const an = node.childForFieldName('argument');
   if (!an) return errorExpr(loc);
-  const a = checkExpr(ctx, an);
+  return unaryOn(ctx, op, checkExpr(ctx, an), loc);
+}
+
+/** A unary `op` (`!`, `~`, `-`, `+`) applied to the checked operand `a`. */
+function unaryOn(ctx: Ctx, op: string, a: Expr, loc: Loc): Expr {
   if (a.type.kind === 'error') return errorExpr(loc);
   if (classOf(a.type)) {
     const o = overloadedOperator(ctx, op, [a], loc, true);

@@ -304,7 +304,10 @@ function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
         if (e.type.kind !== 'error' && e.value === undefined) ctx.a.error(locOf(ctx, v), 'not-constant', 'case value is not a constant expression');
       }
       const sw = st.jumps?.switchStart;
-      if (sw) st.jumps!.cases.push({ from: sw, to: { name: v ? 'case' : 'default', scope: ctx.scope, at: node.startIndex, loc: locOf(ctx, node) } });
+      if (sw) {
+        const label = new Loc(ctx.unit, node.startIndex, (v ?? node.child(0) ?? node).endIndex);
+        st.jumps!.cases.push({ from: sw, to: { name: v ? 'case' : 'default', scope: ctx.scope, at: node.startIndex, loc: label } });
+      }
       for (const c of node.namedChildren) if (c && c !== v) statement(ctx, st, c);
       return;
     }
@@ -644,8 +647,8 @@ function rangeIteration(ctx: Ctx, r: Expr, rangeRef: VarDecl, loc: Loc): Iterati
   if (cursor.type.kind === 'pointer') return { cursor, ...fns, element: mk('deref', cursor.type.pointee, 'lvalue', r.loc, { operands: [c] }), iterator: { endVar, beginInit, endInit } };
   const e = nameOf(endVar, r.loc);
   const test = iteratorOperator(ctx, '!=', [c, e], r);
-  const increment = iteratorOperator(ctx, '++', [c], r);
-  const element = iteratorOperator(ctx, '*', [c], r);
+  const increment = test && iteratorOperator(ctx, '++', [c], r);
+  const element = increment && iteratorOperator(ctx, '*', [c], r);
   if (!test || !increment || !element) return undefined;
   return { cursor, ...fns, element, iterator: { endVar, beginInit, endInit, test, increment } };
 }

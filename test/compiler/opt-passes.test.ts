@@ -6,12 +6,15 @@ import { FunctionBuilder, regAddr, slotAddr, symAddr } from '../../compiler/ir/b
 import type { Func } from '../../compiler/ir/ir';
 import { mergeBlocks } from '../../compiler/opt/blocks';
 import { foldConstants } from '../../compiler/opt/constants';
+import { propagateCopiesGlobally } from '../../compiler/opt/copy-flow';
+import { narrowArithmetic } from '../../compiler/opt/narrow';
 import { eliminateDeadCode } from '../../compiler/opt/dce';
 import { foldAddresses, forwardInvariantCopies } from '../../compiler/opt/fold';
 import { inlineCalls } from '../../compiler/opt/inline';
 import { printFunc } from '../../compiler/opt/print';
 import { promoteLocals } from '../../compiler/opt/promote';
 import { scalarizeSlots } from '../../compiler/opt/scalarize';
+import { SANITIZE_DEFINES, launch, specArg } from '../device/helpers';
 import { compileSource, runImage } from './harness';
 
 const POS = { file: '/t/a.cpp', line: 1, column: 1 };
@@ -116,6 +119,67 @@ describe('compiler -O1 passes (IR in → IR out)', () => {
     assert.deepEqual(body(b.func).slice(3), ['v3 = const 24', 'v4 = cmp.lt v0, v3', 'v5 = v4', 'v6 = const 0', 'v7 = v5', 'ret v7']);
   });
 
+  it('copy-flow.ts: a copy available on every path is read through; one killed on a path is not', () => {
+    const b = new FunctionBuilder('f', 'f', POS, true);
+    const p = b.addParam('i32');
+    const q = b.addParam('i32');
+    b.setReturn('i32');
+    const v = b.vreg('i32');
+    b.copy(v, p);
+    const left = b.newBlock();
+    const right = b.newBlock();
+    const join = b.newBlock();
+    b.branch(q, left, right);
+    b.place(left);
+    b.jump(join);
+    b.place(right);
+    b.copy(p, q); // p written: v = p no longer holds on this path
+    b.jump(join);
+    b.place(join);
+    const s = b.bin('add', v, v);
+    const w = b.bin('add', s, v);
+    b.terminate({ op: 'ret', value: w });
+    assert.equal(propagateCopiesGlobally(b.func), 0, 'not available at the join');
+    const b2 = new FunctionBuilder('g', 'g', POS, true);
+    const p2 = b2.addParam('i32');
+    b2.setReturn('i32');
+    const v2 = b2.vreg('i32');
+    b2.copy(v2, p2);
+    const next = b2.newBlock();
+    b2.jump(next);
+    b2.place(next);
+    b2.terminate({ op: 'ret', value: b2.bin('add', v2, v2) });
+    assert.equal(propagateCopiesGlobally(b2.func), 2);
+    assert.match(printFunc(b2.func), /add v0, v0/);
+  });
+
+  it('narrow.ts: the low word of 64-bit arithmetic is computed in 32 bits', () => {
+    const b = new FunctionBuilder('f', 'f', POS, true);
+    const p = b.addParam('i32');
+    b.setReturn('i32');
+    const wide = b.conv('i32>i64s', p, 'i64');
+    const prod = b.bin('mul', wide, b.const('i64', 8n));
+    b.terminate({ op: 'ret', value: b.conv('i64>i32', prod, 'i32') });
+    assert.equal(narrowArithmetic(b.func), 1);
+    eliminateDeadCode(b.func);
+    assert.deepEqual(body(b.func), ['b0:', 'v6 = const 8', 'v5 = mul v0, v6', 'v4 = v5', 'ret v4']);
+  });
+
+  it('constants.ts: a branch on a known condition becomes a jump; 64-bit constants fold', () => {
+    const b = new FunctionBuilder('f', 'f', POS, true);
+    const c = b.cmp('lt', b.conv('i32>i64s', b.const('i32', -1), 'i64'), b.const('i64', 0n));
+    const yes = b.newBlock();
+    const no = b.newBlock();
+    b.branch(c, yes, no);
+    b.place(yes);
+    b.terminate({ op: 'ret' });
+    b.place(no);
+    b.terminate({ op: 'ret' });
+    foldConstants(b.func);
+    assert.equal(b.func.blocks[0].term?.op, 'jump');
+    assert.equal((b.func.blocks[0].term as { target: { id: number } }).target.id, yes.id);
+  });
+
   it('blocks.ts: straight-line chains merge and unreachable blocks go', () => {
     const b = new FunctionBuilder('f', 'f', POS, true);
     const next = b.newBlock();
@@ -151,6 +215,18 @@ int main() {
 }
 `;
 
+const LOOP = `#include <stdio.h>
+int main() {
+  int a[64];
+  for (int i = 0; i < 64; i++) a[i] = (i * 7) & 15;
+  long long s = 0;
+  for (int i = 0; i < 64; i++) { if (a[i] > 3) s += a[i] << 2; else if (a[i] == 0) s -= 1; }
+  unsigned u = 0xF0u;
+  printf("%lld %u\\n", s, (u >> 4) + (unsigned)(s & 255));
+  return 0;
+}
+`;
+
 describe('compiler -O1 passes (programs)', function () {
   this.timeout(120_000);
   it('inlining, folding and scalar replacement keep a program\'s output, with fewer instructions', async () => {
@@ -163,5 +239,35 @@ describe('compiler -O1 passes (programs)', function () {
     assert.equal(r1.stdout, r0.stdout);
     assert.ok(r1.instructions < r0.instructions * 0.6, `-O1 ${r1.instructions} vs -O0 ${r0.instructions}`);
     assert.ok(!/call8\t_ZNK3Acc2atEi/.test(o1.assembly!), 'Acc::at is inlined');
+  });
+
+  it('a sanitizer fault inside inlined SDK code is reported at the user line of the call (-O1 as -O0)', async () => {
+    const src = `#include <torch/torch.h>
+torch::Tensor fill3(const torch::Tensor& t) {
+  torch::Tensor out = torch::zeros({5, 5, 5}, torch::kFloat);
+  auto acc = out.accessor<float, 3>();
+  acc[1][2][3] = 1.0f;
+  acc[15][20][30] = 2.0f;
+  return out;
+}
+`;
+    for (const optimize of [0, 1] as const) {
+      const r = await compileSource(src, '/kernels/inl.cpp', { optimize, defines: SANITIZE_DEFINES });
+      const { result } = launch(r.image!, 'fill3', [specArg('t', 'shape=1,init=zeros')]);
+      assert.equal(result.faults.length, 1);
+      assert.equal(result.faults[0].kind, 'out-of-bounds');
+      assert.equal(result.faults[0].location?.line, 6, `-O${optimize}`);
+    }
+  });
+
+  it('immediate operands and compare-and-branch (emitter, -O1 only) keep a loop\'s output', async () => {
+    const o1 = await compileSource(LOOP, '/t/loop.cpp', { optimize: 1 });
+    const o0 = await compileSource(LOOP, '/t/loop.cpp');
+    const r1 = runImage(o1);
+    assert.equal(runImage(o0).stdout, '1820 43\n');
+    assert.equal(r1.stdout, '1820 43\n');
+    assert.match(o1.assembly!, /\tslli\t/, 'a shift for << 2');
+    assert.match(o1.assembly!, /\tb(lt|ge)i\t|\tbgei\t|\tblti\t/, 'a compare with an immediate');
+    assert.doesNotMatch(o0.assembly!, /\tb(lt|ge)i\t/, '-O0 is unchanged');
   });
 });

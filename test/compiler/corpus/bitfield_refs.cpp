@@ -12,5 +12,9 @@ int main() {
   int t = s.a ? s.b : 9;
   bool both = s.a && s.b;
   printf("%d %d %d\n", t, both, -s.a + ~s.b);
+  struct T { int a : 4; int b : 4; int c; } q = {3, -2, 7};
+  bool big = q.c > 5;
+  int v = big ? q.a : q.b; int w = !big ? q.a : q.c; q.a = (big ? q.b : q.a) + 1;
+  printf("%d %d %d\n", v, w, q.a);
   return 0;
 }

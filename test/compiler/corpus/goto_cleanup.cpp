@@ -1,6 +1,6 @@
 // goto and labels: jumps out of nested scopes destroy what those scopes constructed (innermost first,
 // in reverse order of construction), backwards jumps re-create the objects after the label, and a
-// jump into a block past no initialisation is fine.
+// jump into a block or a loop past no initialisation is fine.
 #include <stdio.h>
 
 struct T {
@@ -77,6 +77,19 @@ int enterBlock(int k) {
   return r;
 }
 
+// a jump into the middle of a loop (control flow with two entries into the loop)
+int intoLoop(int n) {
+  int i = 0, s = 0;
+  goto middle;
+  while (i < n) {
+    s += 100;
+  middle:
+    s += i;
+    i++;
+  }
+  return s;
+}
+
 int main() {
   int grid[2][3] = {{1, 2, 3}, {4, 5, 6}};
   printf("find 5 -> %d\n", find(grid, 2, 5));
@@ -86,6 +99,7 @@ int main() {
   leaveNested(0);
   printf("sumTo(10) = %d\n", sumTo(10));
   printf("enterBlock: %d %d\n", enterBlock(1), enterBlock(0));
+  printf("intoLoop: %d %d\n", intoLoop(4), intoLoop(0));
   {
     T t(7);
     goto skip;

@@ -51,12 +51,15 @@ int derived = inner.n + plain;
 }
 
 struct Registry {
+  static int seed() { return 3; }
   static int created;
+  static int seeded;
   static Counter keeper;
   static const int limit = 4;
 };
 int Registry::created = next("Registry::created");
 Counter Registry::keeper("keeper", Registry::created + 1);
+int Registry::seeded = seed() * created;
 
 int main() {
   printf("main starts\n");
@@ -68,7 +71,10 @@ int main() {
   printf("plain after ref write=%d constant=%d converted=%.1f\n", plain, constant, converted);
   printf("tempCounter=%d second=%d *heapish=%d\n", tempCounter.n, second.n, *heapish);
   printf("ns::derived=%d inner=%d\n", ns::derived, ns::inner.n);
-  printf("Registry created=%d keeper=%d limit=%d\n", Registry::created, Registry::keeper.n, Registry::limit);
+  printf("Registry created=%d keeper=%d limit=%d seeded=%d\n", Registry::created, Registry::keeper.n, Registry::limit, Registry::seeded);
+  Point3 local{{1, 2}, 3};
+  Point3 partial{{4}};
+  printf("local=%d,%d,%d partial=%d,%d,%d\n", local.x, local.y, local.z, partial.x, partial.y, partial.z);
   printf("main ends\n");
   return step;
 }

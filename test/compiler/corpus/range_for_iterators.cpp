@@ -1,8 +1,8 @@
 // Range-based for over classes whose begin()/end() return iterator objects (operator*, prefix
 // operator++ and operator!=, as members or not), free begin(r)/end(r) found by argument-dependent
 // lookup, a range returned by value (the temporary lives until the loop ends, then is destroyed after
-// the iterators), a const range choosing const begin()/end(), a braced list, and rows of a 2-D array
-// bound by reference. Construction and destruction order is printed.
+// the iterators), a const range choosing const begin()/end(), a braced list, rows of a 2-D array
+// bound by reference, and a goto out of nested loops. Construction and destruction order is printed.
 #include <stdio.h>
 #include <initializer_list>
 
@@ -112,5 +112,15 @@ int main() {
   printf("\n");
   for (int x : {5, 6, 7}) printf("%d", x);
   printf("\n");
+  // a goto out of the loop destroys the iterators and the temporary range, as break does
+  for (int x : make(4)) {
+    for (int& y : v) {
+      if (x == 8 && y == 5) goto found;
+    }
+    printf("x=%d not yet\n", x);
+  }
+  printf("never\n");
+found:
+  printf("found\n");
   return total % 256;
 }
