@@ -7,48 +7,87 @@ import type { Expr } from './expr';
 
 /** Whether control can reach the end of `stmt` (conservative: unknown constructs can). */
 export function mayFallThrough(stmt: Node): boolean {
+  return reachesEnd(stmt, true);
+}
+
+/**
+ * Whether control can reach the end of `stmt`, given whether it can reach its start: a label inside
+ * (a case or default of the enclosing switch, a goto's target) is reachable even when the start is not,
+ * so `switch (n) { case 0: do { ... default: ... } while (...); }` (Duff's device) is followed through.
+ */
+function reachesEnd(stmt: Node, entered: boolean): boolean {
   switch (stmt.type) {
     case 'return_statement':
     case 'throw_statement':
     case 'goto_statement':
+    case 'break_statement':
+    case 'continue_statement':
       return false;
     case 'compound_statement':
-      return stmt.namedChildren.every(mayFallThrough);
+      return sequenceReachesEnd(stmt.namedChildren, entered);
     case 'if_statement': {
       const alt = stmt.childForFieldName('alternative');
       const cons = stmt.childForFieldName('consequence');
-      if (!alt || !cons) return true;
-      const other = alt.type === 'else_clause' ? alt.namedChild(0) : alt;
-      return mayFallThrough(cons) || !other || mayFallThrough(other);
+      const other = alt?.type === 'else_clause' ? alt.namedChild(0) : alt;
+      const thenEnds = cons ? reachesEnd(cons, entered) : entered;
+      return thenEnds || (other ? reachesEnd(other, entered) : entered);
     }
     case 'while_statement':
     case 'for_statement':
     case 'do_statement':
-      return !isEndlessLoop(stmt) || containsBreak(stmt.childForFieldName('body'));
+    case 'for_range_loop': {
+      if (!entered && !containsLabel(stmt)) return false;
+      return stmt.type === 'for_range_loop' || !isEndlessLoop(stmt) || containsBreak(stmt.childForFieldName('body'));
+    }
     case 'switch_statement':
-      return switchMayFallThrough(stmt);
+      return (entered || stmt.namedChildren.some(containsLabel)) && switchMayFallThrough(stmt);
     case 'case_statement':
-      return statementsAfterLabel(stmt).every(mayFallThrough);
+      return sequenceReachesEnd(statementsAfterLabel(stmt), true);
     case 'labeled_statement': {
       const s = stmt.namedChildren[stmt.namedChildCount - 1];
-      return !s || mayFallThrough(s);
+      const label = stmt.childForFieldName('label') ?? stmt.namedChild(0);
+      return !s || s === label || reachesEnd(s, true);
     }
     case 'expression_statement': {
       const e = stmt.namedChild(0);
-      return !(e && e.type === 'throw_expression');
+      return !(e && e.type === 'throw_expression') && entered;
     }
+    case 'comment':
+      return entered;
     default:
-      return true;
+      return entered || containsLabel(stmt);
   }
 }
 
-/** A switch ends only if it has a default, nothing breaks out of it, and its last case ends. */
+/** Statements one after another: each starts where the one before ends (or at a label inside it). */
+function sequenceReachesEnd(stmts: readonly Node[], entered: boolean): boolean {
+  let reach = entered;
+  for (const s of stmts) reach = reachesEnd(s, reach);
+  return reach;
+}
+
+/**
+ * A switch ends only if it has a default (anywhere in its body, not in a nested switch), nothing breaks
+ * out of it, and the end of its body is reached from its case labels.
+ */
 function switchMayFallThrough(sw: Node): boolean {
   const body = sw.childForFieldName('body');
-  const cases = body ? body.namedChildren.filter((c) => c.type === 'case_statement') : [];
-  if (!body || !cases.some((c) => !c.childForFieldName('value'))) return true;
-  if (body.namedChildren.some(containsBreak)) return true;
-  return mayFallThrough(cases[cases.length - 1]);
+  if (!body || !hasDefault(body)) return true;
+  if (containsBreak(body)) return true;
+  return reachesEnd(body, false);
+}
+
+function hasDefault(n: Node): boolean {
+  if (n.type === 'case_statement' && !n.childForFieldName('value')) return true;
+  if (n.type === 'switch_statement' || n.type === 'lambda_expression') return false;
+  return n.namedChildren.some(hasDefault);
+}
+
+/** A case, default or named label inside `n` (not in a nested switch, lambda or class). */
+function containsLabel(n: Node): boolean {
+  if (n.type === 'case_statement' || n.type === 'labeled_statement') return true;
+  if (n.type === 'switch_statement' || n.type === 'lambda_expression' || n.type.endsWith('_expression') || n.type === 'declaration') return false;
+  return n.namedChildren.some(containsLabel);
 }
 
 /** The statements of a case (after its label and value). */

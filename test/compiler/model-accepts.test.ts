@@ -1,0 +1,140 @@
+// "Everything the semantic model accepts compiles": every C++ source of the repository that the
+// front-end accepts without errors (language and checks fixtures — with the declarations holding an
+// annotated error removed —, the example kernels, the differential corpus) is compiled at -O0. Each must
+// compile, or fail only with a diagnostic positioned in its own file, never an internal error, and only
+// for a gap listed in KNOWN_GAPS below. A listed gap that no longer occurs fails too: trim the list.
+
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { memoryHost } from '../../language';
+import { formatCompileDiagnostic, type CompileDiagnostic } from '../../compiler';
+import { parseFixture as parseLanguageFixture } from '../language/annotations';
+import { sharedFrontend } from '../language/grammar';
+import { parseFixture as parseChecksFixture } from '../checks/fixture';
+import { CORPUS_DIR, compileSource } from './harness';
+
+const ROOT = path.join(__dirname, '..', '..', '..');
+
+/**
+ * Known remaining gaps: source name → the start of the expected diagnostic's message, with why.
+ * Every other source must compile. Remove an entry when its gap closes (the test says so).
+ */
+const KNOWN_GAPS: Record<string, { message: string; reason: string }> = {};
+
+interface Source {
+  readonly name: string;
+  readonly file: string;
+  readonly code: string;
+}
+
+function cppFiles(dir: string): string[] {
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.cpp')).sort() : [];
+}
+
+function collectSources(): Source[] {
+  const out: Source[] = [];
+  const add = (group: string, dir: string, read: (text: string) => string) => {
+    for (const f of cppFiles(path.join(ROOT, dir))) {
+      out.push({ name: `${group}/${f}`, file: `/${dir}/${f}`, code: read(fs.readFileSync(path.join(ROOT, dir, f), 'utf8')) });
+    }
+  };
+  add('language', 'test/language/fixtures', (t) => parseLanguageFixture(t).code);
+  add('checks', 'test/checks/fixtures', (t) => parseChecksFixture(t).code);
+  add('examples', 'examples/kernels', (t) => t);
+  add('corpus', path.relative(ROOT, CORPUS_DIR), (t) => t);
+  return out;
+}
+
+/** Blanks a span of the text, keeping line breaks (so positions of the rest stay put). */
+function blank(text: string, start: number, end: number): string {
+  return text.slice(0, start) + text.slice(start, end).replace(/[^\n]/g, ' ') + text.slice(end);
+}
+
+function offsetOf(text: string, line: number, column: number): number {
+  let at = 0;
+  for (let l = 0; l < line; l++) at = text.indexOf('\n', at) + 1;
+  return at + column;
+}
+
+/**
+ * The part of the source the front-end accepts: top-level declarations holding an error are blanked
+ * (repeatedly: removing one can break its users). Undefined when nothing error-free is left.
+ */
+async function acceptedPart(src: Source): Promise<string | undefined> {
+  const fe = await sharedFrontend();
+  let code = src.code;
+  for (let round = 0; round < 6; round++) {
+    const a = fe.analyze(src.file, memoryHost({ [src.file]: code }));
+    const errors = a.diagnostics.filter((d) => d.severity === 'error');
+    if (!errors.length) return /\S/.test(code) ? code : undefined;
+    let changed = false;
+    for (const u of a.units.filter((x) => x.file === src.file && !x.system)) {
+      const r = u.map.range(0, u.text.length);
+      const hit = errors.some((d) => d.range.file === src.file && within(d.range.start, r.start, r.end));
+      if (!hit) continue;
+      code = blank(code, offsetOf(code, r.start.line, r.start.column), offsetOf(code, r.end.line, r.end.column));
+      changed = true;
+    }
+    if (!changed) return undefined;
+  }
+  return undefined;
+}
+
+type Pos = { line: number; column: number };
+function within(p: Pos, a: Pos, b: Pos): boolean {
+  const le = (x: Pos, y: Pos) => x.line < y.line || (x.line === y.line && x.column <= y.column);
+  return le(a, p) && le(p, b);
+}
+
+const NO_ENTRY = "no 'main' function and no kernel function";
+
+/** Compiles the code; a file with neither `main` nor a kernel is compiled as a program with an empty main. */
+async function compileAccepted(src: Source, code: string): Promise<CompileDiagnostic[]> {
+  let r = await compileSource(code, src.file);
+  if (r.diagnostics.some((d) => d.message.startsWith(NO_ENTRY))) r = await compileSource(`${code}\nint main() { return 0; }\n`, src.file);
+  return r.diagnostics;
+}
+
+/** What is wrong with a compile's diagnostics, or undefined when they are a listed gap (or none). */
+function judge(src: Source, diags: readonly CompileDiagnostic[]): string | undefined {
+  if (!diags.length) return KNOWN_GAPS[src.name] ? `${src.name} compiles now: remove it from KNOWN_GAPS` : undefined;
+  const shown = diags.map(formatCompileDiagnostic).join('\n');
+  for (const d of diags) {
+    if (d.file !== src.file || d.line < 1 || d.column < 1) return `diagnostic not positioned in the file:\n${shown}`;
+    if (/^internal/.test(d.message)) return `internal error:\n${shown}`;
+  }
+  const gap = KNOWN_GAPS[src.name];
+  if (!gap) return `not a known gap:\n${shown}`;
+  if (!diags.some((d) => d.message.startsWith(gap.message))) return `expected the known gap '${gap.message}', got:\n${shown}`;
+  return undefined;
+}
+
+describe('compiler: every source the front-end accepts compiles', function () {
+  this.timeout(120_000);
+  const sources = collectSources();
+
+  it('collects the repository\'s sources', () => {
+    assert.ok(sources.length >= 100, `only ${sources.length} sources`);
+    for (const name of Object.keys(KNOWN_GAPS)) assert.ok(sources.some((s) => s.name === name), `KNOWN_GAPS names a missing source ${name}`);
+  });
+
+  for (const src of sources) {
+    it(src.name, async () => {
+      const code = await acceptedPart(src);
+      if (code === undefined) {
+        assert.ok(!KNOWN_GAPS[src.name], `${src.name} is not accepted by the front-end: remove it from KNOWN_GAPS`);
+        return;
+      }
+      const problem = judge(src, await compileAccepted(src, code));
+      assert.equal(problem, undefined, problem);
+    });
+  }
+
+  it('can fail: an unlisted diagnostic or an internal one is rejected', () => {
+    const src = { name: 'x/none.cpp', file: '/x/none.cpp', code: '' };
+    assert.match(judge(src, [{ file: src.file, line: 3, column: 4, message: 'not supported' }]) ?? '', /not a known gap/);
+    assert.match(judge(src, [{ file: src.file, line: 1, column: 1, message: 'internal compiler error: x' }]) ?? '', /internal/);
+    assert.match(judge(src, [{ file: '/other.h', line: 1, column: 1, message: 'x' }]) ?? '', /not positioned/);
+  });
+});
