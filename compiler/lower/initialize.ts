@@ -53,7 +53,7 @@ export function initializeStaticLocal(f: FnLower, decl: VarDecl, init: Node | un
   b.branch(b.load('u8', symAddr(guard), 'i32'), done, run);
   b.place(run);
   if (t.kind === 'reference') {
-    const nodes = !init ? [] : init.type === 'argument_list' ? init.namedChildren.filter((c) => c.type !== 'comment') : [init];
+    const nodes = !init ? [] : initialiserNodes(init);
     if (nodes.length !== 1) unsupported(decl.loc, `a reference must be initialised by exactly one expression`);
     bindStaticReference(f, slot, t, f.requireExpr(nodes[0], 'initialiser'), object);
   } else {
@@ -94,7 +94,7 @@ export function bindStaticReference(f: FnLower, ref: Address, t: Type & { kind: 
  */
 export function readsLocals(f: FnLower, init: Node | undefined): boolean {
   if (!init) return false;
-  const nodes = init.type === 'argument_list' ? init.namedChildren.filter((c) => c.type !== 'comment') : [init];
+  const nodes = initialiserNodes(init);
   return nodes.some((n) => {
     const e = f.exprAt(n);
     return !!e && namesLocal(e);
@@ -107,6 +107,18 @@ function namesLocal(e: Expr): boolean {
   return !!e.object && namesLocal(e.object);
 }
 
+/**
+ * The expression nodes of an initialiser: the arguments of `(args)`, the one expression of `= e` or
+ * `{…}`, or — for `T v(x);`, which parses as a function declarator the model reads as a direct
+ * initialisation — the names written as its parameter "types".
+ */
+export function initialiserNodes(init: Node): Node[] {
+  const named = init.namedChildren.filter((c) => c.type !== 'comment');
+  if (init.type === 'argument_list') return named;
+  if (init.type === 'parameter_list') return named.map((p) => p.childForFieldName('type') ?? p);
+  return [init];
+}
+
 /** Initialises the object at `slot` in the form its declaration writes (`= e`, `(args)`, `{list}`, or default). */
 function initializeObject(f: FnLower, decl: VarDecl, t: Type, slot: Address, init: Node | undefined): void {
   if (!init) {
@@ -115,8 +127,8 @@ function initializeObject(f: FnLower, decl: VarDecl, t: Type, slot: Address, ini
     return;
   }
   checkSupportedSyntax(f, init);
-  const form = init.type === 'argument_list' ? 'direct' : 'copy';
-  const nodes = form === 'direct' ? init.namedChildren.filter((c) => c.type !== 'comment') : [init];
+  const form = init.type === 'argument_list' || init.type === 'parameter_list' ? 'direct' : 'copy';
+  const nodes = initialiserNodes(init);
   const args = nodes.map((c) => f.requireExpr(c, 'initialiser'));
   f.fullExpression(() => {
     initializeFrom(f, slot, t, { form, args, loc: decl.loc, errors: [] }, decl.name);

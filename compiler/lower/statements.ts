@@ -128,9 +128,9 @@ function declaration(f: FnLower, node: Node): void {
     // a static local is a global with a function-local name: constant data when its initialiser is a
     // constant, else initialised the first time control passes here (behind a guard)
     for (const d of declarators) {
-      if (d.type === 'function_declarator') continue;
+      if (isFunctionDeclaration(d, locals)) continue;
       const local = localOf(f, locals, d);
-      const init = d.type === 'init_declarator' ? (d.childForFieldName('value') ?? undefined) : undefined;
+      const init = d.type === 'init_declarator' ? (d.childForFieldName('value') ?? undefined) : vexingInitialiser(d);
       const data = readsLocals(f, init) ? undefined : f.m.staticLocal(local.decl);
       if (data) f.locals.set(local.decl, { slot: symAddr(data), type: local.decl.type, indirect: false });
       else initializeStaticLocal(f, local.decl, init);
@@ -138,12 +138,25 @@ function declaration(f: FnLower, node: Node): void {
     return;
   }
   for (const d of declarators) {
-    if (d.type === 'function_declarator') continue;
+    if (isFunctionDeclaration(d, locals)) continue;
     const local = localOf(f, locals, d);
     // a condition's declaration (`if (int x = f())`) keeps its initialiser on the declaration node
-    const init = d.type === 'init_declarator' ? d.childForFieldName('value') : d === declarators[0] ? node.childForFieldName('value') : null;
+    const init = d.type === 'init_declarator' ? d.childForFieldName('value') : (vexingInitialiser(d) ?? (d === declarators[0] ? node.childForFieldName('value') : null));
     initializeLocal(f, local.decl, init ?? undefined);
   }
+}
+
+/**
+ * A function declarator declares a local function, unless the model read it as `T v(x);` — a variable
+ * directly initialised from names (then it recorded a local inside the declarator).
+ */
+function isFunctionDeclaration(d: Node, locals: LocalObject[]): boolean {
+  return d.type === 'function_declarator' && !locals.some((l) => l.decl.loc.start >= d.startIndex && l.decl.loc.end <= d.endIndex);
+}
+
+/** The parameter list of `T v(x);` read as a direct initialisation (see initialiserNodes). */
+function vexingInitialiser(d: Node): Node | undefined {
+  return d.type === 'function_declarator' ? (d.childForFieldName('parameters') ?? undefined) : undefined;
 }
 
 /** The analysed local a declarator declares. */
