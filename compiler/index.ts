@@ -21,8 +21,9 @@ export { RuntimeBuildError } from './runtime/library';
 export interface CompileOptions {
   readonly includePaths?: string[];
   readonly defines?: Record<string, string>;
-  /** 0 (default): every local in its stack slot; 1: scalar locals whose address is not taken in
-   *  virtual registers, the most used of them in a2..a7 for the whole function. */
+  /** 0 (default): every local in its stack slot; 1: the IR optimiser (opt/pipeline.ts: inlining,
+   *  folding, scalar replacement, promotion to registers, dead code) and a2..a7 allocated by live
+   *  intervals (see compiler/README.md, -O1). */
   readonly optimize?: 0 | 1;
   /** Emit DWARF (default true). */
   readonly debug?: boolean;

@@ -18,7 +18,7 @@ export interface UnitOptions {
   readonly prefix: string;
   /** Free functions keep plain C names (the runtime library itself). */
   readonly plainNames?: boolean;
-  /** 1: promote scalar locals to registers (compiler/opt). */
+  /** 1: run the IR optimiser (compiler/opt/pipeline.ts). */
   readonly optimize?: 0 | 1;
 }
 

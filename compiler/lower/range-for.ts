@@ -16,6 +16,7 @@ import { addressOf, condition, discard, materialize, rvalue } from './expression
 import type { Cleanup, FnLower } from './function';
 import { checkSupportedSyntax } from './syntax-guard';
 import { classDeclOf } from './types';
+import { bindingOf, bindNames } from './bindings';
 
 export function rangeForStatement(f: FnLower, node: Node, lowerBody: (f: FnLower, n: Node) => void): void {
   const loop = f.body.rangeFors.find((l) => l.loc.start === node.startIndex && l.loc.end === node.endIndex);
@@ -160,4 +161,6 @@ function loopVariable(f: FnLower, loop: RangeFor, node: Node): void {
   const cls = t.kind === 'reference' ? undefined : classDeclOf(t);
   if (t.kind !== 'reference' && t.kind === 'array') unsupported(f.pos(v.loc), 'a loop variable of array type is not supported yet');
   if (cls && f.m.objects.needsDestruction(cls)) f.addCleanup({ addr: local.slot, cls });
+  const binding = f.body.bindings && bindingOf(f, v);
+  if (binding) bindNames(f, binding);
 }

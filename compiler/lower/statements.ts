@@ -21,6 +21,7 @@ import { classDeclOf, valueTypeOf } from './types';
 import { caseLabelsOf, gotoStatement, placeCaseLabel, placeLabel, withCaseLabels } from './jumps';
 import { switchConversion } from '../../language/sema/statements';
 import type { VReg } from '../ir/ir';
+import { bindingDeclaration, bindingWithin } from './bindings';
 
 export function lowerStatement(f: FnLower, node: Node): void {
   switch (node.type) {
@@ -138,6 +139,11 @@ function declaration(f: FnLower, node: Node): void {
     return;
   }
   for (const d of declarators) {
+    const binding = f.body.bindings && bindingWithin(f, d);
+    if (binding) {
+      bindingDeclaration(f, d, binding, d === declarators[0] ? (node.childForFieldName('value') ?? undefined) : undefined);
+      continue;
+    }
     if (isFunctionDeclaration(d, locals)) continue;
     const local = localOf(f, locals, d);
     // a condition's declaration (`if (int x = f())`) keeps its initialiser on the declaration node

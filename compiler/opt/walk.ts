@@ -9,8 +9,19 @@ export function renameAddr(a: Address, r: Rename): Address {
   return a.kind === 'reg' ? { ...a, base: r(a.base) } : a;
 }
 
-/** The instruction with its operands (not its destination) renamed. */
+/** The instruction with its operands (not its destination) renamed (the same object if none changes). */
 export function renameUses(i: Instr, r: Rename): Instr {
+  let changed = false;
+  const track: Rename = (v) => {
+    const n = r(v);
+    if (n !== v) changed = true;
+    return n;
+  };
+  const out = renameWith(i, track);
+  return changed ? out : i;
+}
+
+function renameWith(i: Instr, r: Rename): Instr {
   switch (i.op) {
     case 'addr': return { ...i, addr: renameAddr(i.addr, r) };
     case 'load': return { ...i, addr: renameAddr(i.addr, r) };
@@ -25,8 +36,14 @@ export function renameUses(i: Instr, r: Rename): Instr {
 }
 
 export function renameTerm(t: Terminator | undefined, r: Rename): Terminator | undefined {
-  if (t?.op === 'branch') return { ...t, cond: r(t.cond) };
-  if (t?.op === 'ret' && t.value) return { ...t, value: r(t.value) };
+  if (t?.op === 'branch') {
+    const cond = r(t.cond);
+    return cond === t.cond ? t : { ...t, cond };
+  }
+  if (t?.op === 'ret' && t.value) {
+    const value = r(t.value);
+    return value === t.value ? t : { ...t, value };
+  }
   return t;
 }
 
@@ -40,15 +57,23 @@ export function defOf(i: Instr): VReg | undefined {
 }
 
 export function usesOf(i: Instr): VReg[] {
-  const out: VReg[] = [];
-  renameUses(i, (v) => (out.push(v), v));
-  return out;
+  const base = (a: Address) => (a.kind === 'reg' ? [a.base] : []);
+  switch (i.op) {
+    case 'addr': case 'load': return base(i.addr);
+    case 'store': return [i.src, ...base(i.addr)];
+    case 'bin': case 'cmp': return [i.a, i.b];
+    case 'un': case 'conv': case 'copy': return [i.a];
+    case 'call': return typeof i.callee === 'string' ? [...i.args] : [...i.args, i.callee];
+    case 'memcpy': return [...base(i.dst), ...base(i.src)];
+    case 'memzero': return base(i.dst);
+    default: return [];
+  }
 }
 
 export function termUses(t: Terminator | undefined): VReg[] {
-  const out: VReg[] = [];
-  renameTerm(t, (v) => (out.push(v), v));
-  return out;
+  if (t?.op === 'branch') return [t.cond];
+  if (t?.op === 'ret' && t.value) return [t.value];
+  return [];
 }
 
 /** How many instructions write each register (parameters count one write, on entry). */
@@ -92,7 +117,7 @@ export function predecessorCounts(f: Func): Map<number, number> {
 /** Rewrites every instruction and terminator of `f` through `r` (operands only). */
 export function renameAll(f: Func, r: Rename): void {
   for (const b of f.blocks) {
-    b.instrs.splice(0, b.instrs.length, ...b.instrs.map((i) => renameUses(i, r)));
+    for (let k = 0; k < b.instrs.length; k++) b.instrs[k] = renameUses(b.instrs[k], r);
     b.term = renameTerm(b.term, r);
   }
 }

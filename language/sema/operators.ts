@@ -14,7 +14,7 @@ import { typeOfDecl } from './type-syntax';
 import { noteBoolean, noteConversion } from './implicit';
 import { resolveOverload } from './overload';
 import {
-  BOOL, INT, isArithmetic, isBuiltin, isIntegral, isIntegralOrUnscopedEnum, isScalar, isUnsigned, nonReference, pointerTo, quoteType, unqualified, type Type,
+  BOOL, INT, isArithmetic, isBuiltin, isIntegral, isIntegralOrUnscopedEnum, isScalar, isUnsigned, nonReference, pointerTo, quoteType, sameType, unqualified, type Type,
 } from './types';
 
 /** Tries an overloaded operator (member of the left operand's class, or a non-member). */
@@ -37,9 +37,21 @@ export function overloadedOperator(ctx: Ctx, op: string, operands: Expr[], loc: 
     }
   }
   const free = ctx.a.lookup(name, ctx.scope).filter((d): d is FunctionDecl | FunctionTemplate => (d.kind === 'function' && !d.owner) || (d.kind === 'function-template' && !d.owner));
+  const isFree = (d: { kind: string; owner?: unknown }) => (d.kind === 'function' || d.kind === 'function-template') && !d.owner;
   for (const o of operands) {
+    const u = unqualified(nonReference(o.type));
     const c = classOf(o.type);
-    if (c) for (const d of ctx.a.lookup(name, c.declScope)) if ((d.kind === 'function' && !d.owner) || (d.kind === 'function-template' && !d.owner)) if (!free.includes(d)) free.push(d);
+    // argument-dependent lookup: the operand's class's namespace, friends defined in the class, an enum's namespace
+    const scopes = c ? [c.declScope, c.scope] : u.kind === 'enum' && u.decl.scope.parent ? [u.decl.scope.parent] : [];
+    for (const scope of scopes) for (const d of ctx.a.lookup(name, scope)) if (isFree(d) && !free.includes(d as FunctionDecl)) free.push(d as FunctionDecl | FunctionTemplate);
+  }
+  if (!operands.some((o) => classOf(o.type))) {
+    // no class operand ([over.match.oper]/3): only functions taking an enum operand's type (or a reference to it) there
+    const matches = (pt: Type, o: Expr) => { const u = unqualified(o.type); return u.kind === 'enum' && sameType(unqualified(nonReference(pt)), u, true); };
+    for (let i = free.length - 1; i >= 0; i--) {
+      const d = free[i];
+      if (d.kind !== 'function' || !operands.some((o, k) => d.params[k] && matches(d.params[k].type, o))) free.splice(i, 1);
+    }
   }
   if (free.length) {
     const r = resolveOverload(ctx, free, operands, { loc, label: `'${name}'`, quiet: true });
@@ -94,7 +106,7 @@ export function binaryExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   const l = checkExpr(ctx, ln);
   const r = checkExpr(ctx, rn);
   if (l.type.kind === 'error' || r.type.kind === 'error') return errorExpr(loc);
-  if (classOf(l.type) || classOf(r.type) || (l.type.kind === 'enum' && l.type.decl.scoped && ARITH.has(op))) {
+  if (classOf(l.type) || classOf(r.type) || unqualified(l.type).kind === 'enum' || unqualified(r.type).kind === 'enum') {
     const o = overloadedOperator(ctx, op, [l, r], loc, true);
     if (o) return o;
   }
@@ -302,6 +314,11 @@ export function assignExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   const l = checkExpr(ctx, ln);
   const r = checkExpr(ctx, rn);
   if (l.type.kind === 'error' || (r.type.kind === 'error' && !r.list)) return errorExpr(loc);
+  if (op !== '=' && !classOf(l.type) && unqualified(l.type).kind === 'enum' && !r.list) {
+    // `flags |= Perm::W` through a user operator for the enum
+    const o = overloadedOperator(ctx, op, [l, r], loc, true);
+    if (o) return o;
+  }
   if (classOf(l.type)) {
     const o = overloadedOperator(ctx, op, [l, r], loc, false);
     if (o) return o;

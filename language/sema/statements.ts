@@ -15,12 +15,13 @@ import { argumentDependentCandidates } from './adl';
 import { declaredBaseType, applyDeclarator, type DeclaratorInfo } from './type-syntax';
 import { resolveName } from './names';
 import { deduceType } from './templates';
-import { classType, ERROR, isVoid, VOID, nonReference, pointerTo, referenceTo, sameType, unqualified, quoteType, type Type } from './types';
+import { classType, ERROR, isVoid, VOID, nonReference, pointerTo, referenceTo, sameType, unqualified, quoteType, withQuals, type Type } from './types';
 import { declareList } from './declarations';
 import { mayFallThrough, unusedValueWarning } from './flow';
 import { noteBoolean } from './implicit';
 import { noteLambdaReturn } from './lambdas';
 import { checkJumps, newJumpSites, noteLabel, type JumpSites } from './jumps';
+import { bindingDeclarator, bindingInitialiser, bindingNames, declareBindingNames, type BindingDeclarator, type StructuredBinding } from './bindings';
 
 export interface LocalObject {
   readonly decl: VarDecl;
@@ -58,6 +59,8 @@ export interface FunctionBody {
   readonly fullExpressions: Expr[];
   /** The range-based `for` statements, in order. */
   readonly rangeFors: RangeFor[];
+  /** The structured bindings, in order (absent when there are none). */
+  bindings?: StructuredBinding[];
 }
 
 /**
@@ -408,10 +411,18 @@ export function switchConversion(cls: ClassDecl): FunctionDecl | undefined {
   return fns.length === 1 ? fns[0] : undefined;
 }
 
+/** The declarators that may be (or hold) a structured binding's list. */
+const BINDING_DECLARATORS = new Set(['init_declarator', 'function_declarator', 'structured_binding_declarator', 'reference_declarator']);
+
 function localDeclaration(ctx: Ctx, st: BodyState, node: Node): void {
   const { type: base, flags } = declaredBaseType(ctx, node);
   for (const d of node.childrenForFieldName('declarator')) {
     if (!d) continue;
+    const bd = BINDING_DECLARATORS.has(d.type) && bindingDeclarator(d);
+    if (bd) {
+      bindingDeclaration(ctx, st, node, d, bd, base, flags.constexpr);
+      continue;
+    }
     const vexing = vexingArguments(ctx, d);
     const info: DeclaratorInfo = vexing ? { name: vexing.name.text, nameNode: vexing.name, type: base, role: 'object' } : applyDeclarator(ctx, base, d);
     if (!info.name) continue;
@@ -455,6 +466,59 @@ function localDeclaration(ctx: Ctx, st: BodyState, node: Node): void {
     const initialised = form !== 'none' || (!!classOf(type) && !isTrivialClass(type));
     st.body.locals.push(initialised ? { decl: v, start: loc, end: loc, initialised } : { decl: v, start: loc, end: loc });
   }
+}
+
+/**
+ * `auto [a, b] = e;` (also `{e}` and `(e)`, with `&` or `&&`): the hidden variable, a local initialised
+ * like any other, then the names of its subobjects (sema/bindings.ts).
+ */
+function bindingDeclaration(ctx: Ctx, st: BodyState, node: Node, d: Node, bd: BindingDeclarator, base: Type, constexpr: boolean): void {
+  const loc = locOf(ctx, bd.list);
+  const condValue = node.parent?.type === 'condition_clause' ? node.childForFieldName('value') : null;
+  const initNode = bindingInitialiser(d) ?? condValue ?? undefined;
+  const init = initNode ? checkExpr(ctx, initNode) : undefined;
+  if (constexpr) ctx.a.error(loc, 'bad-binding', "decomposition declaration cannot be declared 'constexpr'");
+  if (node.children.some((c) => c.type === 'storage_class_specifier')) ctx.a.error(loc, 'bad-binding', 'decomposition declaration cannot be declared with a storage class (C++17)');
+  const object = localVar(bindingObjectName(bd), init ? bindingObjectType(ctx, base, bd, init, loc) : ERROR, loc);
+  if (!init) ctx.a.error(loc, 'bad-binding', `decomposition declaration '${object.name}' requires an initializer`);
+  else if (object.type.kind !== 'error') initialiseBindingObject(ctx, object.type, init, d.type === 'init_declarator' && d.childForFieldName('value')?.type !== 'initializer_list' ? 'copy' : 'direct');
+  const temps = fullExpression(st, init ? [init] : [], locOf(ctx, node));
+  if (object.type.kind === 'reference') extendLifetime(temps, init, object);
+  declareBinding(ctx, st, bd, object, loc);
+}
+
+/** Adds the hidden variable (as a local no name can find) and the binding's names to the scope. */
+function declareBinding(ctx: Ctx, st: BodyState, bd: BindingDeclarator, object: VarDecl, loc: Loc): void {
+  ctx.scope.add(object.name, object);
+  st.body.locals.push({ decl: object, start: loc, end: loc, initialised: true });
+  (st.body.bindings ??= []).push(declareBindingNames(ctx, bd, object));
+}
+
+/** The hidden variable's name, as the debugger shows it: `[a, b]` (no name lookup finds it). */
+function bindingObjectName(bd: BindingDeclarator): string {
+  return `[${bindingNames(bd.list).map((n) => n.text).join(', ')}]`;
+}
+
+/**
+ * The hidden variable's type: `auto` (cv-qualified, maybe a reference) deduced from the initialiser,
+ * except that without a reference an array is copied whole (`cv A`, not a pointer).
+ */
+function bindingObjectType(ctx: Ctx, base: Type, bd: BindingDeclarator, init: Expr, loc: Loc): Type {
+  if (base.kind !== 'tparam' || !containsAuto(base)) {
+    if (base.kind !== 'error') ctx.a.error(loc, 'bad-binding', `decomposition declaration cannot be declared with type ${quoteType(base)}; declared type must be 'auto' or reference to 'auto'`);
+    return ERROR;
+  }
+  if (init.type.kind === 'error') return ERROR;
+  if (bd.ref) return deduceAuto(ctx, referenceTo(base, bd.ref === '&&' && init.cat !== 'lvalue'), init, loc);
+  const t = nonReference(init.type);
+  if (t.kind === 'array' && !init.list) return withQuals(t, !!base.const, !!base.volatile);
+  return deduceAuto(ctx, base, init, loc);
+}
+
+/** The hidden object is initialised like a variable (an array is copied element by element: the compiler checks how). */
+function initialiseBindingObject(ctx: Ctx, type: Type, init: Expr, form: 'copy' | 'direct'): void {
+  if (type.kind === 'array') return;
+  initialise(ctx, type, [init], init.loc, form);
 }
 
 /** A class whose default-initialisation and destruction do nothing (approximately: no constructor, destructor or virtual function, and so its members). */
@@ -569,28 +633,47 @@ function isCharacter(t: Type): boolean {
 function rangeFor(ctx: Ctx, st: BodyState, node: Node): void {
   const inner = block(ctx);
   const right = node.childForFieldName('right');
+  const before = ctx.a.reportCount;
   const r = right ? checkExpr(inner, right) : undefined;
+  if (r && right && r.type.kind === 'error' && ctx.a.reportCount === before && right.type === 'compound_literal_expression') {
+    ctx.a.error(r.loc, 'bad-range', 'a temporary array cannot be the range of a range-based for here; declare the array as a variable first');
+  }
   const { type: base } = declaredBaseType(inner, node);
-  const info = applyDeclarator(inner, base, node.childForFieldName('declarator'));
+  const declarator = node.childForFieldName('declarator');
+  const bd = bindingDeclarator(declarator);
   const loc = locOf(ctx, node);
   const rangeRef: VarDecl = { kind: 'var', id: newId(), name: '__range', type: r && r.type.kind !== 'error' ? referenceTo(r.type, r.cat !== 'lvalue') : ERROR, storage: 'local', constexpr: false, loc, qualifiedName: '__range' };
   if (r && right) for (const t of fullExpression(st, [r], locOf(ctx, right))) if (t.expr === r) t.extendedBy = rangeRef;
   const it = r ? rangeIteration(inner, r, rangeRef, loc) : undefined;
   const cursor = it?.cursor ?? localVar('__begin', ERROR, loc);
   const element = it?.element ?? errorExpr(r?.loc ?? loc);
-  let variable: VarDecl | undefined;
-  if (info.name) {
-    const vloc = locOf(inner, info.nameNode ?? node);
-    const type = containsAuto(info.type) ? deduceAuto(inner, info.type, element, vloc) : info.type;
-    variable = localVar(info.name, type, vloc);
-    if (type.kind !== 'error' && element.type.kind !== 'error') initialise(inner, type, [element], element.loc, 'copy');
-    inner.scope.add(info.name, variable);
-    st.body.locals.push({ decl: variable, start: vloc, end: vloc, initialised: true });
-  }
+  const variable = bd ? rangeBinding(inner, st, bd, base, element) : loopVariable(inner, st, node, applyDeclarator(inner, base, declarator), element);
   if (r) st.body.rangeFors.push({ loc, range: r, rangeRef, begin: it?.begin, end: it?.end, cursor, element, variable, iterator: it?.iterator });
   const b = node.childForFieldName('body');
   if (b) statement(inner, st, b);
   closeScope(st, inner.scope, loc);
+}
+
+/** A range-based for's variable, initialised from `*__begin` each iteration. */
+function loopVariable(inner: Ctx, st: BodyState, node: Node, info: DeclaratorInfo, element: Expr): VarDecl | undefined {
+  if (!info.name) return undefined;
+  const vloc = locOf(inner, info.nameNode ?? node);
+  const type = containsAuto(info.type) ? deduceAuto(inner, info.type, element, vloc) : info.type;
+  const variable = localVar(info.name, type, vloc);
+  if (type.kind !== 'error' && element.type.kind !== 'error') initialise(inner, type, [element], element.loc, 'copy');
+  inner.scope.add(info.name, variable);
+  st.body.locals.push({ decl: variable, start: vloc, end: vloc, initialised: true });
+  return variable;
+}
+
+/** `for (auto& [k, v] : range)`: the loop variable is the binding's hidden variable. */
+function rangeBinding(inner: Ctx, st: BodyState, bd: BindingDeclarator, base: Type, element: Expr): VarDecl {
+  const loc = locOf(inner, bd.list);
+  const type = element.type.kind === 'error' ? ERROR : bindingObjectType(inner, base, bd, element, loc);
+  const object = localVar(bindingObjectName(bd), type, loc);
+  if (type.kind !== 'error') initialiseBindingObject(inner, type, element, 'copy');
+  declareBinding(inner, st, bd, object, loc);
+  return object;
 }
 
 function localVar(name: string, type: Type, loc: Loc): VarDecl {
