@@ -1,12 +1,13 @@
 // Range-based `for`, lowered as C++ defines it from the model's description (language/sema/statements.ts
 // RangeFor): the range is evaluated once and its temporaries live until the loop ends; `__begin` and
 // `__end` are pointers (the array's bounds, or what begin and end return) or iterator objects, compared,
-// advanced and dereferenced with the operators the model chose, and destroyed when the loop ends; each
+// advanced and dereferenced with the operators the model chose, and destroyed when the loop ends (a
+// temporary array, `A{1, 2, 3}`, is built in the frame and lives until then too); each
 // iteration initialises the loop variable from `*__begin` in its own scope, which break and continue close.
 
 import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
 import type { RangeFor } from '../../language/sema/statements';
-import type { VarDecl } from '../../language/sema/decls';
+import type { Loc, VarDecl } from '../../language/sema/decls';
 import type { Expr } from '../../language/sema/expr';
 import { unqualified, type Type } from '../../language/sema/types';
 import { slotAddr } from '../ir/builder';
@@ -16,6 +17,7 @@ import { addressOf, condition, discard, materialize, rvalue } from './expression
 import type { Cleanup, FnLower } from './function';
 import { checkSupportedSyntax } from './syntax-guard';
 import { classDeclOf } from './types';
+import { valueInit } from './objects';
 import { bindingOf, bindNames } from './bindings';
 
 export function rangeForStatement(f: FnLower, node: Node, lowerBody: (f: FnLower, n: Node) => void): void {
@@ -119,28 +121,33 @@ function testIterator(f: FnLower, test: Expr, body: Block, done: Block): void {
 /** The address of the range object: the named one, or a temporary that lives until the loop ends. */
 function rangeAddress(f: FnLower, loop: RangeFor): VReg {
   const r = loop.range;
-  if (r.list) return listArray(f, r.list, loop.element.type);
+  if (r.list) return listArray(f, r.list, loop.element.type, arrayLength(f, loop), r.loc);
   if (r.cat !== 'prvalue') return addressOf(f, r);
   if (!classDeclOf(r.type)) unsupported(f.pos(r.loc), 'a range that is a temporary array is not supported yet');
   return f.b.addr(materialize(f, r));
 }
 
-/** The constant array behind a braced list (a `std::initializer_list`), in the function's frame. */
-function listArray(f: FnLower, list: Expr[], element: Type): VReg {
+/**
+ * The array behind a braced list (a `std::initializer_list`, constant) or a temporary array (`A{1, 2}`,
+ * whose elements past the list are value-initialised), in the function's frame.
+ */
+function listArray(f: FnLower, list: Expr[], element: Type, length: number, at: Loc): VReg {
   const e = unqualified(element);
   const size = f.L.sizeOf(e);
-  const slot = f.b.slot(size * list.length, f.L.alignOf(e), '.list');
+  const slot = f.b.slot(size * length, f.L.alignOf(e), '.list');
   const cls = classDeclOf(e);
-  list.forEach((x, i) => {
-    f.m.objects.initFromExpr(f, slotAddr(slot, i * size), e, x);
-    if (cls && f.m.objects.needsDestruction(cls)) f.addTemporary({ addr: slotAddr(slot, i * size), cls }, x.loc);
-  });
+  for (let i = 0; i < length; i++) {
+    const x = list[i];
+    if (x) f.m.objects.initFromExpr(f, slotAddr(slot, i * size), e, x);
+    else valueInit(f, slotAddr(slot, i * size), e, at);
+    if (cls && f.m.objects.needsDestruction(cls)) f.addTemporary({ addr: slotAddr(slot, i * size), cls }, x?.loc ?? at);
+  }
   return f.b.addr(slotAddr(slot));
 }
 
 function arrayLength(f: FnLower, loop: RangeFor): number {
-  if (loop.range.list) return loop.range.list.length;
   const t = loop.range.type;
+  if (loop.range.list && t.kind !== 'array') return loop.range.list.length;
   if (t.kind !== 'array' || t.length === undefined) return unsupported(f.pos(loop.range.loc), 'a range that is an array of unknown length');
   return t.length;
 }

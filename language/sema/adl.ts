@@ -15,6 +15,8 @@ export function argumentDependentCandidates(name: string, args: readonly Expr[])
   for (const ns of namespaces) {
     for (const d of ns.scope.own(name)) if (isFreeFunction(d) && !out.includes(d)) out.push(d);
   }
+  // friends defined inside the associated classes
+  for (const c of seen) for (const d of c.scope.own(name)) if (isFreeFunction(d) && !out.includes(d)) out.push(d);
   return out;
 }
 

@@ -113,6 +113,7 @@ function decompose(ctx: Ctx, e: Type, loc: Loc): Subobject[] | undefined {
     }
     return Array.from({ length: e.length }, (_, index) => ({ type: e.element, index }));
   }
+  if (e.kind === 'tparam') return undefined; // a template's parameter bound to nothing yet: checked at instantiation
   const cls = classOf(e);
   if (!cls || !cls.require()) {
     const what = cls ? 'incomplete type' : 'non-class, non-array type';

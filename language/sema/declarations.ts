@@ -97,6 +97,10 @@ function declareOneInner(ctx: Ctx, node: Node, access: Access, cls?: ClassDecl):
       declareTemplate(ctx, node, access, cls);
       return access;
     case 'friend_declaration':
+      // a friend function defined in the class: a non-member in the class's scope, found by
+      // argument-dependent lookup (adl.ts) and by operator lookup; friend declarations name others
+      if (cls && !cls.templateInfo) for (const c of node.namedChildren) if (c.type === 'function_definition') declareFunctionDefinition(ctx, c, 'public', undefined);
+      return access;
     case 'expression_statement':
     case 'empty_declaration':
       return access;

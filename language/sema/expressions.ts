@@ -461,7 +461,15 @@ function sizeofExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
       const r = resolveName(ctx, vn.namedChild(0)!, undefined, true);
       const asType = r.decls.map(typeOfDecl).find((x) => x);
       t = asType ?? checkExpr(ctx, vn).type;
-    } else t = checkExpr(ctx, vn).type;
+    } else {
+      const e = checkExpr(ctx, vn);
+      const inner = e.kind === 'member' ? e : undefined;
+      if (inner?.decl?.kind === 'field' && inner.decl.bitWidth !== undefined) {
+        ctx.a.error(loc, 'bad-sizeof', `invalid application of '${isAlign ? 'alignof' : 'sizeof'}' to a bit-field`);
+        return errorExpr(loc);
+      }
+      t = e.type;
+    }
   }
   if (t.kind === 'error') return errorExpr(loc);
   const sa = sizeAlignOf(nonReference(t));

@@ -87,7 +87,6 @@ function parenthesizedTypeName(ctx: Ctx, n: Node): Type | undefined {
   return r.decls.map(typeOfDecl).find((x) => x);
 }
 
-const ARITH = new Set(['+', '-', '*', '/', '%']);
 const BITWISE = new Set(['&', '|', '^', '<<', '>>']);
 const COMPARE = new Set(['<', '>', '<=', '>=', '==', '!=']);
 

@@ -12,7 +12,7 @@ import { completeArrayType, errorExpr, isStringLiteral, type Expr } from './expr
 import { callWith } from './calls';
 import { overloadedOperator } from './operators';
 import { argumentDependentCandidates } from './adl';
-import { declaredBaseType, applyDeclarator, type DeclaratorInfo } from './type-syntax';
+import { declaredBaseType, applyDeclarator, typeFromDescriptor, typeFromSpecifier, type DeclaratorInfo } from './type-syntax';
 import { resolveName } from './names';
 import { deduceType } from './templates';
 import { classType, ERROR, isVoid, VOID, nonReference, pointerTo, referenceTo, sameType, unqualified, quoteType, withQuals, type Type } from './types';
@@ -66,7 +66,8 @@ export interface FunctionBody {
 /**
  * A range-based `for` as C++ defines it: `auto&& __range = range; auto __begin = begin, __end = end;
  * for (; __begin != __end; ++__begin) { decl = *__begin; body }`. The range is a full-expression whose
- * temporaries live until the loop ends (bound to `__range`). For an array or a braced list, `__begin`
+ * temporaries live until the loop ends (bound to `__range`). For an array (a temporary one, `A{1, 2}`, is
+ * an `initializer_list` Expr of the array type) or a braced list, `__begin`
  * is a pointer to its first element and the end is one past its last; for a class, begin and end are
  * `__range.begin()`/`__range.end()` (when the class has either member) or `begin(__range)`/`end(__range)`
  * found by argument-dependent lookup, and what they return is a pointer or an iterator object.
@@ -633,11 +634,7 @@ function isCharacter(t: Type): boolean {
 function rangeFor(ctx: Ctx, st: BodyState, node: Node): void {
   const inner = block(ctx);
   const right = node.childForFieldName('right');
-  const before = ctx.a.reportCount;
-  const r = right ? checkExpr(inner, right) : undefined;
-  if (r && right && r.type.kind === 'error' && ctx.a.reportCount === before && right.type === 'compound_literal_expression') {
-    ctx.a.error(r.loc, 'bad-range', 'a temporary array cannot be the range of a range-based for here; declare the array as a variable first');
-  }
+  const r = right ? (right.type === 'compound_literal_expression' && temporaryArray(inner, right)) || checkExpr(inner, right) : undefined;
   const { type: base } = declaredBaseType(inner, node);
   const declarator = node.childForFieldName('declarator');
   const bd = bindingDeclarator(declarator);
@@ -652,6 +649,27 @@ function rangeFor(ctx: Ctx, st: BodyState, node: Node): void {
   const b = node.childForFieldName('body');
   if (b) statement(inner, st, b);
   closeScope(st, inner.scope, loc);
+}
+
+/**
+ * `A{1, 2, 3}` with `A` an array type (or the compound literal `(int[3]){1, 2, 3}`): a temporary array,
+ * as a prvalue of the array type whose list holds the given elements (the rest are value-initialised).
+ * Undefined when the type is not an array (then it is an ordinary expression).
+ */
+function temporaryArray(ctx: Ctx, node: Node): Expr | undefined {
+  const typeNode = node.childForFieldName('type');
+  const value = node.childForFieldName('value');
+  if (!typeNode || !value) return undefined;
+  const t = typeNode.type === 'type_descriptor' ? typeFromDescriptor(ctx, typeNode) : typeFromSpecifier(ctx, typeNode);
+  if (t.kind !== 'array') return undefined;
+  const loc = locOf(ctx, node);
+  const list = checkExpr(ctx, value);
+  if (t.length === undefined) {
+    ctx.a.error(loc, 'bad-range', `a temporary array of unknown bound ${quoteType(t)} cannot be a range`);
+    return errorExpr(loc);
+  }
+  initialise(ctx, t, [list], loc, 'list');
+  return mk('initializer_list', t, 'prvalue', loc, { list: list.list ?? [] });
 }
 
 /** A range-based for's variable, initialised from `*__begin` each iteration. */
@@ -696,7 +714,7 @@ interface Iteration {
 function rangeIteration(ctx: Ctx, r: Expr, rangeRef: VarDecl, loc: Loc): Iteration | undefined {
   const t = nonReference(r.type);
   if (r.list || t.kind === 'array') {
-    const elem = r.list ? listElement(ctx, r, r.list) : t.kind === 'array' ? t.element : undefined;
+    const elem = t.kind === 'array' ? t.element : r.list ? listElement(ctx, r, r.list) : undefined;
     if (!elem) return undefined;
     const cursorType = pointerTo(elem);
     const cursor = localVar('__begin', cursorType, loc);

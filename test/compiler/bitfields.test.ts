@@ -104,9 +104,10 @@ describe('compiler bit-fields', function () {
     }
   });
 
-  it('reports invalid bit-fields, their addresses and non-const references to them at their places', async () => {
+  it('reports invalid bit-fields, their addresses, non-const references to them and sizeof of them at their places', async () => {
     const src = 'struct S { int a : 3; unsigned b : 40; float c : 2; int d : -1; int e : 0; int n; int f : n; };\n'
-      + 'int main() { S s; s.a = 1; int* p = &s.a; int& r = s.a; return *p + r; }\n';
+      + 'int main() { S s; s.a = 1; int* p = &s.a; int& r = s.a; return *p + r; }\n'
+      + 'int z() { S s; return sizeof(s.a); }\n';
     const r = await compileSource(src);
     const got = r.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`);
     assert.deepEqual(got, [
@@ -117,6 +118,7 @@ describe('compiler bit-fields', function () {
       '1:91 bit-field width is not a constant expression',
       '2:37 address of bit-field requested',
       '2:52 non-const reference cannot bind to bit-field \'a\'',
+      '3:23 invalid application of \'sizeof\' to a bit-field',
     ]);
   });
 });

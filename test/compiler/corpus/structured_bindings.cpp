@@ -17,6 +17,50 @@ struct Boxed { Counted c; int tag; };
 
 Point makePoint(int s) { return Point{s, s * 2}; }
 
+struct Grid {
+  int cells[3];
+  Point origin;
+  int sum() const {
+    const auto& [c, o] = *this;
+    return c[0] + c[1] + c[2] + o.x + o.y;
+  }
+};
+
+template <typename T> int firstTwo(const T& t) {
+  const auto& [inner, tag] = t;
+  auto [a, b] = inner;
+  return a * b + tag;
+}
+struct Tagged { Point p; int tag; };
+
+template <typename T> struct Wrap {
+  T v;
+  int bump() { auto& [a, b] = v; a += 40; return a + b; }
+};
+
+int lambdas(Point p) {
+  auto [a, b] = p;
+  auto& [ra, rb] = p;
+  auto addA = [&](int n) { ra += n; return ra; };
+  int r = addA(5);
+  return r * 100 + a * 10 + b + p.x;
+}
+
+int conditions(Point p) {
+  int out = 0;
+  if (auto [a, b] = p; a < b) out += 1;
+  switch (auto& [a, b] = p; a + b) {
+  case 3: out += 10; break;
+  default: out += 20;
+  }
+  while (p.x < 5) {
+    auto& [a, b] = p;
+    a++;
+    out += b;
+  }
+  return out;
+}
+
 int sumPairs(Pair (&ps)[3]) {
   int s = 0;
   for (const auto& [k, v] : ps) s += k * (int)v;
@@ -90,6 +134,26 @@ int main() {
     auto [c0, c1] = cs;
     printf("counted copies %d %d\n", c0.v, c1.v);
   }
+  Grid g{{1, 2, 3}, {4, 5}};
+  auto& [cells, origin] = g;
+  cells[2] = 30;
+  origin.y += 1;
+  printf("grid sum %d %d\n", g.sum(), origin.x);
+  printf("lambdas %d conditions %d %d\n", lambdas(Point{1, 2}), conditions(Point{1, 2}), conditions(Point{4, 9}));
+
+  Wrap<Point> w{{1, 2}};
+  int bumped = w.bump();
+  printf("templates %d %d %d\n", firstTwo(Tagged{{3, 4}, 5}), bumped, w.v.x);
+
+  using Three = int[3];
+  using Points = Point[2];
+  int fromTemp = 0;
+  for (int v : Three{4, 5}) fromTemp = fromTemp * 10 + v;
+  for (auto& v : Three{1, 2, 3}) v *= 2;
+  for (auto [tx2, ty2] : Points{{1, 2}, {3, 4}}) fromTemp += tx2 * ty2;
+  for (const Counted& c : (Counted[2]){Counted(21), Counted(22)}) printf("temp counted %d\n", c.v);
+  printf("temporary arrays %d\n", fromTemp);
+
   int* p = &ry;
   *p = 1;
   return pt.y + x;
