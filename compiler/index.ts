@@ -72,7 +72,7 @@ export function compile(frontend: Frontend, file: string, host: FileHost, option
   }
   const userRefs = units.flatMap((u) => [...referencedSymbols(u.text)]);
   let rtText = runtime.textFor(new Set([...userRefs, ...romNeeds(mode, false)]));
-  const printf = mode === 'program' || userRefs.includes('printf') || referencedSymbols(rtText).has('printf');
+  const printf = mode === 'program' || userRefs.includes('printf') || userRefs.includes('snprintf') || referencedSymbols(rtText).has('printf');
   if (printf) rtText = runtime.textFor(new Set([...userRefs, ...romNeeds(mode, true)]));
   const rtAsm = { name: 'runtime/runtime.s', text: rtText };
   if (mode === 'program') {

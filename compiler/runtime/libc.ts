@@ -78,10 +78,15 @@ int putchar(int c) {
 
 // ---- printf --------------------------------------------------------------------------------------
 
+// Where formatted text goes: standard output through buf, or (snprintf) the caller's buffer dst of
+// cap bytes, of which the first cap - 1 characters are kept.
 struct Out {
   char buf[128];
   int used;
   int total;
+  int to_buffer;
+  char* dst;
+  int cap;
 };
 
 void out_flush(Out* o) {
@@ -90,6 +95,11 @@ void out_flush(Out* o) {
 }
 
 void out_char(Out* o, char c) {
+  if (o->to_buffer) {
+    if (o->total < o->cap - 1) o->dst[o->total] = c;
+    o->total++;
+    return;
+  }
   if (o->used == 128) out_flush(o);
   o->buf[o->used] = c;
   o->used++;
@@ -221,14 +231,10 @@ void format_float(Out* o, Spec* s, unsigned lo, unsigned hi) {
   out_field(o, s, prefix, p, text + start, n - start, 0);
 }
 
-int __q7_vprintf(const unsigned* regs, const unsigned* stack) {
-  Out out;
-  out.used = 0;
-  out.total = 0;
-  Args args;
-  args.regs = regs;
-  args.stack = stack;
-  args.index = 0;
+// The format (the next argument word) and its conversions, written to out.
+void format_args(Out* o, Args* a) {
+  Out& out = *o;
+  Args& args = *a;
   const char* f = (const char*)arg_word(&args);
   while (*f) {
     if (*f != '%') {
@@ -327,7 +333,40 @@ int __q7_vprintf(const unsigned* regs, const unsigned* stack) {
       if (c) out_char(&out, c);
     }
   }
+}
+
+void out_init(Out* o, Args* a, const unsigned* regs, const unsigned* stack) {
+  o->used = 0;
+  o->total = 0;
+  o->to_buffer = 0;
+  o->dst = 0;
+  o->cap = 0;
+  a->regs = regs;
+  a->stack = stack;
+  a->index = 0;
+}
+
+// printf(format, ...): regs are the six argument register words, stack the caller's stack words.
+int __q7_vprintf(const unsigned* regs, const unsigned* stack) {
+  Out out;
+  Args args;
+  out_init(&out, &args, regs, stack);
+  format_args(&out, &args);
   out_flush(&out);
+  return out.total;
+}
+
+// snprintf(buffer, size, format, ...): the length the whole text has; at most size - 1 characters
+// and a terminating zero are stored (nothing when size is 0).
+int __q7_vsnprintf(const unsigned* regs, const unsigned* stack) {
+  Out out;
+  Args args;
+  out_init(&out, &args, regs, stack);
+  out.to_buffer = 1;
+  out.dst = (char*)arg_word(&args);
+  out.cap = (int)arg_word(&args);
+  format_args(&out, &args);
+  if (out.cap > 0) out.dst[out.total < out.cap - 1 ? out.total : out.cap - 1] = 0;
   return out.total;
 }
 `;

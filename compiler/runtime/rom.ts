@@ -158,14 +158,15 @@ const KERNEL_WRITE = fn('__q7_write', 'int __q7_write(int fd, const void *buf, u
         retw
 `);
 
-const PRINTF = `
-/* int printf(const char *format, ...): the six register words are stored next to each other and
-   handed, with the address of the stack words, to __q7_vprintf(regs, stack). The frame keeps
-   [sp+32, sp+64) free for the window save areas. */
+/* int NAME(...): the six register words are stored next to each other and handed, with the address
+   of the stack words, to TARGET(regs, stack). The frame keeps [sp+32, sp+64) free for the window save
+   areas. */
+function varargsEntry(name: string, target: string): string {
+  return `
         .align  4
-        .global printf
-        .type   printf, @function
-printf:
+        .global ${name}
+        .type   ${name}, @function
+${name}:
         entry   a1, 64
         s32i    a2, a1, 0
         s32i    a3, a1, 4
@@ -175,11 +176,15 @@ printf:
         s32i    a7, a1, 20
         mov     a10, a1
         addi    a11, a1, 64
-        call8   __q7_vprintf
+        call8   ${target}
         mov     a2, a10
         retw
-        .size   printf, . - printf
+        .size   ${name}, . - ${name}
 `;
+}
+
+/* printf(format, ...) and snprintf(buffer, size, format, ...): formatted by the runtime library. */
+const PRINTF = varargsEntry('printf', '__q7_vprintf') + varargsEntry('snprintf', '__q7_vsnprintf');
 
 const DEVICE_CALL_FN = fn('__q7_device_call', 'int __q7_device_call(int number, a, b, c, d, e): SIMCALL with a2 = number, a3..a7 = arguments', `
         entry   a1, 32
@@ -324,10 +329,10 @@ export const ROM_END_SOURCE = romEndSource('program');
 export const KERNEL_ROM_FUNCTIONS = ['__q7_device_call', 'neuron_translate', 'neuron_memcpy_from_hbm', 'neuron_memcpy_to_hbm', 'get_cpu_id'];
 
 /** Functions the ROM defines that compiled code may call (the kernel-only ones in kernel images only). */
-export const ROM_FUNCTIONS = ['printf', '__q7_write', '__q7_exit', ...KERNEL_ROM_FUNCTIONS];
+export const ROM_FUNCTIONS = ['printf', 'snprintf', '__q7_write', '__q7_exit', ...KERNEL_ROM_FUNCTIONS];
 
 /** Runtime-library functions the ROM of a mode calls. */
 export function romNeeds(mode: RomMode, printf = true): string[] {
-  if (mode === 'program') return ['__q7_vprintf'];
-  return printf ? ['__q7_vprintf', '__q7_log_write'] : ['__q7_log_write'];
+  if (mode === 'program') return ['__q7_vprintf', '__q7_vsnprintf'];
+  return printf ? ['__q7_vprintf', '__q7_vsnprintf', '__q7_log_write'] : ['__q7_log_write'];
 }
