@@ -192,11 +192,21 @@ function variable(v: DebugVar, typeDies: TypeDies, fileIndex: (f: string) => num
   if (v.name === 'this') d.add(AT.artificial, 'flag_present', true);
   // a class parameter passed by address: the slot holds a pointer to the object
   const deref = v.indirect && type.kind !== 'reference';
-  const loc = v.vreg ? promotedLocation(v.vreg, frame, deref) : new ByteWriter().u8(DW_OP_fbreg).sleb(v.slot.offset ?? 0);
+  const loc = location(v, frame, deref);
   if (loc && deref && !v.vreg) loc.u8(DW_OP_deref);
   // a promoted variable the code never reads or writes has no location (optimised out)
   if (loc) d.add(AT.location, 'exprloc', loc.result());
   return d;
+}
+
+/**
+ * A variable's frame-base location (a structured-binding name's at its subobject's offset), or the
+ * promoted one; a name of a subobject past the start of a promoted object has none.
+ */
+function location(v: DebugVar, frame: Frame | undefined, deref: boolean): ByteWriter | undefined {
+  const offset = v.offset ?? 0;
+  if (!v.vreg) return new ByteWriter().u8(DW_OP_fbreg).sleb((v.slot.offset ?? 0) + offset);
+  return offset === 0 ? promotedLocation(v.vreg, frame, deref) : undefined;
 }
 
 /**

@@ -100,6 +100,8 @@ export interface DebugVar {
   /** The C++ type (kept opaque here; the DWARF writer understands it). */
   readonly type: unknown;
   readonly slot: Slot;
+  /** A structured-binding name: its subobject's byte offset in the slot's object (0 when absent). */
+  readonly offset?: number;
   readonly isParam: boolean;
   /** The slot holds a pointer to the object (a reference, or a class passed by address). */
   readonly indirect: boolean;

@@ -66,6 +66,7 @@ export function bindNames(f: FnLower, binding: StructuredBinding): void {
     const ref = n.decl.type.kind === 'reference';
     if (!local.indirect) {
       f.locals.set(n.decl, { slot: offsetAddr(local.slot, offset), type: n.decl.type, indirect: ref });
+      debugName(f, n, binding, offset, ref);
       continue;
     }
     const at: Address = offsetAddr(regAddr(f.b.load('i32', local.slot, 'i32')), offset);
@@ -74,6 +75,14 @@ export function bindNames(f: FnLower, binding: StructuredBinding): void {
     const slot = f.declareLocal(n.decl, types.referenceTo(types.nonReference(n.decl.type))).slot;
     f.b.store('i32', target, slot);
   }
+}
+
+/** The debugger's view of a name bound to a subobject of a local object: at its offset in the object's slot. */
+function debugName(f: FnLower, n: BindingName, binding: StructuredBinding, offset: number, ref: boolean): void {
+  const at = f.locals.get(binding.object)?.slot;
+  const hidden = at?.kind === 'slot' ? f.b.func.debugVars.find((d) => d.slot === at.slot && !d.offset && d.name === binding.object.name) : undefined;
+  if (!at || at.kind !== 'slot' || !hidden || hidden.indirect) return;
+  f.b.debugVar({ name: n.decl.name, type: n.decl.type, slot: at.slot, offset: at.offset + offset, isParam: false, indirect: ref, decl: f.pos(n.decl.loc), scope: hidden.scope });
 }
 
 /** Where a name's subobject lies in the hidden object: an element's, or a member's (through its base). */

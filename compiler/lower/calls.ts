@@ -12,7 +12,7 @@ import { regAddr, slotAddr } from '../ir/builder';
 import type { Address, VReg } from '../ir/ir';
 import { convertTo } from './conversions';
 import { unsupported } from './errors';
-import { decayed, lvalue, materialize, referenceTo, rvalue } from './expressions';
+import { decayed, lvalue, materialize, referenceTo, rvalue, temporaryElements } from './expressions';
 import type { FnLower } from './function';
 import { initFromExpr } from './objects';
 import { checkedInitialiser } from './initialize';
@@ -167,6 +167,7 @@ function temporaryOf(f: FnLower, a: Expr, t: Type): Address {
   initFromExpr(f, slot, u, a);
   const cls = classDeclOf(u);
   if (cls && f.m.objects.needsDestruction(cls)) f.addTemporary({ addr: slot, cls }, a.loc);
+  if (u.kind === 'array') temporaryElements(f, slot, u, a.loc);
   return slot;
 }
 

@@ -118,6 +118,9 @@ function fold(e: Expr): bigint | undefined {
       }
       if (e.decl?.kind === 'template-binding') return e.value === undefined ? undefined : wrapTo(BigInt(e.value), e.type);
       return undefined;
+    case 'call':
+      // a constexpr function called with constants: the model evaluated it (language/sema/constexpr.ts)
+      return e.value === undefined ? undefined : wrapTo(BigInt(e.value), e.type);
     case 'cast':
     case 'construct': {
       const x = e.operands?.[0];
@@ -369,7 +372,8 @@ function functionScope(f: FnLower): ConstantScope {
 
 /** A case label's value. */
 export function evaluateCaseValue(f: FnLower, node: Node): number {
-  const v = evaluateSyntax(functionScope(f), node);
+  // the model's value when the syntax is beyond this evaluator (a constexpr call)
+  const v = evaluateSyntax(functionScope(f), node) ?? f.exprAt(node)?.value;
   if (v === undefined) unsupported(f.nodePos(node), 'this case label is not a constant the compiler can evaluate yet');
   return Number(v);
 }

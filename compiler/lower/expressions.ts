@@ -5,7 +5,7 @@
 // an assignment before the left; otherwise left to right, as GCC does.
 
 import { types } from '../../language';
-import type { FieldDecl, FunctionDecl, VarDecl } from '../../language/sema/decls';
+import type { FieldDecl, FunctionDecl, Loc, VarDecl } from '../../language/sema/decls';
 import type { Expr } from '../../language/sema/expr';
 import type { Type } from '../../language/sema/types';
 import { offsetAddr, regAddr, slotAddr, symAddr } from '../ir/builder';
@@ -407,7 +407,17 @@ export function materialize(f: FnLower, e: Expr): Address {
   initFromExpr(f, slot, t, e);
   const cls = classDeclOf(t);
   if (cls && f.m.objects.needsDestruction(cls)) f.addTemporary({ addr: slot, cls }, e.loc);
+  if (t.kind === 'array') temporaryElements(f, slot, t, e.loc);
   return slot;
+}
+
+/** A temporary array (`A{a, b}`) of objects with destructors: each element is a temporary of its own, destroyed last to first. */
+export function temporaryElements(f: FnLower, slot: Address, t: Type & { kind: 'array' }, at: Loc): void {
+  const cls = classDeclOf(t.element);
+  if (!cls || !f.m.objects.needsDestruction(cls)) return;
+  if (unqualified(t.element).kind === 'array') unsupported(at, 'a temporary array of arrays of objects with destructors is not supported yet');
+  const size = f.L.sizeOf(t.element);
+  for (let i = 0; i < (t.length ?? 0); i++) f.addTemporary({ addr: offsetAddr(slot, i * size), cls }, at);
 }
 
 function memberAddress(f: FnLower, e: Expr): Address {

@@ -18,13 +18,16 @@ import type { ModuleLower } from './module';
 import { stringLiteralBytes } from './strings';
 import { needsDestruction } from './objects';
 import { checkedInitialiser } from './initialize';
+import { misparsedParts } from '../../language/sema/misparsed-declarations';
 import { bitFieldLayout, writeBitsImage } from './bitfields';
 import { classDeclOf, intBits, isFloatType, valueTypeOf } from './types';
 
 /** The initialiser written for a variable, found from its name's location. */
 function initializerAt(v: VarDecl): Node | undefined {
   let n = nodeAt(v.loc.unit.root, v.loc.start, v.loc.end);
-  while (n && n.type !== 'init_declarator' && n.type !== 'declaration' && n.type !== 'field_declaration') n = n.parent ?? undefined;
+  while (n && n.type !== 'init_declarator' && n.type !== 'declaration' && n.type !== 'field_declaration' && n.type !== 'expression_statement') n = n.parent ?? undefined;
+  // `int (*row)[4] = a;` parsed as an expression (sema/misparsed-declarations.ts)
+  if (n?.type === 'expression_statement') return n.namedChild(0) ? misparsedParts(n.namedChild(0)!)?.init : undefined;
   if (n?.type === 'field_declaration') return n.childForFieldName('default_value') ?? undefined;
   if (!n || n.type !== 'init_declarator') return undefined;
   return n.childForFieldName('value') ?? undefined;

@@ -12,7 +12,7 @@ import type { Type } from '../../language/sema/types';
 import { offsetAddr, regAddr, symAddr } from '../ir/builder';
 import type { Address } from '../ir/ir';
 import { unsupported } from './errors';
-import type { FnLower } from './function';
+import type { Cleanup, FnLower } from './function';
 import { baseOffset, construct, defaultInit, initFromExpr, needsDestruction, pickConstructor, valueInit } from './objects';
 import { referenceCompatible } from './calls';
 import { referenceTo } from './expressions';
@@ -174,8 +174,11 @@ function completedType(f: FnLower, t: Type, init: Node | undefined): Type {
 function extendBound(f: FnLower): void {
   const temps = f.temporaries;
   if (!temps?.length) return;
-  const last = temps.pop()!;
-  f.addCleanup(last);
+  // an array's elements are temporaries of their own, in one slot: all of them are extended, in order
+  const group = [temps.pop()!];
+  const slotOf = (c: Cleanup) => (c.addr.kind === 'slot' ? c.addr.slot : undefined);
+  while (temps.length && slotOf(group[0]) && slotOf(temps[temps.length - 1]) === slotOf(group[0])) group.unshift(temps.pop()!);
+  for (const c of group) f.addCleanup(c);
 }
 
 function registerDestruction(f: FnLower, addr: Address, t: Type): void {

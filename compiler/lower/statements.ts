@@ -22,6 +22,7 @@ import { caseLabelsOf, gotoStatement, placeCaseLabel, placeLabel, withCaseLabels
 import { switchConversion } from '../../language/sema/statements';
 import type { VReg } from '../ir/ir';
 import { bindingDeclaration, bindingWithin } from './bindings';
+import { mayBeMisparsed, misparsedParts } from '../../language/sema/misparsed-declarations';
 
 export function lowerStatement(f: FnLower, node: Node): void {
   switch (node.type) {
@@ -34,6 +35,9 @@ export function lowerStatement(f: FnLower, node: Node): void {
       const e = node.namedChild(0);
       if (!e) return;
       f.b.stmt(f.nodePos(node));
+      // `int (*row)[4] = a;` parsed as an expression: the model declared a local (sema/misparsed-declarations.ts)
+      const misparsed = mayBeMisparsed(e) ? localsOf(f, node)[0] : undefined;
+      if (misparsed) return initializeLocal(f, misparsed.decl, misparsedParts(e)?.init);
       fullExpr(f, e, (x) => discard(f, x));
       return;
     }

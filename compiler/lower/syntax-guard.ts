@@ -11,7 +11,6 @@ const REJECTED: Record<string, string> = {
   delete_expression: "'delete' is not supported on the device",
   throw_expression: 'exceptions are not supported on the device',
   co_await_expression: 'coroutines are not supported',
-  fold_expression: 'fold expressions are not supported yet',
   gnu_asm_expression: 'inline assembly is not supported yet',
   generic_expression: '_Generic is not supported',
 };

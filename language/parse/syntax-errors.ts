@@ -15,7 +15,7 @@ export function syntaxErrors(root: SyntaxNode, map: RangeMap, max = MAX_SYNTAX_E
   const visit = (n: SyntaxNode) => {
     if (out.length >= max) return;
     if (n.isMissing) {
-      if (isDeletedMemberTemplateQuirk(n) || isUnnamedBitField(n)) return;
+      if (isDeletedMemberTemplateQuirk(n) || isUnnamedBitField(n) || isBracedDefaultArgument(n)) return;
       const at = map.range(n.startIndex, n.startIndex);
       out.push(diagnostic(at, 'error', 'syntax-error', `expected ${describeMissing(n.type)}`));
       return;
@@ -38,6 +38,16 @@ export function syntaxErrors(root: SyntaxNode, map: RangeMap, max = MAX_SYNTAX_E
 function isDeletedMemberTemplateQuirk(n: SyntaxNode): boolean {
   const del = n.parent;
   return del?.type === 'delete_expression' && del.parent?.type === 'init_declarator';
+}
+
+/**
+ * tree-sitter-cpp reads a braced default argument (`W w = {}`) as a compound literal with a MISSING
+ * type; it is valid C++ (language/sema/initialisers.ts analyses the list).
+ */
+function isBracedDefaultArgument(n: SyntaxNode): boolean {
+  const lit = n.parent;
+  return n.type === 'type_identifier' && lit?.type === 'compound_literal_expression' && lit.childForFieldName('type')?.startIndex === n.startIndex
+    && lit.parent?.type === 'optional_parameter_declaration' && lit.parent.childForFieldName('default_value')?.startIndex === lit.startIndex;
 }
 
 /** tree-sitter-cpp reads an unnamed bit-field (`int : 3;`) with a MISSING field identifier; it is valid C++. */

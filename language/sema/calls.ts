@@ -13,15 +13,70 @@ import { castTo, checkExpr, CAST_KEYWORDS, convertOrReport, declExpr, mk } from 
 import { noteConversion } from './implicit';
 import { resolveName } from './names';
 import { genericCallOperator } from './generic-lambdas';
+import { expandArguments } from './variadic';
+import { constexprCall, evaluable } from './constexpr';
 import { constructorCandidates, resolveOverload } from './overload';
 import { typeFromDescriptor, typeFromSpecifier, typeOfDecl } from './type-syntax';
-import { ERROR, isScalar, nonReference, quoteType, unqualified, type Type } from './types';
+import { ERROR, isScalar, nonReference, quoteType, sameType, unqualified, type FunctionType, type Type } from './types';
 
-/** A function name used as a value: the function when it names exactly one free function. */
+/**
+ * While an expression converting to a function pointer (or reference) type is checked: the span of the
+ * name in it (under parentheses and `&`) and the function type, so that an overloaded name there
+ * picks the overload of exactly that type (C++ [over.over]). Set only around such conversions.
+ */
+let conversionTarget: { locs: Loc[]; type: FunctionType } | undefined;
+
+/** The function type a pointer to function, reference to function or function type designates. */
+export function targetFunctionType(t: Type): FunctionType | undefined {
+  const u = unqualified(t);
+  const inner = u.kind === 'pointer' ? u.pointee : u.kind === 'reference' ? u.referee : u;
+  return inner.kind === 'function' ? inner : undefined;
+}
+
+/** Checks `node`, which converts to `type`: an overloaded function name in it resolves against `type`. */
+export function checkConverted(ctx: Ctx, node: Node, type: Type): Expr {
+  // `F table[2] = {f, g}`: each element converts to the element type
+  const list = node.type === 'initializer_list' && type.kind === 'array';
+  const ft = targetFunctionType(list ? type.element : type);
+  if (!ft) return checkExpr(ctx, node);
+  const names = (list ? node.namedChildren.filter((c) => c.type !== 'comment') : [node]).map((n) => locOf(ctx, nameUnder(n)));
+  const saved = conversionTarget;
+  conversionTarget = { locs: names, type: ft };
+  try {
+    return checkExpr(ctx, node);
+  } finally {
+    conversionTarget = saved;
+  }
+}
+
+/** The name under parentheses and `&` (`&(f)`). */
+function nameUnder(node: Node): Node {
+  let name = node;
+  while ((name.type === 'parenthesized_expression' || (name.type === 'pointer_expression' && name.child(0)?.type === '&')) && name.namedChild(0)) name = name.namedChild(0)!;
+  return name;
+}
+
+/** The overload of `fns` whose type is exactly the target's, when `e` is the name being converted. */
+function targetOverload(ctx: Ctx, e: Expr, fns: (FunctionDecl | FunctionTemplate)[]): FunctionDecl | undefined | 'error' {
+  const t = conversionTarget;
+  if (!t || !t.locs.some((l) => l.unit === e.loc.unit && l.start === e.loc.start && l.end === e.loc.end)) return undefined;
+  const free = fns.filter((f): f is FunctionDecl => f.kind === 'function' && (!f.owner || f.isStatic));
+  const exact = [...new Set(free.filter((f) => sameType(functionType(f), t.type)))];
+  if (exact.length === 1) return exact[0];
+  const name = fns[0]?.name ?? '';
+  if (exact.length) ctx.a.error(e.loc, 'ambiguous-overload', `address of overloaded function '${name}' is ambiguous`);
+  else ctx.a.error(e.loc, 'bad-function-use', `address of overloaded function '${name}' does not match required type ${quoteType(t.type)}`);
+  return 'error';
+}
+
+/** A function name used as a value: the function when it names exactly one free function (or the one a conversion asks for). */
 export function functionAsValue(ctx: Ctx, e: Expr): Expr {
   const fns = e.overloads ?? [];
   const only = fns.length === 1 && fns[0].kind === 'function' ? fns[0] : undefined;
   if (only && (!only.owner || only.isStatic) && !e.templateArgs) return mk('function', functionType(only), 'lvalue', e.loc, { decl: only });
+  const chosen = !e.templateArgs && conversionTarget ? targetOverload(ctx, e, fns) : undefined;
+  if (chosen === 'error') return errorExpr(e.loc);
+  if (chosen) return mk('function', functionType(chosen), 'lvalue', e.loc, { decl: chosen });
   const member = fns.some((f) => (f.kind === 'function' ? !!f.owner && !f.isStatic : !!f.owner));
   const name = fns[0]?.name ?? '';
   if (member) ctx.a.error(e.loc, 'bad-function-use', `reference to non-static member function '${name}' must be called`);
@@ -29,9 +84,27 @@ export function functionAsValue(ctx: Ctx, e: Expr): Expr {
   return errorExpr(e.loc);
 }
 
-export function argumentList(ctx: Ctx, node: Node | null): Expr[] {
+/**
+ * The arguments of a call, checked. `params` (the functions that may be called, when known before the
+ * arguments) lets an overloaded function name passed to a function-pointer parameter pick its overload.
+ */
+export function argumentList(ctx: Ctx, node: Node | null, params?: readonly Decl[] | FunctionType): Expr[] {
   if (!node) return [];
-  return node.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment').map((c) => checkExpr(ctx, c));
+  const nodes = node.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment');
+  if (nodes.some((c) => c.type === 'parameter_pack_expansion')) return expandArguments(ctx, nodes);
+  return nodes.map((c, i) => {
+    const target = params && MAY_NAME_FUNCTION.has(c.type) ? parameterTarget(params, i) : undefined;
+    return target ? checkConverted(ctx, c, target) : checkExpr(ctx, c);
+  });
+}
+
+const MAY_NAME_FUNCTION = new Set(['identifier', 'qualified_identifier', 'pointer_expression', 'parenthesized_expression']);
+
+/** The function-pointer type of parameter `i`, when every candidate with such a parameter agrees on it. */
+function parameterTarget(params: readonly Decl[] | FunctionType, i: number): Type | undefined {
+  const types = 'kind' in params ? [params.params[i]] : params.map((d) => (d.kind === 'function' ? d.params[i]?.type : undefined));
+  const fnTypes = types.filter((t): t is Type => !!t && !!targetFunctionType(t));
+  return fnTypes.length && fnTypes.every((t) => sameType(t, fnTypes[0], true)) ? fnTypes[0] : undefined;
 }
 
 export function callExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
@@ -62,7 +135,7 @@ export function callExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   if (cast) return cast;
   if (fnNode.type === 'identifier') return unqualifiedCall(ctx, fnNode, argsNode, loc);
   const callee = checkExpr(ctx, fnNode, true);
-  const args = argumentList(ctx, argsNode);
+  const args = argumentList(ctx, argsNode, callee.overloads ?? targetFunctionType(callee.type));
   return callWith(ctx, callee, args, loc, fnNode.text);
 }
 
@@ -88,9 +161,9 @@ function unqualifiedCall(ctx: Ctx, fnNode: Node, argsNode: Node | null, loc: Loc
   const found = resolveName(ctx, fnNode, undefined, true).decls;
   if (found.length && !found.every(isFreeFunction)) {
     const callee = checkExpr(ctx, fnNode, true);
-    return callWith(ctx, callee, argumentList(ctx, argsNode), loc, fnNode.text);
+    return callWith(ctx, callee, argumentList(ctx, argsNode, callee.overloads ?? targetFunctionType(callee.type)), loc, fnNode.text);
   }
-  const args = argumentList(ctx, argsNode);
+  const args = argumentList(ctx, argsNode, found);
   const candidates: Decl[] = [...found];
   for (const d of argumentDependentCandidates(fnNode.text, args)) if (!candidates.includes(d)) candidates.push(d);
   const fnLoc = locOf(ctx, fnNode);
@@ -157,7 +230,16 @@ export function callResult(ctx: Ctx, fn: FunctionDecl, operands: Expr[], loc: Lo
   const ret = fn.ret;
   const cat: ValueCategory = ret.kind === 'reference' ? (ret.rvalue ? 'xvalue' : 'lvalue') : 'prvalue';
   const t = nonReference(ret);
-  return mk('call', t, cat, loc, { callee: fn, operands, temporary: cat === 'prvalue' && t.kind === 'class' });
+  const value = fn.constexpr ? constantCallValue(ctx, fn, operands, loc) : undefined;
+  return mk('call', t, cat, loc, { callee: fn, operands, temporary: cat === 'prvalue' && t.kind === 'class', value });
+}
+
+/** A call of a constexpr function with constant arguments: its value, evaluated (constexpr.ts). */
+function constantCallValue(ctx: Ctx, fn: FunctionDecl, operands: Expr[], loc: Loc): number | undefined {
+  if (!evaluable(fn) || operands.length !== fn.params.length || operands.some((o) => o.value === undefined)) return undefined;
+  const args = operands.map((o, i) => (isScalar(fn.params[i].type) ? o.value! : NaN));
+  if (args.some((v) => Number.isNaN(v))) return undefined;
+  return constexprCall(ctx.a, fn, args, (message) => ctx.a.error(loc, 'constexpr-limit', message));
 }
 
 /**

@@ -283,3 +283,14 @@ function fits(v: number, t: Type): boolean {
   if (isUnsigned(t)) return v >= 0 && v < 2 ** bits;
   return v >= -(2 ** (bits - 1)) && v < 2 ** (bits - 1);
 }
+
+/** A type built on the error type (`E*`, `const E&`, `E[3]`): a template parameter bound to nothing, or an earlier error. */
+export function involvesError(t: Type): boolean {
+  let u = t;
+  for (;;) {
+    if (u.kind === 'pointer') u = u.pointee;
+    else if (u.kind === 'reference') u = u.referee;
+    else if (u.kind === 'array') u = u.element;
+    else return u.kind === 'error';
+  }
+}

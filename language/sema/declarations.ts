@@ -11,14 +11,17 @@ import {
 } from './decls';
 import { checkExpr, checkStaticAssert, constantValue, convertOrReport } from './expressions';
 import { bindingScope } from './templates';
+import { templateParamPack } from './variadic';
 import { bitFieldClause, bitFieldWidth, declareUnnamedBitField } from './bitfields';
 import { completeArrayType } from './expr';
 import { resolveName, scopeDeclOf } from './names';
 import {
-  applyDeclarator, declaredBaseType, hasDefaultClause, hasDeleteClause, typeFromDescriptor, typeFromSpecifier,
+  applyDeclarator, declaredBaseType, hasDefaultClause, hasDeleteClause, specifierFlags, typeFromDescriptor, typeFromSpecifier,
   type DeclaratorInfo, type SpecifierFlags,
 } from './type-syntax';
 import { classType, ERROR, INT, isIntegral, isScalar, referenceTo, sameType, addConst, VOID, quoteType, unqualified, type Type } from './types';
+import { checkConverted } from './calls';
+import { mayBeMisparsed, misparsedDeclaration } from './misparsed-declarations';
 
 /** Declares a unit's top-level declaration (or, for a whole translation unit, each one) globally. */
 export function declareUnit(a: Analyzer, unit: Unit, root: Node): void {
@@ -101,7 +104,13 @@ function declareOneInner(ctx: Ctx, node: Node, access: Access, cls?: ClassDecl):
       // argument-dependent lookup (adl.ts) and by operator lookup; friend declarations name others
       if (cls && !cls.templateInfo) for (const c of node.namedChildren) if (c.type === 'function_definition') declareFunctionDefinition(ctx, c, 'public', undefined);
       return access;
-    case 'expression_statement':
+    case 'expression_statement': {
+      // `int (*row)[4] = a;` at namespace scope (see misparsed-declarations.ts)
+      const e = node.namedChild(0);
+      const m = !cls && mayBeMisparsed(e) ? misparsedDeclaration(ctx, e) : undefined;
+      if (m) declareVariable(ctx, node, m.info, specifierFlags(node), undefined, m.init);
+      return access;
+    }
     case 'empty_declaration':
       return access;
     case 'ERROR':
@@ -216,6 +225,11 @@ function declareBases(ctx: Ctx, cls: ClassDecl, clause: Node): void {
     access = undefined;
     isVirtual = false;
     specStart = undefined;
+    if (clause.children[clause.children.indexOf(b) + 1]?.type === '...') {
+      ctx.a.error(spec, 'unsupported', 'pack expansion in a base-specifier is not supported');
+      cls.unknownBase = true;
+      continue;
+    }
     const t = typeFromSpecifier(ctx, b);
     if (t.kind === 'error') {
       cls.unknownBase = true;
@@ -391,7 +405,7 @@ function declareVariable(outer: Ctx, node: Node, info: DeclaratorInfo, flags: Sp
     // `T v(a, b);`: each argument is checked here (the whole initialisation when the compiler asks for it)
     for (const c of init.namedChildren) if (c.type !== 'comment') checkExpr(ctx, c);
   } else if (init && !cls) {
-    const e = initExpr ?? checkExpr(ctx, init);
+    const e = initExpr ?? checkConverted(ctx, init, type);
     // a scalar (number, pointer, enum) initialised by one expression: the conversion is checked as for locals
     if (!ctx.unit.system && isScalar(type) && !e.list && init.type !== 'argument_list') convertOrReport(ctx, e, unqualified(type), locOf(ctx, init), 'initialising');
   }
@@ -451,6 +465,7 @@ export function declareFunction(
     return copy;
   }
   if (earlier) {
+    if (flags.constexpr) earlier.constexpr = true;
     if (body) {
       if (earlier.body && !ctx.unit.system) ctx.a.error(locOf(ctx, info.nameNode ?? node), 'redefinition', `redefinition of '${name}'`);
       else {
@@ -477,6 +492,7 @@ export function declareFunction(
     owner, isConst: fn.isConst, refQualifier: fn.refQualifier, isStatic: flags.static, isVirtual, deleted,
     explicit: flags.explicit, role, access, loc: locOf(ctx, info.nameNode ?? node),
   };
+  if (flags.constexpr) f.constexpr = true;
   if (role === 'destructor' && owner?.base) {
     const bd = owner.base.scope.members.get(`~${owner.base.templateInfo ? owner.base.templateInfo.template.name : owner.base.name}`)?.[0];
     if (bd && bd.kind === 'function' && bd.isVirtual) f.isVirtual = true;
@@ -534,8 +550,11 @@ export function templateParams(ctx: Ctx, list: Node): TemplateParam[] {
         out.push({ kind: 'template-param', name: d?.text ?? `$${index}`, index, isType: false, defaultNode: p.childForFieldName('default_value') ?? undefined, loc, valueType: undefined });
         break;
       }
-      default:
-        ctx.a.error(loc, 'unsupported', `unsupported template parameter '${p.text.slice(0, 40)}'`);
+      default: {
+        const pack = templateParamPack(ctx, p, index);
+        if (pack) out.push(pack);
+        else ctx.a.error(loc, 'unsupported', `unsupported template parameter '${p.text.slice(0, 40)}'`);
+      }
     }
   }
   // non-type parameter types are resolved with the earlier parameters visible as placeholders

@@ -61,6 +61,8 @@ export interface TemplateParam {
   readonly name: string;
   readonly index: number;
   readonly isType: boolean;
+  /** A template parameter pack (`typename... Ts`, `int... Ns`; sema/variadic.ts). */
+  readonly pack?: boolean;
   /** The declared type of a non-type parameter. */
   valueType?: Type;
   readonly defaultNode?: Node;
@@ -151,6 +153,8 @@ export interface FunctionDecl {
   readonly loc: Loc;
   /** The analysed body, once analysed. */
   analysed?: FunctionBody;
+  /** Declared `constexpr`: a call with constant arguments is evaluated (constexpr.ts). */
+  constexpr?: boolean;
   /** The body of a template checked before instantiation (its parameters bound to nothing). */
   generic?: boolean;
   analysing?: boolean;

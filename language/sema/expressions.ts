@@ -4,7 +4,7 @@
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf } from './context';
-import { classOf, implicitConversion, promote, usualArithmetic } from './conversions';
+import { classOf, implicitConversion, involvesError, promote, usualArithmetic } from './conversions';
 import { noteConversion } from './implicit';
 import { type ClassDecl, type Decl, type FunctionDecl, type FunctionTemplate, Loc } from './decls';
 import { errorExpr, type Expr, type ValueCategory } from './expr';
@@ -15,8 +15,10 @@ import { resolveName } from './names';
 import {
   assignExpr, binaryExpr, builtinBinary, builtinOperand, decay, overloadedOperator, pointerExpr, unaryExpr, updateExpr, wrap,
 } from './operators';
+import { initialise } from './statements';
 import { typeFromDescriptor, typeFromSpecifier, typeOfDecl } from './type-syntax';
 import { parseIntegerLiteral } from '../pre/if-expression';
+import { foldExpr, sizeofPack, unsupportedExpansion } from './variadic';
 import {
   addConst, BOOL, builtin, CHAR, classType, DOUBLE, ERROR, FLOAT, INT, isArithmetic, isIntegral, isIntegralOrUnscopedEnum, isScalar, LONGLONG,
   nonReference, NULLPTR, pointerTo, quoteType, SIZE_T, typeToString, UINT, ULONGLONG, unqualified, type Type,
@@ -102,9 +104,11 @@ function check(ctx: Ctx, node: Node): Expr {
       const v = node.childForFieldName('value');
       return castTo(ctx, t, v ? checkExpr(ctx, v) : errorExpr(loc), loc, 'c-style');
     }
+    case 'fold_expression': return foldExpr(ctx, node);
+    case 'parameter_pack_expansion': return unsupportedExpansion(ctx, node);
     case 'sizeof_expression':
     case 'alignof_expression':
-      return sizeofExpr(ctx, node, loc);
+      return node.child(1)?.type === '...' ? sizeofPack(ctx, node) : sizeofExpr(ctx, node, loc);
     case 'offsetof_expression':
       return offsetofExpr(ctx, node, loc);
     case 'initializer_list': {
@@ -115,6 +119,7 @@ function check(ctx: Ctx, node: Node): Expr {
       const t = typeFromSpecifier(ctx, node.childForFieldName('type'));
       const v = node.childForFieldName('value');
       const list = v ? checkExpr(ctx, v) : mk('initializer_list', ERROR, 'prvalue', loc, { list: [] });
+      if (t.kind === 'array') return arrayPrvalue(ctx, t, list, loc);
       return construct(ctx, t, [list], loc, true);
     }
     case 'lambda_expression':
@@ -132,6 +137,19 @@ function check(ctx: Ctx, node: Node): Expr {
       if (!node.hasError) ctx.a.error(loc, 'unsupported', `unsupported expression (${node.type.replace(/_/g, ' ')})`);
       return errorExpr(loc);
   }
+}
+
+/**
+ * `A{1, 2}` with `A` an array type: a prvalue of the array type whose list holds the given elements (the
+ * rest are value-initialised); the elements are checked as the list-initialisation of an `A` object.
+ */
+function arrayPrvalue(ctx: Ctx, t: Type & { kind: 'array' }, list: Expr, loc: Loc): Expr {
+  if (t.length === undefined) {
+    ctx.a.error(loc, 'bad-init', `a temporary array of unknown bound ${quoteType(t)} is not supported`);
+    return errorExpr(loc);
+  }
+  initialise(ctx, t, [list], loc, 'list');
+  return mk('initializer_list', t, 'prvalue', loc, { list: list.list ?? [] });
 }
 
 /**
@@ -296,6 +314,7 @@ function memberExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
       return errorExpr(loc);
     }
     object = mk('deref', object.type.pointee, 'lvalue', object.loc, { operands: [object] });
+    if (object.type.kind === 'error') return errorExpr(loc); // `p->m` with `D *p` and D unbound
   } else if (object.type.kind === 'pointer' && classOf(object.type.pointee)) {
     ctx.a.error(locOf(ctx, node), 'bad-member-access', `member reference type ${quoteType(object.type)} is a pointer; did you mean to use '->'?`);
     return errorExpr(loc);
@@ -431,7 +450,7 @@ function conditionalExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
 }
 
 export function castTo(ctx: Ctx, t: Type, e: Expr, loc: Loc, how: string): Expr {
-  if (t.kind === 'error' || e.type.kind === 'error') return errorExpr(loc);
+  if (involvesError(t) || e.type.kind === 'error') return errorExpr(loc); // `static_cast<const D*>(this)` with D unbound
   const cat: ValueCategory = t.kind === 'reference' ? (t.rvalue ? 'xvalue' : 'lvalue') : 'prvalue';
   const rt = nonReference(t);
   const src = decay(unqualified(e.type));

@@ -10,6 +10,7 @@ import type { Analyzer, Report } from './analyzer';
 import type { Ctx } from './context';
 import { Loc, type FieldDecl, type FunctionDecl, type Scope, type Unit, type VarDecl } from './decls';
 import { checkExpr } from './expressions';
+import { checkConverted } from './calls';
 import type { Expr } from './expr';
 import { initialise } from './statements';
 
@@ -36,10 +37,20 @@ export function defaultArgument(a: Analyzer, fn: FunctionDecl, index: number): I
   let r: Initialiser | undefined;
   if (p?.defaultNode) {
     const scope = fn.body?.scope ?? fn.owner?.scope ?? declaringScope(a.global, fn) ?? a.global;
-    r = analyse({ a, unit: p.loc.unit, scope }, p.type, p.defaultNode, p.defaultNode.type === 'initializer_list' ? 'list' : 'copy');
+    const node = bracedDefault(p.defaultNode);
+    r = analyse({ a, unit: p.loc.unit, scope }, p.type, node, node.type === 'initializer_list' ? 'list' : 'copy');
   }
   perFn.set(index, r);
   return r;
+}
+
+/**
+ * tree-sitter-cpp reads a braced default argument (`W w = {}`, `int k = {1}`) as a compound literal
+ * whose type is MISSING (the parse reports no error for it: language/parse/syntax-errors.ts): its list.
+ */
+function bracedDefault(node: Node): Node {
+  const type = node.type === 'compound_literal_expression' ? node.childForFieldName('type') : null;
+  return (type?.isMissing && node.childForFieldName('value')) || node;
 }
 
 /** The default member initialiser of `fd` (`int n = f();`, `Foo g{1, 2};`); undefined without one. */
@@ -79,7 +90,7 @@ function analyse(ctx: Ctx, type: VarDecl['type'], node: Node, form: Initialiser[
   const nodes = form === 'direct' ? node.namedChildren.filter((c) => c.type !== 'comment') : [node];
   const loc = Loc.of(ctx.unit, node);
   const args = ctx.a.collecting(reports, () => {
-    const checked = nodes.map((n) => checkExpr(ctx, n));
+    const checked = nodes.length === 1 ? [checkConverted(ctx, nodes[0], type)] : nodes.map((n) => checkExpr(ctx, n));
     if (type.kind !== 'error') initialise(ctx, type, checked, checked[0]?.loc ?? loc, form);
     return checked;
   });

@@ -7,6 +7,7 @@ import type { AliasTemplate, ClassDecl, Decl, TemplateArg } from './decls';
 import { instantiateAliasTemplate, instantiateClassTemplate } from './templates';
 import { templateArguments } from './type-syntax';
 import type { Type } from './types';
+import { isUnexpandedPack } from './variadic';
 
 export interface Resolved {
   decls: Decl[];
@@ -153,5 +154,6 @@ function reportUnknown(ctx: Ctx, node: Node, name: string, inDecl?: Decl): void 
     const where = inDecl.kind === 'class' ? inDecl.displayName() : 'qualifiedName' in inDecl ? inDecl.qualifiedName : '';
     const kind = inDecl.kind === 'namespace' ? 'namespace' : inDecl.kind === 'enum' ? 'enum' : 'class';
     ctx.a.error(locOf(ctx, node), 'unknown-member', `no member named '${name}' in ${kind} '${where || '::'}'`);
-  } else ctx.a.error(locOf(ctx, node), 'undeclared-identifier', `use of undeclared identifier '${name}'`);
+  } else if (isUnexpandedPack(ctx, name)) ctx.a.error(locOf(ctx, node), 'bad-pack', `parameter pack '${name}' must be expanded with '...'`);
+  else ctx.a.error(locOf(ctx, node), 'undeclared-identifier', `use of undeclared identifier '${name}'`);
 }

@@ -2,7 +2,7 @@
 // assignment operators with their operand conversions, and constant folding with the target's sizes.
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
-import { callResult } from './calls';
+import { callResult, checkConverted } from './calls';
 import { type Ctx } from './context';
 import { classOf, promote, usualArithmetic } from './conversions';
 import { bitFieldPromotion } from './bitfields';
@@ -175,7 +175,7 @@ export function wrap(v: number, t: Type): number {
   return x;
 }
 
-function fold(op: string, a: number | undefined, b: number | undefined, t: Type): number | undefined {
+export function fold(op: string, a: number | undefined, b: number | undefined, t: Type): number | undefined {
   if (a === undefined || b === undefined) return undefined;
   let v: number;
   switch (op) {
@@ -223,17 +223,17 @@ function unaryOn(ctx: Ctx, op: string, a: Expr, loc: Loc): Expr {
   const t = bitFieldPromotion(x) ?? decay(unqualified(x.type));
   if (op === '!') {
     if (!contextuallyBool(t)) return badUnary(ctx, op, a, loc);
-    return mk('unary', BOOL, 'prvalue', loc, { operands: [x], value: x.value === undefined ? undefined : +!x.value });
+    return mk('unary', BOOL, 'prvalue', loc, { operator: op, operands: [x], value: x.value === undefined ? undefined : +!x.value });
   }
   if (op === '~') {
     if (!isIntegralOrUnscopedEnum(t)) return badUnary(ctx, op, a, loc);
     const pt = promote(t);
-    return mk('unary', pt, 'prvalue', loc, { operands: [x], value: x.value === undefined ? undefined : wrap(-x.value - 1, pt) });
+    return mk('unary', pt, 'prvalue', loc, { operator: op, operands: [x], value: x.value === undefined ? undefined : wrap(-x.value - 1, pt) });
   }
   if (op === '-' || op === '+') {
     if (!isArithmetic(t) && !(t.kind === 'enum' && !t.decl.scoped) && !(op === '+' && t.kind === 'pointer')) return badUnary(ctx, op, a, loc);
     const pt = promote(t);
-    return mk('unary', pt, 'prvalue', loc, { operands: [x], value: x.value === undefined ? undefined : op === '-' ? wrap(-x.value, pt) : x.value });
+    return mk('unary', pt, 'prvalue', loc, { operator: op, operands: [x], value: x.value === undefined ? undefined : op === '-' ? wrap(-x.value, pt) : x.value });
   }
   return badUnary(ctx, op, a, loc);
 }
@@ -302,7 +302,7 @@ export function updateExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
     if (o) return o;
   }
   requireModifiable(ctx, a, loc, op);
-  return mk('update', a.type, prefix ? 'lvalue' : 'prvalue', loc, { operands: [a] });
+  return mk('update', a.type, prefix ? 'lvalue' : 'prvalue', loc, { operator: op, operands: [a] });
 }
 
 export function assignExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
@@ -311,7 +311,7 @@ export function assignExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   const rn = node.childForFieldName('right');
   if (!ln || !rn) return errorExpr(loc);
   const l = checkExpr(ctx, ln);
-  const r = checkExpr(ctx, rn);
+  const r = op === '=' ? checkConverted(ctx, rn, l.type) : checkExpr(ctx, rn); // `p = f` may pick an overload of f
   if (l.type.kind === 'error' || (r.type.kind === 'error' && !r.list)) return errorExpr(loc);
   if (op !== '=' && !classOf(l.type) && unqualified(l.type).kind === 'enum' && !r.list) {
     // `flags |= Perm::W` through a user operator for the enum

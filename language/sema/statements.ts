@@ -9,12 +9,13 @@ import { classOf, initializerListElement } from './conversions';
 import { Loc, newId, Scope, type ClassDecl, type FunctionDecl, type FunctionTemplate, type TemplateParam, type TemplateArg, type VarDecl } from './decls';
 import { checkExpr, checkStaticAssert, construct, convertOrReport, mk } from './expressions';
 import { completeArrayType, errorExpr, isStringLiteral, type Expr } from './expr';
-import { callWith } from './calls';
+import { callWith, checkConverted } from './calls';
 import { overloadedOperator } from './operators';
 import { argumentDependentCandidates } from './adl';
 import { declaredBaseType, applyDeclarator, typeFromDescriptor, typeFromSpecifier, type DeclaratorInfo } from './type-syntax';
 import { resolveName } from './names';
 import { deduceType } from './templates';
+import { mayBeMisparsed, misparsedDeclaration } from './misparsed-declarations';
 import { classType, ERROR, isVoid, VOID, nonReference, pointerTo, referenceTo, sameType, unqualified, quoteType, withQuals, type Type } from './types';
 import { declareList } from './declarations';
 import { mayFallThrough, unusedValueWarning } from './flow';
@@ -235,6 +236,7 @@ function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
       return;
     case 'expression_statement': {
       const e = node.namedChild(0);
+      if (mayBeMisparsed(e) && misparsedLocal(ctx, st, node, e)) return;
       if (e) fullExpression(st, [discarded(ctx, e)], locOf(ctx, node));
       return;
     }
@@ -306,6 +308,8 @@ function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
       if (v) {
         const e = checkExpr(ctx, v);
         if (e.type.kind !== 'error' && e.value === undefined) ctx.a.error(locOf(ctx, v), 'not-constant', 'case value is not a constant expression');
+        // kept for the compiler when only the model can evaluate it (a constexpr call: constexpr.ts)
+        if (e.value !== undefined && e.kind === 'call') st.body.fullExpressions.push(e);
       }
       const sw = st.jumps?.switchStart;
       if (sw) {
@@ -430,10 +434,8 @@ function localDeclaration(ctx: Ctx, st: BodyState, node: Node): void {
     if (info.fn) continue; // a local function declaration
     // a condition's declaration (`while (T x = f())`) keeps its initialiser on the declaration node
     const initNode = info.initNode ?? (node.parent?.type === 'condition_clause' ? node.childForFieldName('value') ?? undefined : undefined);
-    let type = info.type;
-    const loc = locOf(ctx, info.nameNode ?? d);
     let init: Expr[] = [];
-    let form: 'copy' | 'direct' | 'list' | 'none' = 'none';
+    let form: InitForm = 'none';
     if (vexing) {
       form = 'direct';
       init = vexing.args.map((c) => checkExpr(ctx, c));
@@ -443,30 +445,49 @@ function localDeclaration(ctx: Ctx, st: BodyState, node: Node): void {
         init = initNode.namedChildren.filter((c): c is Node => !!c).map((c) => checkExpr(ctx, c));
       } else if (initNode.type === 'initializer_list') {
         form = (d.type === 'init_declarator' ? d : node).children.some((c) => c?.type === '=') ? 'copy' : 'list';
-        init = [checkExpr(ctx, initNode)];
+        init = [checkConverted(ctx, initNode, info.type)];
       } else {
         form = 'copy';
-        init = [checkExpr(ctx, initNode)];
+        init = [checkConverted(ctx, initNode, info.type)];
       }
     }
-    if (containsAuto(type)) type = deduceAuto(ctx, type, init[0], loc);
-    type = completeArrayType(type, init);
-    const v: VarDecl = { kind: 'var', id: newId(), name: info.name, type, storage: 'local', constexpr: flags.constexpr, loc, qualifiedName: info.name };
-    if (form === 'none') {
-      if (type.kind === 'reference') ctx.a.error(loc, 'uninitialised-reference', `declaration of reference variable '${info.name}' requires an initializer`);
-      else if (type.const && !classOf(type)) ctx.a.error(loc, 'uninitialised-const', `default initialization of an object of const type ${quoteType(type)}`);
-      else if (classOf(type)) construct(ctx, type, [], loc, false);
-    } else if (type.kind !== 'error') {
-      initialise(ctx, type, init, init[0]?.loc ?? loc, form);
-      if ((flags.constexpr || type.const) && init.length === 1 && init[0].value !== undefined && !classOf(type)) v.value = init[0].value;
-      else if (flags.constexpr && init[0]?.type.kind !== 'error') ctx.a.error(loc, 'not-constant', `constexpr variable '${info.name}' must be initialised by a constant expression`);
-    }
-    ctx.scope.add(info.name, v);
-    const temps = fullExpression(st, init, locOf(ctx, node));
-    if (type.kind === 'reference') extendLifetime(temps, init[0], v);
-    const initialised = form !== 'none' || (!!classOf(type) && !isTrivialClass(type));
-    st.body.locals.push(initialised ? { decl: v, start: loc, end: loc, initialised } : { decl: v, start: loc, end: loc });
+    declareLocal(ctx, st, node, info, locOf(ctx, info.nameNode ?? d), init, form, flags.constexpr);
   }
+}
+
+type InitForm = 'copy' | 'direct' | 'list' | 'none';
+
+/** `T (*p)[N] = e;` read as an expression statement (misparsed-declarations.ts): declares the local. */
+function misparsedLocal(ctx: Ctx, st: BodyState, node: Node, e: Node): boolean {
+  const m = misparsedDeclaration(ctx, e);
+  if (!m) return false;
+  const init = m.init ? [checkExpr(ctx, m.init)] : [];
+  declareLocal(ctx, st, node, m.info, locOf(ctx, m.info.nameNode!), init, init.length ? 'copy' : 'none', false);
+  return true;
+}
+
+/** Declares one local object of a declaration, with its checked initialiser. */
+function declareLocal(ctx: Ctx, st: BodyState, node: Node, info: DeclaratorInfo, loc: Loc, init: Expr[], form: InitForm, constexpr: boolean): void {
+  const name = info.name;
+  if (!name) return;
+  let type = info.type;
+  if (containsAuto(type)) type = deduceAuto(ctx, type, init[0], loc);
+  type = completeArrayType(type, init);
+  const v: VarDecl = { kind: 'var', id: newId(), name, type, storage: 'local', constexpr, loc, qualifiedName: name };
+  if (form === 'none') {
+    if (type.kind === 'reference') ctx.a.error(loc, 'uninitialised-reference', `declaration of reference variable '${name}' requires an initializer`);
+    else if (type.const && !classOf(type)) ctx.a.error(loc, 'uninitialised-const', `default initialization of an object of const type ${quoteType(type)}`);
+    else if (classOf(type)) construct(ctx, type, [], loc, false);
+  } else if (type.kind !== 'error') {
+    initialise(ctx, type, init, init[0]?.loc ?? loc, form);
+    if ((constexpr || type.const) && init.length === 1 && init[0].value !== undefined && !classOf(type)) v.value = init[0].value;
+    else if (constexpr && init[0]?.type.kind !== 'error') ctx.a.error(loc, 'not-constant', `constexpr variable '${name}' must be initialised by a constant expression`);
+  }
+  ctx.scope.add(name, v);
+  const temps = fullExpression(st, init, locOf(ctx, node));
+  if (type.kind === 'reference') extendLifetime(temps, init[0], v);
+  const initialised = form !== 'none' || (!!classOf(type) && !isTrivialClass(type));
+  st.body.locals.push(initialised ? { decl: v, start: loc, end: loc, initialised } : { decl: v, start: loc, end: loc });
 }
 
 /**
@@ -798,7 +819,7 @@ function returnStatement(ctx: Ctx, st: BodyState, node: Node): void {
     if (ret && !isVoid(ret) && ret.kind !== 'error') ctx.a.error(loc, 'missing-return-value', `non-void function '${fn.name}' should return a value`);
     return;
   }
-  const e = checkExpr(ctx, en);
+  const e = ret ? checkConverted(ctx, en, ret) : checkExpr(ctx, en);
   if (!noteLambdaReturn(ctx.a, fn, e.list ? ERROR : e.type)) returnValue(ctx, fn, ret, e, loc);
   fullExpression(st, [e], loc);
 }

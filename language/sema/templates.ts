@@ -11,19 +11,30 @@ import {
 } from './decls';
 import { constantValue } from './expressions';
 import { templateArguments, typeFromDescriptor, typeFromSpecifier } from './type-syntax';
+import { bindPack, functionPackIndex, packIndex } from './variadic';
 import { argsKey, argToString, canonical, isBuiltin, isUnsigned, nonReference, sameArg, sameType, unqualified, type Type } from './types';
 
 /** A scope binding `params` to `args` (inside `parent`). */
 export function bindingScope(parent: Scope, params: TemplateParam[], args: TemplateArg[]): Scope {
   const s = new Scope('template', parent);
   params.forEach((p, i) => {
-    if (args[i]) s.add(p.name, { kind: 'template-binding', param: p, arg: args[i] });
+    if (p.pack) bindPack(s, p, args.slice(i));
+    else if (args[i]) s.add(p.name, { kind: 'template-binding', param: p, arg: args[i] });
   });
   return s;
 }
 
 /** Checks kinds and count, adds defaults, converts values to the parameters' types. */
 export function completeArgs(ctx: Ctx, params: TemplateParam[], given: TemplateArg[], declScope: Scope, loc: Loc, what: string, allowPartial = false): TemplateArg[] | undefined {
+  const pk = packIndex(params);
+  if (pk >= 0) {
+    // the trailing pack takes every argument after the parameters before it
+    const head = completeArgs(ctx, params.slice(0, pk), given.slice(0, pk), declScope, loc, what, allowPartial);
+    if (!head || head.length < pk) return head;
+    const p = params[pk];
+    const elems = given.slice(pk).map((a) => checkArgKind(ctx, p, a, loc, what));
+    return elems.every((a): a is TemplateArg => !!a) ? [...head, ...elems] : undefined;
+  }
   if (given.length > params.length) {
     ctx.a.error(loc, 'template-args', `too many template arguments for ${what} (expected at most ${params.length}, got ${given.length})`);
     return undefined;
@@ -58,6 +69,14 @@ export function completeArgs(ctx: Ctx, params: TemplateParam[], given: TemplateA
     out.push(arg);
   }
   return out;
+}
+
+function checkArgKind(ctx: Ctx, p: TemplateParam, arg: TemplateArg, loc: Loc, what: string): TemplateArg | undefined {
+  if (p.isType !== (arg.kind === 'type')) {
+    ctx.a.error(loc, 'template-args', `template argument for ${p.isType ? 'template type' : 'non-type template'} parameter pack '${p.name}' of ${what} must be ${p.isType ? 'a type' : 'an expression'}`);
+    return undefined;
+  }
+  return arg.kind === 'value' ? { kind: 'value', value: convertValue(arg.value, p.valueType), valueType: p.valueType ?? arg.valueType } : { kind: 'type', type: canonical(arg.type) };
 }
 
 function convertValue(v: number, t: Type | undefined): number {
@@ -188,29 +207,23 @@ export function patternParamTypes(ctx: Ctx, t: FunctionTemplate): Type[] {
 
 /** Deduces the template arguments of a call (explicit ones first); undefined when deduction fails. */
 export function deduceCall(ctx: Ctx, t: FunctionTemplate, explicit: TemplateArg[], argTypes: { type: Type; lvalue: boolean }[]): TemplateArg[] | undefined {
+  const pk = packIndex(t.params);
   const bindings = new Map<TemplateParam, TemplateArg>();
   explicit.forEach((a, i) => {
-    if (t.params[i]) bindings.set(t.params[i], a);
+    if (t.params[i] && i !== pk) bindings.set(t.params[i], a);
   });
-  if (bindings.size < t.params.length) {
-    const ptypes = patternParamTypes(ctx, t);
-    for (let i = 0; i < ptypes.length && i < argTypes.length; i++) {
-      let p = ptypes[i];
-      let a = argTypes[i].type;
-      if (p.kind === 'reference') p = p.referee;
-      else {
-        if (a.kind === 'array') a = { kind: 'pointer', pointee: a.element };
-        a = unqualified(a);
-      }
-      if (!mentionsParam(p)) continue;
-      const trial = new Map(bindings);
-      if (deduceType(p, a, trial, false)) for (const [k, v] of trial) bindings.set(k, v);
-      else if (deduceType(p, nonReference(a), trial, false)) for (const [k, v] of trial) bindings.set(k, v);
-      else return undefined;
+  const ptypes = pk >= 0 || bindings.size < t.params.length ? patternParamTypes(ctx, t) : [];
+  const fnPack = pk >= 0 ? functionPackIndex(t) : -1;
+  const fixed = fnPack >= 0 ? fnPack : ptypes.length;
+  if (fnPack >= 0 && argTypes.length < fixed) return undefined;
+  if (pk >= 0 || bindings.size < t.params.length) {
+    for (let i = 0; i < fixed && i < argTypes.length; i++) {
+      if (!deduceOne(ptypes[i], argTypes[i].type, bindings)) return undefined;
     }
   }
   const out: TemplateArg[] = [];
   for (const p of t.params) {
+    if (p.pack) break;
     const b = bindings.get(p);
     if (!b) {
       if (p.defaultNode) break;
@@ -218,7 +231,41 @@ export function deduceCall(ctx: Ctx, t: FunctionTemplate, explicit: TemplateArg[
     }
     out.push(b);
   }
-  return out;
+  if (pk < 0) return out;
+  if (out.length < pk) return undefined;
+  // the pack: explicit elements, then one element deduced from each trailing argument
+  const elems = explicit.slice(pk);
+  if (fnPack >= 0) {
+    for (let i = fixed + elems.length; i < argTypes.length; i++) {
+      const own = new Map(bindings);
+      own.delete(t.params[pk]);
+      if (!deduceOne(ptypes[fnPack], argTypes[i].type, own)) return undefined;
+      const e = own.get(t.params[pk]);
+      if (!e) return undefined;
+      elems.push(e);
+    }
+  }
+  return [...out, ...elems];
+}
+
+/** Deduces from one argument into `bindings`; false when it contradicts them. */
+function deduceOne(pattern: Type | undefined, argType: Type, bindings: Map<TemplateParam, TemplateArg>): boolean {
+  if (!pattern) return true;
+  let p = pattern;
+  let a = argType;
+  if (p.kind === 'reference') p = p.referee;
+  else {
+    if (a.kind === 'array') a = { kind: 'pointer', pointee: a.element };
+    a = unqualified(a);
+  }
+  if (!mentionsParam(p)) return true;
+  let trial = new Map(bindings);
+  if (!deduceType(p, a, trial, false)) {
+    trial = new Map(bindings);
+    if (!deduceType(p, nonReference(a), trial, false)) return false;
+  }
+  for (const [k, v] of trial) bindings.set(k, v);
+  return true;
 }
 
 function mentionsParam(t: Type): boolean {

@@ -8,6 +8,7 @@ import type { Decl, ParamDecl, RefQualifier, TemplateArg } from './decls';
 import { Loc } from './decls';
 import { checkExpr, constantValue } from './expressions';
 import { normaliseOperatorName, resolveName } from './names';
+import { expandParameterPack, expandTemplateArguments, isUnexpandedPack } from './variadic';
 import {
   aliased, builtin, classType, ERROR, pointerTo, referenceTo, typeToString, withQuals, type BuiltinName, type Type,
 } from './types';
@@ -98,7 +99,8 @@ export function typeFromName(ctx: Ctx, node: Node): Type {
     if (again.decls.length === 0 && ctx.a.reportCount === before) ctx.a.error(locOf(ctx, node), 'unknown-type', `unknown type name '${node.text}'`);
     return ERROR;
   }
-  ctx.a.error(locOf(ctx, node), 'unknown-type', `unknown type name '${r.name}'`);
+  if (isUnexpandedPack(ctx, r.name)) ctx.a.error(locOf(ctx, node), 'bad-pack', `parameter pack '${r.name}' must be expanded with '...'`);
+  else ctx.a.error(locOf(ctx, node), 'unknown-type', `unknown type name '${r.name}'`);
   return ERROR;
 }
 
@@ -251,6 +253,7 @@ export function applyDeclarator(ctx: Ctx, base: Type, node: Node | null): Declar
         walk(n.childForFieldName('declarator'), t);
         return;
       case 'parenthesized_declarator':
+      case 'abstract_parenthesized_declarator':
         walk(n.namedChild(0), t);
         return;
       case 'pointer_declarator':
@@ -327,6 +330,10 @@ export function parameters(ctx: Ctx, list: Node): { params: ParamDecl[]; variadi
       variadic = true;
       continue;
     }
+    if (p.type === 'variadic_parameter_declaration') {
+      params.push(...expandParameterPack(ctx, p));
+      continue;
+    }
     if (p.type !== 'parameter_declaration' && p.type !== 'optional_parameter_declaration') continue;
     const { type } = declaredBaseType(ctx, p);
     const d = applyDeclarator(ctx, type, p.childForFieldName('declarator'));
@@ -353,6 +360,12 @@ export function templateArguments(ctx: Ctx, list: Node): TemplateArg[] | undefin
   let ok = true;
   for (const c of list.namedChildren) {
     if (!c || c.type === 'comment') continue;
+    if (c.type === 'parameter_pack_expansion') {
+      const elems = expandTemplateArguments(ctx, c);
+      if (elems) out.push(...elems);
+      else ok = false;
+      continue;
+    }
     if (c.type === 'type_descriptor') {
       // `X<N>` where N names a value parses as a type: look the name up first
       const inner = c.childForFieldName('type');

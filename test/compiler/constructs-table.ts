@@ -35,9 +35,8 @@ export const CONSTRUCTS: readonly Construct[] = [
     'P p(21); printf("%d\\n", peek(p));'),
   c('nontype_template_params', 'template <int N> int scaled(int x) { return x * N; } template <typename T, int N> struct Arr { T a[N]; int size() const { return N; } T sum() const { T s = 0; for (int i = 0; i < N; i++) s += a[i]; return s; } };',
     'Arr<short, 3> a = {{1, 2, 3}}; printf("%d %d %d\\n", scaled<7>(6), a.size(), a.sum());'),
-  // front-end: calls of constexpr functions are not evaluated in constant expressions
   c('constexpr_functions', 'constexpr int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); } constexpr int SZ = fact(4); static_assert(SZ == 24, "fact");',
-    'int arr[fact(3)]; int n = 5; printf("%d %d %d\\n", (int)(sizeof arr / sizeof arr[0]), SZ, fact(n));', { rejected: "constexpr variable 'SZ' must be initialised by a constant expression" }),
+    'int arr[fact(3)]; int n = 5; printf("%d %d %d\\n", (int)(sizeof arr / sizeof arr[0]), SZ, fact(n));'),
   c('decltype', '', 'int x = 3; decltype(x) y = x + 1; decltype(x)& r = x; r = 10; auto z = y * 2.5; decltype(z) w = z / 2; printf("%d %d %.2f %.2f\\n", x, y, z, w);'),
   c('string_literals', '', 'const char* s = "ab\\tc\\x41\\101\\n"; printf("%d %s", (int)strlen(s), s); char a[] = "hi"; const char* cat = "ab" "cd"; const char* raw = R"(x\\y)"; printf("%d %s %s %d\\n", (int)sizeof a, cat, raw, (int)strlen(raw));'),
   c('char_literals', '', 'printf("%d %d %d %d %d %d\\n", \'A\', \'\\n\', \'\\x7f\', \'\\0\', (unsigned char)\'\\xff\', \'\\\'\' + 1);'),
@@ -45,11 +44,10 @@ export const CONSTRUCTS: readonly Construct[] = [
   c('int64_div_mod', '', 'long long a = -7000000000LL; unsigned long long u = 0xFFFFFFFFFFFFFFFFull; printf("%lld %lld %llu %llu %d %d %d\\n", a / 3, a % 3, u / 3, u % 1000, -7 / 2, -7 % 2, 7 % -3);'),
   c('ptr_arith_struct_array', 'struct P { int x; short y; };',
     'P ps[4]; for (int i = 0; i < 4; i++) { ps[i].x = i * 10; ps[i].y = (short)-i; } P* p = ps + 3; printf("%d %d %d %d %d\\n", (int)(p - ps), (p - 1)->x, (int)(&ps[2] - &ps[0]), (ps + 1)->y, (*(p - 2)).x);'),
-  // front-end: a local pointer-to-array declarator `int (*row)[4]` declares nothing
-  c('multidim_array', '', 'int m[3][4]; for (int i = 0; i < 3; i++) for (int j = 0; j < 4; j++) m[i][j] = i * 10 + j; int (*row)[4] = m + 1; int k[2][3][2] = {}; k[1][2][1] = 9; printf("%d %d %d %d\\n", row[0][2], row[1][3], (int)sizeof m[0], k[1][2][1] + k[0][0][0]);', { rejected: "use of undeclared identifier 'row'" }),
-  // front-end: reference-to-array declarators `int (&r)[3]`
+  c('multidim_array', '', 'int m[3][4]; for (int i = 0; i < 3; i++) for (int j = 0; j < 4; j++) m[i][j] = i * 10 + j; int (*row)[4] = m + 1; int k[2][3][2] = {}; k[1][2][1] = 9; printf("%d %d %d %d\\n", row[0][2], row[1][3], (int)sizeof m[0], k[1][2][1] + k[0][0][0]);'),
+  // front-end: deducing N from an unnamed `int (&)[N]` parameter
   c('references_to_arrays', 'template <int N> int count(int (&)[N]) { return N; } int sum3(int (&arr)[3]) { return arr[0] + arr[1] + arr[2]; }',
-    'int a[3] = {1, 2, 3}; int (&r)[3] = a; r[1] = 20; printf("%d %d %d\\n", sum3(a), count(a), (int)sizeof r);', { rejected: "unsupported declarator '(&)'" }),
+    'int a[3] = {1, 2, 3}; int (&r)[3] = a; r[1] = 20; printf("%d %d %d\\n", sum3(a), count(a), (int)sizeof r);', { rejected: "'N' is a type, not a value" }),
   c('functions_returning_references', 'int g[3]; int& at(int i) { return g[i]; } struct Box { int v[2]; int& first() { return v[0]; } };',
     'at(1) = 5; at(1) += 2; Box b = {{1, 2}}; b.first() *= 10; int& r = at(2); r = 4; printf("%d %d %d\\n", g[1], b.v[0], g[2]);'),
   c('const_overloading', 'struct B { int v; int& get() { return v; } const int& get() const { return v; } int which() { return 1; } int which() const { return 2; } };',
@@ -71,9 +69,8 @@ export const CONSTRUCTS: readonly Construct[] = [
     'Sq s(3); Rc r(2, 5); const Shape* all[2] = {&s, &r}; int t = 0; for (const Shape* p : all) t += p->twice(); printf("%d\\n", t);'),
   c('access_control', 'class Base { int priv; protected: int prot; public: Base() : priv(1), prot(2) {} int getPriv() const { return priv; } }; class Der : public Base { public: int both() const { return prot * 10 + getPriv(); } };',
     'Der d; printf("%d\\n", d.both());'),
-  // front-end: an alias of a function pointer type `using Fn = int (*)(int)`
   c('typedef_using_aliases', 'typedef unsigned int u32; using i16 = short; typedef int Arr3[3]; using Fn = int (*)(int); int inc(int x) { return x + 1; }',
-    'u32 a = 4000000000u; i16 b = -2; Arr3 arr = {1, 2, 3}; Fn f = inc; printf("%u %d %d %d\\n", a, b, arr[2], f(41));', { rejected: "unsupported declarator '(*)'" }),
+    'u32 a = 4000000000u; i16 b = -2; Arr3 arr = {1, 2, 3}; Fn f = inc; printf("%u %d %d %d\\n", a, b, arr[2], f(41));'),
   // front-end: namespace aliases
   c('namespaces_using_directive', 'namespace a { int v = 1; namespace b { int f() { return v + 1; } } } namespace ab = a::b; namespace a { int w() { return v * 100; } }',
     'using namespace a; printf("%d %d %d %d\\n", v, b::f(), ab::f(), w());', { rejected: "use of undeclared identifier 'ab'" }),
@@ -104,9 +101,8 @@ export const CONSTRUCTS: readonly Construct[] = [
     'printf("%d %.1f %s %s\\n", maxv(3, 9), maxv(2.5, -1.0), name<int>(), name<float>());', { rejected: "call to function for call to 'name' is ambiguous" }),
   c('class_template_statics', 'template <typename T, int N = 4> struct Ring { T data[N]; int head = 0; void push(T v) { data[head] = v; head = (head + 1) % N; } static int capacity() { return N; } };',
     'Ring<int> r; for (int i = 0; i < 6; i++) r.push(i * i); Ring<char, 2> rc; printf("%d %d %d %d\\n", r.data[0], r.data[1], r.head, Ring<int>::capacity() + rc.capacity());'),
-  // front-end: variadic templates
   c('variadic_templates', 'int total() { return 0; } template <typename T, typename... Rest> int total(T first, Rest... rest) { return (int)first + total(rest...); } template <typename... T> int count(T...) { return (int)sizeof...(T); }',
-    'printf("%d %d\\n", total(1, 2.5, (short)3), count(1, 2, 3, 4));', { rejected: "unsupported template parameter 'typename... Rest'" }),
+    'printf("%d %d\\n", total(1, 2.5, (short)3), count(1, 2, 3, 4));'),
   c('integer_literal_forms', '', 'printf("%d %d %d %d %u %llu %d\\n", 0x1F, 017, 0b1011, 1\'000\'000, 10u, 10ull, (int)sizeof(10ll));'),
   c('floating_literal_forms', '', 'printf("%.3f %.3f %.3f %.3f %.3f\\n", 1e3, .5, 5., 0x1p4, (double)1.5f);'),
   c('global_aggregate_arrays', 'struct Pt { int x, y; }; const Pt pts[] = {{1, 2}, {3, 4}, {5}}; int grid[2][3] = {{1, 2, 3}, {4}}; const char* names[] = {"a", "bc"};',
@@ -148,6 +144,18 @@ export const CONSTRUCTS: readonly Construct[] = [
   c('local_structs_and_enums', '', 'struct Loc { int x; int y; int sum() const { return x + y; } }; enum Dir { N, E, S, W }; Loc l{3, 4}; Dir d = S; printf("%d %d\\n", l.sum(), d);'),
   c('comparison_operators_in_templates', 'struct Ver { int major, minor; bool operator<(const Ver& o) const { return major < o.major || (major == o.major && minor < o.minor); } }; template <typename T> const T& largest(const T& a, const T& b) { return a < b ? b : a; }',
     'Ver a{1, 5}, b{1, 7}; const Ver& m = largest(a, b); printf("%d.%d %d\\n", m.major, m.minor, largest(3, -4));'),
+  c('reference_members_and_user_copies', 'struct Ref { int& r; const int c; Ref(int& x) : r(x), c(x + 1) {} }; struct W { int n; W(int v) : n(v) {} W(const W& o) : n(o.n + 100) {} W& operator=(const W& o) { n = o.n + 1000; return *this; } };',
+    'int v = 3; Ref rf(v); rf.r = 9; W a(1); W b = a; W c(2); c = a; printf("%d %d %d %d %d\\n", v, rf.c, b.n, c.n, a.n);'),
+  c('int64_enums_and_bool_bits', 'enum class Big : long long { X = 5000000000LL }; enum Fwd : unsigned char; enum Fwd : unsigned char { F1 = 255 };',
+    'unsigned x = 12; bool a = true, b = false; printf("%lld %d %u %d %d\\n", (long long)Big::X, F1, x & -x, a ^ b, (a | b) + (a & b));'),
+  c('trailing_and_deduced_return_types', 'extern "C" int cfun(int x) { return x + 1; } auto add(int a, int b) -> long long { return (long long)a + b; } auto mul(int a, int b) { return a * b; }',
+    'printf("%d %lld %d\\n", cfun(1), add(2000000000, 2000000000), mul(6, 7));'),
+  c('class_template_of_structs', 'template <typename T> struct Stack { T items[8]; int n = 0; void push(const T& v) { items[n++] = v; } T pop() { return items[--n]; } bool empty() const { return n == 0; } }; struct P { int x; double y; };',
+    'Stack<P> s; s.push({1, 2.5}); s.push(P{3, 4.5}); P t = s.pop(); Stack<long long> q; q.push(1LL << 40); printf("%d %.1f %d %lld\\n", t.x, t.y, s.empty(), q.pop());'),
+  // front-end: anonymous unions and structs as members
+  c('anonymous_union_members', 'struct V { union { int i; float f; }; short tag; };', 'V v; v.i = 0x3f800000; v.tag = 1; printf("%.1f %d\\n", v.f, v.tag);', { rejected: "no member named 'i' in 'V'" }),
+  // front-end: u"" and U"" string literals are typed as arrays of char
+  c('unicode_literals', '', 'const char* a = u8"h\\u00e9"; const char16_t* b = u"ab"; const char32_t* c = U"xyz"; char16_t ch = u\'q\'; char32_t big = U\'\\U0001F600\'; printf("%d %d %d %d %u %d\\n", (unsigned char)a[1], (int)b[1], (int)c[2], (int)ch, (unsigned)big, (int)sizeof(u"abc"));', { rejected: "initialising 'const char16_t *' from incompatible type 'const char [3]'" }),
   // owner A: the definition of a class template's static data member is not instantiated
   c('local_classes_and_statics_in_templates', 'template <typename T> struct Holder { static T value; }; template <typename T> T Holder<T>::value = T(3);',
     'Holder<int>::value += 4; printf("%d %.1f\\n", Holder<int>::value, (double)Holder<float>::value);', { gap: "static data member 'Holder::value' is used but has no definition" }),

@@ -1,0 +1,105 @@
+// Declarations tree-sitter-cpp reads as expression statements: a pointer or reference to an array,
+// `int (*row)[4] = a;` / `T (&r)[N][M];`, parses as `int(*row)[4] = a` — a functional cast of `*row`,
+// subscripted, then assigned. When the "called" name is a type, the statement is a declaration: this
+// re-reads its parts (the declared name, its type, the initialiser). The shape test is syntactic and
+// cheap (statements without it cost one node-type comparison); the compiler uses the same parts.
+
+import type { SyntaxNode as Node } from '../parse/syntax-node';
+import { type Ctx, locOf } from './context';
+import { checkExpr } from './expressions';
+import { resolveName } from './names';
+import { typeFromName, typeFromSpecifier, typeOfDecl, type DeclaratorInfo } from './type-syntax';
+import { ERROR, pointerTo, referenceTo, type Type } from './types';
+
+/** The syntactic parts of a misparsed declaration. */
+export interface MisparsedParts {
+  /** The node naming the type (`int`, `T`, `ns::T`). */
+  typeNode: Node;
+  /** `*`, `&`, `**`… from the outermost (applied last) in. */
+  operators: ('*' | '&')[];
+  nameNode: Node;
+  /** The array bounds, outermost first (`[3][4]` → 3's node, 4's node). */
+  sizes: Node[];
+  init?: Node;
+}
+
+const TYPE_NODES = new Set(['primitive_type', 'identifier', 'type_identifier', 'qualified_identifier']);
+
+/** The parts of `T (*name)[N]… = init;` read as an expression, or undefined (no type check: see misparsedDeclaration). */
+export function misparsedParts(e: Node): MisparsedParts | undefined {
+  let target = e;
+  let init: Node | undefined;
+  if (e.type === 'assignment_expression') {
+    if (e.child(1)?.type !== '=') return undefined;
+    target = e.childForFieldName('left') ?? e;
+    init = e.childForFieldName('right') ?? undefined;
+  }
+  if (target.type !== 'subscript_expression') return undefined;
+  const sizes: Node[] = [];
+  let n: Node = target;
+  while (n.type === 'subscript_expression') {
+    const list = n.childForFieldName('indices');
+    const size = list?.namedChildren.filter((c) => c.type !== 'comment');
+    if (!size || size.length !== 1) return undefined;
+    sizes.unshift(size[0]);
+    const arg = n.childForFieldName('argument');
+    if (!arg) return undefined;
+    n = arg;
+  }
+  if (n.type !== 'call_expression') return undefined;
+  const typeNode = n.childForFieldName('function');
+  const args = n.childForFieldName('arguments')?.namedChildren.filter((c) => c.type !== 'comment');
+  if (!typeNode || !TYPE_NODES.has(typeNode.type) || !args || args.length !== 1) return undefined;
+  const operators: ('*' | '&')[] = [];
+  let inner = args[0];
+  while (inner.type === 'pointer_expression') {
+    const op = inner.child(0)?.type;
+    if (op !== '*' && op !== '&') return undefined;
+    operators.push(op);
+    const a = inner.childForFieldName('argument');
+    if (!a) return undefined;
+    inner = a;
+  }
+  if (inner.type !== 'identifier' || !operators.length) return undefined;
+  return { typeNode, operators, nameNode: inner, sizes, init };
+}
+
+/** A cheap first test: the statement's expression has the shape of a misparsed declaration. */
+export function mayBeMisparsed(e: Node | null): e is Node {
+  return !!e && (e.type === 'subscript_expression' || (e.type === 'assignment_expression' && e.childForFieldName('left')?.type === 'subscript_expression'));
+}
+
+/** The declaration a misparsed expression statement really is (its type named by a type), or undefined. */
+export function misparsedDeclaration(ctx: Ctx, e: Node): { info: DeclaratorInfo; init?: Node } | undefined {
+  const parts = misparsedParts(e);
+  if (!parts || !namesType(ctx, parts.typeNode)) return undefined;
+  let type: Type = parts.typeNode.type === 'primitive_type' ? typeFromSpecifier(ctx, parts.typeNode) : typeFromName(ctx, parts.typeNode);
+  type = arrayOf(ctx, type, parts.sizes);
+  for (let k = parts.operators.length - 1; k >= 0 && type.kind !== 'error'; k--) type = parts.operators[k] === '*' ? pointerTo(type) : referenceTo(type, false);
+  return { info: { name: parts.nameNode.text, nameNode: parts.nameNode, type, role: 'object', initNode: parts.init }, init: parts.init };
+}
+
+function namesType(ctx: Ctx, n: Node): boolean {
+  if (n.type === 'primitive_type') return true;
+  const r = resolveName(ctx, n, undefined, true);
+  return r.decls.length > 0 && r.decls.every((d) => typeOfDecl(d) !== undefined);
+}
+
+/** `element[s0][s1]…`: the bounds must be positive constants. */
+function arrayOf(ctx: Ctx, element: Type, sizes: Node[]): Type {
+  let t = element;
+  for (let k = sizes.length - 1; k >= 0; k--) {
+    const size = checkExpr(ctx, sizes[k]);
+    const length = size.value;
+    if (length === undefined) {
+      if (size.type.kind !== 'error') ctx.a.error(locOf(ctx, sizes[k]), 'not-constant', 'array size is not a constant expression');
+      return ERROR;
+    }
+    if (length <= 0) {
+      ctx.a.error(locOf(ctx, sizes[k]), 'bad-array-size', `array size must be positive (is ${length})`);
+      return ERROR;
+    }
+    t = { kind: 'array', element: t, length };
+  }
+  return t;
+}
