@@ -35,7 +35,7 @@ function initializerAt(v: VarDecl): Node | undefined {
 
 /** The namespace-scope definition of a static data member (`int S::count = 40;`), if the user wrote one. */
 function outOfClassDefinition(m: ModuleLower, v: VarDecl): { init?: Node; unit: Unit } | undefined {
-  const qualified = v.qualifiedName.replace(/\s+/g, '');
+  const qualified = withoutTemplateArguments(v.qualifiedName.replace(/\s+/g, ''));
   for (const u of m.model.units) {
     if (u.system) continue;
     const found = findDefinition(u.root, qualified);
@@ -48,7 +48,9 @@ function findDefinition(n: Node, qualified: string): { init?: Node } | undefined
   if (n.type === 'function_definition' || n.type === 'class_specifier' || n.type === 'struct_specifier') return undefined;
   if (n.type === 'declaration') {
     for (const d of n.childrenForFieldName('declarator')) {
-      const name = declaratorName(d)?.replace(/\s+/g, '');
+      // `template <typename T> T H<T>::value = …;` defines the member of every instance of H
+      const written = declaratorName(d)?.replace(/\s+/g, '');
+      const name = written && withoutTemplateArguments(written);
       if (name && (qualified === name || qualified.endsWith(`::${name}`)) && name.includes('::')) {
         return { init: d.type === 'init_declarator' ? (d.childForFieldName('value') ?? undefined) : undefined };
       }
@@ -60,6 +62,18 @@ function findDefinition(n: Node, qualified: string): { init?: Node } | undefined
     if (r) return r;
   }
   return undefined;
+}
+
+/** A qualified name without its template argument lists (`H<T>::value` → `H::value`). */
+function withoutTemplateArguments(name: string): string {
+  let out = '';
+  let depth = 0;
+  for (const ch of name) {
+    if (ch === '<') depth++;
+    else if (ch === '>' && depth > 0) depth--;
+    else if (depth === 0) out += ch;
+  }
+  return out;
 }
 
 /** The name a declarator declares, under its pointer, reference, array and initialiser layers. */

@@ -17,7 +17,7 @@ import { initializeLocal, initializeStaticLocal, readsLocals } from './initializ
 import { checkSupportedSyntax } from './syntax-guard';
 import { rangeForStatement } from './range-for';
 import { evaluateCaseValue } from './constants';
-import { classDeclOf, valueTypeOf } from './types';
+import { classDeclOf, isClassType, valueTypeOf } from './types';
 import { caseLabelsOf, gotoStatement, placeCaseLabel, placeLabel, withCaseLabels } from './jumps';
 import { switchConversion } from '../../language/sema/statements';
 import type { VReg } from '../ir/ir';
@@ -164,9 +164,13 @@ function isFunctionDeclaration(d: Node, locals: LocalObject[]): boolean {
   return d.type === 'function_declarator' && !locals.some((l) => l.decl.loc.start >= d.startIndex && l.decl.loc.end <= d.endIndex);
 }
 
-/** The parameter list of `T v(x);` read as a direct initialisation (see initialiserNodes). */
+/**
+ * The parameter list of `T v(x);` read as a direct initialisation (see initialiserNodes): only when the
+ * declarator names `v` directly — `int (*fp)(int);` is a pointer to a function, without an initialiser.
+ */
 function vexingInitialiser(d: Node): Node | undefined {
-  return d.type === 'function_declarator' ? (d.childForFieldName('parameters') ?? undefined) : undefined;
+  if (d.type !== 'function_declarator' || d.childForFieldName('declarator')?.type !== 'identifier') return undefined;
+  return d.childForFieldName('parameters') ?? undefined;
 }
 
 /** The analysed local a declarator declares. */
@@ -399,7 +403,8 @@ function returnStatement(f: FnLower, node: Node): void {
     } else if (f.retValue) {
       const rv = f.retValue;
       fullExpr(f, value, (e) => {
-        const v = fn.ret.kind === 'reference' ? referenceTo(f, e, fn.ret.referee) : convertTo(f, rvalue(f, e), e.type, fn.ret, e.loc);
+        // a class operand converts through its conversion function (`return acc[i];` from a float function)
+        const v = fn.ret.kind === 'reference' ? referenceTo(f, e, fn.ret.referee) : isClassType(e.type) ? convertTo(f, undefined, e.type, fn.ret, e.loc, e) : convertTo(f, rvalue(f, e), e.type, fn.ret, e.loc);
         f.b.copy(rv, v);
       });
     } else fullExpr(f, value, (e) => discard(f, e));

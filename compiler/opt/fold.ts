@@ -92,9 +92,11 @@ export function foldAddresses(f: Func): number {
   // the address an invariant register holds, as a slot/symbol/invariant base plus offset
   const root = (a: Address, depth = 0): Address => {
     if (a.kind !== 'reg' || depth > 32 || !inv.has(a.base.id)) return a;
+    // an invariant register may be computed (once, in the entry block) from registers that change
+    // later: only an invariant source may replace it
     const i = single.get(a.base.id)?.instr;
-    if (i?.op === 'addr') return root({ ...i.addr, offset: i.addr.offset + a.offset } as Address, depth + 1);
-    if (i?.op === 'copy' && i.a.type === 'i32') return root({ kind: 'reg', base: i.a, offset: a.offset }, depth + 1);
+    if (i?.op === 'addr' && (i.addr.kind !== 'reg' || inv.has(i.addr.base.id))) return root({ ...i.addr, offset: i.addr.offset + a.offset } as Address, depth + 1);
+    if (i?.op === 'copy' && i.a.type === 'i32' && inv.has(i.a.id)) return root({ kind: 'reg', base: i.a, offset: a.offset }, depth + 1);
     return a;
   };
   for (const b of f.blocks) {

@@ -37,8 +37,6 @@ interface Run {
 /** The full-expressions of each analysed body by span (built on first evaluation). */
 const exprIndex = new WeakMap<FunctionBody, Map<string, Expr>>();
 
-let active: Run | undefined;
-
 /** Whether `fn` may be evaluated: a constexpr non-member (or static) function of integral result with a body. */
 export function evaluable(fn: FunctionDecl): boolean {
   return !!fn.constexpr && !!fn.body && (!fn.owner || !!fn.isStatic) && isConstantType(fn.ret);
@@ -49,18 +47,12 @@ export function evaluable(fn: FunctionDecl): boolean {
  * constant. `report` receives a limit that was hit (evaluation too deep or too long).
  */
 export function constexprCall(a: Analyzer, fn: FunctionDecl, args: number[], report: (message: string) => void): number | undefined {
-  const outer = active;
-  const run = outer ?? { steps: 0, depth: 0 };
-  active = run;
   try {
-    return callValue(a, run, fn, args);
+    return callValue(a, { steps: 0, depth: 0 }, fn, args);
   } catch (e) {
     if (!(e instanceof Stop)) throw e;
-    if (e.limit && !outer) report(e.limit);
-    if (outer) throw e;
+    if (e.limit) report(e.limit);
     return undefined;
-  } finally {
-    active = outer;
   }
 }
 
@@ -73,6 +65,7 @@ function callValue(a: Analyzer, run: Run, fn: FunctionDecl, args: number[]): num
   if (!evaluable(fn) || fn.analysing) throw new Stop();
   if (++run.depth > MAX_DEPTH) throw new Stop(`constexpr evaluation exceeded the maximum depth of ${MAX_DEPTH} calls (in '${fn.name}')`);
   try {
+    // analysing the body evaluates its own constant calls, each on its own (a separate run)
     if (!fn.analysed) analyseBodyNow(a, fn);
     const body = fn.analysed;
     if (!body || args.length !== fn.params.length) throw new Stop();

@@ -18,6 +18,7 @@ import { parameters, typeFromDescriptor } from './type-syntax';
 import {
   addConst, classType, ERROR, nonReference, pointerTo, quoteType, referenceTo, sameType, typeToString, unqualified, VOID, type Type,
 } from './types';
+import { capturePack } from './variadic';
 
 /** A lambda whose body is being analysed. */
 export interface LambdaFrame {
@@ -177,6 +178,9 @@ function explicitCaptures(ctx: Ctx, node: Node, frame: LambdaFrame, bodyScope: S
       if (!v) ctx.a.error(locOf(ctx, c), 'bad-capture', `use of undeclared identifier '${c.text}' in a capture`);
       else if (v.storage !== 'local' && v.storage !== 'param') ctx.a.error(locOf(ctx, c), 'bad-capture', `'${c.text}' cannot be captured because it does not have automatic storage duration`);
       else frame.captures.set(v, byRef ? 'ref' : 'copy');
+      byRef = false;
+    } else if (c.type === 'parameter_pack_expansion') {
+      capturePack(ctx, c, frame.captures, byRef);
       byRef = false;
     } else if (c.type === 'lambda_capture_initializer') {
       initCapture(ctx, c, frame, bodyScope, inits, byRef);

@@ -6,7 +6,7 @@
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf, withScope } from './context';
-import { Scope, type FunctionTemplate, type ParamDecl, type TemplateArg, type TemplateParam } from './decls';
+import { Loc, Scope, type FunctionTemplate, type ParamDecl, type TemplateArg, type TemplateParam, type VarDecl } from './decls';
 import { errorExpr, type Expr } from './expr';
 import { castTo, checkExpr, mk } from './expressions';
 import { builtinBinary, builtinOperand, overloadedOperator } from './operators';
@@ -110,10 +110,22 @@ export function expandParameterPack(ctx: Ctx, p: Node): ParamDecl[] {
   }
   const out: ParamDecl[] = [];
   for (let i = 0; i < packs.length; i++) {
-    out.push({ name: name ? `${name}.${i}` : '', type: paramType(withScope(ctx, packs.scopeFor(i)), p, decl), loc, nameLoc: decl ? locOf(ctx, decl) : undefined });
+    out.push({ name: name ? `${name}.${i}` : '', type: paramType(withScope(ctx, packs.scopeFor(i)), p, decl), loc, nameLoc: elementLoc(ctx, decl, i) });
   }
   record(packs.length);
   return out;
+}
+
+/**
+ * The place of element `i` of a function parameter pack: its declarator, the end moved on by `i`
+ * characters, so each expanded parameter has a place of its own (the compiler finds a captured
+ * variable by its declaration's place) while line and column stay the declarator's.
+ */
+function elementLoc(ctx: Ctx, decl: Node | null, i: number): Loc | undefined {
+  if (!decl) return undefined;
+  const at = locOf(ctx, decl);
+  const room = ctx.unit.text.length - at.end;
+  return i <= room ? new Loc(at.unit, at.start, at.end + i) : new Loc(at.unit, Math.max(0, at.start - (i - room)), at.end + room);
 }
 
 function paramType(ctx: Ctx, p: Node, decl: Node | null): Type {
@@ -193,6 +205,31 @@ function packNamed(ctx: Ctx, name: string): { length: number; bind: (s: Scope, i
 export function isUnexpandedPack(ctx: Ctx, name: string): boolean {
   const p = packNamed(ctx, name);
   return !!p && p.length >= 0;
+}
+
+/** `[xs...]` / `[&xs...]` in a lambda's captures: each element of the function parameter pack. */
+export function capturePack(ctx: Ctx, c: Node, captures: Map<VarDecl, 'ref' | 'copy'>, byRef: boolean): void {
+  const pattern = c.childForFieldName('pattern');
+  const found = pattern?.type === 'identifier' ? packNamed(ctx, pattern.text) : undefined;
+  const ref = byRef || c.children.some((x) => x.type === '&');
+  if (!pattern || !found || functionPackLength(ctx, pattern.text) === undefined) {
+    ctx.a.error(locOf(ctx, c), 'bad-capture', `'${pattern?.text ?? ''}' in a capture is not a function parameter pack`);
+    return;
+  }
+  // unknown length (a template checked at its definition): the one parameter standing for the pack
+  const names = found.length < 0 ? [pattern.text] : Array.from({ length: found.length }, (_, i) => `${pattern.text}.${i}`);
+  for (const n of names) {
+    const v = ctx.a.lookup(n, ctx.scope).find((d): d is VarDecl => d.kind === 'var');
+    if (v) captures.set(v, ref ? 'ref' : 'copy');
+  }
+}
+
+function functionPackLength(ctx: Ctx, name: string): number | undefined {
+  for (let s: Scope | undefined = ctx.scope; s; s = s.parent) {
+    const n = functionPacks.get(s)?.get(name);
+    if (n !== undefined) return n;
+  }
+  return undefined;
 }
 
 // ---- expansions ----------------------------------------------------------------------------------------

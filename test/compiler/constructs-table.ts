@@ -57,7 +57,7 @@ export const CONSTRUCTS: readonly Construct[] = [
   // WRONG (internal error), owner C (lower/statements.ts returnStatement): a return converting a class
   // through its conversion function calls rvalue() on the class value
   c('conversion_operator_return', 'struct R { float* p; operator float() const { return *p; } }; float get(float* q) { R r{q}; return r; }',
-    'float v = 2.5f; printf("%d\\n", (int)(get(&v) * 2));', { gap: "internal: a value of class type 'R' used as a scalar" }),
+    'float v = 2.5f; printf("%d\\n", (int)(get(&v) * 2));'),
   c('explicit_constructors', 'struct M { int v; explicit M(int x) : v(x) {} }; int use(M m) { return m.v; }',
     'M m(3); M n = M(4); M o{5}; printf("%d %d %d\\n", use(m), use(n) + o.v, use(M(6)));'),
   // front-end: delegating constructors
@@ -95,7 +95,7 @@ export const CONSTRUCTS: readonly Construct[] = [
   c('pointer_to_member_function', 'struct S { int v; int add(int k) const { return v + k; } };', 'S s{4}; int (S::*pf)(int) const = &S::add; printf("%d\\n", (s.*pf)(3));', { rejected: "unsupported declarator '*pf'" }),
   // owner C (lower/statements.ts vexingInitialiser): `int (*fr)(int);` is taken for `T v(x);`
   c('function_pointer_locals', 'int add_one(int x) { return x + 1; } int twice(int x) { return 2 * x; } int (*gfp)(int);',
-    'int (*fr)(int); fr = add_one; gfp = twice; int (*table[2])(int) = {add_one, twice}; printf("%d %d %d\\n", fr(3), gfp(4), table[1](table[0](5)));', { gap: "this initialiser (primitive type) was not analysed" }),
+    'int (*fr)(int); fr = add_one; gfp = twice; int (*table[2])(int) = {add_one, twice}; printf("%d %d %d\\n", fr(3), gfp(4), table[1](table[0](5)));'),
   // front-end: explicit specialisations of function templates
   c('function_templates', 'template <typename T> T maxv(T a, T b) { return a > b ? a : b; } template <typename T> const char* name() { return "other"; } template <> const char* name<int>() { return "int"; }',
     'printf("%d %.1f %s %s\\n", maxv(3, 9), maxv(2.5, -1.0), name<int>(), name<float>());', { rejected: "call to function for call to 'name' is ambiguous" }),
@@ -109,7 +109,7 @@ export const CONSTRUCTS: readonly Construct[] = [
     'int s = 0; for (const Pt& p : pts) s += p.x * p.y; printf("%d %d %d %s\\n", s, grid[1][0] + grid[1][2], (int)(sizeof pts / sizeof pts[0]), names[1]);'),
   // WRONG CODE at -O1, owner E (opt/fold.ts foldAddresses): `int* old = p; p = p + 1; *old = 1;` stores
   // through the new p (disabling foldAddresses fixes it)
-  c('pointer_increments', '', 'int a[4] = {0}; int* p = a; *p++ = 1; *p++ = 2; *++p = 4; int* q = &a[3]; int n = *q--; n += *q; printf("%d %d %d %d %d\\n", a[0], a[1], a[2], a[3], n);', { wrongAtO1: true }),
+  c('pointer_increments', '', 'int a[4] = {0}; int* p = a; *p++ = 1; *p++ = 2; *++p = 4; int* q = &a[3]; int n = *q--; n += *q; printf("%d %d %d %d %d\\n", a[0], a[1], a[2], a[3], n);'),
   c('references_to_pointers_and_auto', 'void reset(int*& p, int* to) { p = to; }',
     'int x = 1, y = 2; int* p = &x; reset(p, &y); const auto& r = x; auto* q = &y; auto v = *q; *q = 7; printf("%d %d %d\\n", *p, r, v);'),
   c('chained_member_calls', 'struct Counter { int n = 0; Counter& inc() { ++n; return *this; } Counter& add(int k) { n += k; return *this; } };',
