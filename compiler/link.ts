@@ -5,8 +5,8 @@
 import { Q7, Q7_DRAM_BASE } from '../emulator/config';
 import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../emulator/rom';
 import { assemble, type AssembleResult } from '../xtensa/asm';
-import { KERNEL_INFO_SECTION } from '../emulator/device/abi';
-import { ROM_END_NAME, ROM_STARTUP_NAME, romEndSource, romStartupSource, type RomMode } from './runtime/rom';
+import { KERNEL_HEAP_LIMIT, KERNEL_INFO_SECTION } from '../emulator/device/abi';
+import { ROM_END_NAME, ROM_STARTUP_NAME, STACK_TOP, romEndSource, romStartupSource, type RomMode } from './runtime/rom';
 
 /** Where code starts: right after the 1 KiB of window vectors at VECBASE. */
 export const CODE_BASE = Q7.resetVecbase + 0x400;
@@ -18,6 +18,32 @@ export interface LinkInput {
 }
 
 export const WINDOW_VECTORS_NAME = 'rom/window-vectors.S';
+export const HEAP_BOUNDS_NAME = 'rom/heap-bounds.S';
+
+/** Stack room a program keeps below STACK_TOP that its heap never reaches. */
+export const PROGRAM_STACK_RESERVE = 0x40000;
+/** Exclusive end of the malloc heap (which starts at the end of .bss) in an image of `mode`. */
+export function heapLimit(mode: RomMode): number {
+  return mode === 'kernel' ? KERNEL_HEAP_LIMIT : STACK_TOP - PROGRAM_STACK_RESERVE;
+}
+
+/** The heap's bounds for the runtime's malloc (runtime/heap.ts): from the end of .bss to heapLimit. */
+export function heapBoundsSource(mode: RomMode): string {
+  const fn = (name: string, literal: string, value: string) => `
+        .literal ${literal}, ${value}
+        .align  4
+        .global ${name}
+        .type   ${name}, @function
+${name}:
+        entry   a1, 32
+        l32r    a2, ${literal}
+        retw
+        .size   ${name}, . - ${name}
+`;
+  return `/* Q7 Studio ROM: bounds of the malloc heap (${mode} mode) */
+        .text
+${fn('__q7_heap_base', '.Lheap_base', '__q7_bss_end')}${fn('__q7_heap_limit', '.Lheap_limit', `0x${heapLimit(mode).toString(16)}`)}`;
+}
 
 /** In a kernel image the kernel_info_table opens the data memory; .rodata follows it. */
 export function kernelTableBytes(kernels: number): number {
@@ -34,6 +60,7 @@ export function link(units: readonly LinkInput[], mode: RomMode = 'program', ker
     { name: ROM_STARTUP_NAME, text: romStartupSource(mode, printf) },
     { name: WINDOW_VECTORS_NAME, text: WINDOW_VECTORS_SOURCE },
     ...units,
+    { name: HEAP_BOUNDS_NAME, text: heapBoundsSource(mode) },
     { name: ROM_END_NAME, text: romEndSource(mode) },
   ];
   const data: Record<string, number> =

@@ -24,6 +24,14 @@ export function constructorPrologue(f: FnLower): void {
   const cls = f.fn.owner!;
   const self = regAddr(f.thisPointer(f.fn.loc));
   const inits = memberInitialisers(f);
+  const ownName = cls.templateInfo ? cls.templateInfo.template.name : cls.name;
+  const target = inits.find((i) => i.name === ownName || i.name.startsWith(`${ownName}<`));
+  if (target) {
+    // a delegating constructor: the target constructor builds the whole object, then this body runs
+    f.b.stmt(f.pos(target.loc));
+    f.fullExpression(() => construct(f, self, cls, pickConstructor(cls, target.args, target.loc), target.args, target.loc));
+    return;
+  }
   const baseName = cls.base ? (cls.base.templateInfo ? cls.base.templateInfo.template.name : cls.base.name) : undefined;
   if (cls.base) {
     const init = inits.find((i) => i.name === baseName || i.name.startsWith(`${baseName}<`) || i.name.endsWith(`::${baseName}`));

@@ -8,6 +8,7 @@ import { FORMAT_DOUBLE_SOURCE } from './format-double';
 import { INT64_SOURCE } from './int64';
 import { SOFT_FLOAT_SOURCE } from './soft-float';
 import { LIBC_SOURCE } from './libc';
+import { HEAP_BOUNDS_FUNCTIONS, HEAP_SOURCE } from './heap';
 import { DEVICE_SOURCE } from './device';
 import { MATH_SOURCE } from './math';
 import { ROM_FUNCTIONS } from './rom';
@@ -64,7 +65,7 @@ const cacheO1 = new WeakMap<Frontend, RuntimeLibrary>();
 
 /** The whole runtime as one C++ source. */
 export function runtimeSource(): string {
-  return [INT64_SOURCE, SOFT_FLOAT_SOURCE, LIBC_SOURCE, FORMAT_DOUBLE_SOURCE, MATH_SOURCE, DEVICE_SOURCE].join('\n');
+  return [INT64_SOURCE, SOFT_FLOAT_SOURCE, LIBC_SOURCE, HEAP_SOURCE, FORMAT_DOUBLE_SOURCE, MATH_SOURCE, DEVICE_SOURCE].join('\n');
 }
 
 export class RuntimeBuildError extends Error {}
@@ -74,7 +75,7 @@ export function runtimeLibrary(frontend: Frontend, optimize: 0 | 1 = 0): Runtime
   if (known) return known;
   const source = runtimeSource();
   const unit = translateUnit(frontend, RUNTIME_FILE, memoryHost({ [RUNTIME_FILE]: source }), {
-    runtime: new Set(ROM_FUNCTIONS),
+    runtime: new Set([...ROM_FUNCTIONS, ...HEAP_BOUNDS_FUNCTIONS]),
     prefix: 'rt',
     plainNames: true,
     optimize,

@@ -22,6 +22,9 @@ export const TCM_POOL_SIZE = 0x4000;
 export const DEFAULT_STACK_SIZE = 0x2000;
 /** Largest STACK_SIZE the device accepts (placed in slow memory when above the local RAM's room). */
 export const MAX_STACK_SIZE = 400 * 1024;
+/** Exclusive end of a kernel image's malloc heap, which starts at the end of its .bss in slow memory:
+ *  the room below the largest slow-memory stack (and 4 KiB of guard below it) is free for it. */
+export const KERNEL_HEAP_LIMIT = SLOW_RAM_BASE + SLOW_RAM_SIZE - MAX_STACK_SIZE - 0x1000;
 export const IRAM_BASE = 0x40000000;
 export const IRAM_SIZE = 0x100000;
 /** Local addresses the window map backs with HBM (window slots are handed out from here). */

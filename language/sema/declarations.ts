@@ -15,6 +15,8 @@ import { templateParamPack } from './variadic';
 import { bitFieldClause, bitFieldWidth, declareUnnamedBitField } from './bitfields';
 import { completeArrayType } from './expr';
 import { resolveName, scopeDeclOf } from './names';
+import { declareNamespaceAlias } from './namespace-aliases';
+import { declareAnonymousMember } from './anonymous-members';
 import {
   applyDeclarator, declaredBaseType, hasDefaultClause, hasDeleteClause, specifierFlags, typeFromDescriptor, typeFromSpecifier,
   type DeclaratorInfo, type SpecifierFlags,
@@ -53,6 +55,9 @@ function declareOneInner(ctx: Ctx, node: Node, access: Access, cls?: ClassDecl):
       return (node.text.replace(':', '').trim() as Access) || access;
     case 'namespace_definition':
       declareNamespace(ctx, node);
+      return access;
+    case 'namespace_alias_definition':
+      declareNamespaceAlias(ctx, node);
       return access;
     case 'linkage_specification': {
       const body = node.childForFieldName('body');
@@ -362,8 +367,9 @@ function declareDeclaration(ctx: Ctx, node: Node, access: Access, cls?: ClassDec
     }
     declareVariable(ctx, node, info, flags, cls, node.childForFieldName('default_value') ?? info.initNode);
   }
-  if (declarators.length === 0 && typeNode && node.type === 'field_declaration') {
-    // `enum E {...};` or a nested class inside a class: already declared by the type specifier
+  if (declarators.length === 0 && typeNode && node.type === 'field_declaration' && cls) {
+    // `union { int i; float f; };`: an anonymous member (`enum E {...};` or a nested class: already declared)
+    declareAnonymousMember(ctx, cls, type, node, access);
   }
 }
 

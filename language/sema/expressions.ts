@@ -19,6 +19,7 @@ import { initialise } from './statements';
 import { typeFromDescriptor, typeFromSpecifier, typeOfDecl } from './type-syntax';
 import { parseIntegerLiteral } from '../pre/if-expression';
 import { foldExpr, sizeofPack, unsupportedExpansion } from './variadic';
+import { anonymousMembersTo } from './anonymous-members';
 import {
   addConst, BOOL, builtin, CHAR, classType, DOUBLE, ERROR, FLOAT, INT, isArithmetic, isIntegral, isIntegralOrUnscopedEnum, isScalar, LONGLONG,
   nonReference, NULLPTR, pointerTo, quoteType, SIZE_T, typeToString, UINT, ULONGLONG, unqualified, type Type,
@@ -289,6 +290,12 @@ function implicitThis(ctx: Ctx, loc: Loc): Expr | undefined {
 }
 
 function fieldAccess(object: Expr, f: import('./decls').FieldDecl, loc: Loc): Expr {
+  // a member of an anonymous union or struct: through the unnamed member(s) that hold it
+  const via = anonymousMembersTo(classOf(object.type), f);
+  return directFieldAccess(via ? via.reduce((o, g) => directFieldAccess(o, g, loc), object) : object, f, loc);
+}
+
+function directFieldAccess(object: Expr, f: import('./decls').FieldDecl, loc: Loc): Expr {
   if (f.type.kind === 'reference') return mk('member', f.type.referee, 'lvalue', loc, { decl: f, object, declaredType: f.type });
   const constObj = !!object.type.const && !f.mutable;
   const t = constObj ? addConst(f.type) : f.type;

@@ -202,6 +202,10 @@ function memberInitialisers(ctx: Ctx, st: BodyState, list: Node): void {
       initialise(ctx, field.type, args, loc, argsNode.type === 'initializer_list' ? 'list' : 'direct');
       continue;
     }
+    if (namesOwnClass(cls, name)) {
+      delegatingInitialiser(ctx, cls, list, args, loc);
+      continue;
+    }
     if (cls.base && (nameNode.type === 'template_type' || name === cls.base.name || name.startsWith(`${cls.base.name}<`))) {
       construct(ctx, classType(cls.base), args, loc, false);
       continue;
@@ -209,6 +213,19 @@ function memberInitialisers(ctx: Ctx, st: BodyState, list: Node): void {
     if (cls.unknownBase) continue; // may name the base that is not known
     ctx.a.error(locOf(ctx, nameNode), 'unknown-member', `member initializer '${name}' does not name a non-static data member or base class`);
   }
+}
+
+/** `D() : D(7) {}`: the mem-initialiser names the constructor's own class (a delegating constructor). */
+function namesOwnClass(cls: ClassDecl, name: string): boolean {
+  const own = cls.templateInfo ? cls.templateInfo.template.name : cls.name;
+  return name === own || name.startsWith(`${own}<`);
+}
+
+/** A delegating constructor's target constructor, chosen by overload resolution; it must be the only mem-initialiser. */
+function delegatingInitialiser(ctx: Ctx, cls: ClassDecl, list: Node, args: Expr[], loc: Loc): void {
+  const count = list.namedChildren.filter((c) => c?.type === 'field_initializer').length;
+  if (count > 1) ctx.a.error(loc, 'bad-delegation', 'an initializer for a delegating constructor must appear alone');
+  construct(ctx, classType(cls), args, loc, false);
 }
 
 function block(ctx: Ctx): Ctx {
@@ -337,6 +354,7 @@ function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
     case 'type_definition':
     case 'alias_declaration':
     case 'using_declaration':
+    case 'namespace_alias_definition':
     case 'class_specifier':
     case 'struct_specifier':
     case 'enum_specifier':

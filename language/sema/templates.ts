@@ -12,7 +12,7 @@ import {
 import { constantValue } from './expressions';
 import { templateArguments, typeFromDescriptor, typeFromSpecifier } from './type-syntax';
 import { bindPack, functionPackIndex, packIndex } from './variadic';
-import { argsKey, argToString, canonical, isBuiltin, isUnsigned, nonReference, sameArg, sameType, unqualified, type Type } from './types';
+import { argsKey, argToString, canonical, isBuiltin, isUnsigned, nonReference, referenceTo, sameArg, sameType, unqualified, type Type } from './types';
 
 /** A scope binding `params` to `args` (inside `parent`). */
 export function bindingScope(parent: Scope, params: TemplateParam[], args: TemplateArg[]): Scope {
@@ -138,7 +138,9 @@ function patternArgs(ctx: Ctx, tmpl: ClassTemplate, spec: PartialSpecialization)
   if (patternCache.has(spec)) return patternCache.get(spec) ?? undefined;
   const list = spec.node.childForFieldName('name')?.childForFieldName('arguments');
   const pctx: Ctx = { a: ctx.a, unit: spec.unit, scope: patternScope({ a: ctx.a, unit: spec.unit, scope: tmpl.declScope }, spec.params) };
-  let args = list ? templateArguments(pctx, list) : undefined;
+  const expansion = list?.namedChildren.find((c) => c.type === 'parameter_pack_expansion');
+  if (expansion) ctx.a.error(locOf(pctx, expansion), 'unsupported', 'a partial specialisation with a pack expansion in its arguments is not supported');
+  let args = list && !expansion ? templateArguments(pctx, list) : undefined;
   if (args) args = args.map((x, i) => (x.kind === 'value' ? { kind: 'value', value: convertValue(x.value, tmpl.params[i]?.valueType), valueType: tmpl.params[i]?.valueType } : x));
   patternCache.set(spec, args ?? null);
   return args;
@@ -218,7 +220,7 @@ export function deduceCall(ctx: Ctx, t: FunctionTemplate, explicit: TemplateArg[
   if (fnPack >= 0 && argTypes.length < fixed) return undefined;
   if (pk >= 0 || bindings.size < t.params.length) {
     for (let i = 0; i < fixed && i < argTypes.length; i++) {
-      if (!deduceOne(ptypes[i], argTypes[i].type, bindings)) return undefined;
+      if (!deduceOne(ptypes[i], argTypes[i], bindings)) return undefined;
     }
   }
   const out: TemplateArg[] = [];
@@ -239,7 +241,7 @@ export function deduceCall(ctx: Ctx, t: FunctionTemplate, explicit: TemplateArg[
     for (let i = fixed + elems.length; i < argTypes.length; i++) {
       const own = new Map(bindings);
       own.delete(t.params[pk]);
-      if (!deduceOne(ptypes[fnPack], argTypes[i].type, own)) return undefined;
+      if (!deduceOne(ptypes[fnPack], argTypes[i], own)) return undefined;
       const e = own.get(t.params[pk]);
       if (!e) return undefined;
       elems.push(e);
@@ -249,11 +251,15 @@ export function deduceCall(ctx: Ctx, t: FunctionTemplate, explicit: TemplateArg[
 }
 
 /** Deduces from one argument into `bindings`; false when it contradicts them. */
-function deduceOne(pattern: Type | undefined, argType: Type, bindings: Map<TemplateParam, TemplateArg>): boolean {
+function deduceOne(pattern: Type | undefined, arg: { type: Type; lvalue: boolean }, bindings: Map<TemplateParam, TemplateArg>): boolean {
   if (!pattern) return true;
   let p = pattern;
-  let a = argType;
-  if (p.kind === 'reference') p = p.referee;
+  let a = arg.type;
+  // a forwarding reference `T&&` given an lvalue deduces `T` as an lvalue reference (collapsing to `T&`)
+  if (arg.lvalue && p.kind === 'reference' && p.rvalue && p.referee.kind === 'tparam' && p.referee.param.isType && !p.referee.const) {
+    p = p.referee;
+    a = referenceTo(nonReference(a));
+  } else if (p.kind === 'reference') p = p.referee;
   else {
     if (a.kind === 'array') a = { kind: 'pointer', pointee: a.element };
     a = unqualified(a);

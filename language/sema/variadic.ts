@@ -103,7 +103,8 @@ export function expandParameterPack(ctx: Ctx, p: Node): ParamDecl[] {
     if (name) m.set(name, n);
   };
   if (!packs || packs.length < 0) {
-    if (!packs) ctx.a.error(loc, 'bad-pack', 'type of a function parameter pack does not contain a template parameter pack');
+    if (!packs && typeNode?.text === 'auto') ctx.a.error(loc, 'unsupported', "a parameter pack of a generic lambda ('auto...') is not supported");
+    else if (!packs) ctx.a.error(loc, 'bad-pack', 'type of a function parameter pack does not contain a template parameter pack');
     // a pattern (deduction) or a template checked at its definition: one parameter standing for the pack
     record(-1);
     return [{ name, type: packs ? paramType(ctx, p, decl) : ERROR, loc, nameLoc: decl ? locOf(ctx, decl) : undefined }];

@@ -60,9 +60,8 @@ export const CONSTRUCTS: readonly Construct[] = [
     'float v = 2.5f; printf("%d\\n", (int)(get(&v) * 2));'),
   c('explicit_constructors', 'struct M { int v; explicit M(int x) : v(x) {} }; int use(M m) { return m.v; }',
     'M m(3); M n = M(4); M o{5}; printf("%d %d %d\\n", use(m), use(n) + o.v, use(M(6)));'),
-  // front-end: delegating constructors
   c('delegating_constructors', 'struct D { int a, b; D(int x, int y) : a(x), b(y) {} D(int x) : D(x, x * 2) {} D() : D(7) {} };',
-    'D d0; D d1(3); D d2(4, 5); printf("%d %d %d %d %d %d\\n", d0.a, d0.b, d1.a, d1.b, d2.a, d2.b);', { rejected: "member initializer 'D' does not name a non-static data member or base class" }),
+    'D d0; D d1(3); D d2(4, 5); printf("%d %d %d %d %d %d\\n", d0.a, d0.b, d1.a, d1.b, d2.a, d2.b);'),
   c('virtual_three_levels', 'struct A { virtual int f() { return 1; } virtual ~A() {} int g() { return f() * 10; } }; struct B : A { int f() override { return 2; } }; struct C : B { int f() override { return B::f() + 3; } };',
     'A a; B b; C cc; A* ps[3] = {&a, &b, &cc}; B& rb = cc; for (int i = 0; i < 3; i++) printf("%d ", ps[i]->g()); printf("%d %d\\n", rb.f(), cc.A::f());'),
   c('pure_virtual_abstract', 'struct Shape { virtual int area() const = 0; virtual ~Shape() {} int twice() const { return 2 * area(); } }; struct Sq : Shape { int s; Sq(int x) : s(x) {} int area() const override { return s * s; } }; struct Rc : Shape { int w, h; Rc(int a, int b) : w(a), h(b) {} int area() const override { return w * h; } };',
@@ -71,9 +70,8 @@ export const CONSTRUCTS: readonly Construct[] = [
     'Der d; printf("%d\\n", d.both());'),
   c('typedef_using_aliases', 'typedef unsigned int u32; using i16 = short; typedef int Arr3[3]; using Fn = int (*)(int); int inc(int x) { return x + 1; }',
     'u32 a = 4000000000u; i16 b = -2; Arr3 arr = {1, 2, 3}; Fn f = inc; printf("%u %d %d %d\\n", a, b, arr[2], f(41));'),
-  // front-end: namespace aliases
   c('namespaces_using_directive', 'namespace a { int v = 1; namespace b { int f() { return v + 1; } } } namespace ab = a::b; namespace a { int w() { return v * 100; } }',
-    'using namespace a; printf("%d %d %d %d\\n", v, b::f(), ab::f(), w());', { rejected: "use of undeclared identifier 'ab'" }),
+    'using namespace a; printf("%d %d %d %d\\n", v, b::f(), ab::f(), w());'),
   c('ternary_lvalue', '', 'int a = 1, b = 2; bool c = true; (c ? a : b) = 5; (!c ? a : b) += 7; int* p = &(c ? a : b); *p += 1; printf("%d %d\\n", a, b);'),
   c('compound_assign_through_pointers', '', 'int arr[4] = {1, 2, 3, 4}; int* p = arr; p[2] *= 5; *(p + 1) -= 3; p[3] <<= 2; *p |= 8; double d[2] = {1.5, 2.5}; double* q = d + 1; *q /= 2; short s[2] = {100, 200}; short* ps = s; ps[1] += 30000; printf("%d %d %d %d %.2f %d\\n", arr[0], arr[1], arr[2], arr[3], d[1], s[1]);'),
   c('sequenced_increments', 'int id(int x) { return x; } int two(int a, int b) { return a * 10 + b; }',
@@ -156,7 +154,7 @@ export const CONSTRUCTS: readonly Construct[] = [
   c('anonymous_union_members', 'struct V { union { int i; float f; }; short tag; };', 'V v; v.i = 0x3f800000; v.tag = 1; printf("%.1f %d\\n", v.f, v.tag);', { rejected: "no member named 'i' in 'V'" }),
   // front-end: u"" and U"" string literals are typed as arrays of char
   c('unicode_literals', '', 'const char* a = u8"h\\u00e9"; const char16_t* b = u"ab"; const char32_t* c = U"xyz"; char16_t ch = u\'q\'; char32_t big = U\'\\U0001F600\'; printf("%d %d %d %d %u %d\\n", (unsigned char)a[1], (int)b[1], (int)c[2], (int)ch, (unsigned)big, (int)sizeof(u"abc"));', { rejected: "initialising 'const char16_t *' from incompatible type 'const char [3]'" }),
-  // owner A: the definition of a class template's static data member is not instantiated
+  // the out-of-class definition of a class template's static data member, instantiated per instance
   c('local_classes_and_statics_in_templates', 'template <typename T> struct Holder { static T value; }; template <typename T> T Holder<T>::value = T(3);',
-    'Holder<int>::value += 4; printf("%d %.1f\\n", Holder<int>::value, (double)Holder<float>::value);', { gap: "static data member 'Holder::value' is used but has no definition" }),
+    'Holder<int>::value += 4; printf("%d %.1f\\n", Holder<int>::value, (double)Holder<float>::value);'),
 ];

@@ -22,16 +22,7 @@ const ROOT = path.join(__dirname, '..', '..', '..');
  * Known remaining gaps: source name → the start of the expected diagnostic's message, with why.
  * Every other source must compile. Remove an entry when its gap closes (the test says so).
  */
-const KNOWN_GAPS: Record<string, { message: string; reason: string }> = {
-  'checks/t007-tcm-budget.cpp': {
-    message: "'malloc' is declared but not defined",
-    reason: 'the SDK declares malloc/free (stdlib.h) but the runtime has no heap',
-  },
-  'c-programs/linkedlist.c': {
-    message: "'free' is declared but not defined",
-    reason: 'the SDK declares malloc/free (stdlib.h) but the runtime has no heap',
-  },
-};
+const KNOWN_GAPS: Record<string, { message: string; reason: string }> = {};
 
 interface Source {
   readonly name: string;

@@ -62,6 +62,20 @@ template <typename... Ts> int nested(Ts... xs) { return sum(sum(xs, xs)...); }
 template <typename... Ts> int byRef(const Ts&... xs) { return (xs + ... + 0); }
 template <typename... Ts> void increment(Ts&... xs) { (++xs, ...); }
 
+template <typename... Ts> int inLambdas(Ts... xs) {
+  auto byRef = [&]() { return (xs + ...); };
+  auto byCopy = [=]() { return (xs * ...); };
+  auto explicitCopy = [xs...]() { return (0 - ... - xs); };
+  auto explicitRef = [&xs...]() { (++xs, ...); };
+  int before = byRef() * 1000 + byCopy() * 10 + explicitCopy();
+  explicitRef();
+  return before + byRef() * 100000;
+}
+
+void pair(int a, double b) { printf("pair %d %.1f\n", a, b); }
+template <typename... Ts> void forwardAll(Ts&&... xs) { pair(xs...); }
+template <typename... Ts> void setAll(Ts&&... xs) { ((xs = 7), ...); }
+
 struct Acc {
   int total = 0;
   template <typename... Ts> Acc& add(Ts... xs) {
@@ -113,6 +127,13 @@ int main() {
   printf("byRef %d\n", byRef(a, b, 100));
   increment(a, b);
   printf("increment %d %d\n", a, b);
+  printf("inLambdas %d %d\n", inLambdas(2, 3, 4), inLambdas(7));
+  int lv = 3;
+  double dv = 4.5;
+  forwardAll(lv, dv);
+  forwardAll(5, 6.5);
+  setAll(lv, dv);
+  printf("setAll %d %.1f\n", lv, dv);
   Acc acc;
   printf("acc %d\n", acc.add(1, 2, 3).add().add(10).total);
   printf("firstOf %d %d\n", firstOf(1, 3, 12, 40), firstOf(2, 1, 2));
