@@ -7,6 +7,7 @@
 import { types, type SemanticModel } from '../../language';
 import type { ClassDecl, NamespaceDecl, Scope } from '../../language/sema/decls';
 import type { Type } from '../../language/sema/types';
+import { isAnonymousMember } from '../../language/sema/anonymous-members';
 import { AT, Die, TAG } from './die';
 import { enumeratorValue } from '../lower/constants';
 
@@ -138,7 +139,8 @@ export class TypeDies {
     const known = this.byKey.get(key);
     if (known) return known;
     const d = this.remember(key, new Die(tag), parent);
-    d.add(AT.name, 'strp', c.displayName().replace(/^.*::(?=[^:<]*(<|$))/, ''));
+    // an anonymous union or struct has no name (its member in the enclosing class has none either)
+    if (c.name !== '(anonymous)') d.add(AT.name, 'strp', c.displayName().replace(/^.*::(?=[^:<]*(<|$))/, ''));
     const layout = c.require() ? this.model.classLayout(c) : undefined;
     if (!layout) {
       d.add(AT.declaration, 'flag_present', true);
@@ -170,7 +172,8 @@ export class TypeDies {
     for (const f of c.fields) {
       const fl = layout.fields.find((x) => x.name === f.name);
       if (!fl) continue;
-      const m = d.child(new Die(TAG.member)).add(AT.name, 'strp', f.name);
+      const m = d.child(new Die(TAG.member));
+      if (!isAnonymousMember(f)) m.add(AT.name, 'strp', f.name);
       const ft = this.of(f.type);
       if (ft) m.add(AT.type, 'ref4', ft);
       if (fl.bitWidth !== undefined) {

@@ -3,7 +3,8 @@
 // a constructor's body; member and base destruction after a destructor's body.
 
 import { types } from '../../language';
-import { Loc, type FieldDecl } from '../../language/sema/decls';
+import { Loc, type ClassDecl, type FieldDecl } from '../../language/sema/decls';
+import { anonymousFieldNamed, isAnonymousMember } from '../../language/sema/anonymous-members';
 import { checkedInitialiser, initializeFrom } from './initialize';
 import type { Expr } from '../../language/sema/expr';
 import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
@@ -49,22 +50,52 @@ export function constructorPrologue(f: FnLower): void {
       continue;
     }
     const at = offsetAddr(regAddr(f.thisPointer(f.fn.loc)), f.L.fieldOffset(cls, fd.name));
+    const inner = init ? [] : anonymousMemberInits(f, cls, fd, inits);
+    for (const i of inner) initMember(f, offsetAddr(regAddr(f.thisPointer(f.fn.loc)), i.offset), i.field, i.init);
+    if (inner.length) continue;
     if (!init) {
       if (defaultMemberInit(f, at, fd)) continue;
       if (fd.type.kind === 'reference') unsupported(fd.loc, 'internal: reference member without an initialiser');
       defaultInit(f, at, fd.type, f.fn.loc);
       continue;
     }
-    f.b.stmt(f.pos(init.loc));
-    f.fullExpression(() => {
-      const cls2 = classDeclOf(fd.type);
-      if (cls2 && fd.type.kind !== 'reference' && !(init.args.length === 1 && (init.args[0].list || classDeclOf(init.args[0].type) === cls2))) {
-        construct(f, at, cls2, pickConstructor(cls2, init.args, init.loc), init.args, init.loc);
-      } else if (init.args.length === 1) initFromExpr(f, at, fd.type, init.args[0]);
-      else if (init.args.length === 0) valueInit(f, at, fd.type, init.loc);
-      else unsupported(init.loc, 'a member initialiser with several values for a non-class member');
-    });
+    initMember(f, at, fd, init);
   }
+}
+
+/** Initialises the member `fd` at `at` from its mem-initialiser. */
+function initMember(f: FnLower, at: Address, fd: FieldDecl, init: MemberInit): void {
+  f.b.stmt(f.pos(init.loc));
+  f.fullExpression(() => {
+    const cls2 = classDeclOf(fd.type);
+    if (cls2 && fd.type.kind !== 'reference' && !(init.args.length === 1 && (init.args[0].list || classDeclOf(init.args[0].type) === cls2))) {
+      construct(f, at, cls2, pickConstructor(cls2, init.args, init.loc), init.args, init.loc);
+    } else if (init.args.length === 1) initFromExpr(f, at, fd.type, init.args[0]);
+    else if (init.args.length === 0) valueInit(f, at, fd.type, init.loc);
+    else unsupported(init.loc, 'a member initialiser with several values for a non-class member');
+  });
+}
+
+/**
+ * `W() : a(65) {}` where `a` is a member of the anonymous union or struct `fd`: each such member, its
+ * offset in the object and its mem-initialiser (the anonymous member's other members are left as is).
+ */
+function anonymousMemberInits(f: FnLower, cls: ClassDecl, fd: FieldDecl, inits: MemberInit[]): { field: FieldDecl; offset: number; init: MemberInit }[] {
+  if (!isAnonymousMember(fd)) return [];
+  const out: { field: FieldDecl; offset: number; init: MemberInit }[] = [];
+  for (const init of inits) {
+    const found = anonymousFieldNamed(cls, init.name);
+    if (!found || found.via[0] !== fd) continue;
+    if (found.field.bitWidth !== undefined) unsupported(init.loc, 'a mem-initialiser for a bit-field of an anonymous union or struct');
+    let owner = cls;
+    let offset = 0;
+    for (const m of [...found.via, found.field]) {
+      offset += f.L.fieldOffset(owner, m.name);
+      owner = classDeclOf(m.type) ?? owner;
+    }
+    out.push({ field: found.field, offset, init });
+  }
+  return out;
 }
 
 interface MemberInit {

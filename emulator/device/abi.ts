@@ -5,7 +5,8 @@
 // here and nowhere else; test/device pins the object layouts against the semantic model.
 
 // ---- Local memory map of one core (addresses the scalar core sees) --------------------------------
-/** Slow data memory: the image's .rodata/.data/.bss from its start; large stacks at its top. */
+/** Slow data memory: the image's .rodata/.data/.bss from its start, then its malloc heap (up to
+ *  KERNEL_HEAP_LIMIT); large stacks at its top. */
 export const SLOW_RAM_BASE = 0x3fe00000;
 export const SLOW_RAM_SIZE = 0x100000; // 1 MiB
 /** Per-core CSR page: the mailbox of the second seed at +0, the launch block at +0x100. */

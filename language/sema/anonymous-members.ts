@@ -50,3 +50,19 @@ function pathIn(cls: ClassDecl, f: FieldDecl): FieldDecl[] | undefined {
   }
   return undefined;
 }
+
+/**
+ * The field `name` of an anonymous member of `cls` (`W() : a(65) {}` with `union { int a; char c; };`)
+ * with the unnamed members leading to it, outermost first; undefined when there is none.
+ */
+export function anonymousFieldNamed(cls: ClassDecl, name: string): { field: FieldDecl; via: FieldDecl[] } | undefined {
+  for (const m of cls.fields) {
+    if (!isAnonymousMember(m) || m.type.kind !== 'class') continue;
+    const inner = m.type.decl;
+    const field = inner.fields.find((g) => g.name === name && !isAnonymousMember(g));
+    if (field) return { field, via: [m] };
+    const deeper = anonymousFieldNamed(inner, name);
+    if (deeper) return { field: deeper.field, via: [m, ...deeper.via] };
+  }
+  return undefined;
+}

@@ -9,6 +9,7 @@ import { classOf, initializerListElement } from './conversions';
 import { Loc, newId, Scope, type ClassDecl, type FunctionDecl, type FunctionTemplate, type TemplateParam, type TemplateArg, type VarDecl } from './decls';
 import { checkExpr, checkStaticAssert, construct, convertOrReport, mk } from './expressions';
 import { completeArrayType, errorExpr, isStringLiteral, type Expr } from './expr';
+import { anonymousFieldNamed } from './anonymous-members';
 import { callWith, checkConverted } from './calls';
 import { overloadedOperator } from './operators';
 import { argumentDependentCandidates } from './adl';
@@ -195,7 +196,7 @@ function memberInitialisers(ctx: Ctx, st: BodyState, list: Node): void {
     if (!nameNode || !argsNode) continue;
     const args = argsNode.type === 'initializer_list' ? [checkExpr(ctx, argsNode)] : argsNode.namedChildren.filter((c): c is Node => !!c).map((c) => checkExpr(ctx, c));
     const name = nameNode.text;
-    const field = cls.fields.find((f) => f.name === name);
+    const field = cls.fields.find((f) => f.name === name) ?? anonymousFieldNamed(cls, name)?.field;
     const loc = locOf(ctx, init);
     fullExpression(st, args, loc);
     if (field) {

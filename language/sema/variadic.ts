@@ -2,7 +2,8 @@
 // ordinary parameters `xs.0, xs.1, …` of each instance, pack expansions in call arguments and
 // template argument lists, `sizeof...`, and fold expressions — which become the expanded typed
 // expression tree, so later stages see only ordinary calls, operators and commas.
-// Code without packs never reaches this module (templates.ts and the dispatch lines test `pack` first).
+// Code without packs never reaches this module (templates.ts and the dispatch lines test `pack` or
+// the node type first); error paths (an unknown name) ask it whether the name is an unexpanded pack.
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf, withScope } from './context';
@@ -30,10 +31,8 @@ export function templateParamPack(ctx: Ctx, p: Node, index: number): TemplatePar
     const n = p.namedChildren.find((c) => c?.type === 'type_identifier');
     return { kind: 'template-param', name: n?.text ?? `$${index}`, index, isType: true, loc, pack: true };
   }
-  {
-    const n = findName(p.childForFieldName('declarator'));
-    return { kind: 'template-param', name: n ?? `$${index}`, index, isType: false, loc, valueType: undefined, pack: true };
-  }
+  const n = findName(p.childForFieldName('declarator'));
+  return { kind: 'template-param', name: n ?? `$${index}`, index, isType: false, loc, valueType: undefined, pack: true };
 }
 
 /** The next named sibling of `p` that is not a comment. */

@@ -101,8 +101,8 @@ async function compileAccepted(src: Source, code: string): Promise<CompileDiagno
 
 /**
  * The user's own error, not a gap: a function the file itself declares (`int f(int);` on a line of its
- * own) and uses but never defines — an incomplete program (functions only the SDK declares, like
- * malloc, are runtime gaps and stay listed).
+ * own) and uses but never defines — an incomplete program (functions only the SDK declares are runtime
+ * gaps and stay listed).
  */
 function undefinedOwnFunction(code: string, d: CompileDiagnostic): boolean {
   const m = /^'(?:[\w:]*::)?(\w+)' is declared but not defined/.exec(d.message);
