@@ -45,7 +45,7 @@ function outOfClassDefinition(m: ModuleLower, v: VarDecl): { init?: Node; unit: 
 }
 
 function findDefinition(n: Node, qualified: string): { init?: Node } | undefined {
-  if (n.type === 'function_definition' || n.type === 'class_specifier' || n.type === 'struct_specifier') return undefined;
+  if (n.type === 'function_definition' || n.type === 'class_specifier' || n.type === 'struct_specifier' || n.type === 'union_specifier') return undefined;
   if (n.type === 'declaration') {
     for (const d of n.childrenForFieldName('declarator')) {
       // `template <typename T> T H<T>::value = …;` defines the member of every instance of H

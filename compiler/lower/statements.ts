@@ -82,6 +82,7 @@ export function lowerStatement(f: FnLower, node: Node): void {
     case 'using_declaration':
     case 'class_specifier':
     case 'struct_specifier':
+    case 'union_specifier':
     case 'enum_specifier':
     case 'namespace_alias_definition':
       return;

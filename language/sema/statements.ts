@@ -358,7 +358,12 @@ function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
     case 'namespace_alias_definition':
     case 'class_specifier':
     case 'struct_specifier':
+    case 'union_specifier':
     case 'enum_specifier':
+      if (node.type !== 'enum_specifier' && !node.childForFieldName('name') && node.childForFieldName('body')) {
+        ctx.a.error(locOf(ctx, node), 'unsupported', `an anonymous ${node.type === 'union_specifier' ? 'union' : 'class'} at block scope is not supported yet`);
+        return;
+      }
       declareList(ctx, { namedChildren: [node] } as unknown as Node, 'public');
       return;
     case 'break_statement':

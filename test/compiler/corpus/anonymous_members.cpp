@@ -79,5 +79,12 @@ int main() {
   W w1;
   W w2('z');
   printf("%c %d %d %d %c %d %d\n", w1.c, w1.k, w1.s1, w1.s2, w2.c, w2.s1 + w2.s2, (int)sizeof(W));
+  union Bits {
+    unsigned u;
+    float f;
+  };
+  Bits bits;
+  bits.f = 1.0f;
+  printf("%x\n", bits.u);
   return d.sum() - 40;
 }

@@ -1,5 +1,7 @@
-// DWARF of anonymous unions and structs as members: the union type and the member that holds it are
-// unnamed (as GCC describes them), the member at the union's offset, the union's own members named.
+// Anonymous unions and structs as members: their DWARF (the union type and the member that holds it
+// are unnamed, as GCC describes them, the member at the union's offset, the union's own members
+// named), and the clear error for an anonymous union at block scope (not supported yet). Their code
+// is checked by the differential corpus (corpus/anonymous_members.cpp).
 
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
@@ -37,5 +39,15 @@ describe('compiler: DWARF of anonymous union members', () => {
     const u = dies.indexOf('union_type -');
     assert.ok(u >= 0, dies.join('\n'));
     assert.deepEqual(dies.slice(u + 1, u + 3), ['member whole 0', 'member real 0']);
+  });
+});
+
+describe('compiler: anonymous unions at block scope', () => {
+  it('are reported at the union, not compiled', async () => {
+    const r = await compileSource('int main() {\n  union { int a; float b; };\n  a = 1;\n  return 0;\n}\n', '/src/local.cpp');
+    assert.equal(r.elf, undefined);
+    const d = r.diagnostics.find((x) => /anonymous union at block scope/.test(x.message));
+    assert.ok(d, r.diagnostics.map((x) => x.message).join('\n'));
+    assert.deepEqual([d.line, d.column], [2, 3]);
   });
 });
