@@ -33,35 +33,57 @@ function initializerAt(v: VarDecl): Node | undefined {
   return n.childForFieldName('value') ?? undefined;
 }
 
-/** The namespace-scope definition of a static data member (`int S::count = 40;`), if the user wrote one. */
+/**
+ * The namespace-scope definition of a static data member (`int S::count = 40;`), if the user wrote one.
+ * A class template's member (`template <class T> T H<T>::v = T(3);`) is defined by that for every
+ * instance but one with an explicit specialisation (`template <> int H<int>::v = 9;`).
+ */
 function outOfClassDefinition(m: ModuleLower, v: VarDecl): { init?: Node; unit: Unit } | undefined {
   const qualified = withoutTemplateArguments(v.qualifiedName.replace(/\s+/g, ''));
+  const instance = v.owner?.templateInfo ? `${v.owner.displayName()}::${v.name}`.replace(/\s+/g, '') : undefined;
+  let general: { init?: Node; unit: Unit } | undefined;
   for (const u of m.model.units) {
     if (u.system) continue;
-    const found = findDefinition(u.root, qualified);
-    if (found) return { ...found, unit: u };
+    for (const d of findDefinitions(u.root, qualified)) {
+      if (!d.explicit) general ??= { init: d.init, unit: u };
+      else if (instance && (instance === d.written || instance.endsWith(`::${d.written}`))) return { init: d.init, unit: u };
+    }
   }
-  return undefined;
+  return general;
 }
 
-function findDefinition(n: Node, qualified: string): { init?: Node } | undefined {
-  if (n.type === 'function_definition' || n.type === 'class_specifier' || n.type === 'struct_specifier' || n.type === 'union_specifier') return undefined;
+interface Definition {
+  readonly init?: Node;
+  /** The declarator's name as written, without spaces (`H<int>::v`). */
+  readonly written: string;
+  /** Under `template <>`: an explicit specialisation for one instance. */
+  readonly explicit: boolean;
+}
+
+function findDefinitions(n: Node, qualified: string, out: Definition[] = []): Definition[] {
+  if (n.type === 'function_definition' || n.type === 'class_specifier' || n.type === 'struct_specifier' || n.type === 'union_specifier') return out;
   if (n.type === 'declaration') {
     for (const d of n.childrenForFieldName('declarator')) {
       // `template <typename T> T H<T>::value = …;` defines the member of every instance of H
       const written = declaratorName(d)?.replace(/\s+/g, '');
       const name = written && withoutTemplateArguments(written);
-      if (name && (qualified === name || qualified.endsWith(`::${name}`)) && name.includes('::')) {
-        return { init: d.type === 'init_declarator' ? (d.childForFieldName('value') ?? undefined) : undefined };
+      if (written && name && (qualified === name || qualified.endsWith(`::${name}`)) && name.includes('::')) {
+        const init = d.type === 'init_declarator' ? (d.childForFieldName('value') ?? undefined) : undefined;
+        out.push({ init, written, explicit: isExplicitSpecialisation(n) });
       }
     }
-    return undefined;
+    return out;
   }
-  for (const c of n.namedChildren) {
-    const r = findDefinition(c, qualified);
-    if (r) return r;
-  }
-  return undefined;
+  for (const c of n.namedChildren) findDefinitions(c, qualified, out);
+  return out;
+}
+
+/** A declaration directly under `template <>`. */
+function isExplicitSpecialisation(decl: Node): boolean {
+  const t = decl.parent;
+  if (t?.type !== 'template_declaration') return false;
+  const params = t.childForFieldName('parameters');
+  return !!params && params.namedChildren.filter((c) => c.type !== 'comment').length === 0;
 }
 
 /** A qualified name without its template argument lists (`H<T>::value` → `H::value`). */

@@ -13,6 +13,8 @@ struct V {
   void setFloat(float x) { tag = 1; f = x; }
 };
 
+V global_v = {2, {9}};
+
 struct Reg {
   union {
     unsigned int word;
@@ -79,6 +81,8 @@ int main() {
   W w1;
   W w2('z');
   printf("%c %d %d %d %c %d %d\n", w1.c, w1.k, w1.s1, w1.s2, w2.c, w2.s1 + w2.s2, (int)sizeof(W));
+  V braced = {1, {0x3f800000}};
+  printf("%d %.1f %d %d\n", braced.tag, braced.f, global_v.tag, global_v.i);
   union Bits {
     unsigned u;
     float f;

@@ -8,6 +8,9 @@ template <typename T> struct Holder {
 template <typename T> T Holder<T>::value = T(3);
 template <typename T> int Holder<T>::count = sizeof(T) * 10;
 
+template <> int Holder<long>::count = 99;
+template <> long Holder<long>::value = 12;
+
 template <int N> struct Square {
   static int v;
 };
@@ -20,5 +23,6 @@ int main() {
   printf("%d %d %d\n", Holder<int>::count, Holder<char>::count, Holder<int>::twice());
   Square<3>::v += 1;
   printf("%d %d\n", Square<3>::v, Square<5>::v);
+  printf("%ld %d %d\n", Holder<long>::value, Holder<long>::count, Holder<short>::count);
   return Holder<int>::value;
 }
