@@ -44,8 +44,13 @@ export function breakN(c: Cpu, i: Insn): number {
   return breakInsn(c, i, i.a, 0, DEBUGCAUSE_BN);
 }
 
-/** SIMCALL: semihosting request in a2..a5 (see semihost/simcall.ts). */
+/**
+ * SIMCALL: semihosting request in a2..a5 (see semihost/simcall.ts). The run loop keeps the PC in a
+ * local while it runs, so the PC is stored first: a host that looks at the core (the device walking
+ * the call stack to locate a fault it reports) sees the SIMCALL's own address.
+ */
 export function simcall(c: Cpu, i: Insn): number {
+  c.pc = i.pc;
   if (semihostCall(c)) return i.next;
   c.pc = i.next;
   return STOP;
