@@ -101,4 +101,26 @@ describe('emulator: SIMCALL semihosting', () => {
     assert.equal(new TextDecoder().decode(m.readMemory(BUF + 12, 8)), 'prog\0ab\0');
     assert.equal(m.read32(BUF + 0x40), 0x5a5a5a5a);
   });
+  it("a device call sees the SIMCALL's own address as the PC, also in a hot loop", () => {
+    const q = new ProgramBuilder(0x40000400);
+    q.i('j', 'start').align(4).label('number').word(0x5101);
+    q.label('start').i('movi', 6, 20);
+    q.label('loop').i('l32r', 2, 'number').i('addi', 7, 6, 1).label('call').i('simcall').i('addi', 6, 6, -1).i('bnez', 6, 'loop');
+    q.i('movi', 2, 1).i('movi', 3, 0).i('simcall');
+    const prog = q.build();
+    const seen: number[] = [];
+    const host = Object.assign(new MemoryHost(), {
+      deviceCall: (cpu: { pc: number; a: Int32Array | Uint32Array }) => {
+        seen.push(cpu.pc >>> 0);
+        cpu.a[2] = 0;
+        return true;
+      },
+    });
+    const m = new Machine('q7', { host });
+    m.loadElf(imageOf([{ addr: prog.addr, bytes: prog.bytes }], prog.addr));
+    assert.deepEqual(m.run({ maxInstructions: 10000 }), { kind: 'exit', code: 0 });
+    assert.equal(seen.length, 20);
+    const call = prog.symbols.get('call')!;
+    assert.deepEqual([...new Set(seen)], [call], 'every call saw the SIMCALL address');
+  });
 });
