@@ -24,22 +24,27 @@ void run(int x) {
 }
 `;
 
+/** Builds `source`, runs its kernel 1 with one int argument `value`, and returns the log it printed. */
+async function runKernelOnce(source: string, file: string, value: number): Promise<string> {
+  const r = await compileSource(source, file);
+  assert.deepEqual(r.diagnostics, []);
+  const host = new KernelHost(r.image!, { logSize: 256 });
+  const x = host.alloc(4);
+  host.m.write32(x, value);
+  const argv = host.alloc(4);
+  host.m.write32(argv, x);
+  host.launch('opcode', 1);
+  host.launch('argv', argv);
+  host.launch('argc', 1);
+  assert.equal(host.run().exitCode, 0);
+  return host.logText();
+}
+
 describe('compiler kernel images: globals constructed at start-up', function () {
   this.timeout(120_000);
 
   it('constructs before the dispatch and destroys in reverse order after the kernel returns', async () => {
-    const r = await compileSource(SOURCE, '/test/globals.cpp');
-    assert.deepEqual(r.diagnostics, []);
-    const host = new KernelHost(r.image!, { logSize: 256 });
-    const x = host.alloc(4);
-    host.m.write32(x, 3);
-    const argv = host.alloc(4);
-    host.m.write32(argv, x);
-    host.launch('opcode', 1);
-    host.launch('argv', argv);
-    host.launch('argc', 1);
-    assert.equal(host.run().exitCode, 0);
-    assert.equal(host.logText(), 'up 1\nup 2\nrun 3 1 2 7\ndown 2\ndown 1\n');
+    assert.equal(await runKernelOnce(SOURCE, '/test/globals.cpp', 3), 'up 1\nup 2\nrun 3 1 2 7\ndown 2\ndown 1\n');
   });
 
   it('runs dynamic initialisers before the dispatch and destroys static locals with the globals', async () => {
@@ -59,18 +64,7 @@ void run(int x) {
   printf("run %d %d %d %d\\n", x * scale, outer.v, bound.v, *last);
 }
 `;
-    const r = await compileSource(source, '/test/dynamic.cpp');
-    assert.deepEqual(r.diagnostics, []);
-    const host = new KernelHost(r.image!, { logSize: 256 });
-    const x = host.alloc(4);
-    host.m.write32(x, 5);
-    const argv = host.alloc(4);
-    host.m.write32(argv, x);
-    host.launch('opcode', 1);
-    host.launch('argv', argv);
-    host.launch('argc', 1);
-    assert.equal(host.run().exitCode, 0);
-    assert.equal(host.logText(), 'compute 2\ntag 7\ntag 9\ntag 5\nrun 30 7 9 6\nuntag 5\nuntag 9\nuntag 7\n');
+    assert.equal(await runKernelOnce(source, '/test/dynamic.cpp', 5), 'compute 2\ntag 7\ntag 9\ntag 5\nrun 30 7 9 6\nuntag 5\nuntag 9\nuntag 7\n');
   });
 
   it('leaves the start-up functions out of an image that needs none', async () => {

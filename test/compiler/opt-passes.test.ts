@@ -15,7 +15,7 @@ import { inlineCalls } from '../../compiler/opt/inline';
 import { printFunc } from '../../compiler/opt/print';
 import { promoteLocals } from '../../compiler/opt/promote';
 import { scalarizeSlots } from '../../compiler/opt/scalarize';
-import { SANITIZE_DEFINES, launch, specArg } from '../device/helpers';
+import { ISSUE_1019, SANITIZE_DEFINES, launch, specArg } from '../device/helpers';
 import { compileSource, runImage } from './harness';
 
 const POS = { file: '/t/a.cpp', line: 1, column: 1 };
@@ -274,17 +274,8 @@ describe('compiler -O1 passes (programs)', function () {
   });
 
   it('a sanitizer fault inside inlined SDK code is reported at the user line of the call (-O1 as -O0)', async () => {
-    const src = `#include <torch/torch.h>
-torch::Tensor fill3(const torch::Tensor& t) {
-  torch::Tensor out = torch::zeros({5, 5, 5}, torch::kFloat);
-  auto acc = out.accessor<float, 3>();
-  acc[1][2][3] = 1.0f;
-  acc[15][20][30] = 2.0f;
-  return out;
-}
-`;
     for (const optimize of [0, 1] as const) {
-      const r = await compileSource(src, '/kernels/inl.cpp', { optimize, defines: SANITIZE_DEFINES });
+      const r = await compileSource(ISSUE_1019, '/kernels/inl.cpp', { optimize, defines: SANITIZE_DEFINES });
       const { result } = launch(r.image!, 'fill3', [specArg('t', 'shape=1,init=zeros')]);
       assert.equal(result.faults.length, 1);
       assert.equal(result.faults[0].kind, 'out-of-bounds');

@@ -61,3 +61,14 @@ export function outputOf(r: DeviceResult): HostTensor {
 export function f32(t: HostTensor): number[] {
   return [...new Float32Array(t.data.buffer.slice(t.data.byteOffset, t.data.byteOffset + t.data.byteLength))];
 }
+
+/** The aws-neuron-sdk #1019 program: `acc[15][20][30]` on a {5, 5, 5} tensor, out of bounds at line 6. */
+export const ISSUE_1019 = `#include <torch/torch.h>
+torch::Tensor fill3(const torch::Tensor& t) {
+  torch::Tensor out = torch::zeros({5, 5, 5}, torch::kFloat);
+  auto acc = out.accessor<float, 3>();
+  acc[1][2][3] = 1.0f;
+  acc[15][20][30] = 2.0f;
+  return out;
+}
+`;

@@ -5,17 +5,8 @@
 
 import { strict as assert } from 'node:assert';
 import { SANITIZERS } from '../../emulator/device';
-import { SANITIZE_DEFINES, kernelImage, launch, specArg } from './helpers';
+import { ISSUE_1019, SANITIZE_DEFINES, kernelImage, launch, specArg } from './helpers';
 
-const ISSUE_1019 = `#include <torch/torch.h>
-torch::Tensor fill3(const torch::Tensor& t) {
-  torch::Tensor out = torch::zeros({5, 5, 5}, torch::kFloat);
-  auto acc = out.accessor<float, 3>();
-  acc[1][2][3] = 1.0f;
-  acc[15][20][30] = 2.0f;
-  return out;
-}
-`;
 
 /** The line of `needle` in `src` (1-based). */
 const lineOf = (src: string, needle: string) => src.split('\n').findIndex((l) => l.includes(needle)) + 1;
