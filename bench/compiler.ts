@@ -10,10 +10,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { compile } from '../compiler';
-import { Device, findKernel } from '../emulator/device';
+import { KernelSession } from '../session';
 import { Frontend, locateGrammarFiles, memoryHost } from '../language';
-import { generateTensor } from '../tensors';
-import { STREAM_RELU } from './device';
+import { STREAM_RELU, noFiles } from './device';
 
 export interface CompilerBenchRow {
   readonly kernel: string;
@@ -106,9 +105,7 @@ function perElementRows(fe: Frontend, elements = 64 * 1024): PerElementRow[] {
       const r = compile(fe, file, memoryHost({ [file]: text }), { optimize });
       if (!r.image) throw new Error(`${file} does not compile at -O${optimize}`);
       const shape = fn === 'relu_forward' ? [elements / 1024, 1024] : [elements];
-      const x = generateTensor({ shape, dtype: 'float32', init: 'randn', seed: 1 });
-      const dev = new Device(r.image, { countTranslates: false });
-      const run = dev.launch({ opcode: findKernel(r.image, fn).opcode, args: [{ kind: 'tensor', name: 't_in', tensor: { shape, scalarType: 6, data: x.data } }], returnsTensor: true, kernelName: fn });
+      const run = KernelSession.open(r.image, { file, fn, args: [{ shape, dtype: 'float32', init: 'randn', seed: 1 }], countTranslates: false }, noFiles).run().device;
       if (run.faults.some((f) => f.fatal)) throw new Error(`${fn} faulted at -O${optimize}: ${run.faults[0].message}`);
       return run.cores[0].instructions / elements;
     });

@@ -9,12 +9,17 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Frontend, locateGrammarFiles, memoryHost } from '../language';
 import { compile } from '../compiler';
-import { Device, findKernel, KernelArg } from '../emulator/device';
+import { KernelSession } from '../session';
 import type { ElfImage } from '../xtensa/elf/types';
 import { buildNative, runNative } from '../hostshim';
 import { generateTensor, parseTensorSpec, writeNpy } from '../tensors';
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples', 'kernels');
+
+/** The benchmarks generate their tensors: no file is read. */
+export const noFiles = (p: string): Uint8Array => {
+  throw new Error(`bench: no file access (${p})`);
+};
 
 export const STREAM_RELU = `#include <torch/torch.h>
 torch::Tensor relu_stream_forward(const torch::Tensor& t_in) {
@@ -67,11 +72,9 @@ function build(fe: Frontend, file: string, text: string, optimize: 0 | 1 = 0): E
 }
 
 function runOn(image: ElfImage, fn: string, shape: number[], countTranslates = true): { seconds: number; instructions: number; translates: number } {
-  const x = generateTensor({ shape, dtype: 'float32', init: 'randn', seed: 1 });
-  const arg: KernelArg = { kind: 'tensor', name: 't_in', tensor: { shape, scalarType: 6, data: x.data } };
-  const dev = new Device(image, { countTranslates });
+  const session = KernelSession.open(image, { file: fn, fn, args: [{ shape, dtype: 'float32', init: 'randn', seed: 1 }], countTranslates }, noFiles);
   const t0 = process.hrtime.bigint();
-  const r = dev.launch({ opcode: findKernel(image, fn).opcode, args: [arg], returnsTensor: true, kernelName: fn });
+  const r = session.run().device;
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   if (r.faults.some((f) => f.fatal)) throw new Error(`bench: ${fn} faulted: ${r.faults[0].message}`);
   return { seconds, instructions: r.cores[0].instructions, translates: r.cores[0].translates };

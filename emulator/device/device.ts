@@ -1,9 +1,11 @@
 // The emulated Q7 device: N cores (Machines on the q7 core) sharing a sparse HBM, booted through the
 // provider lifecycle and launched on one kernel of a kernel image; deterministic round-robin
 // scheduling (each live core in id order runs `quantum` instructions, default 10 000); device calls,
-// sanitizers and guest exceptions become faults attributed to the user's source through DWARF.
+// sanitizers and guest exceptions become faults, attributed to source lines by the injected
+// DeviceSymbols. A launch is prepare() → runUntil() (resumable: breakpoints, watchpoints, faults, a
+// budget or a pause request return control with the cores intact) → finish(); launch() does all three.
 
-import { DebugInfo, type SourceLocation } from '../../debuginfo';
+import type { DeviceLocation as SourceLocation, DeviceSymbols } from './symbols';
 import { Q7 } from '../config/q7';
 import { CAUSE, causeName } from '../core/causes';
 import type { StopReason } from '../core/stop';
@@ -48,8 +50,8 @@ export interface DeviceOptions {
   onLog?: (text: string) => void;
   /** Core 0's SIMCALL write output (QEMU-style semihosting). */
   onOutput?: (fd: 1 | 2, data: Uint8Array) => void;
-  /** The user's source file (faults are attributed to its lines); default: the first compile unit. */
-  sourceFile?: string;
+  /** Names source positions for faults (from the image's DWARF; session/ provides it). Without it faults carry only PCs. */
+  symbols?: DeviceSymbols;
   /** The pc-bounds the launcher programs (default: the installed image, [IRAM_BASE, end of the payload)). */
   pcBounds?: { lo: number; hi: number };
   /** Compile hot guest code to JavaScript (default true); false runs the interpreter only, with identical results. */
@@ -87,6 +89,28 @@ export interface CoreReport {
   readonly exitCode?: number;
 }
 
+/** Why runUntil() returned. */
+export type DeviceStop =
+  /** Every core has finished (or a fatal fault ended the run): call finish(). */
+  | { readonly kind: 'done' }
+  /** A PC breakpoint on `core` (the instruction at `pc` has not executed). */
+  | { readonly kind: 'breakpoint'; readonly core: number; readonly pc: number }
+  /** A watched range was accessed by the instruction at `pc` on `core` (it completed). */
+  | { readonly kind: 'watchpoint'; readonly core: number; readonly pc: number; readonly addr: number; readonly size: number; readonly access: 'read' | 'write'; readonly id: number }
+  /** A fault was recorded on `core` (with stopOnFault); a fatal one ends the run at the next runUntil(). */
+  | { readonly kind: 'fault'; readonly core: number; readonly fault: DeviceFault }
+  /** The instruction budget of this runUntil() was used up, or a pause was requested. */
+  | { readonly kind: 'budget' | 'paused' };
+
+export interface RunUntilOptions {
+  /** Instructions to execute (over all cores) before returning 'budget'. */
+  readonly budget?: number;
+  /** Only these cores run (others stay where they are); default all. */
+  readonly cores?: readonly number[];
+  /** Return 'fault' when a fault (also a warning) is recorded. */
+  readonly stopOnFault?: boolean;
+}
+
 export interface DeviceResult {
   readonly output?: DeviceTensor;
   readonly faults: readonly DeviceFault[];
@@ -96,28 +120,37 @@ export interface DeviceResult {
   readonly logLost: number;
 }
 
+interface HbmTensor {
+  readonly addr: number;
+  readonly nbytes: number;
+  readonly numel: number;
+  readonly shape: readonly number[];
+  readonly scalarType: number;
+}
+
 export class Device {
   readonly hbm = new Hbm();
   readonly faults = new FaultLog();
   readonly cores: DeviceCore[] = [];
   readonly sanitize: Set<Sanitizer>;
-  readonly debug: DebugInfo | undefined;
+  readonly symbols: DeviceSymbols | undefined;
   readonly provider: ProviderContext;
   readonly warnedAccessor = new Set<number>();
   private readonly payload: Uint8Array;
-  private readonly userFile: string | undefined;
   private rwCore = 0;
   private translateAddr: number | undefined;
   private kernelLocation: SourceLocation | undefined;
+  private launched: { spec: LaunchSpec; dst: HbmTensor | undefined } | undefined;
+  /** The scheduler's position: the core whose quantum is running and what is left of it. */
+  private turn = { core: 0, left: 0 };
+  private pauseRequested = false;
+  private stopOnFault = false;
+  private faultStop: { core: number; fault: DeviceFault } | undefined;
+  private finished = false;
 
   constructor(readonly image: ElfImage, readonly options: DeviceOptions = {}) {
     this.sanitize = new Set(options.sanitize ?? SANITIZERS);
-    try {
-      this.debug = DebugInfo.fromElf(image);
-    } catch {
-      this.debug = undefined;
-    }
-    this.userFile = options.sourceFile ?? this.debug?.unitNames[0];
+    this.symbols = options.symbols;
     this.payload = iramPayload(image);
     this.provider = contextCreate(options.apiLevel ?? 3, DeviceCore.rwFor(() => this.cores[this.rwCore]));
     const count = options.cores ?? 1;
@@ -152,8 +185,15 @@ export class Device {
 
   /** Boots every core, marshals the arguments, runs the kernel and collects the result. */
   launch(spec: LaunchSpec): DeviceResult {
-    const f = this.spec(spec);
-    this.kernelLocation = f;
+    this.prepare(spec);
+    while (this.runUntil().kind !== 'done');
+    return this.finish();
+  }
+
+  /** Boots every core and marshals the arguments; the cores stand at the image's entry point. */
+  prepare(spec: LaunchSpec): void {
+    if (this.launched) throw new Error('the device was already launched');
+    this.kernelLocation = spec.kernelName ? this.symbols?.kernelDeclaration(spec.kernelName) : undefined;
     const argData = spec.args.map((a) => (a.kind === 'tensor' ? this.hbmTensor(a.name, a.tensor) : undefined));
     const dst = spec.dst ? this.hbmTensor('dst', { ...spec.dst, data: new Uint8Array(spec.dst.shape.reduce((x, y) => x * y, 1) * elementSize(spec.dst.scalarType)) }) : undefined;
     if (dst && this.cores.length > 1 && this.sanitize.has('unwritten')) this.hbm.trackWriters(dst.addr, dst.nbytes);
@@ -168,16 +208,21 @@ export class Device {
       if (this.translateAddr !== undefined) core.translateCounter = core.m.addCounter(this.translateAddr);
       if (this.sanitize.has('stack')) core.m.cpu.stackLimit = core.stackLimit;
     }
-    this.schedule();
-    return this.finish(spec, dst);
+    this.launched = { spec, dst };
+    this.turn = { core: 0, left: this.options.quantum ?? DEFAULT_QUANTUM };
   }
 
-  private spec(spec: LaunchSpec): SourceLocation | undefined {
-    const f = spec.kernelName ? this.debug?.functionsNamed(spec.kernelName)[0] : undefined;
-    return f?.declFile ? { file: f.declFile, line: f.declLine ?? 0, column: 1 } : undefined;
+  /** True once every core has finished or a fatal fault ended the run. */
+  get done(): boolean {
+    return this.faults.fatal || this.cores.every((c) => c.done);
   }
 
-  private hbmTensor(name: string, t: DeviceTensor): { addr: number; nbytes: number; numel: number; shape: readonly number[]; scalarType: number } {
+  /** Asks a runUntil() in progress (from a device call or another callback) to return 'paused'. */
+  requestPause(): void {
+    this.pauseRequested = true;
+  }
+
+  private hbmTensor(name: string, t: DeviceTensor): HbmTensor {
     const numel = t.shape.reduce((x, y) => x * y, 1);
     const elem = elementSize(t.scalarType);
     const addr = this.hbm.alloc(numel * elem);
@@ -198,44 +243,86 @@ export class Device {
 
   // ---- scheduling ------------------------------------------------------------------------------
 
-  private schedule(): void {
+  /**
+   * Runs the cores round-robin (each live core in id order for `quantum` instructions) until a stop.
+   * The scheduler's position survives a return, so a run interrupted any number of times retires
+   * exactly the instructions, in exactly the interleaving, of one uninterrupted run.
+   */
+  runUntil(opts: RunUntilOptions = {}): DeviceStop {
+    if (!this.launched) throw new Error('runUntil() before prepare()');
+    if (this.finished) return { kind: 'done' };
     const quantum = this.options.quantum ?? DEFAULT_QUANTUM;
     const limit = this.options.maxInstructions ?? 4e9;
-    while (!this.faults.fatal && this.cores.some((c) => !c.done)) {
-      for (const core of this.cores) {
-        if (core.done || this.faults.fatal) continue;
-        const stop = core.m.run({ maxInstructions: quantum });
-        this.handleStop(core, stop);
-        if (!core.done && core.m.stepCount > limit) {
-          this.fault(core, 'timeout', `no exit after ${limit} instructions`);
-          core.done = true;
-        }
+    const allowed = opts.cores ? new Set(opts.cores) : undefined;
+    let budget = opts.budget ?? Infinity;
+    this.stopOnFault = opts.stopOnFault ?? false;
+    this.pauseRequested = false;
+    this.faultStop = undefined;
+    for (;;) {
+      if (this.done) return { kind: 'done' };
+      const live = this.cores.filter((c) => !c.done && (!allowed || allowed.has(c.id)));
+      if (live.length === 0) return { kind: 'done' };
+      if (budget <= 0) return { kind: 'budget' };
+      const core = this.cores[this.turn.core];
+      if (core.done || (allowed && !allowed.has(core.id)) || this.turn.left <= 0) {
+        this.turn = { core: (this.turn.core + 1) % this.cores.length, left: quantum };
+        continue;
+      }
+      const before = core.m.stepCount;
+      const faultsBefore = this.faults.faults.length;
+      const stop = core.m.run({ maxInstructions: Math.min(this.turn.left, budget) });
+      const ran = core.m.stepCount - before;
+      this.turn.left -= ran;
+      budget -= ran;
+      const result = this.handleStop(core, stop);
+      if (!core.done && core.m.stepCount > limit) {
+        this.fault(core, 'timeout', `no exit after ${limit} instructions`);
+        core.done = true;
+      }
+      if (result) return result;
+      const stopped = this.faultStop as { core: number; fault: DeviceFault } | undefined;
+      if (stopped) {
+        this.faultStop = undefined;
+        return { kind: 'fault', core: stopped.core, fault: stopped.fault };
+      }
+      if (this.stopOnFault && this.faults.faults.length > faultsBefore) {
+        return { kind: 'fault', core: core.id, fault: this.faults.faults[this.faults.faults.length - 1] };
+      }
+      if (this.pauseRequested) {
+        this.pauseRequested = false;
+        return { kind: 'paused' };
       }
     }
   }
 
-  private handleStop(core: DeviceCore, stop: StopReason): void {
+  /** Books a core's stop; returns the stop runUntil() reports, if it is one the caller must see. */
+  private handleStop(core: DeviceCore, stop: StopReason): DeviceStop | undefined {
     switch (stop.kind) {
       case 'limit':
-        return;
+        return undefined;
+      case 'breakpoint':
+        return { kind: 'breakpoint', core: core.id, pc: stop.pc };
+      case 'watchpoint':
+        return { kind: 'watchpoint', core: core.id, pc: stop.pc, addr: stop.addr, size: stop.size, access: stop.access, id: stop.id };
       case 'exit':
         core.done = true;
         core.exitCode = stop.code;
         if (stop.code === EXIT_UNKNOWN_OPCODE && !this.faults.fatal) this.fault(core, 'exception', 'the dispatcher found no kernel_info_table record for the launch opcode');
         else if (stop.code !== 0 && !this.faults.fatal) this.fault(core, 'exception', `the kernel exited with status ${stop.code}`);
-        return;
+        return undefined;
       case 'exception':
       case 'fault':
         core.done = true;
         this.exception(core, stop.cause, stop.pc, stop.vaddr);
-        return;
+        return undefined;
       case 'stack-limit':
         core.done = true;
         this.stackOverflow(core, stop.pc, stop.sp);
-        return;
+        return undefined;
       default:
         core.done = true;
         this.fault(core, 'exception', `the core stopped (${stop.kind}) at 0x${((stop as { pc?: number }).pc ?? 0).toString(16)}`);
+        return undefined;
     }
   }
 
@@ -283,7 +370,7 @@ export class Device {
 
   /** ENTRY/MOVSP at `pc` would have moved the stack pointer to `sp`, below the limit (the core's stack-limit stop). */
   private stackOverflow(core: DeviceCore, pc: number, sp: number): void {
-    const fn = this.debug?.functionAt(pc)?.name;
+    const fn = this.symbols?.functionName(pc);
     const what = fn ? `the entry of ${fn}` : `the instruction at 0x${(pc >>> 0).toString(16)}`;
     this.fault(core, 'stack-overflow', `${what} would move the stack pointer to 0x${sp.toString(16)}, ${core.stackLimit - sp} bytes below the stack limit 0x${core.stackLimit.toString(16)} (stack size ${core.setup.stackSize}; build with a larger -DSTACK_SIZE)`);
   }
@@ -320,24 +407,21 @@ export class Device {
 
   // ---- faults ----------------------------------------------------------------------------------
 
-  /** The innermost frame of `core` in the user's source (else the innermost with any position). */
+  /** The source location of `core`'s current position, as the injected symbols name it. */
   locate(core: DeviceCore): SourceLocation | undefined {
-    if (!this.debug) return undefined;
-    const frames = callStack(core.m);
-    const base = (f: string) => f.split('/').pop();
-    let any: SourceLocation | undefined;
-    for (const fr of frames) {
-      const loc = this.debug.locate(fr.pc);
-      if (!loc) continue;
-      if (this.userFile && base(loc.file) === base(this.userFile)) return loc;
-      any ??= loc;
-    }
-    return any;
+    return this.symbols?.locate(callStack(core.m).map((f) => f.pc));
   }
 
   fault(core: DeviceCore, kind: FaultKind, message: string, extra: { tensor?: string; index?: string; fatal?: boolean; location?: SourceLocation } = {}): void {
     const location = extra.location ?? this.locate(core);
-    this.faults.add({ kind, message, core: core.id, pc: core.m.pc, location, tensor: extra.tensor, index: extra.index, fatal: extra.fatal ?? true });
+    const fatal = extra.fatal ?? true;
+    const before = this.faults.faults.length;
+    const rec = this.faults.add({ kind, message, core: core.id, pc: core.m.pc, location, tensor: extra.tensor, index: extra.index, fatal });
+    // a new warning found inside a device call ends the core's run at the call when the caller stops on faults
+    if (this.stopOnFault && !fatal && this.faults.faults.length > before && !this.faultStop) {
+      this.faultStop = { core: core.id, fault: rec };
+      core.m.cpu.stop ??= { kind: 'limit', pc: core.m.cpu.pc };
+    }
   }
 
   streamLog(core: DeviceCore): void {
@@ -349,7 +433,12 @@ export class Device {
 
   // ---- after the run ---------------------------------------------------------------------------
 
-  private finish(spec: LaunchSpec, dst: { addr: number; numel: number; nbytes: number; shape: readonly number[] } | undefined): DeviceResult {
+  /** Ends the launch: post-run checks, the result tensor, the log, teardown of every core. */
+  finish(): DeviceResult {
+    if (!this.launched) throw new Error('finish() before prepare()');
+    if (this.finished) throw new Error('finish() called twice');
+    this.finished = true;
+    const { spec, dst } = this.launched;
     for (const core of this.cores) {
       const use = core.stackUse();
       core.stats.stackHighWater = use.used;
@@ -385,7 +474,7 @@ export class Device {
     };
   }
 
-  private checkWriters(dst: { addr: number; numel: number; nbytes: number; shape: readonly number[] }): void {
+  private checkWriters(dst: HbmTensor): void {
     const elem = dst.nbytes / Math.max(1, dst.numel);
     const unwritten: number[] = [];
     const multi: number[] = [];

@@ -2,7 +2,7 @@
 // location (from DWARF), tensor and index — collected with repeat counts, and formatted as
 // `file:line:col: fault <kind>: message`.
 
-import type { SourceLocation } from '../../debuginfo';
+import type { DeviceLocation as SourceLocation } from './symbols';
 
 export type FaultKind =
   | 'coherency'

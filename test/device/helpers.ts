@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import type { ElfImage } from '../../xtensa/elf/types';
 import { Device, DeviceOptions, DeviceResult, KernelArg, findKernel, formatFault } from '../../emulator/device';
 import { compileSource } from '../compiler/harness';
+import { deviceSymbols, readDebugInfo } from '../../session';
 import { HostTensor, generateTensor, parseTensorSpec, dtypeByScalarType } from '../../tensors';
 
 export const EXAMPLES = path.join(__dirname, '..', '..', '..', 'examples', 'kernels');
@@ -43,7 +44,7 @@ export interface Launched {
 }
 
 export function launch(image: ElfImage, fn: string, args: KernelArg[], options: DeviceOptions = {}, extra: { returnsTensor?: boolean; dst?: boolean } = {}): Launched {
-  const device = new Device(image, options);
+  const device = new Device(image, { symbols: deviceSymbols(readDebugInfo(image)), ...options });
   const k = findKernel(image, fn);
   const first = args.find((a) => a.kind === 'tensor');
   const result = device.launch({

@@ -1,0 +1,12 @@
+// Public API of session/: the launch layer shared by `q7 run`, the benchmarks and the debug adapter.
+
+export { KernelSession } from './session';
+export type { SessionOptions, SessionResult } from './session';
+export { SessionError } from './errors';
+export { marshalArgs, loadTensor, isTensorType, tensorSpecOf } from './arguments';
+export type { ArgValue, ReadFile, TensorArgObject } from './arguments';
+export { kernelFunction, isKernelImage } from './kernel';
+export type { KernelEntry } from './kernel';
+export { deviceSymbols, readDebugInfo } from './symbols';
+export { formatReport } from './report';
+export { lineMap, resolveLine, sameFile } from './lines';

@@ -1,0 +1,153 @@
+// KernelSession: one launch of one kernel of a kernel image on the emulated device, controllable
+// from outside. open() finds the kernel (kernel_info_table + DWARF), marshals the arguments, reads
+// the expected tensor and boots the cores; runUntil() runs to a stop (breakpoint, watchpoint, fault,
+// budget, pause) and can be called again; finish() ends the launch and gives the result model
+// (output tensor, comparison, faults with source locations, per-core figures). No I/O: files come
+// through the injected ReadFile, output through callbacks. Used by `q7 run`, the benchmarks and the
+// debug adapter alike.
+
+import {
+  Device, type DeviceResult, type DeviceStop, type KernelArg, KernelImageError, ProviderError, type RunUntilOptions, SANITIZERS, type Sanitizer,
+} from '../emulator/device';
+import { DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE, POLICY } from '../emulator/device/abi';
+import { DeviceMemoryError } from '../emulator/device/guest-memory';
+import { type DebugInfo, DwarfError, DebugInfo as DebugInfoClass, type Subprogram } from '../debuginfo';
+import { type Comparison, type HostTensor, compareTensors, dtypeByScalarType, DTYPE_NAMES } from '../tensors';
+import type { ElfImage } from '../xtensa/elf/types';
+import { type ArgValue, type ReadFile, isTensorType, loadTensor, marshalArgs } from './arguments';
+import { SessionError } from './errors';
+import { kernelFunction } from './kernel';
+import { deviceSymbols } from './symbols';
+
+export interface SessionOptions {
+  /** The program's name as reports print it (the .cpp or .elf the user gave). */
+  readonly file: string;
+  /** The kernel to run (default: the image's only kernel). */
+  readonly fn?: string;
+  readonly args: readonly ArgValue[];
+  /** The expected output: a .npy path or a generator. */
+  readonly expect?: ArgValue;
+  readonly rtol?: number;
+  readonly atol?: number;
+  readonly cores?: number;
+  /** POLICY.* of the argument tensors' enforcers. */
+  readonly policy?: number;
+  readonly windowSize?: number;
+  readonly windowCount?: number;
+  /** Sanitizers switched on (default: all). */
+  readonly sanitize?: readonly Sanitizer[];
+  readonly stackSize?: number;
+  readonly maxInstructions?: number;
+  readonly quantum?: number;
+  /** Compile hot code to JavaScript (default true). */
+  readonly jit?: boolean;
+  /** Count neuron_translate calls (default true; the benchmarks measure without). */
+  readonly countTranslates?: boolean;
+  /** Core 0's log ring as it is written (else the log is in the result). */
+  readonly onLog?: (text: string) => void;
+  /** Core 0's semihosting output. */
+  readonly onOutput?: (fd: 1 | 2, data: Uint8Array) => void;
+}
+
+export interface SessionResult {
+  readonly kernelName: string;
+  readonly device: DeviceResult;
+  /** True when a fatal fault ended the run. */
+  readonly fatal: boolean;
+  /** The returned tensor as a host tensor (when its dtype has a .npy form). */
+  readonly output?: HostTensor;
+  /** Why a returned tensor has no host form. */
+  readonly outputProblem?: string;
+  readonly expected?: HostTensor;
+  readonly comparison?: Comparison;
+  /** The kernel returns a tensor (else there is nothing to write or compare). */
+  readonly returnsTensor: boolean;
+}
+
+/** Maps the device's own input errors (arguments it cannot hold) to SessionError. */
+function deviceInput<T>(file: string, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof RangeError || e instanceof DeviceMemoryError || e instanceof ProviderError || e instanceof KernelImageError) throw new SessionError(`${file}: ${e.message}`);
+    throw e;
+  }
+}
+
+export class KernelSession {
+  readonly device: Device;
+  readonly kernel: Subprogram;
+  readonly opcode: number;
+  readonly args: readonly KernelArg[];
+  readonly expected: HostTensor | undefined;
+  private result: SessionResult | undefined;
+
+  private constructor(
+    readonly image: ElfImage,
+    readonly debug: DebugInfo,
+    readonly options: SessionOptions,
+    readFile: ReadFile,
+  ) {
+    const { fn, opcode } = kernelFunction(image, debug, options.fn);
+    this.kernel = fn;
+    this.opcode = opcode;
+    this.args = marshalArgs(fn, options.args, readFile);
+    this.expected = options.expect !== undefined ? loadTensor(options.expect, readFile, '--expect') : undefined;
+    const o = options;
+    this.device = deviceInput(o.file, () => new Device(image, {
+      cores: o.cores ?? 1, policy: o.policy ?? POLICY.COHERENT, windowSize: o.windowSize ?? DEFAULT_WINDOW_SIZE, windowCount: o.windowCount ?? DEFAULT_WINDOW_COUNT,
+      sanitize: o.sanitize ?? SANITIZERS, stackSize: o.stackSize, maxInstructions: o.maxInstructions, quantum: o.quantum, jit: o.jit, countTranslates: o.countTranslates,
+      onLog: o.onLog, onOutput: o.onOutput, symbols: deviceSymbols(debug),
+    }));
+    const firstTensor = this.args.find((a) => a.kind === 'tensor');
+    deviceInput(o.file, () => this.device.prepare({
+      opcode, args: this.args, returnsTensor: isTensorType(fn.returnType), kernelName: fn.name,
+      dst: firstTensor && firstTensor.kind === 'tensor' ? { shape: firstTensor.tensor.shape, scalarType: firstTensor.tensor.scalarType } : undefined,
+    }));
+  }
+
+  /** Opens a launch of a kernel image: the cores are booted and stand at the entry point. */
+  static open(image: ElfImage, options: SessionOptions, readFile: ReadFile): KernelSession {
+    let debug: DebugInfo;
+    try {
+      debug = DebugInfoClass.fromElf(image);
+    } catch (e) {
+      if (e instanceof DwarfError) throw new SessionError(`${options.file}: ${e.message}`);
+      throw e;
+    }
+    return new KernelSession(image, debug, options, readFile);
+  }
+
+  get done(): boolean {
+    return this.result !== undefined || this.device.done;
+  }
+
+  /** Runs to the next stop; 'done' when the kernel has finished (then call finish()). */
+  runUntil(opts: RunUntilOptions = {}): DeviceStop {
+    if (this.result) return { kind: 'done' };
+    return deviceInput(this.options.file, () => this.device.runUntil(opts));
+  }
+
+  /** Runs to the end (ignoring breakpoints) and finishes. */
+  run(): SessionResult {
+    while (!this.result && this.runUntil().kind !== 'done');
+    return this.finish();
+  }
+
+  /** Ends the launch (idempotent): output, comparison, faults and figures. */
+  finish(): SessionResult {
+    if (this.result) return this.result;
+    const device = this.device.finish();
+    const fatal = device.faults.some((f) => f.fatal);
+    let output: HostTensor | undefined;
+    let outputProblem: string | undefined;
+    if (device.output) {
+      const dtype = dtypeByScalarType(device.output.scalarType);
+      if (dtype) output = { dtype, shape: device.output.shape, data: device.output.data };
+      else outputProblem = `${this.kernel.name}: the result has dtype ${device.output.scalarType}, which .npy output does not support (${DTYPE_NAMES.join(', ')})`;
+    }
+    const comparison = output && this.expected ? compareTensors(output, this.expected, this.options.rtol ?? 1e-5, this.options.atol ?? 1e-8) : undefined;
+    this.result = { kernelName: this.kernel.name, device, fatal, output, outputProblem, expected: this.expected, comparison, returnsTensor: isTensorType(this.kernel.returnType) };
+    return this.result;
+  }
+}
