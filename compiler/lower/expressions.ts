@@ -72,6 +72,9 @@ export function rvalue(f: FnLower, e: Expr): VReg {
     case 'comma':
       discard(f, e.operands![0]);
       return rvalue(f, e.operands![1]);
+    case 'implicit':
+      // a standard conversion the model made explicit (a class operand of ?: after its conversion function)
+      return valueAs(f, e.operands![0], t, e.loc);
     case 'call':
     case 'indirect-call':
     case 'user-conversion': {
@@ -296,8 +299,14 @@ export function lowerConditional(f: FnLower, e: Expr, arm: (operand: Expr) => vo
 
 function conditionalValue(f: FnLower, e: Expr, vt: ValueType): VReg {
   const result = f.b.vreg(vt);
-  lowerConditional(f, e, (x) => f.b.copy(result, convertTo(f, rvalue(f, x), x.type, e.type, x.loc)));
+  lowerConditional(f, e, (x) => f.b.copy(result, valueAs(f, x, e.type, x.loc)));
   return result;
+}
+
+/** The value of `x` converted to the scalar type `to`: a class operand through its conversion function. */
+export function valueAs(f: FnLower, x: Expr, to: Type, at: Loc = x.loc): VReg {
+  if (isClassType(x.type)) return convertTo(f, undefined, x.type, to, at, x);
+  return convertTo(f, rvalue(f, x), x.type, to, at);
 }
 
 function castValue(f: FnLower, e: Expr): VReg {
@@ -607,8 +616,7 @@ export function condition(f: FnLower, e: Expr, yes: Block, no: Block): void {
     condition(f, e.operands![0], no, yes);
     return;
   }
-  const v = isClassType(e.type) ? convertTo(f, undefined, e.type, BOOL_TYPE, e.loc, e) : convertTo(f, rvalue(f, e), e.type, BOOL_TYPE, e.loc);
-  b.branch(v, yes, no);
+  b.branch(valueAs(f, e, BOOL_TYPE, e.loc), yes, no);
 }
 
 /** Evaluates an expression whose value is not used. */

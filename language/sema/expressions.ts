@@ -20,6 +20,7 @@ import { typeFromDescriptor, typeFromSpecifier, typeOfDecl } from './type-syntax
 import { parseIntegerLiteral } from '../pre/if-expression';
 import { foldExpr, sizeofPack, unsupportedExpansion } from './variadic';
 import { anonymousMembersTo } from './anonymous-members';
+import { conditionalExpr } from './conditional';
 import {
   addConst, BOOL, builtin, CHAR, classType, DOUBLE, ERROR, FLOAT, INT, isArithmetic, isIntegral, isIntegralOrUnscopedEnum, isScalar, LONGLONG,
   nonReference, NULLPTR, pointerTo, quoteType, SIZE_T, typeToString, UINT, ULONGLONG, unqualified, type Type,
@@ -428,34 +429,6 @@ function commaExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   return result;
 }
 
-function conditionalExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
-  const cn = node.childForFieldName('condition');
-  const an = node.childForFieldName('consequence');
-  const bn = node.childForFieldName('alternative');
-  if (!cn || !an || !bn) return errorExpr(loc);
-  const c = builtinOperand(ctx, checkExpr(ctx, cn));
-  const a = checkExpr(ctx, an);
-  const b = checkExpr(ctx, bn);
-  if (c.type.kind === 'error' || a.type.kind === 'error' || b.type.kind === 'error') return errorExpr(loc);
-  const pick = (x: Expr, y: Expr) => (c.value === undefined ? undefined : c.value ? x.value : y.value);
-  const at = unqualified(a.type);
-  const bt = unqualified(b.type);
-  if (classOf(at) || classOf(bt)) {
-    if (classOf(at) && classOf(bt) && classOf(at) === classOf(bt)) return mk('conditional', at, a.cat === b.cat ? a.cat : 'prvalue', loc, { operands: [c, a, b] });
-    const ab = implicitConversion(ctx, a, bt);
-    const ba = implicitConversion(ctx, b, at);
-    if (ab && !ba) return mk('conditional', bt, 'prvalue', loc, { operands: [c, a, b] });
-    if (ba && !ab) return mk('conditional', at, 'prvalue', loc, { operands: [c, a, b] });
-    ctx.a.error(loc, 'bad-operands', `incompatible operand types (${quoteType(a.type)} and ${quoteType(b.type)})`);
-    return errorExpr(loc);
-  }
-  if (isArithmetic(at) && isArithmetic(bt)) {
-    const t = usualArithmetic(at, bt);
-    return mk('conditional', t, a.cat === 'lvalue' && b.cat === 'lvalue' && at === bt ? 'lvalue' : 'prvalue', loc, { operands: [c, a, b], value: pick(a, b) });
-  }
-  return mk('conditional', decay(at.kind === 'builtin' && at.name === 'nullptr_t' ? bt : at), 'prvalue', loc, { operands: [c, a, b], value: pick(a, b) });
-}
-
 export function castTo(ctx: Ctx, t: Type, e: Expr, loc: Loc, how: string): Expr {
   if (involvesError(t) || e.type.kind === 'error') return errorExpr(loc); // `static_cast<const D*>(this)` with D unbound
   const cat: ValueCategory = t.kind === 'reference' ? (t.rvalue ? 'xvalue' : 'lvalue') : 'prvalue';
@@ -571,7 +544,7 @@ function subscriptExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   const an = node.childForFieldName('argument');
   const idx = node.childForFieldName('indices') ?? node.childForFieldName('index');
   if (!an || !idx) return errorExpr(loc);
-  const a = checkExpr(ctx, an);
+  let a = checkExpr(ctx, an);
   const indices = idx.type === 'subscript_argument_list' ? idx.namedChildren : [idx];
   if (!indices.length) {
     ctx.a.error(locOf(ctx, idx), 'syntax-error', 'expected an expression inside the brackets');
@@ -581,10 +554,17 @@ function subscriptExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   const i = indices.map((x) => checkExpr(ctx, x))[indices.length - 1];
   if (a.type.kind === 'error' || i.type.kind === 'error') return errorExpr(loc);
   if (classOf(a.type)) {
-    const o = overloadedOperator(ctx, '[]', [a, i], loc, false);
+    const o = overloadedOperator(ctx, '[]', [a, i], loc, true);
     if (o) return o;
-    ctx.a.error(loc, 'no-viable-operator', `type ${quoteType(a.type)} does not provide a subscript operator`);
-    return errorExpr(loc);
+    // no operator[]: the built-in subscript through the class's conversion function (`proxy[array]`)
+    const s = builtinOperand(ctx, a);
+    const usable = decay(s.type).kind === 'pointer' || (isIntegralOrUnscopedEnum(unqualified(s.type)) && decay(i.type).kind === 'pointer');
+    if (!usable) {
+      if (overloadedOperator(ctx, '[]', [a, i], loc, false)) return errorExpr(loc);
+      ctx.a.error(loc, 'no-viable-operator', `type ${quoteType(a.type)} does not provide a subscript operator`);
+      return errorExpr(loc);
+    }
+    a = s;
   }
   const t = decay(a.type);
   const it0 = decay(i.type);

@@ -71,7 +71,8 @@ export function builtinOperand(ctx: Ctx, e: Expr): Expr {
   const cls = classOf(e.type);
   if (!cls) return e;
   if (!cls.require()) return e;
-  const fn = cls.conversionFunctions().find((d) => !e.type.const || d.isConst);
+  const usable = cls.conversionFunctions().filter((d) => !e.type.const || d.isConst);
+  const fn = usable.find((d) => !d.explicit) ?? usable[0];
   if (!fn) return e;
   const r = nonReference(fn.ret);
   return mk('user-conversion', r, fn.ret.kind === 'reference' ? 'lvalue' : 'prvalue', e.loc, { callee: fn, operands: [e] });

@@ -54,8 +54,7 @@ export const CONSTRUCTS: readonly Construct[] = [
     'B b{3}; const B& cb = b; b.get() = 8; printf("%d %d %d\\n", cb.get(), b.which(), cb.which());'),
   c('conversion_operators', 'struct Fix { int raw; operator double() const { return raw / 256.0; } explicit operator bool() const { return raw != 0; } };',
     'Fix f{512}; double d = f; Fix z{0}; double sum = f + 1.0; printf("%.2f %d %d %.2f\\n", d, f ? 1 : 0, z ? 1 : 0, sum);'),
-  // WRONG (internal error), owner C (lower/statements.ts returnStatement): a return converting a class
-  // through its conversion function calls rvalue() on the class value
+  // a return converting a class through its conversion function
   c('conversion_operator_return', 'struct R { float* p; operator float() const { return *p; } }; float get(float* q) { R r{q}; return r; }',
     'float v = 2.5f; printf("%d\\n", (int)(get(&v) * 2));'),
   c('explicit_constructors', 'struct M { int v; explicit M(int x) : v(x) {} }; int use(M m) { return m.v; }',
@@ -156,4 +155,12 @@ export const CONSTRUCTS: readonly Construct[] = [
   // the out-of-class definition of a class template's static data member, instantiated per instance
   c('local_classes_and_statics_in_templates', 'template <typename T> struct Holder { static T value; }; template <typename T> T Holder<T>::value = T(3);',
     'Holder<int>::value += 4; printf("%d %.1f\\n", Holder<int>::value, (double)Holder<float>::value);'),
+  // ?: with a class operand and an arithmetic one ([expr.cond]): the class converts to the other's type
+  // (`r > 0.0 ? r : 0.0` is a double, `r > 0 ? 0 : r` an int); two unrelated classes convert through
+  // their conversion functions (the built-in candidates); nested; a writable proxy assigned the result
+  c('conditional_class_operands', 'template <typename T, bool ro> struct Ref { T* p; operator T() const { return *p; } Ref& operator=(T v) { *p = v; return *this; } };',
+    'float a = 1.5f, b = -2.0f; int n = 3; Ref<float, true> ra{&a}; Ref<float, false> rb{&b}; Ref<int, true> rn{&n}; double c1 = ra > 0.0 ? ra : 0.0; auto c2 = rb > 0.0 ? rb : 0.0; auto c3 = ra > 0 ? 0 : ra; auto c4 = true ? ra : rb; auto c5 = false ? rn : ra; auto c6 = a > 0 ? (b > 0 ? rb : 1.0f) : ra; auto c7 = b < 0 ? -1 : rb; rb = ra > 1.0 ? ra : 0.0; printf("%.2f %.2f %d %.2f %.2f %.2f %d %.2f %d %d %d\\n", c1, c2, c3, c4, c5, c6, c7, (float)rb, (int)sizeof(c2), (int)sizeof(c3), (int)sizeof(c4));'),
+  // a class value meeting scalars through its conversion function in every context
+  c('class_operand_contexts', 'template <typename T, bool ro> struct Ref { T* p; operator T() const { return *p; } Ref& operator=(T v) { *p = v; return *this; } }; int twice(int x) { return x * 2; } double half(double x) { return x / 2; } float get(float* q) { Ref<float, true> r{q}; return r; }',
+    'float a = 1.5f, b = -2.0f; int n = 3; int arr[5] = {10, 11, 12, 13, 14}; Ref<float, true> ra{&a}; Ref<float, false> rb{&b}; Ref<int, true> rn{&n}; printf("%.2f %d %d %.2f %d %d\\n", ra + rb, ra < rb, rn == 3, -ra, !rn, rn && ra); switch (rn) { case 3: printf("three\\n"); break; default: printf("other\\n"); } printf("%d %d\\n", arr[rn], rn[arr]); int i1 = rn; double d1 = ra; float f1(ra); int i2{rn}; printf("%d %.2f %d %.2f %.2f %.2f %d\\n", twice(rn), half(ra), i1, d1, f1, get(&a), i2); double acc = 1; acc += ra; acc *= rn; int k = 10; k -= rn; rb = rb + 1.0f; printf("%.2f %d %.2f\\n", acc, k, (float)rb); printf("%d %d %.2f %d\\n", (int)ra, static_cast<int>(rb), static_cast<double>(rn), int(ra)); if (ra) printf("yes\\n"); for (int q = 0; q < rn; q++) printf("%d", q); printf("\\n");'),
 ];
