@@ -1,5 +1,5 @@
 // The domain checks of Q7 Studio: accessor misuse, coherency conflicts, multicore rules and lazy
-// element references, index narrowing, aliased handles and escaping accessors, each in its own module with a code (Q7-A001 ...). They read the front-end's
+// element references, index narrowing, aliased handles, escaping accessors and printf formats, each in its own module with a code (Q7-A001 ...). They read the front-end's
 // analysis, do no I/O and know nothing of LSP, so `q7 check` and the language server agree.
 
 import { compareDiagnostics, isValidRange, type Diagnostic, type Position } from '../diagnostics';
@@ -18,13 +18,14 @@ import { rvalueCheck } from './rvalue';
 import { indexNarrowingCheck } from './index-narrowing';
 import { aliasedHandlesCheck } from './aliased-handles';
 import { escapingCheck } from './escaping';
+import { printfCheck } from './printf';
 import type { Check, CheckDiagnostic, CheckOptions } from './types';
 
 export type { Check, CheckDiagnostic, CheckOptions, CoherencePolicy, Fix, TextEdit } from './types';
 
 /** Every check, in the order of their codes. */
 export const CHECKS: readonly Check[] = [rankCheck, readOnlyCheck, rvalueCheck, dtypeCheck, coherencyCheck, multicoreCheck, tcmBudgetCheck, lazyReferenceCheck,
-  indexNarrowingCheck, aliasedHandlesCheck, escapingCheck];
+  indexNarrowingCheck, aliasedHandlesCheck, escapingCheck, printfCheck];
 
 /** A function's diagnostics, kept while its analysed body (and what else they depend on) is unchanged. */
 interface CachedResult {

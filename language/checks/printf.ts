@@ -1,0 +1,135 @@
+// Q7-P012 printf format strings: the arguments of printf/sprintf/snprintf against the conversions of
+// a literal format, as GCC's -Wformat checks them on the device's ILP32 ABI (`%d` given the int64_t
+// of `t.size(0)`, `%f` given an int, `%s` given a non-string, too few or too many arguments, an
+// unknown conversion). printf is the only debug output on the device, and a mismatched argument
+// prints garbage for itself and every later conversion. Quick fix: the conversion that fits
+// (`%lld`, `%u`, `%f`, ...). Warnings, like GCC's.
+
+import type { SyntaxNode } from '../parse/syntax-node';
+import type { Expr } from '../sema/expr';
+import { nonReference, quoteType } from '../sema/types';
+import type { FileContext } from './context';
+import { literalChars, parseFormat, type Directive } from './format-string';
+import type { FunctionContext } from './function-context';
+import { classify, consequence, expectedType, fits, fitsStar, fittingDirective } from './printf-types';
+import { nodeOfLoc } from './syntax';
+import type { Check, Fix } from './types';
+
+const CODE = 'Q7-P012';
+
+/** The position of the format argument of each function of the printf family. */
+const FORMAT_ARG: Record<string, number> = { printf: 0, sprintf: 1, snprintf: 2 };
+
+export const printfCheck: Check = {
+  code: CODE,
+  name: 'printf-format',
+  summary: 'printf arguments that do not match their conversions on the device (ILP32)',
+  runFunction(ctx: FileContext, fc: FunctionContext) {
+    for (const e of fc.index.all) {
+      const k = e.kind === 'call' && e.callee && e.callee.loc.unit.system ? FORMAT_ARG[e.callee.name] : undefined;
+      if (k !== undefined) checkCall(ctx, fc, e, k);
+    }
+  },
+};
+
+function checkCall(ctx: FileContext, fc: FunctionContext, call: Expr, formatIndex: number): void {
+  const callNode = nodeOfLoc(call.loc);
+  const args = callNode.childForFieldName('arguments')?.namedChildren.filter((n) => n.type !== 'comment') ?? [];
+  const format = args[formatIndex];
+  const chars = format && literalChars(format, fc.unit.text);
+  if (!chars) return;
+  const fnName = call.callee!.name;
+  const { directives, problems } = parseFormat(chars);
+  for (const p of problems) {
+    ctx.report({
+      range: fc.range(p.start, p.end),
+      severity: 'warning',
+      code: CODE,
+      message: p.kind === 'trailing'
+        ? `spurious trailing '%' in format: the device's ${fnName} prints nothing for it (write '%%' for a percent sign)`
+        : `unknown conversion type character '${p.char}' in format: the device's ${fnName} prints the specification as it is`,
+    });
+  }
+  let next = formatIndex + 1;
+  for (const d of directives) {
+    if (d.conv === '%') continue;
+    const ignored = ignoredFlag(d);
+    if (ignored) ctx.report({ range: fc.range(d.start, d.end), severity: 'warning', code: CODE, message: `${ignored} in '${d.text}'` });
+    for (const star of [d.width === '*' ? 'field width' : '', d.precision === '.*' ? 'precision' : ''].filter(Boolean)) {
+      const arg = args[next++];
+      if (!arg) return tooFew(ctx, fc, d, `${star} specifier '*'`, 'int');
+      const t = typeOf(fc, arg);
+      if (t && !fitsStar(classify(t))) {
+        report(ctx, fc, d, arg, `${star} specifier '*' expects argument of type 'int', but argument ${next} has type ${quoteType(nonReference(t))}`, []);
+      }
+    }
+    const arg = args[next++];
+    if (!arg) return tooFew(ctx, fc, d, `format '${d.text}'`, expectedType(d) ?? 'int');
+    const t = typeOf(fc, arg);
+    if (!t) continue;
+    const a = classify(t);
+    if (fits(d, a)) continue;
+    const better = fittingDirective(d, a);
+    const typeName = quoteType(nonReference(t));
+    const advice = better ? ` Use '${better}'.` : ` No conversion prints a ${typeName} object; print its fields.`;
+    report(ctx, fc, d, arg,
+      `format '${d.text}' expects argument of type '${expectedType(d)}', but argument ${next} has type ${typeName}: ${consequence(d, a)}.${advice}`,
+      better ? fix(ctx, fc, d, better, typeName) : []);
+  }
+  if (next < args.length) {
+    const extra = args[next];
+    ctx.report({
+      range: fc.rangeOf(extra),
+      severity: 'warning',
+      code: CODE,
+      message: `too many arguments for format: the format has ${countArgs(directives)} conversion${countArgs(directives) === 1 ? '' : 's'} and '${fc.show(extra)}' (argument ${next + 1}) is never printed`,
+      related: [{ range: fc.rangeOf(format), message: 'the format string' }],
+    });
+  }
+}
+
+/** Flag combinations C says have no effect (GCC warns about them). */
+function ignoredFlag(d: Directive): string | undefined {
+  const integer = 'diouxX'.includes(d.conv);
+  if (d.flags.includes('0') && d.flags.includes('-')) return `'0' flag ignored with '-' flag`;
+  if (d.flags.includes(' ') && d.flags.includes('+')) return `' ' flag ignored with '+' flag`;
+  if (d.flags.includes('0') && integer && d.precision) return `'0' flag ignored with precision and '%${d.conv}'`;
+  if (d.flags.includes('#') && 'dicsp'.includes(d.conv)) return `'#' flag used with '%${d.conv}', where it means nothing`;
+  return undefined;
+}
+
+function countArgs(ds: Directive[]): number {
+  return ds.reduce((n, d) => n + (d.conv === '%' ? 0 : 1) + (d.width === '*' ? 1 : 0) + (d.precision === '.*' ? 1 : 0), 0);
+}
+
+function typeOf(fc: FunctionContext, arg: SyntaxNode) {
+  return fc.index.at(arg.startIndex, arg.endIndex)?.type;
+}
+
+function tooFew(ctx: FileContext, fc: FunctionContext, d: Directive, what: string, type: string): void {
+  ctx.report({
+    range: fc.range(d.start, d.end),
+    severity: 'warning',
+    code: CODE,
+    message: `${what} expects a matching '${type}' argument: on the device printf reads whatever lies next in the argument area and prints garbage`,
+  });
+}
+
+function report(ctx: FileContext, fc: FunctionContext, d: Directive, arg: SyntaxNode, message: string, fixes: Fix[]): void {
+  ctx.report({
+    range: fc.range(d.start, d.end),
+    severity: 'warning',
+    code: CODE,
+    message,
+    related: [{ range: fc.rangeOf(arg), message: `the argument '${fc.show(arg)}'` }],
+    fixes,
+  });
+}
+
+/** Rewrites the specification, when its text is in the user's file as written. */
+function fix(ctx: FileContext, fc: FunctionContext, d: Directive, better: string, typeName: string): Fix[] {
+  const r = fc.range(d.start, d.end);
+  const line = ctx.sourceText.split('\n')[r.start.line] ?? '';
+  if (r.file !== ctx.analysis.file || r.start.line !== r.end.line || line.slice(r.start.column, r.end.column) !== d.text) return [];
+  return [{ title: `Use '${better}' for the ${typeName} argument`, edits: [{ range: r, newText: better }] }];
+}
