@@ -27,6 +27,7 @@ import { Publications } from './publications';
 import { Scheduler, realClock, type Clock } from './scheduler';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings';
 import { documentSymbols } from './symbols';
+import { kernelLenses } from './code-lens';
 import { pathToUri, uriToPath } from './uris';
 
 export interface ServerOptions {
@@ -107,6 +108,10 @@ export class Q7Server {
       const a = await this.fresh(p.textDocument.uri);
       return a ? documentSymbols(a.analysis, a.path) : [];
     }));
+    c.onCodeLens(this.guard('codeLens', async (p) => {
+      const a = await this.fresh(p.textDocument.uri);
+      return a ? kernelLenses(a.analysis, a.path, p.textDocument.uri) : [];
+    }));
     c.onDefinition(this.guard('definition', async (p) => {
       const a = await this.fresh(p.textDocument.uri);
       return a ? definition(a.analysis, a.path, p.position.line, p.position.character, (f) => this.sdk.realPath(f)) : [];
@@ -131,6 +136,7 @@ export class Q7Server {
         completionProvider: { triggerCharacters: ['.', ':', '>'] },
         documentSymbolProvider: true,
         definitionProvider: true,
+        codeLensProvider: { resolveProvider: false },
       },
       serverInfo: { name: 'q7-studio', version: SERVER_VERSION },
     };

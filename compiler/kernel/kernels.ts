@@ -1,15 +1,10 @@
-// Which functions of a kernel source are kernels (entry points of the image's kernel_info_table), and
-// how each parameter reaches them from the launch block's argv.
-//
-// The rule: a function defined in the main source file (not in a header it includes), at namespace
-// scope, not a template, not `static`/`inline`/in an unnamed namespace (external linkage), not `main`,
-// whose parameters are all torch::Tensor (by const&, & or value) or scalars by value (bool, the char,
-// short, int, long and long long types signed or unsigned, float, double), and which returns
-// torch::Tensor or void. Opcodes are 1, 2, … in source order. Helpers that fit the rule become kernels
-// too; make them `static` (or put them in an unnamed namespace) to keep them out of the table.
+// The kernels of a kernel source (entry points of the image's kernel_info_table, by the rule in
+// language/kernel-rule.ts, shared with the editor), their opcodes (1, 2, … in source order), and how
+// each parameter reaches them from the launch block's argv.
 
 import type { SemanticModel } from '../../language';
 import type { FunctionDecl } from '../../language/sema/decls';
+import { isTensorType, kernelFunctions, kernelParamKind } from '../../language/kernel-rule';
 import type { Type } from '../../language/sema/types';
 import { FIRST_KERNEL_OPCODE, KERNEL_THUNK_PREFIX } from '../../emulator/device/abi';
 import type { MemType } from '../ir/ir';
@@ -30,62 +25,19 @@ export interface Kernel {
   readonly fn: FunctionDecl;
 }
 
-const TENSOR_CLASS = 'at::Tensor';
-
-function stripConst(t: Type): Type {
-  return t.const || t.volatile ? ({ ...t, const: false, volatile: false } as Type) : t;
-}
-
-function isTensor(t: Type): boolean {
-  return t.kind === 'class' && t.decl.qualifiedName === TENSOR_CLASS;
-}
-
-const SCALARS = new Set([
-  'bool', 'char', 'signed char', 'unsigned char', 'short', 'unsigned short', 'int', 'unsigned int',
-  'long', 'unsigned long', 'long long', 'unsigned long long', 'float', 'double',
-]);
-
 function paramOf(t: Type, name: string): KernelParam | undefined {
-  if (t.kind === 'reference') return !t.rvalue && isTensor(stripConst(t.referee)) ? { kind: 'tensor', name } : undefined;
-  if (isTensor(stripConst(t))) return { kind: 'tensor', name };
-  const u = stripConst(t);
-  if (u.kind === 'builtin' && SCALARS.has(u.name)) return { kind: 'scalar', name, mem: memTypeOf(u) };
+  const kind = kernelParamKind(t);
+  if (kind === 'tensor') return { kind, name };
+  if (kind === 'scalar') return { kind, name, mem: memTypeOf(t.const || t.volatile ? ({ ...t, const: false, volatile: false } as Type) : t) };
   return undefined;
-}
-
-/** True when the definition is `static`/`inline` or sits in an unnamed namespace. */
-function internalLinkage(fn: FunctionDecl): boolean {
-  const def = fn.body?.node.parent;
-  if (!def) return true;
-  for (const c of def.children) {
-    if (c && c.type === 'storage_class_specifier' && (c.text === 'static' || c.text === 'inline')) return true;
-  }
-  for (let n = def.parent; n; n = n.parent) {
-    if (n.type === 'namespace_definition' && !n.childForFieldName('name')) return true;
-  }
-  return false;
-}
-
-function isKernelCandidate(fn: FunctionDecl, file: string): boolean {
-  return !!fn.body && fn.body.unit.file === file && !fn.body.unit.system && !fn.owner && !fn.templateInfo && fn.name !== 'main' && fn.role === 'function';
-}
-
-function sourceOrder(a: FunctionDecl, b: FunctionDecl): number {
-  const ra = a.loc.range.start;
-  const rb = b.loc.range.start;
-  return ra.line - rb.line || ra.column - rb.column;
 }
 
 /** The kernels of `file`, in source order, with their opcodes; `symbolOf` gives each function's symbol. */
 export function findKernels(model: SemanticModel, file: string, symbolOf: (fn: FunctionDecl) => string | undefined): Kernel[] {
-  const candidates = model.functions.filter((fn) => isKernelCandidate(fn, file) && !internalLinkage(fn)).sort(sourceOrder);
   const kernels: Kernel[] = [];
-  for (const fn of candidates) {
-    const ret = stripConst(fn.ret);
-    const returnsTensor = isTensor(ret);
-    if (!returnsTensor && !(ret.kind === 'builtin' && ret.name === 'void')) continue;
+  for (const fn of kernelFunctions(model, file)) {
+    const returnsTensor = isTensorType(fn.ret);
     const params = fn.params.map((p, i) => paramOf(p.type, p.name || `arg${i}`));
-    if (params.some((p) => p === undefined) || fn.variadic) continue;
     const symbol = symbolOf(fn);
     if (!symbol) continue;
     kernels.push({
