@@ -19,13 +19,14 @@ import { indexNarrowingCheck } from './index-narrowing';
 import { aliasedHandlesCheck } from './aliased-handles';
 import { escapingCheck } from './escaping';
 import { printfCheck } from './printf';
+import { rankLimitCheck } from './rank-limit';
 import type { Check, CheckDiagnostic, CheckOptions } from './types';
 
 export type { Check, CheckDiagnostic, CheckOptions, CoherencePolicy, Fix, TextEdit } from './types';
 
 /** Every check, in the order of their codes. */
 export const CHECKS: readonly Check[] = [rankCheck, readOnlyCheck, rvalueCheck, dtypeCheck, coherencyCheck, multicoreCheck, tcmBudgetCheck, lazyReferenceCheck,
-  indexNarrowingCheck, aliasedHandlesCheck, escapingCheck, printfCheck];
+  indexNarrowingCheck, aliasedHandlesCheck, escapingCheck, printfCheck, rankLimitCheck];
 
 /** A function's diagnostics, kept while its analysed body (and what else they depend on) is unchanged. */
 interface CachedResult {
@@ -98,6 +99,7 @@ function shifted(ds: CheckDiagnostic[], delta: number, file: string): CheckDiagn
   return ds.map((d) => {
     const out: CheckDiagnostic = { ...d, range: move(d.range) };
     if (d.related) out.related = d.related.map((x) => ({ ...x, range: move(x.range) }));
+    if (d.silences) out.silences = { codes: d.silences.codes, ranges: d.silences.ranges.map(move) };
     if (d.fixes) out.fixes = d.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, range: move(e.range) })) }));
     return out;
   });
@@ -114,6 +116,7 @@ export function checkedDiagnostics(analysis: Analysis, options: CheckOptions = {
 }
 
 function explains(x: CheckDiagnostic, d: Diagnostic): boolean {
+  if (x.silences?.codes.includes(d.code) && x.silences.ranges.some((r) => r.file === d.range.file && overlaps(r, d.range))) return true;
   return !!x.supersedes?.includes(d.code) && x.range.file === d.range.file && overlaps(x.range, d.range);
 }
 

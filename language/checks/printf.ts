@@ -7,11 +7,13 @@
 
 import type { SyntaxNode } from '../parse/syntax-node';
 import type { Expr } from '../sema/expr';
-import { nonReference, quoteType } from '../sema/types';
+import { nonReference, quoteType, type Type } from '../sema/types';
 import type { FileContext } from './context';
 import { literalChars, parseFormat, type Directive } from './format-string';
 import type { FunctionContext } from './function-context';
 import { classify, consequence, expectedType, fits, fitsStar, fittingDirective } from './printf-types';
+import { MAX_DIMS } from './rank-limit';
+import { sdkValue } from './sdk-types';
 import { nodeOfLoc } from './syntax';
 import type { Check, Fix } from './types';
 
@@ -66,7 +68,7 @@ function checkCall(ctx: FileContext, fc: FunctionContext, call: Expr, formatInde
     const arg = args[next++];
     if (!arg) return tooFew(ctx, fc, d, `format '${d.text}'`, expectedType(d) ?? 'int');
     const t = typeOf(fc, arg);
-    if (!t) continue;
+    if (!t || impossibleAccessor(t)) continue;
     const a = classify(t);
     if (fits(d, a)) continue;
     const better = fittingDirective(d, a);
@@ -96,6 +98,12 @@ function ignoredFlag(d: Directive): string | undefined {
   if (d.flags.includes('0') && integer && d.precision) return `'0' flag ignored with precision and '%${d.conv}'`;
   if (d.flags.includes('#') && 'dicsp'.includes(d.conv)) return `'#' flag used with '%${d.conv}', where it means nothing`;
   return undefined;
+}
+
+/** An accessor with more dimensions than a tensor can have: Q7-A014 reports it, not each use. */
+function impossibleAccessor(t: Type): boolean {
+  const v = sdkValue(t);
+  return v?.kind === 'accessor' && v.rank > MAX_DIMS;
 }
 
 function countArgs(ds: Directive[]): number {

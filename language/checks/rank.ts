@@ -7,6 +7,7 @@ import { isArithmetic, nonReference } from '../sema/types';
 import { outermostChains, type Chain } from './chains';
 import type { FileContext } from './context';
 import type { FunctionContext } from './function-context';
+import { MAX_DIMS } from './rank-limit';
 import { factsOf } from './tensors';
 import type { Check, Fix } from './types';
 
@@ -24,7 +25,7 @@ export const rankCheck: Check = {
 
 function factoryRank(ctx: FileContext, fc: FunctionContext): void {
   for (const u of fc.accessorUses()) {
-    if (u.kind !== 'standard' || u.value.kind !== 'accessor' || u.created.callee?.name !== 'accessor' || u.value.rank === 0) continue;
+    if (u.kind !== 'standard' || u.value.kind !== 'accessor' || u.created.callee?.name !== 'accessor' || u.value.rank === 0 || u.value.rank > MAX_DIMS) continue;
     const facts = factsOf(fc, u.tensor, u.created.loc.start, ctx.tensorAnnotations(fc));
     const n = u.value.rank;
     if (facts.rank === undefined || facts.rank === n || facts.rank === 0) continue;
@@ -52,7 +53,7 @@ function rankFix(fc: FunctionContext, start: number, end: number, elem: string, 
 }
 
 function subscriptCount(ctx: FileContext, fc: FunctionContext, c: Chain): void {
-  if (c.kind === 'tcm') return;
+  if (c.kind === 'tcm' || c.rank > MAX_DIMS) return;
   const what = c.variable ? `'${c.variable.name}'` : `'${fc.show(c.base)}'`;
   if (c.depth > c.rank) {
     const dims = c.kind === 'element' ? 'is a single element (a TensorElementReference)' : `has ${c.rank} dimension${c.rank === 1 ? '' : 's'}`;

@@ -28,6 +28,8 @@ export interface CheckDiagnostic extends Diagnostic {
   fixes?: Fix[];
   /** Front-end diagnostic codes at this range that this one replaces with a domain explanation. */
   supersedes?: string[];
+  /** Front-end diagnostics elsewhere that follow from this one (a cascade): codes within ranges. */
+  silences?: { codes: string[]; ranges: SourceRange[] };
 }
 
 /**

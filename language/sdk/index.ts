@@ -6,6 +6,7 @@ import * as c10 from './headers/c10-headers';
 import * as acc from './headers/aten-accessor';
 import * as tensor from './headers/aten-tensor';
 import * as ops from './headers/aten-ops';
+import * as torchneuron from './headers/torchneuron';
 
 /** The virtual directory holding the SDK headers (searched after the user's include paths). */
 export const SDK_INCLUDE_DIR = '/q7-sdk/include';
@@ -39,6 +40,7 @@ const HEADERS: Record<string, string> = {
   'neuron/neuron-utils.hpp': ops.neuronUtils,
   'torch/torch.h': ops.torch,
   'torch/extension.h': ops.torch,
+  'torchneuron/register.h': torchneuron.register,
 };
 
 /** Relative path (e.g. `torch/torch.h`) → header text. */
