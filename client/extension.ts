@@ -1,12 +1,15 @@
 // The VS Code extension: starts the Q7 language server (dist/server.js over stdio) for C++ kernels
 // that include <torch/torch.h> or <neuron/...> and for files opted in with `q7.files`, forwards the
 // `q7` settings, shows the server's state in the status bar (status.ts), and offers a command to
-// restart the server.
+// restart the server; registers the debugger glue (debug.ts), the Q7 Device view and the tensor viewer.
 
 import * as vscode from 'vscode';
 import { DidOpenTextDocumentNotification, LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { servedDocumentsMiddleware } from './served-documents';
 import { ServerStatus } from './status';
+import { registerDebugger } from './debug';
+import { registerDeviceView } from './device-view';
+import { registerTensorViewer } from './tensor-viewer';
 
 let client: LanguageClient | undefined;
 
@@ -41,6 +44,9 @@ function clientOptions(): LanguageClientOptions {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  registerDebugger(context);
+  registerDeviceView(context);
+  registerTensorViewer(context);
   client = new LanguageClient('q7', 'Q7 Studio', serverOptions(context), clientOptions());
   const status = new ServerStatus('q7.restartServer');
   context.subscriptions.push(
