@@ -2,7 +2,7 @@
 // does no I/O) → an Xtensa ELF32 executable for the q7 core with the runtime library and the ROM
 // linked in, and DWARF for the debugger.
 
-import type { FileHost, Frontend } from '../language';
+import { neuronRegistrations, type FileHost, type Frontend, type Registration } from '../language';
 import { AsmError } from '../xtensa/asm';
 import { writeElf } from '../xtensa/elf/writer';
 import type { ElfImage } from '../xtensa/elf/types';
@@ -38,6 +38,8 @@ export interface CompileResult {
   readonly elf?: Uint8Array;
   /** A kernel image's kernels (the file has no `main`), in opcode order; undefined for a program. */
   readonly kernels?: KernelInfo[];
+  /** The op registrations of the file (NEURON_LIBRARY's m.def calls; a shape file's). */
+  readonly registrations?: Registration[];
 }
 
 /** One record of a kernel image's kernel_info_table. */
@@ -93,7 +95,8 @@ export function compile(frontend: Frontend, file: string, host: FileHost, option
   if (options.debug !== false) {
     addDebugInfo(image, linked.listing, { asmName: userAsm.name, unit, sourceFile: file, model: unit.model! });
   }
-  return { diagnostics: [], assembly, image, elf: writeElf(image), kernels: mode === 'kernel' ? kernels.map(kernelInfo) : undefined };
+  const registrations = neuronRegistrations(unit.model!, file);
+  return { diagnostics: [], assembly, image, elf: writeElf(image), kernels: mode === 'kernel' ? kernels.map(kernelInfo) : undefined, registrations };
 }
 
 /** Kernel-only ROM functions (device calls) that a program's code reaches. */

@@ -8,6 +8,7 @@ export { memoryHost, layeredHost, type FileHost } from './host';
 export { GRAMMAR_BUNDLE_NAMES, GRAMMAR_MODULES, locateGrammarFiles, type GrammarBinaries } from './parse/grammar-files';
 export { SDK_INCLUDE_DIR, sdkHeaders, isSdkFile } from './sdk';
 export { SemanticModel } from './sema/model';
+export { neuronRegistrations, registrationFor, type Registration } from './registrations';
 export type { FunctionBody, LocalObject, Temporary } from './sema/statements';
 export type { NodeInfo } from './sema/node-at';
 export * as types from './sema/types';

@@ -1,7 +1,8 @@
 // Public API of session/: the launch layer shared by `q7 run`, the benchmarks and the debug adapter.
 
 export { KernelSession } from './session';
-export type { SessionOptions, SessionResult } from './session';
+export type { SessionHooks, SessionOptions, SessionResult } from './session';
+export type { BuildShape, RegisteredOutput, ShapeProgram, ShapeRegistration } from './shape';
 export { SessionError } from './errors';
 export { marshalArgs, loadTensor, isTensorType, tensorSpecOf } from './arguments';
 export type { ArgValue, ReadFile, TensorArgObject } from './arguments';

@@ -18,6 +18,7 @@ import { type ArgValue, type ReadFile, isTensorType, loadTensor, marshalArgs } f
 import { SessionError } from './errors';
 import { kernelFunction } from './kernel';
 import { deviceSymbols } from './symbols';
+import { type BuildShape, type RegisteredOutput, type ShapeLauncher, outputMismatch, registeredOutput } from './shape';
 
 export interface SessionOptions {
   /** The program's name as reports print it (the .cpp or .elf the user gave). */
@@ -47,6 +48,17 @@ export interface SessionOptions {
   readonly onLog?: (text: string) => void;
   /** Core 0's semihosting output. */
   readonly onOutput?: (fd: 1 | 2, data: Uint8Array) => void;
+  /**
+   * The op's shape file (NEURON_LIBRARY): its shape function for this kernel runs on the device first and
+   * the tensor it returns sizes get_dst_tensor() and is what the result must be. Without it, the
+   * destination is shaped like the first tensor argument. Needs SessionHooks.buildShape.
+   */
+  readonly shapeSrc?: string;
+}
+
+/** What a front end provides beyond files: building a shape file (q7 run and the debug adapter compile it). */
+export interface SessionHooks {
+  readonly buildShape?: BuildShape;
 }
 
 export interface SessionResult {
@@ -62,7 +74,18 @@ export interface SessionResult {
   readonly comparison?: Comparison;
   /** The kernel returns a tensor (else there is nothing to write or compare). */
   readonly returnsTensor: boolean;
+  /** The output the op registers (with shapeSrc). */
+  readonly registered?: RegisteredOutput;
 }
+
+/** Runs a shape function to its end on one core (the launcher registeredOutput() uses). */
+const launchShape: ShapeLauncher = (image, file, fn, args, readFile) => {
+  const r = KernelSession.open(image, { file, fn, args, cores: 1, maxInstructions: SHAPE_INSTRUCTION_LIMIT }, readFile).run();
+  return { output: r.device.output, faults: r.device.faults };
+};
+
+/** Instruction budget of a shape function (it only sizes a tensor). */
+const SHAPE_INSTRUCTION_LIMIT = 200_000_000;
 
 /** Maps the device's own input errors (arguments it cannot hold) to SessionError. */
 function deviceInput<T>(file: string, f: () => T): T {
@@ -80,6 +103,8 @@ export class KernelSession {
   readonly opcode: number;
   readonly args: readonly KernelArg[];
   readonly expected: HostTensor | undefined;
+  /** The output the op registers (options.shapeSrc), else undefined. */
+  readonly registered: RegisteredOutput | undefined;
   private result: SessionResult | undefined;
 
   private constructor(
@@ -87,12 +112,17 @@ export class KernelSession {
     readonly debug: DebugInfo,
     readonly options: SessionOptions,
     readFile: ReadFile,
+    hooks: SessionHooks,
   ) {
     const { fn, opcode } = kernelFunction(image, debug, options.fn);
     this.kernel = fn;
     this.opcode = opcode;
     this.args = marshalArgs(fn, options.args, readFile);
     this.expected = options.expect !== undefined ? loadTensor(options.expect, readFile, '--expect') : undefined;
+    if (options.shapeSrc !== undefined) {
+      if (!hooks.buildShape) throw new SessionError(`${options.shapeSrc}: this front end cannot build a shape file`, 'shapeSrc');
+      this.registered = registeredOutput(hooks.buildShape(options.shapeSrc), fn.name, options.args, readFile, launchShape);
+    }
     const o = options;
     this.device = deviceInput(o.file, () => new Device(image, {
       cores: o.cores ?? 1, policy: o.policy ?? POLICY.COHERENT, windowSize: o.windowSize ?? DEFAULT_WINDOW_SIZE, windowCount: o.windowCount ?? DEFAULT_WINDOW_COUNT,
@@ -100,14 +130,13 @@ export class KernelSession {
       onLog: o.onLog, onOutput: o.onOutput, symbols: deviceSymbols(debug),
     }));
     const firstTensor = this.args.find((a) => a.kind === 'tensor');
-    deviceInput(o.file, () => this.device.prepare({
-      opcode, args: this.args, returnsTensor: isTensorType(fn.returnType), kernelName: fn.name,
-      dst: firstTensor && firstTensor.kind === 'tensor' ? { shape: firstTensor.tensor.shape, scalarType: firstTensor.tensor.scalarType } : undefined,
-    }));
+    const dst = this.registered ? { shape: this.registered.shape, scalarType: this.registered.scalarType }
+      : firstTensor && firstTensor.kind === 'tensor' ? { shape: firstTensor.tensor.shape, scalarType: firstTensor.tensor.scalarType } : undefined;
+    deviceInput(o.file, () => this.device.prepare({ opcode, args: this.args, returnsTensor: isTensorType(fn.returnType), kernelName: fn.name, dst }));
   }
 
   /** Opens a launch of a kernel image: the cores are booted and stand at the entry point. */
-  static open(image: ElfImage, options: SessionOptions, readFile: ReadFile): KernelSession {
+  static open(image: ElfImage, options: SessionOptions, readFile: ReadFile, hooks: SessionHooks = {}): KernelSession {
     let debug: DebugInfo;
     try {
       debug = DebugInfoClass.fromElf(image);
@@ -115,7 +144,7 @@ export class KernelSession {
       if (e instanceof DwarfError) throw new SessionError(`${options.file}: ${e.message}`);
       throw e;
     }
-    return new KernelSession(image, debug, options, readFile);
+    return new KernelSession(image, debug, options, readFile, hooks);
   }
 
   get done(): boolean {
@@ -141,13 +170,14 @@ export class KernelSession {
     const fatal = device.faults.some((f) => f.fatal);
     let output: HostTensor | undefined;
     let outputProblem: string | undefined;
-    if (device.output) {
+    if (device.output && this.registered) outputProblem = outputMismatch(this.kernel.name, device.output, this.registered);
+    if (device.output && !outputProblem) {
       const dtype = dtypeByScalarType(device.output.scalarType);
       if (dtype) output = { dtype, shape: device.output.shape, data: device.output.data };
       else outputProblem = `${this.kernel.name}: the result has dtype ${device.output.scalarType}, which .npy output does not support (${DTYPE_NAMES.join(', ')})`;
     }
     const comparison = output && this.expected ? compareTensors(output, this.expected, this.options.rtol ?? 1e-5, this.options.atol ?? 1e-8) : undefined;
-    this.result = { kernelName: this.kernel.name, device, fatal, output, outputProblem, expected: this.expected, comparison, returnsTensor: isTensorType(this.kernel.returnType) };
+    this.result = { kernelName: this.kernel.name, device, fatal, output, outputProblem, expected: this.expected, comparison, returnsTensor: isTensorType(this.kernel.returnType), registered: this.registered };
     return this.result;
   }
 }

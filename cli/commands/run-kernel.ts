@@ -9,7 +9,7 @@ import type { ElfImage } from '../../xtensa/elf/types';
 import { DEFAULT_CORE_COUNT, SANITIZERS, Sanitizer } from '../../emulator/device';
 import { DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE, POLICY } from '../../emulator/device/abi';
 import { formatComparison, shapeText, writeNpy } from '../../tensors';
-import { KernelSession, SessionError, formatReport, isKernelImage } from '../../session';
+import { KernelSession, SessionError, type ShapeProgram, formatReport, isKernelImage } from '../../session';
 
 export interface KernelRunArgs {
   file: string;
@@ -17,6 +17,7 @@ export interface KernelRunArgs {
   args: string[];
   out?: string;
   expect?: string;
+  shapeSrc?: string;
   rtol: number;
   atol: number;
   cores: number;
@@ -35,6 +36,10 @@ export const KERNEL_OPTIONS = `kernel mode (a .cpp without main, or a kernel ima
                      shape=4x1024,dtype=float32,init=randn|zeros|ones|arange|uniform,seed=1, or a number
   --out FILE.npy     write the returned tensor
   --expect FILE.npy  compare the returned tensor (--rtol R, default 1e-5; --atol A, default 1e-8)
+  --shape-src FILE   the op's shape file (NEURON_LIBRARY): the shape function registered for the
+                     kernel runs on the device first; the tensor it returns sizes get_dst_tensor()
+                     and is the shape and dtype the result must have. Without it, get_dst_tensor()
+                     is shaped like the first tensor argument
   --multicore        run on ${DEFAULT_CORE_COUNT} cores (--cores N for another count)
   --policy P         coherency policy of the argument tensors: coherent (default), verbose, quiet
   --window-size N    bytes per HBM window (power of two ≥ 65536; default ${DEFAULT_WINDOW_SIZE})
@@ -78,13 +83,13 @@ function asUsage<T>(f: () => T): T {
   }
 }
 
-export function runKernel(args: KernelRunArgs, image: ElfImage, io: CliIO): number {
+export function runKernel(args: KernelRunArgs, image: ElfImage, io: CliIO, shape?: ShapeProgram): number {
   const session = asUsage(() => KernelSession.open(image, {
-    file: args.file, fn: args.fn, args: args.args, expect: args.expect, rtol: args.rtol, atol: args.atol,
+    file: args.file, fn: args.fn, args: args.args, expect: args.expect, rtol: args.rtol, atol: args.atol, shapeSrc: args.shapeSrc,
     cores: args.cores, policy: args.policy, windowSize: args.windowSize, windowCount: args.windowCount,
     sanitize: SANITIZERS.filter((s) => !args.noSanitize.includes(s)), stackSize: args.stackSize, maxInstructions: args.maxInsns,
     onLog: args.streamLog ? (t) => io.stdout(t) : undefined, onOutput: (_fd, d) => io.stdout(new TextDecoder().decode(d)),
-  }, (p) => io.readFile(p)));
+  }, (p) => io.readFile(p), { buildShape: shape && (() => shape) }));
   const res = asUsage(() => session.run());
   const dev = res.device;
   if (dev.logLost > 0) io.stdout(`[log: ${dev.logLost} bytes lost: the log ring wrapped]\n`);

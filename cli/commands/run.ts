@@ -16,7 +16,8 @@ import { decode } from '../../xtensa/isa';
 import { formatInsn } from '../../xtensa/disasm';
 import { CORE_NAMES, CoreName, LoadError, Machine, MemoryHost, Q7, StopReason, coreByName, guessCore } from '../../emulator';
 import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../../emulator/rom';
-import { compile, formatCompileDiagnostic, RuntimeBuildError } from '../../compiler';
+import { compile, formatCompileDiagnostic, RuntimeBuildError, type CompileResult } from '../../compiler';
+import type { ShapeProgram } from '../../session';
 import { fileHost, loadFrontend } from '../frontend';
 import { DEFAULT_CORE_COUNT } from '../../emulator/device';
 import { DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE } from '../../emulator/device/abi';
@@ -91,6 +92,7 @@ function parseArgs(argv: string[]): RunArgs | 'help' {
     else if (opt === '--arg') kernel.args.push(value());
     else if (opt === '--out') kernel.out = value();
     else if (opt === '--expect') kernel.expect = value();
+    else if (opt === '--shape-src') kernel.shapeSrc = value();
     else if (opt === '--rtol') kernel.rtol = num(opt, value());
     else if (opt === '--atol') kernel.atol = num(opt, value());
     else if (opt === '--multicore') kernel.cores = Math.max(kernel.cores, DEFAULT_CORE_COUNT);
@@ -208,9 +210,9 @@ function report(file: string, stop: StopReason, io: CliIO): number {
 }
 
 /** Builds C++ source with the compiler (kernel or program, as the source says). */
-async function buildSource(args: RunArgs, io: CliIO): Promise<ElfImage> {
+async function buildSource(args: RunArgs, io: CliIO, file = args.file): Promise<CompileResult & { image: ElfImage }> {
   const host = fileHost(io);
-  if (host.readFile(args.file) === undefined) throw new UsageError(`${args.file}: cannot read file`);
+  if (host.readFile(file) === undefined) throw new UsageError(`${file}: cannot read file`);
   const fe = await loadFrontend(io);
   const defines: Record<string, string> = { ...args.defines };
   if (!args.kernel.noSanitize.includes('bounds')) defines.Q7_SANITIZE_BOUNDS ??= '1';
@@ -218,16 +220,23 @@ async function buildSource(args: RunArgs, io: CliIO): Promise<ElfImage> {
   if (args.kernel.stackSize !== undefined) defines.STACK_SIZE ??= String(args.kernel.stackSize);
   let result;
   try {
-    result = compile(fe, args.file, host, { defines });
+    result = compile(fe, file, host, { defines });
   } catch (e) {
     if (e instanceof RuntimeBuildError) throw new UsageError(e.message, 70);
     throw e;
   }
   if (!result.image) {
     for (const d of result.diagnostics) io.stderr(`${formatCompileDiagnostic(d)}\n`);
-    throw new UsageError(`${args.file}: the build failed`, 1);
+    throw new UsageError(`${file}: the build failed`, 1);
   }
-  return result.image;
+  return result as CompileResult & { image: ElfImage };
+}
+
+/** The --shape-src file built into a kernel image (its shape functions) with its registrations. */
+async function buildShape(args: RunArgs, io: CliIO, file: string): Promise<ShapeProgram> {
+  if (!/\.(cpp|cc|cxx|C)$/.test(file)) throw new UsageError(`--shape-src: '${file}' is not a C++ source file`);
+  const r = await buildSource(args, io, file);
+  return { file, image: r.image, registrations: r.registrations ?? [] };
 }
 
 export const runCommand: Command = {
@@ -240,11 +249,13 @@ export const runCommand: Command = {
       io.stdout(USAGE);
       return 0;
     }
-    const image = /\.(cpp|cc|cxx|C)$/.test(args.file) ? await buildSource(args, io) : loadImage(args, io);
+    const image = /\.(cpp|cc|cxx|C)$/.test(args.file) ? (await buildSource(args, io)).image : loadImage(args, io);
     if (isKernelImage(image)) {
       if (args.defines.STACK_SIZE !== undefined && args.kernel.stackSize === undefined) args.kernel.stackSize = parseSize(args.defines.STACK_SIZE, '-DSTACK_SIZE');
-      return runKernel(args.kernel, image, io);
+      const shape = args.kernel.shapeSrc !== undefined ? await buildShape(args, io, args.kernel.shapeSrc) : undefined;
+      return runKernel(args.kernel, image, io, shape);
     }
+    if (args.kernel.shapeSrc !== undefined) throw new UsageError(`--shape-src: ${args.file} is a program, not a kernel`);
     const core = args.cpu ?? guessCore(image);
     const m = new Machine(core, { host: streamingHost(io) });
     try {
