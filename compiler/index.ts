@@ -11,12 +11,14 @@ import { link } from './link';
 import type { CompileDiagnostic } from './lower/errors';
 import { referencedSymbols, runtimeLibrary } from './runtime/library';
 import { KERNEL_ROM_FUNCTIONS, romNeeds, type RomMode } from './runtime/rom';
-import { findKernels, KERNEL_RULE, type Kernel } from './kernel/kernels';
+import { findKernels, type Kernel } from './kernel/kernels';
+import { kernelProblem } from './check';
 import { kernelAssembly, THUNKS_NAME } from './kernel/thunks';
 import { translateUnit } from './translate';
 
 export { formatCompileDiagnostic, type CompileDiagnostic } from './lower/errors';
 export { RuntimeBuildError } from './runtime/library';
+export { translationDiagnostics, translationProblems } from './check';
 
 export interface CompileOptions {
   readonly includePaths?: string[];
@@ -103,19 +105,6 @@ export function compile(frontend: Frontend, file: string, host: FileHost, option
 function deviceFunctionsUsed(units: readonly { text: string }[]): string[] {
   const used = new Set(units.flatMap((u) => [...referencedSymbols(u.text)]));
   return KERNEL_ROM_FUNCTIONS.filter((f) => used.has(f));
-}
-
-function kernelProblem(kernels: readonly Kernel[], file: string): CompileDiagnostic | undefined {
-  if (!kernels.length) return { file, line: 1, column: 1, message: `no 'main' function and no kernel function: ${KERNEL_RULE}` };
-  const seen = new Set<string>();
-  for (const k of kernels) {
-    if (seen.has(k.name)) {
-      const at = k.fn.loc.range.start;
-      return { file, line: at.line + 1, column: at.column + 1, message: `two kernels are named '${k.name}' (overloaded kernels cannot share a kernel_info_table name)` };
-    }
-    seen.add(k.name);
-  }
-  return undefined;
 }
 
 function kernelInfo(k: Kernel): KernelInfo {

@@ -5,7 +5,7 @@ import type { FileHost, Frontend, SemanticModel } from '../language';
 import type { FunctionDecl } from '../language/sema/decls';
 import type { Module } from './ir/ir';
 import type { CompileDiagnostic } from './lower/errors';
-import { ModuleLower } from './lower/module';
+import { lowerUnit } from './check';
 import { optimizeModule } from './opt/pipeline';
 import { emitModule, type EmittedModule } from './xtensa/emit-module';
 
@@ -43,9 +43,7 @@ export function translateUnit(frontend: Frontend, file: string, host: FileHost, 
       defined: new Set(),
     };
   }
-  const m = new ModuleLower(analysis.model, options.runtime, options.prefix, options.plainNames);
-  const roots = analysis.model.functions.filter((fn) => fn.body && !fn.body.unit.system && !fn.templateInfo);
-  m.lower(roots);
+  const m = lowerUnit(analysis, options.runtime, options.prefix, options.plainNames);
   if (m.diagnostics.length) return { diagnostics: m.diagnostics, defined: new Set() };
   const module: Module = { funcs: m.funcs, data: m.data, externs: m.externs };
   if (options.optimize === 1) optimizeModule(module);

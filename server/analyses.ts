@@ -1,12 +1,14 @@
 // Analyses of open documents: runs the front-end and the domain checks on the latest text of a
 // document and keeps the result with the version it was made from, so requests can tell whether it
-// is current and which documents depend on a changed file (through #include).
+// is current and which documents depend on a changed file (through #include). A second, deferred step
+// (`translate`) adds what q7 build would stop at (compiler/check.ts: the lowering's legality rules).
 
 import { isSdkFile, type Analysis, type FileHost, type Frontend } from '../language';
 import { dirname, joinPath } from '../language/paths';
 import { checkedDiagnostics, type CheckDiagnostic, type CheckOptions } from '../language/checks';
 import type { Settings } from './settings';
 import { checkOptionsFor } from './settings';
+import { translationDiagnostics } from '../compiler/check';
 
 export interface DocumentAnalysis {
   readonly uri: string;
@@ -17,6 +19,8 @@ export interface DocumentAnalysis {
   readonly options: CheckOptions;
   /** Milliseconds the analysis took. */
   readonly millis: number;
+  /** Set once the compiler's legality rules ran on this version (their diagnostics are included). */
+  readonly translated?: { readonly millis: number };
 }
 
 export class Analyses {
@@ -41,6 +45,25 @@ export class Analyses {
     const result: DocumentAnalysis = { uri, path, version, analysis, diagnostics, options, millis: performance.now() - t0 };
     this.byUri.set(uri, result);
     return result;
+  }
+
+  /**
+   * Adds the compiler's diagnostics (what q7 build would report, compiler/check.ts) to the document's
+   * current analysis, once per version; undefined when there is nothing new to publish.
+   */
+  translate(uri: string): DocumentAnalysis | undefined {
+    const a = this.byUri.get(uri);
+    if (!a || a.translated) return undefined;
+    const t0 = performance.now();
+    let extra: CheckDiagnostic[];
+    try {
+      extra = translationDiagnostics(this.frontend, a.analysis, a.path);
+    } catch (e) {
+      extra = [{ range: { file: a.path, start: { line: 0, column: 0 }, end: { line: 0, column: 0 } }, severity: 'warning', code: 'internal', message: `internal error in the compiler's checks: ${(e as Error).message}` }];
+    }
+    const result: DocumentAnalysis = { ...a, diagnostics: [...a.diagnostics, ...extra], translated: { millis: performance.now() - t0 } };
+    this.byUri.set(uri, result);
+    return extra.length ? result : undefined;
   }
 
   /** Analyses a small kernel that includes the SDK once, so the first real document finds it ready. */

@@ -40,6 +40,8 @@ export interface ServerOptions {
 
 export const SERVER_VERSION = '0.1.0';
 const WARM_UP_PATH = '/q7-studio/warm-up.cpp';
+/** How much longer than the analysis the compiler's checks wait for the document to stay unchanged. */
+const TRANSLATION_DELAY_MS = 350;
 /** Files whose saved changes re-analyse the open documents that include them. */
 const HEADER_GLOB = '**/*.{h,hh,hpp,hxx,inc,inl,cuh}';
 
@@ -48,6 +50,8 @@ export class Q7Server {
   private readonly host: FileHost;
   private readonly sdk: SdkFiles;
   private readonly scheduler: Scheduler;
+  /** The deferred compiler checks (translate), after the analysis's quiet period and TRANSLATION_DELAY_MS more. */
+  private readonly translations: Scheduler;
   private analyses?: Analyses;
   private frontend?: Promise<Frontend>;
   private initialized = false;
@@ -66,6 +70,7 @@ export class Q7Server {
     this.host = editorHost((p) => this.openText(p), options.readFile ?? readDisk);
     this.sdk = new SdkFiles(options.sdkDir);
     this.scheduler = new Scheduler((uri) => void this.analyse(uri), () => this.settings.debounceMs, options.clock ?? realClock);
+    this.translations = new Scheduler((uri) => void this.translate(uri), () => this.settings.debounceMs + TRANSLATION_DELAY_MS, options.clock ?? realClock);
   }
 
   /** Registers every handler and starts listening. */
@@ -191,6 +196,7 @@ export class Q7Server {
 
   private closed(uri: string): void {
     this.scheduler.cancel(uri);
+    this.translations.cancel(uri);
     this.docSettings.delete(uri);
     this.analyses?.forget(uri);
     if (!this.initialized) return;
@@ -239,11 +245,28 @@ export class Q7Server {
       if (!doc || this.scheduler.isPending(uri)) return undefined;
       const result = analyses.run(uri, uriToPath(uri), doc.version, settings);
       this.publish(result);
+      this.translations.schedule(uri);
       for (const dep of analyses.dependentsOf(result.path)) if (dep !== uri) this.scheduler.schedule(dep);
       return result;
     } catch (e) {
       this.connection.console.error(`analysis of ${uri} failed: ${(e as Error)?.stack ?? String(e)}`);
       return undefined;
+    }
+  }
+
+  /**
+   * The deferred step: once the document has been quiet a little longer, what q7 build would stop at
+   * (the compiler's legality rules, as costly as the analysis itself) is added and published.
+   */
+  private async translate(uri: string): Promise<void> {
+    try {
+      const doc = this.documents.get(uri);
+      const last = this.analyses?.get(uri);
+      if (!doc || !last || last.version !== doc.version || this.scheduler.isPending(uri)) return;
+      const result = this.analyses!.translate(uri);
+      if (result) this.publish(result);
+    } catch (e) {
+      this.connection.console.error(`compiler checks of ${uri} failed: ${(e as Error)?.stack ?? String(e)}`);
     }
   }
 

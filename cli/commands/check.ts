@@ -1,10 +1,12 @@
-// q7 check: analyses kernel files with the front-end and prints their diagnostics
+// q7 check: analyses kernel files with the front-end and prints their diagnostics and those of the
+// compiler's legality rules (what q7 build would stop at: compiler/check.ts)
 // (`file:line:col: severity: message [code]`, or JSON with --format json); exit 1 on errors.
 
 import { CliIO, Command, UsageError } from '../io';
 import type { Diagnostic } from '../../language';
 import { fileHost, loadFrontend } from '../frontend';
 import { checkedDiagnostics } from '../../language/checks';
+import { translationDiagnostics } from '../../compiler';
 
 const USAGE = 'usage: q7 check [-I DIR]... [-D NAME[=VALUE]]... [--format text|json] FILE...';
 
@@ -70,7 +72,11 @@ export const checkCommand: Command = {
     for (const f of opts.files) if (host.readFile(f) === undefined) throw new UsageError(`${f}: cannot read file`);
     const fe = await loadFrontend(io);
     const all: Diagnostic[] = [];
-    for (const f of opts.files) all.push(...checkedDiagnostics(fe.analyze(f, host, { includePaths: opts.includePaths, defines: opts.defines })));
+    for (const f of opts.files) {
+      const analysis = fe.analyze(f, host, { includePaths: opts.includePaths, defines: opts.defines });
+      // what the front-end and the checks find, then what q7 build would stop at
+      all.push(...checkedDiagnostics(analysis), ...translationDiagnostics(fe, analysis, f));
+    }
     if (opts.format === 'json') io.stdout(`${JSON.stringify(all.map(diagnosticJson), null, 2)}\n`);
     else for (const d of all) io.stdout(`${formatDiagnostic(d)}\n`);
     return all.some((d) => d.severity === 'error') ? 1 : 0;

@@ -4,13 +4,16 @@
 // is compiled at -O0. Each must compile, or fail only with a diagnostic positioned in its own file,
 // never an internal error, and only for a gap listed in KNOWN_GAPS below (or for using a function the
 // file declares but never defines: an incomplete program). A listed gap that no longer occurs fails
-// too: trim the list.
+// too: trim the list. `q7 check`'s compiler rules (compiler/check.ts) must report exactly what the
+// build reports, and no source (accepted or not) may get an internal error from the front-end or the
+// checks.
 
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { memoryHost } from '../../language';
-import { formatCompileDiagnostic, type CompileDiagnostic } from '../../compiler';
+import { formatCompileDiagnostic, translationProblems, type CompileDiagnostic } from '../../compiler';
+import { checkedDiagnostics } from '../../language/checks';
 import { parseFixture as parseLanguageFixture } from '../language/annotations';
 import { sharedFrontend } from '../language/grammar';
 import { parseFixture as parseChecksFixture } from '../checks/fixture';
@@ -92,11 +95,24 @@ function within(p: Pos, a: Pos, b: Pos): boolean {
 
 const NO_ENTRY = "no 'main' function and no kernel function";
 
-/** Compiles the code; a file with neither `main` nor a kernel is compiled as a program with an empty main. */
+/**
+ * Compiles the code; a file with neither `main` nor a kernel is compiled as a program with an empty
+ * main. `q7 check`'s compiler rules (compiler/check.ts) must find exactly what the first build reports.
+ */
 async function compileAccepted(src: Source, code: string): Promise<CompileDiagnostic[]> {
   let r = await compileSource(code, src.file);
+  const fe = await sharedFrontend();
+  const checked = translationProblems(fe, fe.analyze(src.file, memoryHost({ [src.file]: code })), src.file);
+  assert.deepEqual(checked.map(formatCompileDiagnostic), r.diagnostics.map(formatCompileDiagnostic), `${src.name}: q7 check and q7 build disagree`);
   if (r.diagnostics.some((d) => d.message.startsWith(NO_ENTRY))) r = await compileSource(`${code}\nint main() { return 0; }\n`, src.file);
   return r.diagnostics;
+}
+
+/** Diagnostics of the whole source (front-end and checks) that are internal errors. */
+async function internalDiagnostics(src: Source): Promise<string[]> {
+  const fe = await sharedFrontend();
+  const a = fe.analyze(src.file, memoryHost({ [src.file]: src.code }));
+  return [...a.diagnostics, ...checkedDiagnostics(a)].filter((d) => /internal/i.test(d.message)).map((d) => `${d.range.start.line + 1}:${d.range.start.column + 1} ${d.message}`);
 }
 
 /**
@@ -137,6 +153,7 @@ describe('compiler: every source the front-end accepts compiles', function () {
   const compiled: string[] = [];
   for (const src of sources) {
     it(src.name, async () => {
+      assert.deepEqual(await internalDiagnostics(src), [], `${src.name}: an internal error from the front-end or the checks`);
       const code = await acceptedPart(src);
       if (code === undefined) {
         assert.ok(!KNOWN_GAPS[src.name], `${src.name} is not accepted by the front-end: remove it from KNOWN_GAPS`);
