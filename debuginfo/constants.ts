@@ -8,6 +8,7 @@ export const TAG = {
   subrange_type: 0x21, base_type: 0x24, const_type: 0x26, enumerator: 0x28, subprogram: 0x2e,
   template_type_parameter: 0x2f, template_value_parameter: 0x30, variable: 0x34, volatile_type: 0x35,
   namespace: 0x39, unspecified_type: 0x3b, rvalue_reference_type: 0x42, skeleton_unit: 0x4a,
+  ptr_to_member_type: 0x1f, restrict_type: 0x37, atomic_type: 0x47, GNU_template_parameter_pack: 0x4107,
 } as const;
 
 export const AT = {
@@ -16,6 +17,8 @@ export const AT = {
   count: 0x37, data_member_location: 0x38, decl_column: 0x39, decl_file: 0x3a, decl_line: 0x3b, declaration: 0x3c,
   encoding: 0x3e, external: 0x3f, frame_base: 0x40, specification: 0x47, type: 0x49, ranges: 0x55,
   linkage_name: 0x6e, str_offsets_base: 0x72, addr_base: 0x73, bit_size: 0x0d, data_bit_offset: 0x6b,
+  bit_offset: 0x0c, lower_bound: 0x22, entry_pc: 0x52, call_file: 0x58, call_line: 0x59, rnglists_base: 0x74,
+  loclists_base: 0x8c, MIPS_linkage_name: 0x2007,
 } as const;
 
 export const FORM = {

@@ -1,0 +1,255 @@
+// Program: the debugger's view of an image's DWARF — functions and their lexical scopes (blocks and
+// inlined calls, with low/high PC or DW_AT_ranges), the parameters and locals visible at a PC with
+// their location expressions or location lists, the frame base, globals, the type table and the
+// call frame table. Scope trees are built per function on first use and cached.
+
+import type { ElfImage } from '../xtensa/elf/types';
+import { FrameTable } from './cfa';
+import { DwarfError } from './cursor';
+import { DType, TypeTable } from './dtypes';
+import { Sections } from './forms';
+import { AT, Die, InfoUnit, TAG, indexDies, isRef, readInfoSection } from './info';
+import { ListContext, LocEntry, PcRange, readLocList, readRanges } from './ranges';
+import { qualifiedName } from './types';
+
+export type LocationSpec = Uint8Array | readonly LocEntry[];
+
+export interface VariableInfo {
+  readonly name: string;
+  readonly type: DType;
+  readonly kind: 'parameter' | 'local' | 'global';
+  /** An expression, or a location list; absent: optimized out (or a constant, see constValue). */
+  readonly location?: LocationSpec;
+  readonly constValue?: unknown;
+  readonly declLine?: number;
+  readonly artificial: boolean;
+  readonly die: number;
+}
+
+export interface ScopeInfo {
+  readonly kind: 'function' | 'block' | 'inlined';
+  /** The function's (or inlined function's) qualified name; '' for blocks. */
+  readonly name: string;
+  readonly ranges: readonly PcRange[];
+  readonly variables: readonly VariableInfo[];
+  readonly children: readonly ScopeInfo[];
+  readonly parent?: ScopeInfo;
+  /** Functions: DW_AT_frame_base. */
+  readonly frameBase?: LocationSpec;
+  readonly die: number;
+}
+
+interface FunctionEntry {
+  readonly die: Die;
+  readonly unit: UnitCtx;
+  readonly ranges: readonly PcRange[];
+  scope?: ScopeInfo;
+}
+
+interface UnitCtx extends ListContext {
+  readonly unit: InfoUnit;
+}
+
+const inRanges = (rs: readonly PcRange[], pc: number) => rs.some((r) => pc >= r.lo && pc < r.hi);
+
+export class Program {
+  readonly types: TypeTable;
+  readonly frames: FrameTable;
+  private readonly functions: FunctionEntry[] = [];
+  private globalsCache: VariableInfo[] | undefined;
+  private readonly unitCtx = new Map<InfoUnit, UnitCtx>();
+
+  private constructor(
+    private readonly units: readonly InfoUnit[],
+    private readonly dies: ReadonlyMap<number, Die>,
+    private readonly sections: { ranges?: Uint8Array; rnglists?: Uint8Array; loc?: Uint8Array; loclists?: Uint8Array; addr?: Uint8Array },
+    frame: Uint8Array | undefined,
+  ) {
+    this.types = new TypeTable(dies, units.map((u) => u.root));
+    this.frames = new FrameTable(frame);
+    for (const u of units) {
+      const low = u.root.attrs.get(AT.low_pc);
+      const ab = u.root.attrs.get(AT.addr_base);
+      const ctx: UnitCtx = { unit: u, version: u.version, base: typeof low === 'number' ? low : 0, addr: sections.addr, addrBase: typeof ab === 'number' ? ab : 8 };
+      this.unitCtx.set(u, ctx);
+      this.collect(u.root, ctx);
+    }
+    this.functions.sort((a, b) => (a.ranges[0]?.lo ?? 0) - (b.ranges[0]?.lo ?? 0));
+  }
+
+  /** Reads an image's DWARF (DwarfError when malformed; an image without DWARF gives an empty Program). */
+  static fromElf(image: ElfImage): Program {
+    const sec = (name: string) => {
+      const s = image.sections.find((x) => x.name === name);
+      return s?.data.subarray(0, s.size);
+    };
+    const s: Sections = { str: sec('.debug_str'), lineStr: sec('.debug_line_str'), strOffsets: sec('.debug_str_offsets'), addr: sec('.debug_addr') };
+    const info = sec('.debug_info');
+    const abbrev = sec('.debug_abbrev');
+    if (info && !abbrev) throw new DwarfError('.debug_abbrev: missing (needed by .debug_info)');
+    const units = info && abbrev ? readInfoSection(info, abbrev, s) : [];
+    return new Program(units, indexDies(units), {
+      ranges: sec('.debug_ranges'), rnglists: sec('.debug_rnglists'), loc: sec('.debug_loc'), loclists: sec('.debug_loclists'), addr: s.addr,
+    }, sec('.debug_frame'));
+  }
+
+  private collect(d: Die, ctx: UnitCtx): void {
+    if (d.tag === TAG.subprogram) {
+      const ranges = this.rangesOf(d, ctx);
+      if (ranges.length) this.functions.push({ die: d, unit: ctx, ranges });
+      return; // nested functions (lambdas' operators are separate DIEs at namespace scope)
+    }
+    for (const c of d.children) this.collect(c, ctx);
+  }
+
+  private rangesOf(d: Die, ctx: UnitCtx): PcRange[] {
+    const low = d.attrs.get(AT.low_pc);
+    const high = d.attrs.get(AT.high_pc);
+    if (typeof low === 'number' && typeof high === 'number') return [{ lo: low, hi: d.highPcIsOffset ? low + high : high }];
+    const r = d.attrs.get(AT.ranges);
+    if (typeof r === 'number') return readRanges(ctx.version >= 5 ? this.sections.rnglists : this.sections.ranges, r, ctx);
+    return [];
+  }
+
+  /** The function scope (with its blocks) containing `pc`. */
+  functionAt(pc: number): ScopeInfo | undefined {
+    const a = pc >>> 0;
+    const f = this.functions.find((x) => inRanges(x.ranges, a));
+    if (!f) return undefined;
+    f.scope ??= this.scopeOf(f.die, f.unit, undefined, 'function', f.ranges);
+    return f.scope;
+  }
+
+  /** Every scope containing `pc`, innermost first (inlined calls and blocks, then the function). */
+  scopesAt(pc: number): ScopeInfo[] {
+    const fn = this.functionAt(pc);
+    if (!fn) return [];
+    const chain: ScopeInfo[] = [fn];
+    for (let s = fn; ;) {
+      const inner = s.children.find((c) => inRanges(c.ranges, pc >>> 0));
+      if (!inner) break;
+      chain.push(inner);
+      s = inner;
+    }
+    return chain.reverse();
+  }
+
+  /** The variables visible at `pc`, innermost scope first; a name shadowed by an inner one is left out. */
+  variablesAt(pc: number): VariableInfo[] {
+    const seen = new Set<string>();
+    const out: VariableInfo[] = [];
+    for (const s of this.scopesAt(pc)) {
+      for (const v of s.variables) {
+        if (v.name && seen.has(v.name)) continue;
+        seen.add(v.name);
+        out.push(v);
+      }
+      if (s.kind !== 'block') break; // an inlined function does not see its caller's locals
+    }
+    return out;
+  }
+
+  /** The function (or the innermost inlined function) at `pc` — for its frame base. */
+  frameScopeAt(pc: number): ScopeInfo | undefined {
+    return this.functionAt(pc);
+  }
+
+  /** Variables at namespace scope with a location. */
+  globals(): VariableInfo[] {
+    if (this.globalsCache) return this.globalsCache;
+    const out: VariableInfo[] = [];
+    const walk = (d: Die, ctx: UnitCtx) => {
+      for (const c of d.children) {
+        if (c.tag === TAG.variable) {
+          const v = this.variable(c, ctx, 'global');
+          if (v.location || v.constValue !== undefined) out.push(v);
+        } else if (c.tag === TAG.namespace) walk(c, ctx);
+      }
+    };
+    for (const [u, ctx] of this.unitCtx) walk(u.root, ctx);
+    this.globalsCache = out;
+    return out;
+  }
+
+  /** The location expression of a variable (or frame base) in force at `pc`. */
+  locationAt(spec: LocationSpec | undefined, pc: number): Uint8Array | undefined {
+    if (!spec) return undefined;
+    if (spec instanceof Uint8Array) return spec;
+    const a = pc >>> 0;
+    return spec.find((e) => a >= e.lo && a < e.hi)?.expr;
+  }
+
+  private scopeOf(d: Die, ctx: UnitCtx, parent: ScopeInfo | undefined, kind: ScopeInfo['kind'], ranges: readonly PcRange[]): ScopeInfo {
+    const named = kind === 'block' ? undefined : this.origin(d);
+    const fb = d.attrs.get(AT.frame_base);
+    const scope: ScopeInfo = {
+      kind, name: named && typeof this.attr(named, AT.name) === 'string' ? qualifiedName(this.declarationRoot(named)) : '',
+      ranges, variables: [], children: [], parent, die: d.offset,
+      frameBase: fb instanceof Uint8Array ? fb : typeof fb === 'number' ? this.locList(fb, ctx) : undefined,
+    };
+    const vars = scope.variables as VariableInfo[];
+    const kids = scope.children as ScopeInfo[];
+    for (const c of d.children) {
+      if (c.tag === TAG.formal_parameter) vars.push(this.variable(c, ctx, 'parameter'));
+      else if (c.tag === TAG.variable) vars.push(this.variable(c, ctx, 'local'));
+      else if (c.tag === TAG.lexical_block || c.tag === TAG.inlined_subroutine) {
+        const rs = this.rangesOf(c, ctx);
+        const child = this.scopeOf(c, ctx, scope, c.tag === TAG.lexical_block ? 'block' : 'inlined', rs);
+        // a block without addresses: its variables belong to the enclosing scope
+        if (rs.length) kids.push(child);
+        else {
+          vars.push(...child.variables);
+          kids.push(...child.children);
+        }
+      }
+    }
+    return scope;
+  }
+
+  private variable(c: Die, ctx: UnitCtx, kind: VariableInfo['kind']): VariableInfo {
+    const loc = c.attrs.get(AT.location);
+    const name = this.attr(c, AT.name);
+    const t = this.attr(c, AT.type);
+    const line = this.attr(c, AT.decl_line);
+    return {
+      name: typeof name === 'string' ? name : '',
+      type: isRef(t as never) ? this.types.at((t as { ref: number }).ref) : this.types.typeOf(c),
+      kind,
+      location: loc instanceof Uint8Array ? loc : typeof loc === 'number' ? this.locList(loc, ctx) : undefined,
+      constValue: c.attrs.get(AT.const_value),
+      declLine: typeof line === 'number' ? line : undefined,
+      artificial: this.attr(c, AT.artificial) === true || this.attr(c, AT.artificial) === 1,
+      die: c.offset,
+    };
+  }
+
+  private locList(offset: number, ctx: UnitCtx): LocEntry[] {
+    return readLocList(ctx.version >= 5 ? this.sections.loclists : this.sections.loc, offset, ctx);
+  }
+
+  /** A DIE's attribute, looked up through DW_AT_abstract_origin / DW_AT_specification. */
+  private attr(d: Die, a: number): unknown {
+    for (let x: Die | undefined = d, n = 0; x && n < 8; x = this.next(x), n++) if (x.attrs.has(a)) return x.attrs.get(a);
+    return undefined;
+  }
+
+  private next(d: Die): Die | undefined {
+    const r = d.attrs.get(AT.abstract_origin) ?? d.attrs.get(AT.specification);
+    return isRef(r) ? this.dies.get(r.ref) : undefined;
+  }
+
+  private origin(d: Die): Die {
+    return d;
+  }
+
+  /** The DIE whose parents give the qualified name (the declaration inside its class or namespace). */
+  private declarationRoot(d: Die): Die {
+    let x = d;
+    for (let n = 0; n < 8; n++) {
+      const nx = this.next(x);
+      if (!nx) break;
+      x = nx;
+    }
+    return x;
+  }
+}

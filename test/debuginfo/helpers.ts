@@ -1,0 +1,101 @@
+// Helpers for the inspection tests: the address of a source line (from the line table), running a
+// machine or a device core to it, and a TargetView over the stopped core (registers of the current
+// window by DWARF number, local memory, HBM of the device).
+
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { DebugInfo } from '../../debuginfo';
+import type { TargetView } from '../../debuginfo/values';
+import type { Machine } from '../../emulator';
+import type { Device } from '../../emulator/device';
+import type { ElfImage } from '../../xtensa/elf/types';
+import { findTool } from '../oracle/tools';
+import { runtimeDir } from '../oracle/paths';
+
+/** The lowest address of a statement row of `line` in a file whose path ends with `file`. */
+export function lineAddress(image: ElfImage, file: string, line: number): number {
+  const info = DebugInfo.fromElf(image);
+  let best: number | undefined;
+  for (const u of info.lineUnits) {
+    for (const r of u.rows) {
+      if (r.endSequence || r.line !== line || !r.isStmt) continue;
+      if (!(u.files.get(r.file) ?? '').endsWith(file)) continue;
+      if (best === undefined || r.address < best) best = r.address;
+    }
+  }
+  assert.ok(best !== undefined, `no address for ${file}:${line}`);
+  return best;
+}
+
+/** A TargetView of a stopped machine's innermost frame. */
+export function machineTarget(m: Machine, extra: Partial<TargetView> = {}): TargetView {
+  return {
+    pc: m.pc >>> 0,
+    readMemory: (a, n) => m.readMemory(a >>> 0, n),
+    readRegister: (r) => (r >= 0 && r < 16 ? m.readAR(r) >>> 0 : undefined),
+    writeMemory: (a, b) => m.writeMemory(a >>> 0, b),
+    writeRegister: (r, v) => {
+      if (r < 0 || r >= 16) return false;
+      m.writeAR(r, v);
+      return true;
+    },
+    ...extra,
+  };
+}
+
+/** A TargetView of a device core with HBM through the device. */
+export function deviceTarget(dev: Device, core = 0): TargetView {
+  const m = dev.cores[core].m;
+  return machineTarget(m, {
+    readHbm: (addr, len) => dev.hbm.read(Number(addr), len),
+    writeHbm: (addr, bytes) => {
+      dev.hbm.write(Number(addr), bytes);
+      return true;
+    },
+  });
+}
+
+/** Builds a freestanding C++ program with xtensa-lx106-elf-gcc (call0, -g) linked for the lx106 sim map. */
+export function gccBuild(source: string, flags: readonly string[]): Uint8Array {
+  const gcc = findTool('xtensa-lx106-elf-gcc')!;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'q7-inspect-'));
+  try {
+    const src = path.join(dir, 'prog.cpp');
+    const start = path.join(dir, 'start.S');
+    const out = path.join(dir, 'prog.elf');
+    fs.writeFileSync(src, source);
+    fs.writeFileSync(start, START_S);
+    const r = spawnSync(gcc, [
+      '-g', ...flags, '-ffreestanding', '-fno-exceptions', '-fno-rtti', '-nostdlib', '-mtext-section-literals',
+      '-T', path.join(runtimeDir(), 'sim-lx106.ld'), start, src, '-o', out, '-lgcc',
+    ], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`xtensa-lx106-elf-gcc failed:\n${r.stderr}`);
+    return fs.readFileSync(out);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Reset code: a stack, main, then SIMCALL exit with main's result. */
+const START_S = `
+        .section .text.reset, "ax"
+        .global _reset
+        .align 4
+_reset:
+        j 1f
+        .align 4
+.Lstack: .word __stack
+.Lmain:  .word main
+        .align 4
+1:      l32r a1, .Lstack
+        movi a0, 0
+        l32r a2, .Lmain
+        callx0 a2
+        mov a3, a2
+        movi a2, 1
+        simcall
+2:      j 2b
+`;
