@@ -65,12 +65,14 @@ export function gccBuild(source: string, flags: readonly string[]): Uint8Array {
   try {
     const src = path.join(dir, 'prog.cpp');
     const start = path.join(dir, 'start.S');
+    const support = path.join(dir, 'support.c');
     const out = path.join(dir, 'prog.elf');
     fs.writeFileSync(src, source);
     fs.writeFileSync(start, START_S);
+    fs.writeFileSync(support, SUPPORT_C);
     const r = spawnSync(gcc, [
-      '-g', ...flags, '-ffreestanding', '-fno-exceptions', '-fno-rtti', '-nostdlib', '-mtext-section-literals',
-      '-T', path.join(runtimeDir(), 'sim-lx106.ld'), start, src, '-o', out, '-lgcc',
+      '-g', ...flags, '-ffreestanding', '-fno-exceptions', '-nostdlib', '-mtext-section-literals',
+      '-T', path.join(runtimeDir(), 'sim-lx106.ld'), start, support, '-x', 'c++', '-fno-rtti', src, '-o', out, '-lgcc',
     ], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`xtensa-lx106-elf-gcc failed:\n${r.stderr}`);
     return fs.readFileSync(out);
@@ -79,7 +81,13 @@ export function gccBuild(source: string, flags: readonly string[]): Uint8Array {
   }
 }
 
-/** Reset code: a stack, main, then SIMCALL exit with main's result. */
+/** The two functions GCC calls for block copies and clears. */
+const SUPPORT_C = `typedef unsigned int size_t;
+void *memcpy(void *d, const void *s, size_t n) { char *a = d; const char *b = s; while (n--) *a++ = *b++; return d; }
+void *memset(void *d, int c, size_t n) { char *a = d; while (n--) *a++ = (char)c; return d; }
+`;
+
+/** Reset code: a stack, .data copied from its load address, .bss cleared, main, then SIMCALL exit with main's result. */
 const START_S = `
         .section .text.reset, "ax"
         .global _reset
@@ -89,13 +97,34 @@ _reset:
         .align 4
 .Lstack: .word __stack
 .Lmain:  .word main
+.Ldsrc:  .word __data_source
+.Ldbeg:  .word __data_start
+.Ldend:  .word __data_end
+.Lbbeg:  .word __bss_start
+.Lbend:  .word __bss_end
         .align 4
 1:      l32r a1, .Lstack
-        movi a0, 0
+        l32r a3, .Ldsrc
+        l32r a4, .Ldbeg
+        l32r a5, .Ldend
+3:      bgeu a4, a5, 4f
+        l32i a6, a3, 0
+        s32i a6, a4, 0
+        addi a3, a3, 4
+        addi a4, a4, 4
+        j 3b
+4:      l32r a4, .Lbbeg
+        l32r a5, .Lbend
+        movi a6, 0
+5:      bgeu a4, a5, 6f
+        s32i a6, a4, 0
+        addi a4, a4, 4
+        j 5b
+6:      movi a0, 0
         l32r a2, .Lmain
         callx0 a2
         mov a3, a2
         movi a2, 1
         simcall
-2:      j 2b
+7:      j 7b
 `;
