@@ -11,3 +11,5 @@ export type { KernelEntry } from './kernel';
 export { deviceSymbols, readDebugInfo } from './symbols';
 export { formatReport } from './report';
 export { lineMap, resolveLine, sameFile } from './lines';
+export { ProgramSession } from './program';
+export type { ProgramOptions, ProgramStop } from './program';

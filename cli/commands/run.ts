@@ -14,7 +14,8 @@ import { readElf } from '../../xtensa/elf/reader';
 import { AsmError, assemble } from '../../xtensa/asm';
 import { decode } from '../../xtensa/isa';
 import { formatInsn } from '../../xtensa/disasm';
-import { CORE_NAMES, CoreName, LoadError, Machine, MemoryHost, Q7, StopReason, coreByName, guessCore } from '../../emulator';
+import { CORE_NAMES, CoreName, Machine, Q7, StopReason, coreByName } from '../../emulator';
+import { ProgramSession, SessionError } from '../../session';
 import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../../emulator/rom';
 import { compile, formatCompileDiagnostic, RuntimeBuildError, type CompileResult } from '../../compiler';
 import type { ShapeProgram } from '../../session';
@@ -164,15 +165,12 @@ function hex(v: number): string {
 }
 
 /** Streams fd 1/2 output to the CLI as text (UTF-8, decoded incrementally per descriptor). */
-function streamingHost(io: CliIO): MemoryHost {
+function streamTo(io: CliIO): (fd: 1 | 2, data: Uint8Array) => void {
   const decoders = { 1: new TextDecoder(), 2: new TextDecoder() };
-  return new MemoryHost({
-    capture: false,
-    onOutput: (fd, data) => {
-      const text = decoders[fd].decode(data, { stream: true });
-      if (text) (fd === 1 ? io.stdout : io.stderr)(text);
-    },
-  });
+  return (fd, data) => {
+    const text = decoders[fd].decode(data, { stream: true });
+    if (text) (fd === 1 ? io.stdout : io.stderr)(text);
+  };
 }
 
 function traceTo(m: Machine, io: CliIO): void {
@@ -256,15 +254,15 @@ export const runCommand: Command = {
       return runKernel(args.kernel, image, io, shape);
     }
     if (args.kernel.shapeSrc !== undefined) throw new UsageError(`--shape-src: ${args.file} is a program, not a kernel`);
-    const core = args.cpu ?? guessCore(image);
-    const m = new Machine(core, { host: streamingHost(io) });
+    let program: ProgramSession;
     try {
-      m.loadElf(image);
+      program = ProgramSession.open(image, { file: args.file, cpu: args.cpu, onOutput: streamTo(io) });
     } catch (e) {
-      if (e instanceof LoadError) throw new UsageError(`${args.file}: ${e.message}`);
+      if (e instanceof SessionError) throw new UsageError(e.message);
       throw e;
     }
-    if (args.trace) traceTo(m, io);
-    return report(args.file, m.run({ maxInstructions: args.maxInsns }), io);
+    if (args.trace) traceTo(program.machine, io);
+    const stop = program.runUntil({ budget: args.maxInsns });
+    return report(args.file, stop.kind === 'done' ? stop.stop : { kind: 'limit', pc: program.machine.pc }, io);
   },
 };
