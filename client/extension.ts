@@ -10,6 +10,7 @@ import { ServerStatus } from './status';
 import { registerDebugger } from './debug';
 import { registerDeviceView } from './device-view';
 import { registerTensorViewer } from './tensor-viewer';
+import { registerFaultDiagnostics } from './fault-diagnostics';
 
 let client: LanguageClient | undefined;
 
@@ -47,6 +48,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerDebugger(context);
   registerDeviceView(context);
   registerTensorViewer(context);
+  registerFaultDiagnostics(context);
   client = new LanguageClient('q7', 'Q7 Studio', serverOptions(context), clientOptions());
   const status = new ServerStatus('q7.restartServer');
   context.subscriptions.push(
