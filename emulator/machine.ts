@@ -16,7 +16,9 @@ import { Insn } from './exec/insn';
 import { countedHandler, type ExecutionCounter } from './exec/counted';
 import { decodeAt } from './exec/predecode';
 import { CodeCache, runChecked, runFast, runJit } from './exec/run-loop';
-import { Memory, Watchpoint } from './memory/memory';
+import { Memory, type MemorySnapshot, Watchpoint } from './memory/memory';
+import { type CpuSnapshot, captureCpu, restoreCpu } from './snapshot/cpu';
+import type { CaptureCost } from './snapshot/chunks';
 import { MemoryHost, SemihostHost } from './semihost/host';
 import { toNumber } from './fp/bits';
 
@@ -36,6 +38,18 @@ export interface MachineOptions {
 export interface RunOptions {
   /** Stop with kind 'limit' after this many retired instructions (default: no limit). */
   maxInstructions?: number;
+  /**
+   * Execute the instruction under a breakpoint at the starting PC instead of stopping there (default
+   * true: resuming from a breakpoint stop); false stops on it before it executes.
+   */
+  stepOverBreakpoint?: boolean;
+}
+
+/** A Machine's state (snapshot.ts): CPU, memory, execution counters' counts. */
+export interface MachineSnapshot {
+  readonly cpu: CpuSnapshot;
+  readonly memory: MemorySnapshot;
+  readonly counters: ReadonlyMap<number, number>;
 }
 
 /** What the trace hook sees before each instruction. */
@@ -176,7 +190,7 @@ export class Machine implements CodeCache {
       const done = c.steps - start;
       if (done >= max) return { kind: 'limit', pc: c.pc };
       const budget = Math.min(CHUNK, max - done);
-      if (first && this.breakpoints.has(c.pc)) this.stepOverBreakpoint();
+      if (first && this.breakpoints.has(c.pc) && options.stepOverBreakpoint !== false) this.stepOverBreakpoint();
       else this.runBudget(budget);
       first = false;
     }
@@ -285,6 +299,27 @@ export class Machine implements CodeCache {
     this.blocks.clear();
     this.lastBlockKey = -1;
     this.memory.clearAllCode();
+  }
+
+  // ---- snapshots ---------------------------------------------------------------------------
+
+  /**
+   * The machine's state: CPU registers and counters, memory (own pages' unchanged chunks shared with
+   * `prev`), the counts of the execution counters. Breakpoints, watchpoints, counters themselves and
+   * the trace hook belong to the debugger and are not part of it.
+   */
+  snapshot(prev: MachineSnapshot | undefined, cost: CaptureCost): MachineSnapshot {
+    const counters = new Map<number, number>();
+    for (const [pc, c] of this.counters) counters.set(pc, c.count);
+    return { cpu: captureCpu(this.cpu), memory: this.memory.snapshot(prev?.memory, cost), counters };
+  }
+
+  /** Puts the machine back in a snapshot's state; decoded and compiled code is dropped (IRAM may differ). */
+  restore(s: MachineSnapshot): void {
+    this.memory.restore(s.memory);
+    restoreCpu(this.cpu, s.cpu);
+    for (const [pc, c] of this.counters) c.count = s.counters.get(pc) ?? c.count;
+    this.flushCode();
   }
 
   // ---- breakpoints and watchpoints ---------------------------------------------------------

@@ -13,3 +13,5 @@ export { formatReport } from './report';
 export { lineMap, resolveLine, sameFile } from './lines';
 export { ProgramSession } from './program';
 export type { ProgramOptions, ProgramStop } from './program';
+export { History, DEFAULT_SNAPSHOT_INTERVAL, DEFAULT_MAX_SNAPSHOTS } from './history';
+export type { HistoryOptions, Hit, ReverseStop, ReverseContinueOptions } from './history';

@@ -19,6 +19,8 @@ import { SessionError } from './errors';
 import { kernelFunction } from './kernel';
 import { deviceSymbols } from './symbols';
 import { type BuildShape, type RegisteredOutput, type ShapeLauncher, outputMismatch, registeredOutput } from './shape';
+import { History, type HistoryOptions, type ReverseContinueOptions, type ReverseStop } from './history';
+import type { Machine } from '../emulator/machine';
 
 export interface SessionOptions {
   /** The program's name as reports print it (the .cpp or .elf the user gave). */
@@ -54,6 +56,11 @@ export interface SessionOptions {
    * destination is shaped like the first tensor argument. Needs SessionHooks.buildShape.
    */
   readonly shapeSrc?: string;
+  /**
+   * Record the run for step back and reverse continue (snapshots every `interval` instructions; the
+   * debugger's option — off by default, so `q7 run` runs at full speed).
+   */
+  readonly history?: boolean | HistoryOptions;
 }
 
 /** What a front end provides beyond files: building a shape file (q7 run and the debug adapter compile it). */
@@ -105,6 +112,8 @@ export class KernelSession {
   readonly expected: HostTensor | undefined;
   /** The output the op registers (options.shapeSrc), else undefined. */
   readonly registered: RegisteredOutput | undefined;
+  /** The recorded history (with the `history` option). */
+  readonly history: History | undefined;
   private result: SessionResult | undefined;
 
   private constructor(
@@ -133,6 +142,7 @@ export class KernelSession {
     const dst = this.registered ? { shape: this.registered.shape, scalarType: this.registered.scalarType }
       : firstTensor && firstTensor.kind === 'tensor' ? { shape: firstTensor.tensor.shape, scalarType: firstTensor.tensor.scalarType } : undefined;
     deviceInput(o.file, () => this.device.prepare({ opcode, args: this.args, returnsTensor: isTensorType(fn.returnType), kernelName: fn.name, dst }));
+    this.history = o.history ? new History(this.device, o.history === true ? {} : o.history) : undefined;
   }
 
   /** Opens a launch of a kernel image: the cores are booted and stand at the entry point. */
@@ -154,7 +164,52 @@ export class KernelSession {
   /** Runs to the next stop; 'done' when the kernel has finished (then call finish()). */
   runUntil(opts: RunUntilOptions = {}): DeviceStop {
     if (this.result) return { kind: 'done' };
-    return deviceInput(this.options.file, () => this.device.runUntil(opts));
+    const h = this.history;
+    return deviceInput(this.options.file, () => (h ? h.run(opts) : this.device.runUntil(opts)));
+  }
+
+  // ---- going back (with the `history` option) ------------------------------------------------------
+
+  /** Instructions executed by all cores together: the point of the deterministic run the device stands at. */
+  get position(): number {
+    return this.device.position;
+  }
+
+  private recorded(): History {
+    if (!this.history) throw new Error('going back needs a session opened with the history option');
+    if (this.result) throw new Error('the launch has finished: its history is gone');
+    return this.history;
+  }
+
+  /** Moves to position `n` of the recorded history (history.start ≤ n ≤ history.end), stops suppressed. */
+  runToPosition(n: number): void {
+    deviceInput(this.options.file, () => this.recorded().runToPosition(n));
+  }
+
+  /** Back to just before the previous instruction `core` executed. */
+  stepBack(core: number): ReverseStop {
+    return deviceInput(this.options.file, () => this.recorded().stepBack(core));
+  }
+
+  /** Back to the start of the previous source line `core` ran (`lineOf`: an instruction's line key, undefined to ignore it). */
+  stepBackLine(core: number, lineOf: (m: Machine) => string | number | undefined): ReverseStop {
+    return deviceInput(this.options.file, () => this.recorded().stepBackLine(core, lineOf));
+  }
+
+  /** Back to the last breakpoint/watchpoint (and with stopOnFault, fault) stop before the current position. */
+  reverseContinue(opts: ReverseContinueOptions = {}): ReverseStop {
+    return deviceInput(this.options.file, () => this.recorded().reverseContinue(opts));
+  }
+
+  /** The last position before `before` where `core` was about to execute an instruction passing `test` (the device does not move). */
+  lastPosition(core: number, test: (m: Machine) => boolean, before?: number): number | undefined {
+    return deviceInput(this.options.file, () => this.recorded().lastPosition(core, test, before));
+  }
+
+  /** A change of the device's state by the debugger (memory, registers, PC), recorded as such. */
+  edit(apply: () => void): void {
+    if (this.history && !this.result) this.history.edit(apply);
+    else apply();
   }
 
   /** Runs to the end (ignoring breakpoints) and finishes. */

@@ -25,6 +25,7 @@ import { allocHandle, allocImpl, contiguousStrides, readImpl } from './objects';
 import { ProviderContext, contextCreate } from './provider';
 import { callStack } from './stack';
 import { checkWindowGeometry } from './windows';
+import { type DeviceSnapshot, captureCore, restoreCore } from './snapshot';
 
 export const DEFAULT_QUANTUM = 10_000;
 export const DEFAULT_LOG_SIZE = 16 * 1024;
@@ -109,6 +110,12 @@ export interface RunUntilOptions {
   readonly cores?: readonly number[];
   /** Return 'fault' when a fault (also a warning) is recorded. */
   readonly stopOnFault?: boolean;
+  /**
+   * Which cores standing on a breakpoint when the run starts execute that instruction instead of
+   * stopping on it again: true (default) every core (resuming from a stop), false none (a breakpoint
+   * at a core's current PC stops it before it executes), or one core id.
+   */
+  readonly stepOver?: boolean | number;
 }
 
 export interface DeviceResult {
@@ -147,6 +154,10 @@ export class Device {
   private stopOnFault = false;
   private faultStop: { core: number; fault: DeviceFault } | undefined;
   private finished = false;
+  /** Log ring and semihosting output are dropped while set (re-execution of a recorded run). */
+  quiet = false;
+  /** Called after each stretch of one core's instructions: the core, the position it started at, its length. */
+  onSlice: ((core: number, start: number, steps: number) => void) | undefined;
 
   constructor(readonly image: ElfImage, readonly options: DeviceOptions = {}) {
     this.sanitize = new Set(options.sanitize ?? SANITIZERS);
@@ -157,7 +168,8 @@ export class Device {
     if (!(count >= 1 && count <= 64)) throw new RangeError(`core count ${count} must be 1..64`);
     checkWindowGeometry(options.windowSize ?? DEFAULT_WINDOW_SIZE, options.windowCount ?? DEFAULT_WINDOW_COUNT);
     for (let id = 0; id < count; id++) {
-      const host = new MemoryHost({ capture: false, onOutput: id === 0 ? options.onOutput : undefined });
+      const out = options.onOutput;
+      const host = new MemoryHost({ capture: false, onOutput: id === 0 && out ? (fd, data) => (this.quiet ? undefined : out(fd, data)) : undefined });
       const core: DeviceCore = new DeviceCore(
         {
           id, count, host, provider: this.provider, hbm: this.hbm,
@@ -217,6 +229,41 @@ export class Device {
     return this.faults.fatal || this.cores.every((c) => c.done);
   }
 
+  /** Instructions executed by all cores together since the launch (identifies a point of the deterministic run). */
+  get position(): number {
+    let n = 0;
+    for (const c of this.cores) n += c.m.stepCount;
+    return n;
+  }
+
+  /** The device's whole state (see snapshot.ts); unchanged memory chunks are shared with `prev`. */
+  snapshot(prev?: DeviceSnapshot): DeviceSnapshot {
+    if (!this.launched || this.finished) throw new Error('snapshot() outside a launch (after prepare(), before finish())');
+    const cost = { copied: 0 };
+    const hbm = this.hbm.snapshot(prev?.hbm, cost);
+    const cores = this.cores.map((c, k) => captureCore(c, prev?.cores[k], cost));
+    return {
+      position: this.position, cores, hbm, faults: this.faults.faults.map((f) => ({ ...f })), warnedAccessor: new Set(this.warnedAccessor),
+      turn: { ...this.turn }, rwCore: this.rwCore, copiedBytes: cost.copied,
+    };
+  }
+
+  /** Puts the device back in a snapshot's state (taken from this device). */
+  restore(s: DeviceSnapshot): void {
+    if (!this.launched || this.finished) throw new Error('restore() outside a launch (after prepare(), before finish())');
+    if (s.cores.length !== this.cores.length) throw new Error('restore(): the snapshot is of another device');
+    this.hbm.restore(s.hbm);
+    this.cores.forEach((c, k) => restoreCore(c, s.cores[k]));
+    this.faults.faults.length = 0;
+    for (const f of s.faults) this.faults.faults.push({ ...f });
+    this.warnedAccessor.clear();
+    for (const c of s.warnedAccessor) this.warnedAccessor.add(c);
+    this.turn = { ...s.turn };
+    this.rwCore = s.rwCore;
+    this.faultStop = undefined;
+    this.pauseRequested = false;
+  }
+
   /** Asks a runUntil() in progress (from a device call or another callback) to return 'paused'. */
   requestPause(): void {
     this.pauseRequested = true;
@@ -255,6 +302,8 @@ export class Device {
     const limit = this.options.maxInstructions ?? 4e9;
     const allowed = opts.cores ? new Set(opts.cores) : undefined;
     let budget = opts.budget ?? Infinity;
+    const over = opts.stepOver ?? true;
+    const stepOverAt = this.cores.map((c) => (over === true || over === c.id ? c.m.stepCount : -1));
     this.stopOnFault = opts.stopOnFault ?? false;
     this.pauseRequested = false;
     this.faultStop = undefined;
@@ -270,8 +319,10 @@ export class Device {
       }
       const before = core.m.stepCount;
       const faultsBefore = this.faults.faults.length;
-      const stop = core.m.run({ maxInstructions: Math.min(this.turn.left, budget) });
+      const start = this.onSlice ? this.position : 0;
+      const stop = core.m.run({ maxInstructions: Math.min(this.turn.left, budget), stepOverBreakpoint: stepOverAt[core.id] === before });
       const ran = core.m.stepCount - before;
+      if (ran > 0) this.onSlice?.(core.id, start, ran);
       this.turn.left -= ran;
       budget -= ran;
       const result = this.handleStop(core, stop);
@@ -427,6 +478,7 @@ export class Device {
   streamLog(core: DeviceCore): void {
     if (core.id !== 0 || !this.options.onLog) return;
     const { text, lost } = core.takeLog();
+    if (this.quiet) return;
     if (lost > 0) this.options.onLog(`[log: ${lost} bytes lost]\n`);
     if (text) this.options.onLog(text);
   }

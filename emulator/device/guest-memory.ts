@@ -59,6 +59,15 @@ export class GuestMemory {
     this.write(addr, new Uint8Array(new Uint32Array([(lo < 0 ? lo + 2 ** 32 : lo) >>> 0, hi >>> 0]).buffer));
   }
 
+  /** The device heap's allocation cursor (snapshots). */
+  get heapNextFree(): number {
+    return this.heapNext;
+  }
+
+  set heapNextFree(v: number) {
+    this.heapNext = v;
+  }
+
   /** Zero-filled heap memory, `align`-aligned. */
   alloc(nbytes: number, align = 8): number {
     const at = Math.ceil(this.heapNext / align) * align;

@@ -6,6 +6,17 @@
 // so that its aperture slots return to the fast path (onInitComplete tells the device).
 
 import { PAGE_SIZE } from '../memory/memory';
+import { type CaptureCost, type PageCopy, capturePage, restorePage } from '../snapshot/chunks';
+
+/** The HBM's state: pages (buffer identity and contents), allocator, tensors, shadows. */
+export interface HbmSnapshot {
+  readonly pages: ReadonlyMap<number, { readonly buffer: ArrayBuffer; readonly copy: PageCopy }>;
+  readonly initShadow: ReadonlyMap<number, PageCopy>;
+  readonly unwritten: ReadonlyMap<number, number>;
+  readonly writerShadow: ReadonlyMap<number, PageCopy>;
+  readonly tensors: readonly HbmTensor[];
+  readonly next: number;
+}
 
 /** First HBM address handed out (above 4 GiB, so that 64-bit addresses are exercised). */
 export const HBM_ALLOC_BASE = 0x1_0000_0000;
@@ -85,6 +96,50 @@ export class Hbm {
       f(this.page(page), off, k, n, page);
       k += n;
     }
+  }
+
+  /** The allocated pages (number, bytes), for debuggers and state digests; do not write. */
+  *pageEntries(): Iterable<{ readonly n: number; readonly bytes: Uint8Array }> {
+    for (const [n, b] of [...this.pages].sort((x, y) => x[0] - y[0])) yield { n, bytes: new Uint8Array(b) };
+  }
+
+  /** The HBM's state (unchanged chunks shared with `prev`). */
+  snapshot(prev: HbmSnapshot | undefined, cost: CaptureCost): HbmSnapshot {
+    const pages = new Map<number, { buffer: ArrayBuffer; copy: PageCopy }>();
+    for (const [n, buffer] of this.pages) pages.set(n, { buffer, copy: capturePage(new Uint8Array(buffer), prev?.pages.get(n)?.copy, cost) });
+    const shadow = (m: Map<number, Uint8Array>, old: ReadonlyMap<number, PageCopy> | undefined) =>
+      new Map([...m].map(([n, a]) => [n, capturePage(a, old?.get(n), cost)] as const));
+    return {
+      pages, initShadow: shadow(this.initShadow, prev?.initShadow), unwritten: new Map(this.unwritten), writerShadow: shadow(this.writerShadow, prev?.writerShadow),
+      tensors: this.tensors.map((t) => ({ ...t })), next: this.next,
+    };
+  }
+
+  /**
+   * Puts the HBM back in a snapshot's state. Page buffers keep their identity (the window maps alias
+   * them); shadows are fresh arrays, so page hooks made before must be made again (WindowMap.restore).
+   */
+  restore(s: HbmSnapshot): void {
+    this.pages.clear();
+    for (const [n, p] of s.pages) {
+      restorePage(new Uint8Array(p.buffer), p.copy);
+      this.pages.set(n, p.buffer);
+    }
+    const shadow = (m: Map<number, Uint8Array>, from: ReadonlyMap<number, PageCopy>) => {
+      m.clear();
+      for (const [n, c] of from) {
+        const a = new Uint8Array(PAGE_SIZE);
+        restorePage(a, c);
+        m.set(n, a);
+      }
+    };
+    shadow(this.initShadow, s.initShadow);
+    shadow(this.writerShadow, s.writerShadow);
+    this.unwritten.clear();
+    for (const [n, k] of s.unwritten) this.unwritten.set(n, k);
+    this.tensors.length = 0;
+    for (const t of s.tensors) this.tensors.push({ ...t });
+    this.next = s.next;
   }
 
   /** Starts tracking "written" for [addr, addr + len) (all bytes unwritten). */

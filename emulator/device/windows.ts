@@ -26,6 +26,16 @@ export interface StaleSlot {
   readonly generation: number;
 }
 
+/** A window map's state (the aperture aliases are made again from it on restore). */
+export interface WindowSnapshot {
+  readonly entries: readonly Entry[];
+  readonly victim: number;
+  readonly nextLocal: number;
+  readonly stale: ReadonlyMap<number, StaleSlot>;
+  readonly live: ReadonlyMap<number, number>;
+  readonly stats: WindowStats;
+}
+
 export interface WindowStats {
   maps: number;
   evictions: number;
@@ -90,6 +100,36 @@ export class WindowMap {
     for (const [localPage, hp] of this.live) {
       if (hp === hbmPage) this.mem.aliasPage(localPage, this.hbm.page(hp), this.hooksFor(hp, localPage));
     }
+  }
+
+  snapshot(): WindowSnapshot {
+    return {
+      entries: this.entries.map((e) => ({ ...e })), victim: this.victim, nextLocal: this.nextLocal, stale: new Map(this.stale), live: new Map(this.live), stats: { ...this.stats },
+    };
+  }
+
+  /**
+   * Puts the map back in a snapshot's state and aliases every live slot again with fresh hooks (after
+   * the HBM and the core's memory were restored: the hooks follow the restored sanitizer shadows).
+   */
+  restore(s: WindowSnapshot): void {
+    s.entries.forEach((e, k) => Object.assign(this.entries[k], e));
+    this.victim = s.victim;
+    this.nextLocal = s.nextLocal;
+    this.stale.clear();
+    for (const [k, v] of s.stale) this.stale.set(k, v);
+    for (const [n, aliased] of [...this.mem.pages()].map((p) => [p.n, p.aliased] as const)) if (aliased && !s.live.has(n)) this.mem.unaliasPage(n);
+    this.live.clear();
+    for (const [lp, hp] of s.live) {
+      this.live.set(lp, hp);
+      this.mem.aliasPage(lp, this.hbm.page(hp), this.hooksFor(hp, lp));
+    }
+    Object.assign(this.stats, s.stats);
+  }
+
+  /** Mapped aperture pages (local page number → HBM page number). */
+  liveSlots(): ReadonlyMap<number, number> {
+    return this.live;
   }
 
   /** The HBM address a mapped aperture address shows. */

@@ -7,6 +7,7 @@
 import type { MemoryRegionSpec } from '../config/types';
 import { CAUSE } from '../core/causes';
 import { MemFault } from './fault';
+import { type CaptureCost, type PageCopy, capturePage, restorePage } from '../snapshot/chunks';
 
 export const PAGE_SHIFT = 16;
 export const PAGE_SIZE = 1 << PAGE_SHIFT;
@@ -28,6 +29,8 @@ interface Page {
   /** 1 per guarded byte (Memory.guard), null when the page has none; `guarded` counts them. */
   guard: Uint8Array | null;
   guarded: number;
+  /** Backed by a buffer from outside (aliasPage): its contents belong to the buffer's owner. */
+  aliased?: boolean;
 }
 
 /**
@@ -45,6 +48,24 @@ export interface Watchpoint {
   readonly len: number;
   readonly read: boolean;
   readonly write: boolean;
+}
+
+export interface PageSnapshot {
+  readonly n: number;
+  /** An own page's contents. */
+  readonly copy?: PageCopy;
+  /** An aliased page's buffer (contents not copied) and hooks. */
+  readonly alias?: ArrayBuffer;
+  readonly hooks?: PageHooks;
+  readonly guard: Uint8Array | null;
+  readonly guarded: number;
+}
+
+export interface MemorySnapshot {
+  readonly pages: readonly PageSnapshot[];
+  /** Own pages' copies by page number (the next snapshot shares their unchanged chunks). */
+  readonly own: ReadonlyMap<number, PageCopy>;
+  readonly fetchBounds: { lo: number; hi: number } | null;
 }
 
 export interface WatchHit {
@@ -113,7 +134,7 @@ export class Memory {
   aliasPage(n: number, buffer: ArrayBuffer, hooks?: PageHooks): void {
     if (buffer.byteLength !== PAGE_SIZE) throw new RangeError('aliasPage: the buffer must be one page');
     if (this.slotOf[n] !== 0) this.unaliasPage(n);
-    const page: Page = { n, u8: new Uint8Array(buffer), u16: new Uint16Array(buffer), i32: new Int32Array(buffer), code: null, hooks, guard: null, guarded: 0 };
+    const page: Page = { n, u8: new Uint8Array(buffer), u16: new Uint16Array(buffer), i32: new Int32Array(buffer), code: null, hooks, guard: null, guarded: 0, aliased: true };
     const free = this.freeSlots.pop();
     const s = free ?? this.pageList.length + 1;
     if (s > 0xffff) throw new RangeError('aliasPage: too many pages');
@@ -427,6 +448,65 @@ export class Memory {
     }
     for (const n of touched) this.onCodeWrite(n);
     return true;
+  }
+
+  // ---- snapshots -------------------------------------------------------------------------------
+
+  /** The present pages (number, bytes, aliased or not), for debuggers and state digests; do not write. */
+  *pages(): Iterable<{ readonly n: number; readonly bytes: Uint8Array; readonly aliased: boolean }> {
+    for (let n = 0; n < NPAGES; n++) {
+      const s = this.slotOf[n];
+      if (s !== 0) {
+        const p = this.pageList[s - 1];
+        yield { n, bytes: p.u8, aliased: p.aliased === true };
+      }
+    }
+  }
+
+  /**
+   * The memory's state: every own page's contents (sharing unchanged chunks with `prev`), every
+   * aliased page's buffer and hooks (its contents belong to the buffer's owner), guarded bytes and
+   * the fetch bounds. Decoded-code marks and watchpoints are not state (watchpoints stay set).
+   */
+  snapshot(prev: MemorySnapshot | undefined, cost: CaptureCost): MemorySnapshot {
+    const pages: PageSnapshot[] = [];
+    for (const p of this.pageList) {
+      if (this.slotOf[p.n] === 0 || this.pageList[this.slotOf[p.n] - 1] !== p) continue;
+      const guard = p.guard ? p.guard.slice() : null;
+      if (p.aliased) pages.push({ n: p.n, alias: p.u8.buffer as ArrayBuffer, hooks: p.hooks, guard, guarded: p.guarded });
+      else pages.push({ n: p.n, copy: capturePage(p.u8, prev?.own.get(p.n), cost), guard, guarded: p.guarded });
+    }
+    const own = new Map<number, PageCopy>();
+    for (const p of pages) if (p.copy) own.set(p.n, p.copy);
+    return { pages, own, fetchBounds: this.fetchBounds && { ...this.fetchBounds } };
+  }
+
+  /** Puts the memory back in a snapshot's state (own pages keep their buffers where they exist). */
+  restore(s: MemorySnapshot): void {
+    const buffers = new Map<number, Page>();
+    for (const p of this.pageList) if (!p.aliased && this.slotOf[p.n] !== 0 && this.pageList[this.slotOf[p.n] - 1] === p) buffers.set(p.n, p);
+    this.clear();
+    for (const ps of s.pages) {
+      let page: Page;
+      if (ps.alias) {
+        page = { n: ps.n, u8: new Uint8Array(ps.alias), u16: new Uint16Array(ps.alias), i32: new Int32Array(ps.alias), code: null, hooks: ps.hooks, guard: null, guarded: 0, aliased: true };
+      } else {
+        const old = buffers.get(ps.n);
+        const buf = old ? (old.u8.buffer as ArrayBuffer) : new ArrayBuffer(PAGE_SIZE);
+        page = { n: ps.n, u8: new Uint8Array(buf), u16: new Uint16Array(buf), i32: new Int32Array(buf), code: null, guard: null, guarded: 0 };
+        restorePage(page.u8, ps.copy!);
+      }
+      page.guard = ps.guard ? ps.guard.slice() : null;
+      page.guarded = ps.guarded;
+      this.pageList.push(page);
+      const slot = this.pageList.length;
+      this.slotOf[ps.n] = slot;
+      this.u8s[slot] = page.u8;
+      this.u16s[slot] = page.u16;
+      this.i32s[slot] = page.i32;
+      this.refreshTables(ps.n);
+    }
+    this.fetchBounds = s.fetchBounds && { ...s.fetchBounds };
   }
 
   /** Drops every page (contents become zero again). */
