@@ -1,9 +1,10 @@
 // npm run bench: prints each benchmark's figures side by side with its yardstick, as ratios.
-// Options: --full (the long settings, e.g. 10^9 emulated instructions), --only emulator|language|server|compiler|device.
+// Options: --full (the long settings, e.g. 10^9 emulated instructions), --only emulator|language|server|compiler|device|history.
 
 import { benchEmulator, EngineFigure } from './emulator';
 import { compilerBench, formatCompilerBench } from './compiler';
 import { deviceBench, formatDeviceBench } from './device';
+import { formatHistoryBench, historyBench } from './history';
 import { formatLanguageBench, languageBench } from './language';
 import { formatServerBench, serverBench } from './server';
 
@@ -50,6 +51,11 @@ async function deviceSection(): Promise<void> {
   for (const line of formatDeviceBench(await deviceBench())) console.log(`  ${line}`);
 }
 
+async function historySection(full: boolean): Promise<void> {
+  console.log('\n== Step back / reverse continue: recording cost and latency (ReLU, snapshots every 10^6 instructions) ==');
+  for (const line of formatHistoryBench(await historyBench({ rows: full ? 512 : 128 }))) console.log(`  ${line}`);
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const full = args.includes('--full');
@@ -60,6 +66,7 @@ async function main(): Promise<void> {
     server: serverSection,
     compiler: compilerSection,
     device: deviceSection,
+    history: historySection,
   };
   for (const [name, fn] of Object.entries(sections)) {
     if (only && only !== name) continue;

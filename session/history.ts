@@ -245,63 +245,80 @@ export class History {
   }
 
   /**
-   * The last position before `before` at which `core` was about to execute an instruction for which
-   * `test` (seeing the core's machine before the instruction) is true, searching backward window by
-   * window. Leaves the device at an unspecified position of the history (callers move it after).
+   * Re-executes the windows before `before`, the latest first, showing `visit` each instruction
+   * `core` is about to execute (its machine, the position) in order within a window, until `enough`
+   * says so after a window. Leaves the device at an unspecified position (callers move it after).
    */
-  private scanBack(core: number, test: (m: Machine) => boolean, before: number): { position: number; pc: number } | undefined {
+  private scanBack(core: number, before: number, visit: (m: Machine, position: number) => void, enough: () => boolean): void {
     const m = this.device.cores[core].m;
     for (let k = this.checkpointAt(before, true); k >= 0; k--) {
       const to = Math.min(this.checkpoints[k + 1]?.snap.position ?? this.last, before);
-      let found: { position: number; pc: number } | undefined;
+      let seen = -1;
       m.trace = (_e, mm) => {
         const p = this.device.position;
-        if (p < to && test(mm)) found = { position: p, pc: mm.pc };
+        // an instruction stopped on (a breakpoint) is shown again when resumed: once is enough
+        if (p < to && p !== seen) visit(mm, p);
+        seen = p;
       };
       try {
         this.replay(k, to);
       } finally {
         m.trace = null;
       }
-      if (found) return found;
+      if (enough()) return;
     }
-    return undefined;
-  }
-
-  /** `scanBack`, then back to where the device stood. */
-  lastPosition(core: number, test: (m: Machine) => boolean, before = this.device.position): number | undefined {
-    const now = this.device.position;
-    const r = this.scanBack(core, test, before);
-    this.runToPosition(now);
-    return r?.position;
   }
 
   /**
-   * Source-line step back of `core`: to the first instruction of the run of the previous line it
+   * The last position before `before` (default: the current one) at which `core` was about to
+   * execute an instruction passing `test`; the device ends where it stood.
+   */
+  lastPosition(core: number, test: (m: Machine) => boolean, before = this.device.position): number | undefined {
+    const now = this.device.position;
+    let found: number | undefined;
+    this.scanBack(core, before, (m, p) => {
+      if (test(m)) found = p;
+    }, () => found !== undefined);
+    this.runToPosition(now);
+    return found;
+  }
+
+  /**
+   * Source-line step back of `core`: to the first instruction of the last run of the previous line it
    * executed. `lineOf` names an instruction's line (any key; undefined: ignore the instruction, e.g.
-   * one in a deeper frame for step-back-over, or without line information).
+   * one in a deeper frame for step-back-over, or one without line information).
    */
   stepBackLine(core: number, lineOf: (m: Machine) => string | number | undefined): ReverseStop {
-    const m = this.device.cores[core].m;
-    const now = this.device.position;
-    const here = lineOf(m);
-    let line: string | number | undefined;
-    const prev = this.scanBack(core, (mm) => {
-      const l = lineOf(mm);
-      if (l === undefined || l === here) return false;
-      line = l;
-      return true;
-    }, now);
+    const here = lineOf(this.device.cores[core].m);
+    let prev: { position: number; line: string | number } | undefined;
+    this.scanBack(core, this.device.position, (m, p) => {
+      const l = lineOf(m);
+      if (l !== undefined && l !== here) prev = { position: p, line: l };
+    }, () => prev !== undefined);
     if (!prev) {
       this.runToPosition(this.start);
       return { kind: 'start', position: this.start };
     }
-    const target = line;
-    const before = this.scanBack(core, (mm) => {
-      const l = lineOf(mm);
-      return l !== undefined && l !== target;
-    }, prev.position);
-    const to = before ? this.nextPositionOf(core, before.position + 1) ?? prev.position : this.nextPositionOf(core, this.start) ?? prev.position;
+    const target = prev.line;
+    // the first instruction of `target` after the last instruction of another line
+    let carry: number | undefined;
+    let answer: number | undefined;
+    let other: number | undefined;
+    let first: number | undefined;
+    this.scanBack(core, prev.position + 1, (m, p) => {
+      const l = lineOf(m);
+      if (l === undefined) return;
+      if (l !== target) {
+        other = p;
+        first = undefined;
+      } else first ??= p;
+    }, () => {
+      if (other !== undefined) answer = first ?? carry;
+      else carry = first ?? carry;
+      other = first = undefined;
+      return answer !== undefined;
+    });
+    const to = answer ?? carry ?? prev.position;
     this.runToPosition(to);
     return { kind: 'step', core, position: to };
   }

@@ -128,7 +128,11 @@ export function runChecked(c: Cpu, cache: CodeCache, budget: number, hook: Trace
   let ins = cache.lookup(c.pc);
   while (left > 0) {
     c.pc = ins.pc;
-    if (hook !== null) hook(ins);
+    if (hook !== null) {
+      // the hook sees the live counts (Machine.stepCount/instructionCount before this instruction)
+      end(c, budget, left);
+      hook(ins);
+    }
     let np: number;
     try {
       np = execute(c, ins, left);

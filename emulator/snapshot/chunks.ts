@@ -4,10 +4,9 @@
 // snapshot costs a compare of every live page and a copy of only the chunks that changed since the
 // previous snapshot.
 
-import { PAGE_SIZE } from '../memory/memory';
-
+// (no import of memory.ts, which imports this module: pages are 64 KiB there too)
 export const CHUNK_SIZE = 4096;
-export const CHUNKS_PER_PAGE = PAGE_SIZE / CHUNK_SIZE;
+export const CHUNKS_PER_PAGE = (1 << 16) / CHUNK_SIZE;
 const ZERO = new Uint8Array(CHUNK_SIZE);
 
 /** A page's contents as immutable chunks (CHUNKS_PER_PAGE of CHUNK_SIZE bytes). */
