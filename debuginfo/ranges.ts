@@ -96,6 +96,7 @@ export function readLocList(section: Uint8Array | undefined, offset: number, ctx
       case 6: base = c.u32(); break;
       case 7: { const a = c.u32(); const b = c.u32(); out.push({ lo: a, hi: b, expr: expr(c.uleb()) }); break; }
       case 8: { const a = c.u32(); const l = c.uleb(); out.push({ lo: a, hi: a + l, expr: expr(c.uleb()) }); break; }
+      case 9: c.uleb(); c.uleb(); break; // GNU view pair (location views: not needed to pick by PC)
       default: return out;
     }
   }
