@@ -9,7 +9,9 @@ export type Loc =
   | { readonly kind: 'register'; readonly reg: number }
   | { readonly kind: 'value'; readonly value: bigint }
   | { readonly kind: 'implicit'; readonly bytes: Uint8Array }
-  | { readonly kind: 'pieces'; readonly pieces: readonly { readonly loc?: Loc; readonly size: number }[] };
+  | { readonly kind: 'pieces'; readonly pieces: readonly { readonly loc?: Loc; readonly size: number }[] }
+  /** DW_OP_implicit_pointer: a pointer optimized away, to `offset` bytes into the variable at DIE `die`. */
+  | { readonly kind: 'implicit-pointer'; readonly die: number; readonly offset: number };
 
 export interface ExprContext {
   readRegister(reg: number): number | undefined;
@@ -116,6 +118,7 @@ export function evalLocation(expr: Uint8Array, ctx: ExprContext): Loc {
       }
       case 0x9e: { const n = c.uleb(); pending = { kind: 'implicit', bytes: expr.slice(c.pos, c.pos + n) }; c.skip(n); break; } // implicit_value
       case 0x9f: stackValue = true; break; // stack_value
+      case 0xa0: case 0xf2: { const die = c.u32(); pending = { kind: 'implicit-pointer', die, offset: c.sleb() }; break; } // implicit_pointer
       case 0xa3: case 0xf3: throw new LocationError('optimized out (entry value)');
       case 0x2f: { const off = (c.u16() << 16) >> 16; c.pos += off; break; } // skip
       case 0x28: { const off = (c.u16() << 16) >> 16; if (pop() !== 0) c.pos += off; break; } // bra

@@ -171,6 +171,15 @@ export class Program {
     return out;
   }
 
+  /** The variable or parameter whose DIE is at `offset` (the target of an implicit pointer). */
+  variableAtDie(offset: number): VariableInfo | undefined {
+    const d = this.dies.get(offset);
+    if (!d || (d.tag !== TAG.variable && d.tag !== TAG.formal_parameter)) return undefined;
+    let ctx: UnitCtx | undefined;
+    for (const [u, c] of this.unitCtx) if (u.offset <= offset) ctx = c;
+    return ctx ? this.variable(d, ctx, d.tag === TAG.formal_parameter ? 'parameter' : 'local') : undefined;
+  }
+
   /** The location expression of a variable (or frame base) in force at `pc`. */
   locationAt(spec: LocationSpec | undefined, pc: number): Uint8Array | undefined {
     if (!spec) return undefined;

@@ -3,7 +3,7 @@
 // reference, and the elements of an HBM view (accessors, tensors). Pretty printers may replace them.
 
 import { DType, strip } from '../dtypes';
-import { HbmView, InspectContext, Value, deref, memberValue, offsetPlace, readUnsigned } from './value';
+import { HbmView, InspectContext, Value, deref, implicitTarget, memberValue, offsetPlace, readUnsigned } from './value';
 
 export interface Child {
   readonly name: string;
@@ -61,6 +61,7 @@ export function defaultChildren(ctx: InspectContext, v: Value): Children | undef
     case 'pointer': {
       const t = strip(s.target);
       if (t.kind === 'void' || t.kind === 'function' || (t.kind === 'base' && t.size <= 1) || (t.kind === 'class' && t.incomplete)) return undefined;
+      if (v.place.kind === 'implicit-pointer') return { named: [{ name: '*', value: implicitTarget(ctx, v.place, s.target), path: '*' }] };
       let p: bigint;
       try {
         p = readUnsigned(ctx, v);

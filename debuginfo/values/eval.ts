@@ -11,7 +11,7 @@ import { viewChild } from './children';
 import { Expr, ExprError, parseExpr } from './parse';
 import { PrettyRegistry, elementRefTarget, findMember } from './pretty';
 import {
-  InspectContext, InspectError, T, Value, addressOf, bigLe, bytesValue, deref, readBytes, readFloat, readInteger, readPlace,
+  InspectContext, InspectError, T, Value, addressOf, implicitTarget, bigLe, bytesValue, deref, readBytes, readFloat, readInteger, readPlace,
   readUnsigned, variableValue, writePlace,
 } from './value';
 
@@ -161,6 +161,7 @@ export class Evaluator {
     if (s.kind !== 'pointer') throw new InspectError(`cannot dereference a value of type ${p.type.name}`);
     const t = strip(s.target);
     if (t.kind === 'void') throw new InspectError("cannot dereference a 'void *'");
+    if (p.place.kind === 'implicit-pointer') return implicitTarget(this.ctx, p.place, s.target);
     const a = readUnsigned(this.ctx, p);
     if (a === 0n) throw new InspectError('cannot dereference a null pointer');
     return { type: s.target, place: { kind: 'memory', addr: Number(a) } };

@@ -98,6 +98,7 @@ function formatInner(ctx: InspectContext, v: Value, o: FormatOptions, depth: num
     }
     case 'enum': return enumName(s, readInteger(ctx, v));
     case 'pointer': {
+      if (v.place.kind === 'implicit-pointer') return '<implicit pointer>';
       const p = readUnsigned(ctx, v);
       if (isCharType(s.target) && p !== 0n) {
         const str = cString(ctx, Number(p));
@@ -108,6 +109,7 @@ function formatInner(ctx: InspectContext, v: Value, o: FormatOptions, depth: num
     case 'reference': case 'rvalue-reference': {
       const target = deref(ctx, v);
       const inner = formatInner(ctx, target, o, depth);
+      if (v.place.kind === 'implicit-pointer') return inner;
       const ts = strip(target.type);
       return ts.kind === 'class' || ts.kind === 'array' ? `@${hex(readUnsigned(ctx, v))}: ${inner}` : inner;
     }

@@ -31,7 +31,9 @@ export type Place =
   | { readonly kind: 'register'; readonly reg: number }
   | { readonly kind: 'pieces'; readonly pieces: readonly { readonly place?: Place; readonly size: number }[] }
   | { readonly kind: 'bytes'; readonly bytes: Uint8Array }
-  | { readonly kind: 'unavailable'; readonly reason: string };
+  | { readonly kind: 'unavailable'; readonly reason: string }
+  /** A pointer or reference optimized away: it designates `offset` bytes into the variable at DIE `die`. */
+  | { readonly kind: 'implicit-pointer'; readonly die: number; readonly offset: number };
 
 /** A strided view of HBM elements (accessors, tensors): one dimension per size. */
 export interface HbmView {
@@ -84,6 +86,7 @@ function placeFromLoc(l: Loc): Place {
       return { kind: 'bytes', bytes: b };
     }
     case 'pieces': return { kind: 'pieces', pieces: l.pieces.map((p) => ({ place: p.loc ? placeFromLoc(p.loc) : undefined, size: p.size })) };
+    case 'implicit-pointer': return { kind: 'implicit-pointer', die: l.die, offset: l.offset };
   }
 }
 
@@ -183,6 +186,8 @@ export function readPlace(ctx: InspectContext, p: Place, size: number): Uint8Arr
     }
     case 'unavailable':
       throw new InspectError(p.reason);
+    case 'implicit-pointer':
+      throw new InspectError('optimized out (an implicit pointer: the value it points to is known)');
   }
 }
 
@@ -226,6 +231,7 @@ export function offsetPlace(ctx: InspectContext, p: Place, off: number, size: nu
     case 'memory': return { kind: 'memory', addr: (p.addr + off) >>> 0 };
     case 'hbm': return { kind: 'hbm', addr: p.addr + BigInt(off) };
     case 'unavailable': return p;
+    case 'implicit-pointer': return { kind: 'unavailable', reason: 'optimized out' };
     case 'register':
       if (off % 4 === 0) return { kind: 'register', reg: p.reg + off / 4 };
       break;
@@ -264,8 +270,17 @@ export function memberValue(ctx: InspectContext, v: Value, m: Member): Value {
 export function deref(ctx: InspectContext, v: Value): Value {
   const s = strip(v.type);
   if (s.kind !== 'reference' && s.kind !== 'rvalue-reference') return v;
+  if (v.place.kind === 'implicit-pointer') return implicitTarget(ctx, v.place, s.target);
   const addr = Number(readUnsigned(ctx, v));
   return { type: s.target, place: { kind: 'memory', addr } };
+}
+
+/** What an implicit pointer designates: the variable at its DIE, moved by its offset. */
+export function implicitTarget(ctx: InspectContext, p: { die: number; offset: number }, type: DType): Value {
+  const target = ctx.program.variableAtDie(p.die);
+  if (!target) return { type, place: { kind: 'unavailable', reason: 'optimized out' } };
+  const whole = variableValue(ctx, target);
+  return { type, place: offsetPlace(ctx, whole.place, p.offset, Math.max(strip(type).size, 1)) };
 }
 
 export function readUnsigned(ctx: InspectContext, v: Value): bigint {
