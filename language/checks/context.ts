@@ -36,6 +36,11 @@ export class FileContext {
     return this.annotations.policy ?? this.options.defaultPolicy ?? 'COHERENT';
   }
 
+  /** The shape file the caller found for this kernel file (see shape-file.ts). */
+  get shapeSource(): import('./shape-file').ShapeSource | undefined {
+    return this.options.shapeSource;
+  }
+
   /** The file's text as the user wrote it. */
   get sourceText(): string {
     return this.analysis.preprocessed.files.get(this.analysis.file) ?? '';

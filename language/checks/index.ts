@@ -21,13 +21,14 @@ import { escapingCheck } from './escaping';
 import { printfCheck } from './printf';
 import { rankLimitCheck } from './rank-limit';
 import { boundsCheck } from './bounds';
+import { kernelSignatureCheck } from './kernel-signature';
 import type { Check, CheckDiagnostic, CheckOptions } from './types';
 
 export type { Check, CheckDiagnostic, CheckOptions, CoherencePolicy, Fix, TextEdit } from './types';
 
 /** Every check, in the order of their codes. */
 export const CHECKS: readonly Check[] = [rankCheck, readOnlyCheck, rvalueCheck, dtypeCheck, coherencyCheck, multicoreCheck, tcmBudgetCheck, lazyReferenceCheck,
-  indexNarrowingCheck, aliasedHandlesCheck, escapingCheck, printfCheck, rankLimitCheck, boundsCheck];
+  indexNarrowingCheck, aliasedHandlesCheck, escapingCheck, printfCheck, kernelSignatureCheck, rankLimitCheck, boundsCheck];
 
 /** A function's diagnostics, kept while its analysed body (and what else they depend on) is unchanged. */
 interface CachedResult {

@@ -10,6 +10,8 @@ export interface CheckOptions {
   multicore?: boolean;
   /** The coherence policy tensors start with (the device's default is COHERENT). */
   defaultPolicy?: CoherencePolicy;
+  /** The shape file registering this kernel file's ops (found by shape-file.ts's findShapeSource). */
+  shapeSource?: import('./shape-file').ShapeSource;
 }
 
 export interface TextEdit {
