@@ -5,7 +5,7 @@
 
 import { isSdkFile, type Analysis, type FileHost, type Frontend } from '../language';
 import { dirname, joinPath } from '../language/paths';
-import { checkedDiagnostics, type CheckDiagnostic, type CheckOptions } from '../language/checks';
+import { checkedDiagnostics, findShapeSource, type CheckDiagnostic, type CheckOptions } from '../language/checks';
 import type { Settings } from './settings';
 import { checkOptionsFor } from './settings';
 import { translationDiagnostics } from '../compiler/check';
@@ -35,7 +35,7 @@ export class Analyses {
   run(uri: string, path: string, version: number, settings: Settings): DocumentAnalysis {
     const t0 = performance.now();
     const analysis = this.frontend.analyze(path, this.host, { includePaths: settings.includePaths, defines: settings.defines });
-    const options = checkOptionsFor(path, settings);
+    const options: CheckOptions = { ...checkOptionsFor(path, settings), shapeSource: findShapeSource(path, (p) => this.host.readFile(p)) };
     let diagnostics: CheckDiagnostic[];
     try {
       diagnostics = checkedDiagnostics(analysis, options);

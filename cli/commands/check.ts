@@ -5,16 +5,20 @@
 import { CliIO, Command, UsageError } from '../io';
 import type { Diagnostic } from '../../language';
 import { fileHost, loadFrontend } from '../frontend';
-import { checkedDiagnostics } from '../../language/checks';
-import { translationDiagnostics } from '../../compiler';
+      const analysis = fe.analyze(f, host, { includePaths: opts.includePaths, defines: opts.defines });
+      const shapeSource = findShapeSource(f, (p) => host.readFile(p), opts.shapeSrc);
+      // what the front-end and the checks find, then what q7 build would stop at
+      all.push(...checkedDiagnostics(analysis, { shapeSource }), ...translationDiagnostics(fe, analysis, f));
 
-const USAGE = 'usage: q7 check [-I DIR]... [-D NAME[=VALUE]]... [--format text|json] FILE...';
+const USAGE = 'usage: q7 check [-I DIR]... [-D NAME[=VALUE]]... [--format text|json] [--shape-src SHAPE.cpp] FILE...';
 
 interface CheckArgs {
   files: string[];
   includePaths: string[];
   defines: Record<string, string>;
   format: 'text' | 'json';
+  /** The shape file registering the kernels (default: shape.cpp next to each file). */
+  shapeSrc?: string;
 }
 
 function parseArgs(args: string[]): CheckArgs {
@@ -36,7 +40,8 @@ function parseArgs(args: string[]): CheckArgs {
       const f = value('--format');
       if (f !== 'text' && f !== 'json') throw new UsageError(`unknown format '${f}' (text or json)`);
       out.format = f;
-    } else if (a === '-h' || a === '--help') throw new UsageError(USAGE, 0);
+    } else if (a.startsWith('--shape-src')) out.shapeSrc = value('--shape-src');
+    else if (a === '-h' || a === '--help') throw new UsageError(USAGE, 0);
     else if (a.startsWith('-')) throw new UsageError(`unknown option '${a}'\n${USAGE}`);
     else out.files.push(a);
   }
@@ -70,12 +75,18 @@ export const checkCommand: Command = {
     const opts = parseArgs(args);
     const host = fileHost(io);
     for (const f of opts.files) if (host.readFile(f) === undefined) throw new UsageError(`${f}: cannot read file`);
+    if (opts.shapeSrc !== undefined && host.readFile(opts.shapeSrc) === undefined) throw new UsageError(`${opts.shapeSrc}: cannot read the shape file`);
     const fe = await loadFrontend(io);
     const all: Diagnostic[] = [];
     for (const f of opts.files) {
+<<<<<<< HEAD
       const analysis = fe.analyze(f, host, { includePaths: opts.includePaths, defines: opts.defines });
       // what the front-end and the checks find, then what q7 build would stop at
       all.push(...checkedDiagnostics(analysis), ...translationDiagnostics(fe, analysis, f));
+=======
+      const shapeSource = findShapeSource(f, (p) => host.readFile(p), opts.shapeSrc);
+      all.push(...checkedDiagnostics(fe.analyze(f, host, { includePaths: opts.includePaths, defines: opts.defines }), { shapeSource }));
+>>>>>>> 6822553 (Checks: Q7-S016 a kernel file against its shape file (shape.cpp next to it or q7 check --shape-src): parameter lists, unregistered kernels, registered names not defined; directory fixtures)
     }
     if (opts.format === 'json') io.stdout(`${JSON.stringify(all.map(diagnosticJson), null, 2)}\n`);
     else for (const d of all) io.stdout(`${formatDiagnostic(d)}\n`);

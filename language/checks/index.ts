@@ -22,13 +22,15 @@ import { printfCheck } from './printf';
 import { rankLimitCheck } from './rank-limit';
 import { boundsCheck } from './bounds';
 import { kernelSignatureCheck } from './kernel-signature';
+import { shapeAgreementCheck } from './shape-agreement';
 import type { Check, CheckDiagnostic, CheckOptions } from './types';
 
 export type { Check, CheckDiagnostic, CheckOptions, CoherencePolicy, Fix, TextEdit } from './types';
+export { findShapeSource, type ShapeSource } from './shape-file';
 
 /** Every check, in the order of their codes. */
 export const CHECKS: readonly Check[] = [rankCheck, readOnlyCheck, rvalueCheck, dtypeCheck, coherencyCheck, multicoreCheck, tcmBudgetCheck, lazyReferenceCheck,
-  indexNarrowingCheck, aliasedHandlesCheck, escapingCheck, printfCheck, kernelSignatureCheck, rankLimitCheck, boundsCheck];
+  indexNarrowingCheck, aliasedHandlesCheck, escapingCheck, printfCheck, kernelSignatureCheck, rankLimitCheck, boundsCheck, shapeAgreementCheck];
 
 /** A function's diagnostics, kept while its analysed body (and what else they depend on) is unchanged. */
 interface CachedResult {

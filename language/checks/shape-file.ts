@@ -1,8 +1,8 @@
 // Shape files: the host-side source with the shape functions and the `NEURON_LIBRARY(ns, m) {
 // m.def("op", &shape_fn, "kernel_fn_name"); }` block that registers the ops. How a kernel file finds
 // its shape file (the caller reads it and passes it in CheckOptions.shapeSource, the checks do no I/O):
-// an explicit path (`q7 check --shape-src FILE`, the server's `q7.shapeSource` setting), else
-// `shape.cpp` in the kernel's directory. The registrations and the shape functions' parameter lists
+// an explicit path (`q7 check --shape-src FILE`), else `shape.cpp` in the kernel's directory (the
+// server always looks there). The registrations and the shape functions' parameter lists
 // are read from the text (a shape file is plain: functions and one block of m.def calls).
 
 import { dirname, joinPath } from '../paths';
@@ -42,9 +42,9 @@ export interface ShapeLibrary {
   functions: Map<string, ShapeFunction>;
 }
 
-/** The shape file for a kernel file: `explicit` if given, else `shape.cpp` next to it (not the kernel itself). */
+/** The shape file for a kernel file: `explicit` (a path the caller resolved) if given, else `shape.cpp` next to it (not the kernel itself). */
 export function findShapeSource(kernelPath: string, readFile: (p: string) => string | undefined, explicit?: string): ShapeSource | undefined {
-  const path = explicit ? joinPath(dirname(kernelPath), explicit) : joinPath(dirname(kernelPath), 'shape.cpp');
+  const path = explicit ?? joinPath(dirname(kernelPath), 'shape.cpp');
   if (path === kernelPath) return undefined;
   const text = readFile(path);
   return text === undefined ? undefined : { path, text };

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { memoryHost } from '../../language';
-import { checkedDiagnostics, type CheckDiagnostic } from '../../language/checks';
+import { checkedDiagnostics, findShapeSource, type CheckDiagnostic } from '../../language/checks';
 import { sharedFrontend } from '../language/grammar';
 import { applyEdits, parseFixture, type Expected } from './fixture';
 
@@ -59,12 +59,52 @@ export async function checkFixture(name: string, text: string): Promise<CheckDia
   return got;
 }
 
+/**
+ * Checks a directory of fixtures as one project (a kernel and the shape.cpp next to it): each file is
+ * analysed with the shape file found as `q7 check` finds it, and the diagnostics of all the analyses
+ * (in whichever file they are) must match the annotations of all the files.
+ */
+export async function checkDirFixture(dir: string, texts: Record<string, string>): Promise<void> {
+  const fe = await sharedFrontend();
+  const parsed = Object.fromEntries(Object.entries(texts).map(([n, t]) => [`/fixtures/${dir}/${n}`, parseFixture(t)]));
+  const host = memoryHost(Object.fromEntries(Object.entries(parsed).map(([f, p]) => [f, p.code])));
+  const seen = new Set<string>();
+  const got: CheckDiagnostic[] = [];
+  for (const [file, p] of Object.entries(parsed)) {
+    const shapeSource = findShapeSource(file, (x) => host.readFile(x));
+    for (const d of checkedDiagnostics(fe.analyze(file, host), { ...p.options, shapeSource })) {
+      const k = `${d.range.file}|${show(d)}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      got.push(d);
+    }
+  }
+  const unmatched = [...got];
+  for (const [file, p] of Object.entries(parsed)) {
+    for (const e of p.expected) {
+      const k = unmatched.findIndex((d) => d.range.file === file && matches(d, e));
+      assert.ok(k >= 0, `expected in ${file} at ${e.line + 1}:${e.column + 1} (width ${e.width}) ${e.severity} ${e.code ?? ''}: ${e.message}\ngot:\n${got.map((d) => `${d.range.file} ${show(d)}`).join('\n')}`);
+      checkExtras(unmatched[k], e, p.code);
+      unmatched.splice(k, 1);
+    }
+  }
+  assert.deepEqual(unmatched.map((d) => `${d.range.file} ${show(d)}`), [], 'diagnostics without an annotation');
+}
+
 describe('language/checks fixtures', function () {
   this.timeout(60000);
-  for (const name of fs.readdirSync(DIR).filter((f) => f.endsWith('.cpp')).sort()) {
-    it(name, async () => {
-      await checkFixture(name, fs.readFileSync(path.join(DIR, name), 'utf8'));
-    });
+  for (const name of fs.readdirSync(DIR).sort()) {
+    const full = path.join(DIR, name);
+    if (fs.statSync(full).isDirectory()) {
+      it(`${name}/`, async () => {
+        const files = fs.readdirSync(full).filter((f) => f.endsWith('.cpp'));
+        await checkDirFixture(name, Object.fromEntries(files.map((f) => [f, fs.readFileSync(path.join(full, f), 'utf8')])));
+      });
+    } else if (name.endsWith('.cpp')) {
+      it(name, async () => {
+        await checkFixture(name, fs.readFileSync(full, 'utf8'));
+      });
+    }
   }
 
   it('can fail: a wrong column, width, code or a missing annotation is reported', async () => {
