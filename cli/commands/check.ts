@@ -5,10 +5,8 @@
 import { CliIO, Command, UsageError } from '../io';
 import type { Diagnostic } from '../../language';
 import { fileHost, loadFrontend } from '../frontend';
-      const analysis = fe.analyze(f, host, { includePaths: opts.includePaths, defines: opts.defines });
-      const shapeSource = findShapeSource(f, (p) => host.readFile(p), opts.shapeSrc);
-      // what the front-end and the checks find, then what q7 build would stop at
-      all.push(...checkedDiagnostics(analysis, { shapeSource }), ...translationDiagnostics(fe, analysis, f));
+import { checkedDiagnostics, findShapeSource } from '../../language/checks';
+import { translationDiagnostics } from '../../compiler';
 
 const USAGE = 'usage: q7 check [-I DIR]... [-D NAME[=VALUE]]... [--format text|json] [--shape-src SHAPE.cpp] FILE...';
 
@@ -79,14 +77,10 @@ export const checkCommand: Command = {
     const fe = await loadFrontend(io);
     const all: Diagnostic[] = [];
     for (const f of opts.files) {
-<<<<<<< HEAD
       const analysis = fe.analyze(f, host, { includePaths: opts.includePaths, defines: opts.defines });
-      // what the front-end and the checks find, then what q7 build would stop at
-      all.push(...checkedDiagnostics(analysis), ...translationDiagnostics(fe, analysis, f));
-=======
       const shapeSource = findShapeSource(f, (p) => host.readFile(p), opts.shapeSrc);
-      all.push(...checkedDiagnostics(fe.analyze(f, host, { includePaths: opts.includePaths, defines: opts.defines }), { shapeSource }));
->>>>>>> 6822553 (Checks: Q7-S016 a kernel file against its shape file (shape.cpp next to it or q7 check --shape-src): parameter lists, unregistered kernels, registered names not defined; directory fixtures)
+      // what the front-end and the checks find, then what q7 build would stop at
+      all.push(...checkedDiagnostics(analysis, { shapeSource }), ...translationDiagnostics(fe, analysis, f));
     }
     if (opts.format === 'json') io.stdout(`${JSON.stringify(all.map(diagnosticJson), null, 2)}\n`);
     else for (const d of all) io.stdout(`${formatDiagnostic(d)}\n`);
