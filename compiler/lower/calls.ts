@@ -184,7 +184,12 @@ export function passDefault(f: FnLower, p: ParamDecl, fn: FunctionDecl, at: Loc)
 /** The default argument promotions of a `...` argument. */
 function passVariadic(f: FnLower, a: Expr): VReg {
   const t = decayed(nonReference(a.type));
-  if (isClassType(t)) unsupported(a.loc, `passing an object of class type '${types.typeToString(t)}' through '...'`);
+  if (isClassType(t)) {
+    // g++ passes the object's bytes (printf then prints garbage for an element proxy): not supported
+    const convs = classDeclOf(t)?.conversionFunctions() ?? [];
+    const hint = convs.length === 1 ? `; pass its value with a cast, (${types.typeToString(types.nonReference(convs[0].ret))})${f.m.textOf(a)}` : '';
+    unsupported(a.loc, `passing an object of class type '${types.typeToString(t)}' through '...' is not supported (it would pass the object, not its value)${hint}`);
+  }
   const v = rvalue(f, a);
   if (isFloatType(t)) return convertTo(f, v, t, types.DOUBLE, a.loc);
   if (t.kind === 'pointer' || (t.kind === 'builtin' && t.name === 'nullptr_t')) return v;

@@ -47,6 +47,11 @@ const REJECTED: Record<string, { source: string; error: string }> = {
     source: '#include <torch/torch.h>\nfloat helper(float x);\ntorch::Tensor k(const torch::Tensor& t) {\n  float v = helper(1.0f);\n  (void)v;\n  return t;\n}\n',
     error: "undefined.cpp:4:13: error: 'helper' is declared but not defined (and not part of the runtime library)",
   },
+  // g++ passes the proxy object itself through printf's `...` (and -Wformat warns): an error here, with the cast to write
+  'varargs.cpp': {
+    source: '#include <stdio.h>\n#include <torch/torch.h>\ntorch::Tensor k(const torch::Tensor& t) {\n  auto acc = t.accessor<float, 1>();\n  printf("%f\\n", acc[0]);\n  return t;\n}\n',
+    error: "varargs.cpp:5:18: error: passing an object of class type 'at::TensorElementReference<float, true>' through '...' is not supported (it would pass the object, not its value); pass its value with a cast, (float)acc[0]",
+  },
   'helpers-only.cpp': {
     source: '#include <torch/torch.h>\nstatic float twice(float x) { return 2 * x; }\n',
     error: `helpers-only.cpp:1:1: error: ${NO_KERNEL}`,
