@@ -66,7 +66,7 @@ describe('examples/kernels', function () {
   });
 
   it('q7 check honours -D and -I, and rejects bad usage with UsageError (exit 2)', async () => {
-    const io = captureIO({ 'k.cpp': '#include "mine.h"\n#if STACK_SIZE > 8192\nint big = MINE;\n#else\nint small = ;\n#endif\n', 'inc/mine.h': '#define MINE 3\n' });
+    const io = captureIO({ 'k.cpp': '#include "mine.h"\n#if STACK_SIZE > 8192\nint big = MINE;\n#else\nint small = ;\n#endif\nint main() { return big; }\n', 'inc/mine.h': '#define MINE 3\n' });
     assert.equal(await checkCommand.run(['-I', 'inc', '-DSTACK_SIZE=65536', 'k.cpp'], io), 0);
     await assert.rejects(() => Promise.resolve(checkCommand.run([], captureIO({}))), /no input files/);
     await assert.rejects(() => Promise.resolve(checkCommand.run(['--format', 'xml', 'k.cpp'], captureIO({}))), /unknown format/);
