@@ -167,10 +167,12 @@ void __q7_index_out_of_bounds(const void*, int64_t index, int64_t size, const in
   fprintf(stderr, "hostshim: index %lld out of bounds for size %lld\n", (long long)index, (long long)size);
   exit(3);
 }
-void __q7_copy_out_of_bounds(size_t offset, size_t count, size_t numel) {
+void __q7_copy_out_of_bounds(const void*, size_t offset, size_t count, size_t numel) {
   fprintf(stderr, "hostshim: copy of %zu elements at %zu past the end of %zu\n", count, offset, numel);
   exit(3);
 }
+// The reference build does not check element types (the emulated device does: a dtype-mismatch fault).
+void __q7_check_dtype(uint64_t, int, const char*) {}
 uint32_t get_cpu_id() { return q7host::cpu_id; }
 uint32_t get_cpu_count() { return q7host::cpu_count; }
 `;

@@ -9,6 +9,7 @@ import {
   type DTypeName, type HostTensor, INITS, type Init, NpyError, SpecError, type TensorSpec, dtypeByName, DTYPE_NAMES, generateTensor, isTensorSpec, parseTensorSpec, readNpy,
 } from '../tensors';
 import { SessionError } from './errors';
+import { DEFAULT_HBM_SIZE, formatBytes } from '../emulator/device/hbm';
 
 /** A generated tensor as a launch configuration writes it. */
 export interface TensorArgObject {
@@ -75,11 +76,25 @@ function looksLikeTensor(a: ArgValue): boolean {
   return typeof a === 'object' || (typeof a === 'string' && (isTensorSpec(a) || /\.npy$/i.test(a)));
 }
 
-/** A host tensor from a .npy path, a spec text or a generator object. */
-export function loadTensor(arg: ArgValue, readFile: ReadFile, where: string): HostTensor {
+/** A generated tensor, refused before it is made when the device's HBM (hbmSize bytes) cannot hold it. */
+function generate(spec: TensorSpec, where: string, hbmSize: number): HostTensor {
+  const numel = spec.shape.reduce((x, y) => x * y, 1);
+  const bytes = numel * dtypeByName(spec.dtype)!.size;
+  const shape = spec.shape.join('x');
+  if (bytes > hbmSize) throw new SessionError(`${where}: shape=${shape} ${spec.dtype} is ${formatBytes(bytes)}, more than the device's HBM holds (${formatBytes(hbmSize)}; --hbm-size)`);
   try {
-    if (typeof arg === 'object') return generateTensor(tensorSpecOf(arg, where));
-    if (typeof arg === 'string' && isTensorSpec(arg)) return generateTensor(parseTensorSpec(arg));
+    return generateTensor(spec);
+  } catch (e) {
+    if (e instanceof RangeError) throw new SessionError(`${where}: shape=${shape} ${spec.dtype} (${formatBytes(bytes)}) cannot be generated in this process's memory`);
+    throw e;
+  }
+}
+
+/** A host tensor from a .npy path, a spec text or a generator object (generated ones at most hbmSize bytes). */
+export function loadTensor(arg: ArgValue, readFile: ReadFile, where: string, hbmSize = DEFAULT_HBM_SIZE): HostTensor {
+  try {
+    if (typeof arg === 'object') return generate(tensorSpecOf(arg, where), where, hbmSize);
+    if (typeof arg === 'string' && isTensorSpec(arg)) return generate(parseTensorSpec(arg), where, hbmSize);
     if (typeof arg === 'string' && /\.npy$/i.test(arg)) return readNpy(readFile(arg), arg);
   } catch (e) {
     if (e instanceof NpyError || e instanceof SpecError) throw new SessionError(`${where}: ${e.message}`);
@@ -89,7 +104,7 @@ export function loadTensor(arg: ArgValue, readFile: ReadFile, where: string): Ho
 }
 
 /** The kernel's arguments, one per DWARF parameter, in order. */
-export function marshalArgs(fn: Subprogram, values: readonly ArgValue[], readFile: ReadFile): KernelArg[] {
+export function marshalArgs(fn: Subprogram, values: readonly ArgValue[], readFile: ReadFile, hbmSize = DEFAULT_HBM_SIZE): KernelArg[] {
   const sig = `${fn.name}(${fn.params.map((p) => `${typeName(p.type)} ${p.name}`).join(', ')})`;
   if (values.length !== fn.params.length) {
     throw new SessionError(`${sig} takes ${fn.params.length} argument${fn.params.length === 1 ? '' : 's'}, ${values.length} given (--arg)`, 'args');
@@ -99,7 +114,7 @@ export function marshalArgs(fn: Subprogram, values: readonly ArgValue[], readFil
     const arg = values[k];
     if (isTensorType(p.type)) {
       if (!looksLikeTensor(arg)) throw new SessionError(`${where}: expects a tensor (FILE.npy or shape=...), got '${arg}'`, `args[${k}]`);
-      const t = loadTensor(arg, readFile, where);
+      const t = loadTensor(arg, readFile, where, hbmSize);
       return { kind: 'tensor', name: p.name, tensor: { shape: t.shape, scalarType: t.dtype.scalarType, data: t.data } };
     }
     if (looksLikeTensor(arg)) throw new SessionError(`${where}: expects a number, got the tensor '${typeof arg === 'object' ? JSON.stringify(arg) : arg}'`, `args[${k}]`);

@@ -10,9 +10,10 @@ import {
   Device, type DeviceResult, type DeviceStop, type KernelArg, KernelImageError, ProviderError, type RunUntilOptions, SANITIZERS, type Sanitizer,
 } from '../emulator/device';
 import { DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE, POLICY } from '../emulator/device/abi';
+import { DEFAULT_HBM_SIZE } from '../emulator/device/hbm';
 import { DeviceMemoryError } from '../emulator/device/guest-memory';
 import { type DebugInfo, DwarfError, DebugInfo as DebugInfoClass, type Subprogram } from '../debuginfo';
-import { type Comparison, type HostTensor, compareTensors, dtypeByScalarType, DTYPE_NAMES } from '../tensors';
+import { type Comparison, type HostTensor, compareTensors, dtypeByScalarType, DTYPE_NAMES, shapeText } from '../tensors';
 import type { ElfImage } from '../xtensa/elf/types';
 import { type ArgValue, type ReadFile, isTensorType, loadTensor, marshalArgs } from './arguments';
 import { SessionError } from './errors';
@@ -61,6 +62,8 @@ export interface SessionOptions {
    * debugger's option — off by default, so `q7 run` runs at full speed).
    */
   readonly history?: boolean | HistoryOptions;
+  /** HBM capacity in bytes (default 16 GiB, a NeuronCore-v2's share); arguments and factories past it fail. */
+  readonly hbmSize?: number;
 }
 
 /** What a front end provides beyond files: building a shape file (q7 run and the debug adapter compile it). */
@@ -86,8 +89,8 @@ export interface SessionResult {
 }
 
 /** Runs a shape function to its end on one core (the launcher registeredOutput() uses). */
-const launchShape: ShapeLauncher = (image, file, fn, args, readFile) => {
-  const r = KernelSession.open(image, { file, fn, args, cores: 1, maxInstructions: SHAPE_INSTRUCTION_LIMIT }, readFile).run();
+const shapeLauncher = (hbmSize: number): ShapeLauncher => (image, file, fn, args, readFile) => {
+  const r = KernelSession.open(image, { file, fn, args, cores: 1, maxInstructions: SHAPE_INSTRUCTION_LIMIT, hbmSize }, readFile).run();
   return { output: r.device.output, faults: r.device.faults };
 };
 
@@ -126,17 +129,25 @@ export class KernelSession {
     const { fn, opcode } = kernelFunction(image, debug, options.fn);
     this.kernel = fn;
     this.opcode = opcode;
-    this.args = marshalArgs(fn, options.args, readFile);
-    this.expected = options.expect !== undefined ? loadTensor(options.expect, readFile, '--expect') : undefined;
+    const hbmSize = options.hbmSize ?? DEFAULT_HBM_SIZE;
+    this.args = marshalArgs(fn, options.args, readFile, hbmSize);
+    this.expected = options.expect !== undefined ? loadTensor(options.expect, readFile, '--expect', hbmSize) : undefined;
     if (options.shapeSrc !== undefined) {
       if (!hooks.buildShape) throw new SessionError(`${options.shapeSrc}: this front end cannot build a shape file`, 'shapeSrc');
-      this.registered = registeredOutput(hooks.buildShape(options.shapeSrc), fn.name, options.args, readFile, launchShape);
+      this.registered = registeredOutput(hooks.buildShape(options.shapeSrc), fn.name, options.args, readFile, shapeLauncher(hbmSize));
+    }
+    if (this.registered && this.expected) {
+      const e = this.expected;
+      const r = this.registered;
+      if (e.dtype.scalarType !== r.scalarType || e.shape.length !== r.shape.length || e.shape.some((d, i) => d !== r.shape[i])) {
+        throw new SessionError(`--expect: the expected tensor is ${e.dtype.name} ${shapeText(e.shape)}, but the op's output is ${dtypeByScalarType(r.scalarType)?.name} ${shapeText(r.shape)} (shape function '${r.registration.shapeFn}', ${r.file}:${r.registration.line})`, 'expect');
+      }
     }
     const o = options;
     this.device = deviceInput(o.file, () => new Device(image, {
       cores: o.cores ?? 1, policy: o.policy ?? POLICY.COHERENT, windowSize: o.windowSize ?? DEFAULT_WINDOW_SIZE, windowCount: o.windowCount ?? DEFAULT_WINDOW_COUNT,
       sanitize: o.sanitize ?? SANITIZERS, stackSize: o.stackSize, maxInstructions: o.maxInstructions, quantum: o.quantum, jit: o.jit, countTranslates: o.countTranslates,
-      onLog: o.onLog, onOutput: o.onOutput, symbols: deviceSymbols(debug),
+      onLog: o.onLog, onOutput: o.onOutput, symbols: deviceSymbols(debug), hbmSize: o.hbmSize,
     }));
     const firstTensor = this.args.find((a) => a.kind === 'tensor');
     const dst = this.registered ? { shape: this.registered.shape, scalarType: this.registered.scalarType }

@@ -28,6 +28,7 @@ export interface KernelRunArgs {
   streamLog: boolean;
   maxInsns?: number;
   stackSize?: number;
+  hbmSize?: number;
 }
 
 export const KERNEL_OPTIONS = `kernel mode (a .cpp without main, or a kernel image):
@@ -47,6 +48,8 @@ export const KERNEL_OPTIONS = `kernel mode (a .cpp without main, or a kernel ima
   --no-sanitize=K,.. switch sanitizers off: ${SANITIZERS.join(', ')}
   --stream-log       print core 0's log ring while the kernel runs (else after it)
   --stack-size N     stack bytes (also passed to the build as -DSTACK_SIZE)
+  --hbm-size N       HBM capacity (default 16G: a NeuronCore-v2's share of its chip's 32 GiB);
+                     arguments and tensors the kernel makes past it are refused
 `;
 
 export { isKernelImage };
@@ -65,9 +68,9 @@ export function parseSanitizers(text: string): Sanitizer[] {
 }
 
 export function parseSize(text: string, what: string): number {
-  const m = /^(0x[0-9a-f]+|\d+)([kKmM]?)$/.exec(text);
+  const m = /^(0x[0-9a-f]+|\d+)([kKmMgG]?)$/.exec(text);
   if (!m) throw new UsageError(`${what}: '${text}' is not a size (e.g. 65536, 64K, 0x10000)`);
-  const mul = m[2] === '' ? 1 : /k/i.test(m[2]) ? 1024 : 1024 * 1024;
+  const mul = m[2] === '' ? 1 : /k/i.test(m[2]) ? 1024 : /m/i.test(m[2]) ? 1024 * 1024 : 1024 ** 3;
   return Number(m[1]) * mul;
 }
 
@@ -87,7 +90,7 @@ export function runKernel(args: KernelRunArgs, image: ElfImage, io: CliIO, shape
   const session = asUsage(() => KernelSession.open(image, {
     file: args.file, fn: args.fn, args: args.args, expect: args.expect, rtol: args.rtol, atol: args.atol, shapeSrc: args.shapeSrc,
     cores: args.cores, policy: args.policy, windowSize: args.windowSize, windowCount: args.windowCount,
-    sanitize: SANITIZERS.filter((s) => !args.noSanitize.includes(s)), stackSize: args.stackSize, maxInstructions: args.maxInsns,
+    sanitize: SANITIZERS.filter((s) => !args.noSanitize.includes(s)), stackSize: args.stackSize, maxInstructions: args.maxInsns, hbmSize: args.hbmSize,
     onLog: args.streamLog ? (t) => io.stdout(t) : undefined, onOutput: (_fd, d) => io.stdout(new TextDecoder().decode(d)),
   }, (p) => io.readFile(p), { buildShape: shape && (() => shape) }));
   const res = asUsage(() => session.run());

@@ -21,6 +21,7 @@ import { compile, formatCompileDiagnostic, RuntimeBuildError, type CompileResult
 import type { ShapeProgram } from '../../session';
 import { fileHost, loadFrontend } from '../frontend';
 import { DEFAULT_CORE_COUNT } from '../../emulator/device';
+import { HBM_MIN_SIZE } from '../../emulator/device/device';
 import { DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE } from '../../emulator/device/abi';
 import { KERNEL_OPTIONS, KernelRunArgs, isKernelImage, parsePolicy, parseSanitizers, parseSize, runKernel } from './run-kernel';
 
@@ -110,6 +111,10 @@ function parseArgs(argv: string[]): RunArgs | 'help' {
     } else if (opt === '--no-sanitize') kernel.noSanitize.push(...parseSanitizers(value()));
     else if (opt === '--stream-log') kernel.streamLog = true;
     else if (opt === '--stack-size') kernel.stackSize = parseSize(value(), opt);
+    else if (opt === '--hbm-size') {
+      kernel.hbmSize = parseSize(value(), opt);
+      if (kernel.hbmSize < HBM_MIN_SIZE) throw new UsageError(`--hbm-size: ${kernel.hbmSize} bytes is less than the least HBM the device takes (${HBM_MIN_SIZE}, 1M)`);
+    }
     else if (opt.startsWith('-D') && opt.length > 2) {
       const d = arg.slice(2);
       const eq = d.indexOf('=');

@@ -104,6 +104,10 @@ void* __q7_tensor_create(const long long* sizes, unsigned ndim, int dtype) {
   return (void*)__q7_device_call(${DEVICE_CALL.tensorCreate}, (unsigned)sizes, ndim, (unsigned)dtype, 0, 0);
 }
 
+void __q7_check_dtype(unsigned long long hbm_addr, int dtype, const char* what) {
+  __q7_device_call(${DEVICE_CALL.checkDtype}, (unsigned)hbm_addr, (unsigned)(hbm_addr >> 32), (unsigned)dtype, (unsigned)what, 0);
+}
+
 void* __q7_dst_tensor() {
   return (void*)__q7_launch_word(${LAUNCH.dstTensor});
 }
@@ -130,7 +134,7 @@ void __q7_index_out_of_bounds(const void* enforcer, long long index, long long s
   __q7_fatal_report(${REPORT.outOfBounds}, (unsigned)enforcer, (unsigned)clamped, (unsigned)size, (unsigned)dim);
 }
 
-void __q7_copy_out_of_bounds(unsigned offset, unsigned count, unsigned numel) {
-  __q7_fatal_report(${REPORT.copyOutOfBounds}, (unsigned)"copy past the end of the tensor", offset, count, numel);
+void __q7_copy_out_of_bounds(const void* data, unsigned offset, unsigned count, unsigned numel) {
+  __q7_fatal_report(${REPORT.copyOutOfBounds}, (unsigned)data, offset, count, numel);
 }
 `;

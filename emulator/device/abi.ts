@@ -112,6 +112,10 @@ export const DEVICE_CALL = {
   tcmEvent: 0x5105,
   /** (new head) → 0: the log ring advanced (lets the device stream output live). */
   logWritten: 0x5106,
+  /** (hbm lo, hbm hi, scalar type, what: const char*) → 0: an accessor or copy of element type `scalar type`
+   *  (c10::ScalarType) is made on the tensor at that HBM address; a tensor of another dtype is a fatal
+   *  `dtype-mismatch` at the caller's line. The SDK makes it for element types with a ScalarType only. */
+  checkDtype: 0x5107,
 } as const;
 export const DMA_TO_LOCAL = 0;
 export const DMA_TO_HBM = 1;
@@ -128,7 +132,8 @@ export const REPORT = {
   badTcmFree: 4,
   /** TORCH_CHECK failed (message = condition text, arg0 = file string, arg1 = line). Fatal. */
   checkFailed: 5,
-  /** A TCM copy or stream read/write past the end of its tensor (arg0 = element offset, arg1 = count, arg2 = numel). Fatal. */
+  /** A TCM copy or stream read/write past the end of its tensor (the message slot carries the address of the
+   *  accessor's Q7PtrType, whose HBM address names the tensor; arg0 = element offset, arg1 = count, arg2 = numel). Fatal. */
   copyOutOfBounds: 6,
 } as const;
 export const TCM_EVENT = { alloc: 1, free: 2 } as const;

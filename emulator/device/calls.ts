@@ -9,6 +9,7 @@ import { TCM_RANGE } from './core';
 import type { Device } from './device';
 import { contiguousStrides, allocImpl, readImpl } from './objects';
 import { DeviceMemoryError } from './guest-memory';
+import { HbmFullError, formatBytes } from './hbm';
 
 const u = (v: number) => v >>> 0;
 const u64 = (lo: number, hi: number) => u(hi) * 2 ** 32 + u(lo);
@@ -52,6 +53,10 @@ function serve(dev: Device, core: DeviceCore, c: Cpu): boolean {
       break;
     case DEVICE_CALL.logWritten:
       dev.streamLog(core);
+      ok();
+      break;
+    case DEVICE_CALL.checkDtype:
+      checkDtype(dev, core, u64(a[3], a[4]), a[5] | 0, u(a[6]));
       ok();
       break;
     default:
@@ -107,6 +112,7 @@ function dma(dev: Device, core: DeviceCore, local: number, hbmAddr: number, n: n
   } else {
     dev.hbm.write(hbmAddr, core.g.bytes(local, n));
     dev.hbm.noteWrite(hbmAddr, n, core.id);
+    dev.noteDstWrite(core, hbmAddr, n, 'copy');
   }
 }
 
@@ -123,11 +129,31 @@ function tensorCreate(dev: Device, core: DeviceCore, sizesPtr: number, ndim: num
   }
   const elem = elementSize(scalarType);
   const numel = sizes.reduce((x, y) => x * y, 1);
-  const addr = dev.hbm.alloc(numel * elem);
+  let addr: number;
+  try {
+    addr = dev.hbm.alloc(numel * elem);
+  } catch (e) {
+    if (!(e instanceof HbmFullError)) throw e;
+    dev.fault(core, 'out-of-memory', `a tensor of ${sizes.join('x')} elements of ${elem} bytes needs ${formatBytes(numel * elem)}, more than the HBM has free (${formatBytes(e.free)} of ${formatBytes(e.capacity)}; --hbm-size)`);
+    return 0;
+  }
   const where = dev.locate(core);
   dev.hbm.addTensor({ name: where ? `created at ${where.file.split('/').pop()}:${where.line}` : 'created by the kernel', addr, nbytes: numel * elem, elemSize: elem, shape: sizes, scalarType });
   if (dev.sanitize.has('uninitialized')) dev.trackInit(addr, numel * elem);
   return allocImpl(core.g, { sizes, strides: contiguousStrides(sizes), numel, hbmAddr: addr, ctxPtr: core.ctx, scalarType });
+}
+
+const DTYPE_NAMES: Record<number, string> = { 0: 'uint8', 1: 'int8', 2: 'int16', 3: 'int32', 4: 'int64', 5: 'float16', 6: 'float32', 7: 'float64', 15: 'bfloat16' };
+const CPP_TYPES: Record<number, string> = { 0: 'uint8_t', 1: 'int8_t', 2: 'int16_t', 3: 'int32_t', 4: 'int64_t', 6: 'float', 7: 'double' };
+
+/** An accessor or copy of element type `dtype` on the tensor at `hbmAddr`: a fault when the tensor's dtype differs. */
+function checkDtype(dev: Device, core: DeviceCore, hbmAddr: number, dtype: number, what: number): void {
+  const t = dev.hbm.tensorAt(hbmAddr);
+  if (!t || t.scalarType === dtype) return;
+  const name = (st: number) => DTYPE_NAMES[st] ?? `dtype ${st}`;
+  const via = what ? core.g.cstring(what) : 'accessor';
+  const verb = /tcm_to_tensor|write_stream/.test(via) ? 'writes' : 'reads';
+  dev.fault(core, 'dtype-mismatch', `${via}<${CPP_TYPES[dtype] ?? name(dtype)}> ${verb} ${name(dtype)} elements ${verb === 'reads' ? 'from' : 'into'} tensor ${t.name} of dtype ${name(t.scalarType)} (the bytes would be reinterpreted)`, { tensor: t.name });
 }
 
 /** `what` (a load, a store, a copy) of TCM at `addr` that tcm_free released. */
@@ -179,7 +205,16 @@ function report(dev: Device, core: DeviceCore, kind: number, msg: number, arg: n
       return true;
     case REPORT.copyOutOfBounds:
       if (!dev.sanitize.has('copies')) return false;
-      dev.fault(core, 'copy-out-of-bounds', `copy of ${arg[1]} elements from element ${arg[0]} runs past the end of a tensor of ${arg[2]} elements`, { index: `[${arg[2]}]` });
+    {
+      const [from, count, numel] = [u(arg[0]), u(arg[1]), u(arg[2])];
+      let t;
+      try {
+        t = msg ? dev.hbm.tensorAt(core.g.u64(msg)) : undefined;
+      } catch {
+        t = undefined;
+      }
+      dev.fault(core, 'copy-out-of-bounds', `copy of elements [${from}, ${from + count}) of ${t ? `tensor ${t.name}` : 'a tensor'} of ${numel} elements (${from + count - numel} past the end)`, { tensor: t?.name, index: `[${numel}]` });
+    }
       return true;
     default:
       dev.fault(core, 'bus-error', `report call with unknown kind ${kind}`);

@@ -19,8 +19,9 @@ import {
 import { deviceCall, elementSize, useAfterFreeMessage } from './calls';
 import { DeviceCore, STACK_GUARD } from './core';
 import { DeviceFault, FaultKind, FaultLog, SANITIZERS, Sanitizer } from './faults';
-import { Hbm, MANY_WRITERS } from './hbm';
+import { DEFAULT_HBM_SIZE, Hbm, HbmFullError, MANY_WRITERS, formatBytes } from './hbm';
 import { dataSegments, iramPayload } from './image';
+import { DstWriters, writeSite } from './writers';
 import { allocHandle, allocImpl, contiguousStrides, readImpl } from './objects';
 import { ProviderContext, contextCreate } from './provider';
 import { callStack } from './stack';
@@ -57,7 +58,12 @@ export interface DeviceOptions {
   pcBounds?: { lo: number; hi: number };
   /** Compile hot guest code to JavaScript (default true); false runs the interpreter only, with identical results. */
   jit?: boolean;
+  /** HBM capacity in bytes (default DEFAULT_HBM_SIZE, a NeuronCore-v2's 16 GiB share); allocations past it fail. */
+  hbmSize?: number;
 }
+
+/** Smallest HBM the device accepts (the image is staged there too). */
+export const HBM_MIN_SIZE = 1 << 20;
 
 export interface DeviceTensor {
   readonly shape: readonly number[];
@@ -136,7 +142,7 @@ interface HbmTensor {
 }
 
 export class Device {
-  readonly hbm = new Hbm();
+  readonly hbm: Hbm;
   readonly faults = new FaultLog();
   readonly cores: DeviceCore[] = [];
   readonly sanitize: Set<Sanitizer>;
@@ -158,9 +164,15 @@ export class Device {
   quiet = false;
   /** Called after each stretch of one core's instructions: the core, the position it started at, its length. */
   onSlice: ((core: number, start: number, steps: number) => void) | undefined;
+  /** Who wrote the multicore destination, and from which line (unwritten sanitizer, more than one core). */
+  dstWriters: DstWriters | undefined;
+  /** Per core: PC of a store into the destination → its source line (found once per PC). */
+  private storeSites = new Map<string, SourceLocation | undefined>();
 
   constructor(readonly image: ElfImage, readonly options: DeviceOptions = {}) {
     this.sanitize = new Set(options.sanitize ?? SANITIZERS);
+    if (options.hbmSize !== undefined && !(Number.isSafeInteger(options.hbmSize) && options.hbmSize >= HBM_MIN_SIZE)) throw new RangeError(`HBM size ${options.hbmSize} must be an integer of at least ${HBM_MIN_SIZE} bytes`);
+    this.hbm = new Hbm(options.hbmSize ?? DEFAULT_HBM_SIZE);
     this.symbols = options.symbols;
     this.payload = iramPayload(image);
     this.provider = contextCreate(options.apiLevel ?? 3, DeviceCore.rwFor(() => this.cores[this.rwCore]));
@@ -208,7 +220,10 @@ export class Device {
     this.kernelLocation = spec.kernelName ? this.symbols?.kernelDeclaration(spec.kernelName) : undefined;
     const argData = spec.args.map((a) => (a.kind === 'tensor' ? this.hbmTensor(a.name, a.tensor) : undefined));
     const dst = spec.dst ? this.hbmTensor('dst', { ...spec.dst, data: new Uint8Array(spec.dst.shape.reduce((x, y) => x * y, 1) * elementSize(spec.dst.scalarType)) }) : undefined;
-    if (dst && this.cores.length > 1 && this.sanitize.has('unwritten')) this.hbm.trackWriters(dst.addr, dst.nbytes);
+    if (dst && this.cores.length > 1 && this.sanitize.has('unwritten')) {
+      this.hbm.trackWriters(dst.addr, dst.nbytes);
+      this.dstWriters = new DstWriters(dst.addr, dst.nbytes, elementSize(dst.scalarType));
+    }
     for (const core of this.cores) {
       this.rwCore = core.id;
       core.boot(this.payload, dataSegments(this.image), this.image.entry >>> 0, this.options.pcBounds);
@@ -272,7 +287,13 @@ export class Device {
   private hbmTensor(name: string, t: DeviceTensor): HbmTensor {
     const numel = t.shape.reduce((x, y) => x * y, 1);
     const elem = elementSize(t.scalarType);
-    const addr = this.hbm.alloc(numel * elem);
+    let addr: number;
+    try {
+      addr = this.hbm.alloc(numel * elem);
+    } catch (e) {
+      if (e instanceof HbmFullError) throw new RangeError(`tensor '${name}' (${t.shape.join('x')}, ${formatBytes(numel * elem)}) does not fit in the HBM: ${formatBytes(e.free)} free of ${formatBytes(e.capacity)} (--hbm-size)`);
+      throw e;
+    }
     this.hbm.write(addr, t.data);
     this.hbm.addTensor({ name, addr, nbytes: numel * elem, elemSize: elem, shape: t.shape, scalarType: t.scalarType });
     return { addr, nbytes: numel * elem, numel, shape: t.shape, scalarType: t.scalarType };
@@ -446,8 +467,25 @@ export class Device {
             }
           }
         : undefined,
-      onWrite: (addr, size) => this.hbm.noteWrite(base + (addr % PAGE_SIZE), size, coreId),
+      onWrite: (addr, size) => {
+        const at = base + (addr % PAGE_SIZE);
+        this.hbm.noteWrite(at, size, coreId);
+        if (this.dstWriters?.covers(at, size)) this.noteDstWrite(this.cores[coreId], at, size, 'store');
+      },
     };
+  }
+
+  /** Records a store or copy into the multicore destination with the source line that made it. */
+  noteDstWrite(core: DeviceCore, hbmAddr: number, n: number, what: 'copy' | 'store'): void {
+    const w = this.dstWriters;
+    if (!w || !w.covers(hbmAddr, n)) return;
+    let location: SourceLocation | undefined;
+    if (what === 'store') {
+      const key = `${core.id}:${core.m.pc}`;
+      if (!this.storeSites.has(key)) this.storeSites.set(key, this.locate(core));
+      location = this.storeSites.get(key);
+    } else location = this.locate(core);
+    w.note(core.id, hbmAddr, n, what, location);
   }
 
   /** Starts "never written" tracking of a factory-made tensor (and re-hooks pages already mapped). */
@@ -543,11 +581,29 @@ export class Device {
     }
     const first = (xs: number[]) => xs.slice(0, 5).map((k) => `[${k}]`).join(', ') + (xs.length > 5 ? ', …' : '');
     const c0 = this.cores[0];
+    const w = this.dstWriters;
     if (unwritten.length) {
-      this.fault(c0, 'unwritten-output', `${unwritten.length} of ${dst.numel} elements of the destination tensor were written by no core (${first(unwritten)})`, { tensor: 'dst', index: `[${unwritten[0]}]`, location: this.kernelLocation });
+      const near = w?.nearest(unwritten[0]);
+      let where = '';
+      if (near) {
+        const [a, b] = w!.elements(near);
+        where = `; the nearest write is core ${near.core}'s ${near.what} of elements [${a}, ${b}) at ${writeSite(near)}${b <= unwritten[0] ? ', which stops short of them' : ''}`;
+      } else if (w && w.writes.length === 0) where = '; no core wrote the destination';
+      this.fault(near ? this.cores[near.core] : c0, 'unwritten-output', `${unwritten.length} of ${dst.numel} elements of the destination tensor were written by no core (${first(unwritten)})${where}`, {
+        tensor: 'dst', index: `[${unwritten[0]}]`, location: near?.location ?? this.kernelLocation,
+      });
     }
     if (multi.length) {
-      this.fault(c0, 'multiple-writers', `${multi.length} elements of the destination tensor were written by more than one core (${first(multi)})`, { tensor: 'dst', index: `[${multi[0]}]`, location: this.kernelLocation });
+      const both = w ? w.covering(multi[0]) : [];
+      const byCore = new Map<number, (typeof both)[number]>();
+      for (const x of both) if (!byCore.has(x.core)) byCore.set(x.core, x);
+      const cores = [...byCore.values()];
+      const second = cores[1];
+      const more = cores.length > 2 ? ` (and ${cores.length - 2} more core${cores.length > 3 ? 's' : ''})` : '';
+      const who = cores.length >= 2 ? `; element [${multi[0]}] was written by ${cores.slice(0, 2).map((x) => `core ${x.core} (${x.what} at ${writeSite(x)})`).join(' and ')}${more}` : '';
+      this.fault(second ? this.cores[second.core] : c0, 'multiple-writers', `${multi.length} elements of the destination tensor were written by more than one core (${first(multi)})${who}`, {
+        tensor: 'dst', index: `[${multi[0]}]`, location: second?.location ?? this.kernelLocation,
+      });
     }
   }
 

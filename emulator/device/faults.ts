@@ -25,7 +25,9 @@ export type FaultKind =
   | 'exception'
   | 'check-failed'
   | 'multicore-rule'
-  | 'timeout';
+  | 'timeout'
+  | 'out-of-memory'
+  | 'dtype-mismatch';
 
 /** Sanitizer switches (--no-sanitize=kind,...). */
 export const SANITIZERS = ['coherency', 'bounds', 'copies', 'unwritten', 'uninitialized', 'tcm', 'stack', 'stale-window'] as const;

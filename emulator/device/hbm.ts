@@ -22,6 +22,37 @@ export interface HbmSnapshot {
 export const HBM_ALLOC_BASE = 0x1_0000_0000;
 /** Alignment of every HBM allocation. */
 export const HBM_ALIGN = 64;
+/**
+ * Default HBM capacity: one NeuronCore-v2's share of its chip's HBM. AWS's Inferentia2 architecture page:
+ * each Inferentia2 chip has two NeuronCore-v2 cores and 32 GiB of HBM (Trn1's Trainium chip, also two
+ * NeuronCore-v2, the same), so 16 GiB per NeuronCore-v2.
+ */
+export const DEFAULT_HBM_SIZE = 16 * 2 ** 30;
+
+/** An allocation the HBM cannot hold (what a factory or an argument asks for past the capacity). */
+export class HbmFullError extends RangeError {
+  constructor(
+    readonly requested: number,
+    readonly free: number,
+    readonly capacity: number,
+  ) {
+    super(`${formatBytes(requested)} of HBM requested, ${formatBytes(free)} free of ${formatBytes(capacity)} (--hbm-size)`);
+    this.name = 'HbmFullError';
+  }
+}
+
+/** 1536 → "1.5 KiB"; exact byte counts below 1 KiB. */
+export function formatBytes(n: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+  let v = n;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return u === 0 ? `${n} bytes` : `${Number(v.toFixed(1))} ${units[u]}`;
+}
+
 /** Writer-shadow value of a byte written by more than one core. */
 export const MANY_WRITERS = 0xff;
 
@@ -49,6 +80,13 @@ export class Hbm {
   readonly tensors: HbmTensor[] = [];
   private next = HBM_ALLOC_BASE;
 
+  constructor(readonly capacity = DEFAULT_HBM_SIZE) {}
+
+  /** Bytes handed out so far (with alignment). */
+  get used(): number {
+    return this.next - HBM_ALLOC_BASE;
+  }
+
   /** The buffer of page n (allocated zero-filled on first use). */
   page(n: number): ArrayBuffer {
     let p = this.pages.get(n);
@@ -59,8 +97,10 @@ export class Hbm {
     return p;
   }
 
+  /** Allocates `nbytes` (64-byte aligned); HbmFullError past the capacity (nothing is touched: pages are made on use). */
   alloc(nbytes: number): number {
     const at = this.next;
+    if (!(nbytes <= this.capacity - this.used)) throw new HbmFullError(nbytes, this.capacity - this.used, this.capacity);
     this.next = Math.ceil((at + Math.max(nbytes, 1)) / HBM_ALIGN) * HBM_ALIGN;
     return at;
   }

@@ -64,13 +64,14 @@ class TensorReadStreamAccessor {
   TensorReadStreamAccessor(Q7PtrType data, size_t numel, CoherencyEnforcer& enforcer)
       : data_(data), numel_(numel), next_(0), buffered_from_(0), buffered_count_(0), closed_(false), enforcer_(enforcer) {
     enforcer_.acquire_buffered_reader();
+    if (c10::q7_scalar_type_of<T>::value >= 0) __q7_check_dtype(data_.hbm_addr, c10::q7_scalar_type_of<T>::value, "read_stream_accessor");
     buffer_ = (T*)torch::neuron::tcm_malloc(kBufferBytes);
   }
   ~TensorReadStreamAccessor() { close(); }
 
   T read() {
 #ifdef Q7_SANITIZE_COPIES
-    if (next_ >= numel_) __q7_copy_out_of_bounds(next_, 1, numel_);
+    if (next_ >= numel_) __q7_copy_out_of_bounds(&data_, next_, 1, numel_);
 #endif
     if (next_ >= buffered_from_ + buffered_count_) refill();
     T value = buffer_ != nullptr ? buffer_[next_ - buffered_from_] : data_.template operator[]<T>(next_);
@@ -115,13 +116,14 @@ class TensorWriteStreamAccessor {
   TensorWriteStreamAccessor(Q7PtrType data, size_t numel, CoherencyEnforcer& enforcer)
       : data_(data), numel_(numel), next_(0), pending_(0), closed_(false), enforcer_(enforcer) {
     enforcer_.acquire_buffered_writer();
+    if (c10::q7_scalar_type_of<T>::value >= 0) __q7_check_dtype(data_.hbm_addr, c10::q7_scalar_type_of<T>::value, "write_stream_accessor");
     buffer_ = (T*)torch::neuron::tcm_malloc(kBufferBytes);
   }
   ~TensorWriteStreamAccessor() { close(); }
 
   void write(T value) {
 #ifdef Q7_SANITIZE_COPIES
-    if (next_ >= numel_) __q7_copy_out_of_bounds(next_, 1, numel_);
+    if (next_ >= numel_) __q7_copy_out_of_bounds(&data_, next_, 1, numel_);
 #endif
     if (buffer_ == nullptr) {
       data_.template operator[]<T>(next_) = value;
@@ -170,17 +172,19 @@ class TensorTcmAccessor {
   template <typename T>
   void tensor_to_tcm(T* tcm_ptr, size_t tensor_offset, size_t num_elem) {
 #ifdef Q7_SANITIZE_COPIES
-    if (tensor_offset > numel_ || num_elem > numel_ - tensor_offset) __q7_copy_out_of_bounds(tensor_offset, num_elem, numel_);
+    if (tensor_offset > numel_ || num_elem > numel_ - tensor_offset) __q7_copy_out_of_bounds(&data_, tensor_offset, num_elem, numel_);
 #endif
+    if (c10::q7_scalar_type_of<T>::value >= 0) __q7_check_dtype(data_.hbm_addr, c10::q7_scalar_type_of<T>::value, "tensor_to_tcm");
     neuron_memcpy_from_hbm(tcm_ptr, data_.ctx_ptr, data_.hbm_addr + sizeof(T) * tensor_offset, sizeof(T) * num_elem);
   }
 
   template <typename T>
   void tcm_to_tensor(T* tcm_ptr, size_t tensor_offset, size_t num_elem) {
 #ifdef Q7_SANITIZE_COPIES
-    if (tensor_offset > numel_ || num_elem > numel_ - tensor_offset) __q7_copy_out_of_bounds(tensor_offset, num_elem, numel_);
+    if (tensor_offset > numel_ || num_elem > numel_ - tensor_offset) __q7_copy_out_of_bounds(&data_, tensor_offset, num_elem, numel_);
 #endif
     static_assert(!read_only, "cannot copy into a tensor through a read-only TensorTcmAccessor (tcm_accessor of a const Tensor)");
+    if (c10::q7_scalar_type_of<T>::value >= 0) __q7_check_dtype(data_.hbm_addr, c10::q7_scalar_type_of<T>::value, "tcm_to_tensor");
     neuron_memcpy_to_hbm(data_.ctx_ptr, data_.hbm_addr + sizeof(T) * tensor_offset, tcm_ptr, sizeof(T) * num_elem);
   }
 
@@ -238,6 +242,7 @@ class TensorBase {
   TensorAccessor<T, N, true> accessor() const& {
     static_assert(N > 0, "accessor is used for indexing tensor, for scalars use *data_ptr<T>()");
     TORCH_CHECK(dim() == N, "TensorAccessor expected ", N, " dims but tensor has ", dim());
+    if (c10::q7_scalar_type_of<T>::value >= 0 && (int)scalar_type() != c10::q7_scalar_type_of<T>::value) __q7_check_dtype(impl_->hbm_addr_, c10::q7_scalar_type_of<T>::value, "accessor");
     return TensorAccessor<T, N, true>(q7_data_ptr(), sizes().data(), strides().data(), coherency_enforcer_);
   }
   // non-const Tensor -> read/write accessor
@@ -245,6 +250,7 @@ class TensorBase {
   TensorAccessor<T, N, false> accessor() & {
     static_assert(N > 0, "accessor is used for indexing tensor, for scalars use *data_ptr<T>()");
     TORCH_CHECK(dim() == N, "TensorAccessor expected ", N, " dims but tensor has ", dim());
+    if (c10::q7_scalar_type_of<T>::value >= 0 && (int)scalar_type() != c10::q7_scalar_type_of<T>::value) __q7_check_dtype(impl_->hbm_addr_, c10::q7_scalar_type_of<T>::value, "accessor");
     return TensorAccessor<T, N, false>(q7_data_ptr(), sizes().data(), strides().data(), coherency_enforcer_);
   }
   // no accessor on an rvalue Tensor: it would outlive the tensor

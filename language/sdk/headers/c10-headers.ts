@@ -21,7 +21,11 @@ void* __q7_tcm_malloc(size_t nbytes);
 void __q7_tcm_free(void* ptr);
 // Sanitizer reports (compiled into the SDK only under Q7_SANITIZE_BOUNDS / Q7_SANITIZE_COPIES).
 void __q7_index_out_of_bounds(const void* enforcer, int64_t index, int64_t size, const int64_t* sizes);
-void __q7_copy_out_of_bounds(size_t offset, size_t count, size_t numel);
+// (data: the accessor's Q7PtrType, which names the tensor by its HBM address)
+void __q7_copy_out_of_bounds(const void* data, size_t offset, size_t count, size_t numel);
+// The device checks that the tensor at hbm_addr has dtype 'dtype' (a c10::ScalarType): an accessor or a
+// copy reading its elements as another type is a fault at the caller's line.
+void __q7_check_dtype(uint64_t hbm_addr, int dtype, const char* what);
 `;
 
 export const q7PtrType = String.raw`#pragma once
@@ -77,6 +81,17 @@ constexpr ScalarType kInt = ScalarType::Int;
 constexpr ScalarType kHalf = ScalarType::Half;
 constexpr ScalarType kFloat = ScalarType::Float;
 constexpr ScalarType kBFloat16 = ScalarType::BFloat16;
+
+// The ScalarType of an element type (-1: none, not checked), for the device's dtype check.
+template <typename T>
+struct q7_scalar_type_of { static constexpr int value = -1; };
+template <> struct q7_scalar_type_of<unsigned char> { static constexpr int value = 0; };
+template <> struct q7_scalar_type_of<signed char> { static constexpr int value = 1; };
+template <> struct q7_scalar_type_of<short> { static constexpr int value = 2; };
+template <> struct q7_scalar_type_of<int> { static constexpr int value = 3; };
+template <> struct q7_scalar_type_of<long long> { static constexpr int value = 4; };
+template <> struct q7_scalar_type_of<float> { static constexpr int value = 6; };
+template <> struct q7_scalar_type_of<double> { static constexpr int value = 7; };
 
 inline size_t elementSize(ScalarType t) {
   switch (t) {
