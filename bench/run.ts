@@ -1,8 +1,9 @@
 // npm run bench: prints each benchmark's figures side by side with its yardstick, as ratios.
-// Options: --full (the long settings, e.g. 10^9 emulated instructions), --only emulator|language|server|compiler|device|history.
+// Options: --full (the long settings, e.g. 10^9 emulated instructions), --only emulator|language|server|compiler|device|history|debugger.
 
 import { benchEmulator, EngineFigure } from './emulator';
 import { compilerBench, formatCompilerBench } from './compiler';
+import { debuggerBench, formatDebuggerBench } from './debugger';
 import { deviceBench, formatDeviceBench } from './device';
 import { formatHistoryBench, historyBench } from './history';
 import { formatLanguageBench, languageBench } from './language';
@@ -56,6 +57,11 @@ async function historySection(full: boolean): Promise<void> {
   for (const line of formatHistoryBench(await historyBench({ rows: full ? 512 : 128 }))) console.log(`  ${line}`);
 }
 
+async function debuggerSection(): Promise<void> {
+  console.log('\n== Debugger: the adapter over stdio on the ReLU example (targets: launch < 500 ms, step over < 5 ms, Variables < 20 ms) ==');
+  for (const line of formatDebuggerBench(await debuggerBench())) console.log(`  ${line}`);
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const full = args.includes('--full');
@@ -67,6 +73,7 @@ async function main(): Promise<void> {
     compiler: compilerSection,
     device: deviceSection,
     history: historySection,
+    debugger: debuggerSection,
   };
   for (const [name, fn] of Object.entries(sections)) {
     if (only && only !== name) continue;
