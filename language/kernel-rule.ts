@@ -62,13 +62,17 @@ function sourceOrder(a: FunctionDecl, b: FunctionDecl): number {
   return ra.line - rb.line || ra.column - rb.column;
 }
 
+/** Functions defined at namespace scope in `file` with external linkage (kernel candidates of any signature), in source order. */
+export function exportedFunctions(model: SemanticModel, file: string): FunctionDecl[] {
+  return model.functions.filter((fn) => isCandidate(fn, file) && !internalLinkage(fn)).sort(sourceOrder);
+}
+
 /** The kernel functions of `file`, in source order. */
 export function kernelFunctions(model: SemanticModel, file: string): FunctionDecl[] {
-  return model.functions
-    .filter((fn) => isCandidate(fn, file) && !internalLinkage(fn) && !fn.variadic)
+  return exportedFunctions(model, file)
+    .filter((fn) => !fn.variadic)
     .filter((fn) => {
       const ret = stripConst(fn.ret);
       return (isTensorType(ret) || (ret.kind === 'builtin' && ret.name === 'void')) && fn.params.every((p) => kernelParamKind(p.type) !== undefined);
-    })
-    .sort(sourceOrder);
+    });
 }
