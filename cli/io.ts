@@ -7,6 +7,12 @@ export interface CliIO {
   stderr(text: string): void;
   readFile(path: string): Uint8Array;
   writeFile(path: string, data: Uint8Array | string): void;
+  /** stderr is a terminal (long runs show progress there). */
+  readonly stderrIsTTY?: boolean;
+  /** Milliseconds from an arbitrary origin (progress display only; the emulator reads no clock). */
+  now?(): number;
+  /** Calls `f` on Ctrl-C (SIGINT) until the returned function is called. */
+  onInterrupt?(f: () => void): () => void;
 }
 
 /** Raised for a user error: the message is printed as is and the process exits with `exitCode`. */
@@ -35,6 +41,12 @@ export const nodeIO: CliIO = {
     } catch (e) {
       throw new UsageError(`${p}: cannot write file: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
     }
+  },
+  stderrIsTTY: process.stderr.isTTY === true,
+  now: () => performance.now(),
+  onInterrupt: (f) => {
+    process.on('SIGINT', f);
+    return () => void process.off('SIGINT', f);
   },
 };
 

@@ -279,6 +279,12 @@ export class Device {
     this.pauseRequested = false;
   }
 
+  /** Ends the run from outside (Ctrl-C): a fatal `interrupted` fault at core 0's position; finish() then reports what ran. */
+  interrupt(reason: string): void {
+    const ran = this.cores.reduce((n, c) => n + c.m.instructionCount, 0);
+    this.fault(this.cores[0], 'interrupted', `${reason} after ${ran} instructions`);
+  }
+
   /** Asks a runUntil() in progress (from a device call or another callback) to return 'paused'. */
   requestPause(): void {
     this.pauseRequested = true;

@@ -27,7 +27,8 @@ export type FaultKind =
   | 'multicore-rule'
   | 'timeout'
   | 'out-of-memory'
-  | 'dtype-mismatch';
+  | 'dtype-mismatch'
+  | 'interrupted';
 
 /** Sanitizer switches (--no-sanitize=kind,...). */
 export const SANITIZERS = ['coherency', 'bounds', 'copies', 'unwritten', 'uninitialized', 'tcm', 'stack', 'stale-window'] as const;

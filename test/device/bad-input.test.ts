@@ -155,3 +155,57 @@ describe('bad input and big input', function () {
     assert.match(r.err, /split2\.cpp:13:\d+: fault copy-out-of-bounds: copy of elements \[21, 24\) of tensor t_in of 10 elements \(14 past the end\) \[core 7, tensor t_in, index \[10\]\]/);
   });
 });
+
+const LONG = `#include <torch/torch.h>
+torch::Tensor spin(const torch::Tensor& x) {
+  torch::Tensor out = torch::zeros({1}, torch::kFloat);
+  auto o = out.accessor<float, 1>();
+  float s = 0;
+  for (int64_t i = 0; i < 400000000; i++) s += 1.0f;
+  o[0] = s;
+  return out;
+}
+`;
+
+describe('long runs: progress on a terminal, Ctrl-C stops with the partial report', function () {
+  this.timeout(180_000);
+
+  async function q7io(extra: Partial<CliIO>, ...args: string[]) {
+    let out = '';
+    let err = '';
+    const io: CliIO = { ...nodeIO, stdout: (t) => void (out += t), stderr: (t) => void (err += t), ...extra };
+    const code = await main(['run', ...args], io);
+    return { code, out, err };
+  }
+
+  it('a terminal sees instructions and elapsed time; Ctrl-C exits 130 with an interrupted fault and the figures', async () => {
+    const k = write('spin.cpp', LONG);
+    let clock = 0;
+    let handler: (() => void) | undefined;
+    let removed = false;
+    const r = await q7io({
+      stderrIsTTY: true,
+      now: () => {
+        clock += 600;
+        if (clock >= 600 * 4) handler?.(); // Ctrl-C after a few slices
+        return clock;
+      },
+      onInterrupt: (f) => {
+        handler = f;
+        return () => void (removed = true);
+      },
+    }, k, '--arg', 'shape=1');
+    assert.equal(r.code, 130, r.err);
+    assert.match(r.err, /\r.*spin\.cpp: \d+\.\d M instructions, 0\.6 s \(Ctrl-C stops\)/);
+    assert.match(r.err, /spin\.cpp:6:\d+: fault interrupted: stopped by Ctrl-C \(SIGINT\) after \d+ instructions \[core 0\]\n/);
+    assert.match(r.err, /spin on 1 core: FAULT\n {2}core 0: \d+ instructions/);
+    assert.ok(removed, 'the SIGINT handler is removed');
+  });
+
+  it('not a terminal: no progress text (the report as before)', async () => {
+    const k = write('short.cpp', TWICE);
+    const r = await q7io({ stderrIsTTY: false, now: () => 1e9 }, k, '--arg', 'shape=2x2');
+    assert.equal(r.code, 0, r.err);
+    assert.doesNotMatch(r.err, /\r|M instructions/);
+  });
+});
