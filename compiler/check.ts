@@ -24,8 +24,8 @@ export function kernelProblem(kernels: readonly Kernel[], file: string): Compile
   const seen = new Set<string>();
   for (const k of kernels) {
     if (seen.has(k.name)) {
-      const at = k.fn.loc.range.start;
-      return { file, line: at.line + 1, column: at.column + 1, message: `two kernels are named '${k.name}' (overloaded kernels cannot share a kernel_info_table name)` };
+      const at = k.fn.loc.range;
+      return { file: at.file, line: at.start.line + 1, column: at.start.column + 1, message: `two kernels are named '${k.name}' (overloaded kernels cannot share a kernel_info_table name)` };
     }
     seen.add(k.name);
   }

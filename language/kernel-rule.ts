@@ -2,7 +2,8 @@
 // kernel_info_table and the editor offers to run or debug. One rule, used by the compiler and the
 // language server alike:
 //
-// a function defined in the main source file (not in a header it includes), at namespace scope, not
+// a function defined in the main source file, or in a source file (.cpp, .cc, .cxx, .c) it #includes —
+// the way a CPU extension reuses a kernel's source — but not in a header, at namespace scope, not
 // a template, not `static`/`inline`/in an unnamed namespace (external linkage), not `main`, not
 // variadic, whose parameters are all torch::Tensor (by const&, & or value) or scalars by value (bool,
 // the char, short, int, long and long long types signed or unsigned, float, double), and which returns
@@ -52,19 +53,29 @@ function internalLinkage(fn: FunctionDecl): boolean {
   return false;
 }
 
+/** A source file, as opposed to a header: its functions may be kernels when the main file includes it. */
+const SOURCE_FILE = /\.(cpp|cc|cxx|c)$/i;
+
 function isCandidate(fn: FunctionDecl, file: string): boolean {
-  return !!fn.body && fn.body.unit.file === file && !fn.body.unit.system && !fn.owner && !fn.templateInfo && fn.name !== 'main' && fn.role === 'function';
+  if (!fn.body || fn.body.unit.system || fn.owner || fn.templateInfo || fn.name === 'main' || fn.role !== 'function') return false;
+  const where = fn.loc.range.file;
+  return where === file || SOURCE_FILE.test(where);
 }
 
-function sourceOrder(a: FunctionDecl, b: FunctionDecl): number {
-  const ra = a.loc.range.start;
-  const rb = b.loc.range.start;
-  return ra.line - rb.line || ra.column - rb.column;
+/** Source order: files in the order the translation unit first defines one of `fns` in them, then lines. */
+function inSourceOrder(fns: FunctionDecl[]): FunctionDecl[] {
+  const fileRank = new Map<string, number>();
+  for (const fn of fns) if (!fileRank.has(fn.loc.range.file)) fileRank.set(fn.loc.range.file, fileRank.size);
+  return fns.sort((a, b) => {
+    const ra = a.loc.range;
+    const rb = b.loc.range;
+    return fileRank.get(ra.file)! - fileRank.get(rb.file)! || ra.start.line - rb.start.line || ra.start.column - rb.start.column;
+  });
 }
 
-/** Functions defined at namespace scope in `file` with external linkage (kernel candidates of any signature), in source order. */
+/** Functions defined at namespace scope in `file` (or a source file it includes) with external linkage (kernel candidates of any signature), in source order. */
 export function exportedFunctions(model: SemanticModel, file: string): FunctionDecl[] {
-  return model.functions.filter((fn) => isCandidate(fn, file) && !internalLinkage(fn)).sort(sourceOrder);
+  return inSourceOrder(model.functions.filter((fn) => isCandidate(fn, file) && !internalLinkage(fn)));
 }
 
 /** The kernel functions of `file`, in source order. */

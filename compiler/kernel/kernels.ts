@@ -55,4 +55,4 @@ export function findKernels(model: SemanticModel, file: string, symbolOf: (fn: F
 
 /** The rule, for error messages. */
 export const KERNEL_RULE =
-  'a kernel is a function defined in this file with external linkage that takes torch::Tensor (by const&, & or value) and scalars by value and returns torch::Tensor or void';
+  'a kernel is a function defined in this file (or a .cpp file it includes) with external linkage that takes torch::Tensor (by const&, & or value) and scalars by value and returns torch::Tensor or void';

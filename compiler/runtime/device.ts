@@ -120,6 +120,10 @@ void neuron_check_failed(const char* file, int line, const char* condition) {
   __q7_fatal_report(${REPORT.checkFailed}, (unsigned)condition, (unsigned)file, (unsigned)line, 0);
 }
 
+void __q7_assert_failed(const char* expr, const char* file, int line) {
+  __q7_fatal_report(${REPORT.assertFailed}, (unsigned)expr, (unsigned)file, (unsigned)line, 0);
+}
+
 void neuron_coherency_violation(const char* what, const void* enforcer, bool fatal) {
   if (fatal) __q7_fatal_report(${REPORT.coherency}, (unsigned)what, (unsigned)enforcer, 0, 0);
   else __q7_device_call(${DEVICE_CALL.report}, ${REPORT.coherencyWarning}, (unsigned)what, (unsigned)enforcer, 0, 0);

@@ -135,6 +135,8 @@ export const REPORT = {
   /** A TCM copy or stream read/write past the end of its tensor (the message slot carries the address of the
    *  accessor's Q7PtrType, whose HBM address names the tensor; arg0 = element offset, arg1 = count, arg2 = numel). Fatal. */
   copyOutOfBounds: 6,
+  /** assert(e) failed (message = the expression's text, arg0 = file string, arg1 = line). Fatal. */
+  assertFailed: 7,
 } as const;
 export const TCM_EVENT = { alloc: 1, free: 2 } as const;
 /** What the report call returns when the device does not act on a report (its sanitizer is switched off,

@@ -203,6 +203,9 @@ function report(dev: Device, core: DeviceCore, kind: number, msg: number, arg: n
     case REPORT.checkFailed:
       dev.fault(core, 'check-failed', `TORCH_CHECK(${text()}) failed`);
       return true;
+    case REPORT.assertFailed:
+      dev.fault(core, 'assertion-failed', `assert(${text()}) failed`);
+      return true;
     case REPORT.copyOutOfBounds:
       if (!dev.sanitize.has('copies')) return false;
     {

@@ -24,6 +24,7 @@ export type FaultKind =
   | 'bus-error'
   | 'exception'
   | 'check-failed'
+  | 'assertion-failed'
   | 'multicore-rule'
   | 'timeout'
   | 'out-of-memory'

@@ -16,6 +16,8 @@ const HEADERS: Record<string, string> = {
   cstddef: std.stddef,
   'stdint.h': std.stdint,
   cstdint: std.stdint,
+  'assert.h': std.assert,
+  cassert: std.assert,
   'stdio.h': std.stdio,
   cstdio: std.stdio,
   'stdlib.h': std.stdlib,

@@ -71,7 +71,7 @@ describe('compiler errors', function () {
   it('needs a main function or a kernel function', async () => {
     const r = await compileSource('int f() { return 1; }\nstatic void g(int) {}\n', '/src/nomain.cpp');
     assert.deepEqual(r.diagnostics.map(formatCompileDiagnostic), [
-      "/src/nomain.cpp:1:1: error: no 'main' function and no kernel function: a kernel is a function defined in this file with external linkage that takes torch::Tensor (by const&, & or value) and scalars by value and returns torch::Tensor or void",
+      "/src/nomain.cpp:1:1: error: no 'main' function and no kernel function: a kernel is a function defined in this file (or a .cpp file it includes) with external linkage that takes torch::Tensor (by const&, & or value) and scalars by value and returns torch::Tensor or void",
     ]);
   });
 

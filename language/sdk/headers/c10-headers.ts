@@ -154,11 +154,25 @@ class ArrayRef {
   const T& operator[](size_t i) const { return data_[i]; }
   const T* begin() const { return data_; }
   const T* end() const { return data_ + length_; }
+  const T& front() const { return data_[0]; }
+  const T& back() const { return data_[length_ - 1]; }
+  // The same length and equal elements (what == and != compare, e.g. t1.sizes() == t2.sizes()).
+  bool equals(ArrayRef other) const {
+    if (length_ != other.length_) return false;
+    for (size_t i = 0; i < length_; i++) {
+      if (!(data_[i] == other.data_[i])) return false;
+    }
+    return true;
+  }
 
  private:
   const T* data_;
   size_t length_;
 };
+template <typename T>
+bool operator==(ArrayRef<T> a, ArrayRef<T> b) { return a.equals(b); }
+template <typename T>
+bool operator!=(ArrayRef<T> a, ArrayRef<T> b) { return !a.equals(b); }
 typedef ArrayRef<int64_t> IntArrayRef;
 }
 `;

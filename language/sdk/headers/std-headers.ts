@@ -46,6 +46,21 @@ typedef unsigned int uintptr_t;
 #define SIZE_MAX 4294967295U
 `;
 
+// <assert.h> / <cassert>: no include guard, since the standard makes each inclusion redefine assert
+// for the NDEBUG of that point. A failed assert is reported to the device, which stops the core and
+// reports it at the assert's line (as TORCH_CHECK); with NDEBUG it expands to ((void)0).
+export const assert = String.raw`#undef assert
+#ifdef NDEBUG
+#define assert(e) ((void)0)
+#else
+#ifndef __Q7_ASSERT_DECLARED
+#define __Q7_ASSERT_DECLARED
+void __q7_assert_failed(const char* expr, const char* file, int line);
+#endif
+#define assert(e) ((e) ? (void)0 : __q7_assert_failed(#e, __FILE__, __LINE__))
+#endif
+`;
+
 export const stdio = String.raw`#pragma once
 #include <stddef.h>
 extern "C" {

@@ -1,0 +1,3 @@
+#include <torch/torch.h>
+...
+torch::Tensor a = torch::zeros({32, 32, 3}, torch::kFloat);

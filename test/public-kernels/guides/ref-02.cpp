@@ -1,0 +1,1 @@
+torch::exp_out(t_out, t_in);

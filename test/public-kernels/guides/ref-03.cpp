@@ -1,0 +1,1 @@
+torch::Tensor t_out = torch::exp(t_in);
