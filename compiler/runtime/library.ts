@@ -11,6 +11,7 @@ import { LIBC_SOURCE } from './libc';
 import { HEAP_BOUNDS_FUNCTIONS, HEAP_SOURCE } from './heap';
 import { DEVICE_SOURCE } from './device';
 import { MATH_SOURCE } from './math';
+import { MATH_DOUBLE_SOURCE } from './math-double';
 import { ROM_FUNCTIONS } from './rom';
 
 export const RUNTIME_FILE = '/q7-runtime/runtime.cpp';
@@ -65,7 +66,7 @@ const cacheO1 = new WeakMap<Frontend, RuntimeLibrary>();
 
 /** The whole runtime as one C++ source. */
 export function runtimeSource(): string {
-  return [INT64_SOURCE, SOFT_FLOAT_SOURCE, LIBC_SOURCE, HEAP_SOURCE, FORMAT_DOUBLE_SOURCE, MATH_SOURCE, DEVICE_SOURCE].join('\n');
+  return [INT64_SOURCE, SOFT_FLOAT_SOURCE, LIBC_SOURCE, HEAP_SOURCE, FORMAT_DOUBLE_SOURCE, MATH_SOURCE, MATH_DOUBLE_SOURCE, DEVICE_SOURCE].join('\n');
 }
 
 export class RuntimeBuildError extends Error {}

@@ -1,8 +1,9 @@
 // The <math.h> functions the runtime library defines, as C++ compiled into every image that calls
 // them (plain C names): fabsf/fabs, fminf/fmaxf and expf (range reduction by ln 2 split in two parts,
 // a degree-6 polynomial on [-ln2/2, ln2/2], scaling by 2^k in at most two steps so that results in
-// the subnormal range come out right). Other math functions are not in the library yet: a call to
-// one is an error at the call ("declared but not defined").
+// the subnormal range come out right). The double-precision functions of the SDK's ops are in
+// math-double.ts. Other math functions are not in the library yet: a call to one is an error at the
+// call ("declared but not defined").
 
 export const MATH_SOURCE = String.raw`
 static float __q7_float_from_bits(unsigned bits) {

@@ -1,6 +1,6 @@
 // The SDK's device side as compiled into kernel images, run on the bare q7 machine with the test-side
 // device host: the accessor path of the first seed (one neuron_translate per element, none while
-// descending, the element index narrowed to 32 bits), coherency policies, TORCH_CHECK, and the
+// descending, the element index narrowed to 32 bits), coherency policies, TORCH_CHECK, assert, and the
 // sanitizer hooks that exist only under Q7_SANITIZE_BOUNDS / Q7_SANITIZE_COPIES.
 
 import { strict as assert } from 'node:assert';
@@ -130,6 +130,38 @@ describe('compiler kernel SDK (device side)', function () {
     const quiet = runWithTensor(r, [4], { policy: POLICY.INCOHERENT_QUIET });
     assert.equal(quiet.exitCode, 0);
     assert.deepEqual(quiet.host.callsOf(DEVICE_CALL.report), []);
+  });
+
+  it('a failed assert (<cassert>, <assert.h>) reports assertFailed with the expression, file and line; NDEBUG removes it', async () => {
+    const src = `#include <cassert>
+void one_dim(const torch::Tensor& t) {
+  assert(t.dim() == 1);
+  printf("after\\n");
+}
+`;
+    const ok = runWithTensor(await kernel(src), [4]);
+    assert.equal(ok.exitCode, 0);
+    assert.deepEqual(ok.host.callsOf(DEVICE_CALL.report), []);
+    assert.equal(ok.host.logText(), 'after\n');
+    const failed = runWithTensor(await kernel(src), [2, 2]);
+    assert.equal(failed.exitCode, 134);
+    const [report] = failed.host.callsOf(DEVICE_CALL.report);
+    assert.equal(report.args[0], REPORT.assertFailed);
+    assert.equal(readString(failed.host, report.args[1]), 't.dim() == 1');
+    assert.equal(readString(failed.host, report.args[2]), '/test/sdk.cpp');
+    assert.equal(report.args[3], 5, 'the line of the assert (after the two-line prelude)');
+    assert.equal(failed.host.logText(), '');
+    const ndebug = runWithTensor(await kernel(src, { defines: { NDEBUG: '1' } }), [2, 2]);
+    assert.equal(ndebug.exitCode, 0);
+    assert.equal(ndebug.host.logText(), 'after\n');
+    // <assert.h> may be included again after NDEBUG changes: each inclusion redefines assert
+    const again = await kernel(`#define NDEBUG
+#include <assert.h>
+#undef NDEBUG
+#include <assert.h>
+void one_dim(const torch::Tensor& t) { assert(t.dim() == 1); }
+`);
+    assert.equal(runWithTensor(again, [2, 2]).host.callsOf(DEVICE_CALL.report)[0]?.args[0], REPORT.assertFailed);
   });
 
   it('a failed TORCH_CHECK reports checkFailed with the condition, file and line', async () => {

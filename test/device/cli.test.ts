@@ -68,6 +68,44 @@ describe('q7 run: kernels', function () {
     assert.equal(off.code, 0, off.err);
   });
 
+  it('a failed assert exits 1 and prints file:line:col: fault assertion-failed; -D NDEBUG compiles it out', async () => {
+    const src = path.join(dir, 'asserts.cpp');
+    fs.writeFileSync(src, '#include <assert.h>\n#include <torch/torch.h>\nvoid k(const torch::Tensor& a, const torch::Tensor& b) {\n  assert(a.numel() > 0);\n  assert(a.sizes() == b.sizes());\n}\n');
+    const r = await q7(src, '--arg', 'shape=2x3', '--arg', 'shape=3x2');
+    assert.equal(r.code, 1);
+    assert.match(r.err, /asserts\.cpp:5:3: fault assertion-failed: assert\(a\.sizes\(\) == b\.sizes\(\)\) failed \[core 0\]\n/);
+    assert.equal((r.err.match(/fault/g) ?? []).length, 1);
+    const same = await q7(src, '--arg', 'shape=2x3', '--arg', 'shape=2x3');
+    assert.equal(same.code, 0, same.err);
+    const off = await q7(src, '-D', 'NDEBUG', '--arg', 'shape=2x3', '--arg', 'shape=3x2');
+    assert.equal(off.code, 0, off.err);
+  });
+
+  it('IntArrayRef == and != compare lengths and elements (t.sizes() of tensors and of factories)', async () => {
+    const src = path.join(dir, 'sizes.cpp');
+    fs.writeFileSync(src, `#include <stdio.h>
+#include <torch/torch.h>
+void k(const torch::Tensor& a, const torch::Tensor& b) {
+  torch::Tensor z = torch::zeros(a.sizes(), torch::kFloat);
+  int64_t dims[] = {2, 3};
+  torch::IntArrayRef two_three(dims, 2);
+  printf("%d %d %d %d %d %d\\n", a.sizes() == b.sizes(), a.sizes() != b.sizes(), z.sizes() == a.sizes(),
+         a.sizes() == two_three, two_three != a.sizes(), a.sizes().equals(z.sizes()));
+}
+`);
+    const cases: [string, string, string][] = [
+      ['shape=2x3', 'shape=2x3', '1 0 1 1 0 1\n'],
+      ['shape=2x3', 'shape=3x2', '0 1 1 1 0 1\n'],
+      ['shape=2x3', 'shape=2x3x1', '0 1 1 1 0 1\n'],
+      ['shape=6', 'shape=6', '1 0 1 0 1 1\n'],
+    ];
+    for (const [a, b, out] of cases) {
+      const r = await q7(src, '--arg', a, '--arg', b);
+      assert.equal(r.code, 0, r.err);
+      assert.equal(r.out, out, `${a} vs ${b}`);
+    }
+  });
+
   it('--policy sets the argument tensors\' coherency policy: coherent faults, verbose warns, quiet is silent', async () => {
     const src = path.join(dir, 'conflict.cpp');
     fs.writeFileSync(src, '#include <torch/torch.h>\nvoid k(torch::Tensor& t) {\n  for (int i = 0; i < 3; i++) {\n    auto w1 = t.write_stream_accessor<float>();\n    auto w2 = t.write_stream_accessor<float>();\n  }\n}\n');
