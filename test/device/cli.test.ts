@@ -81,6 +81,26 @@ describe('q7 run: kernels', function () {
     assert.equal(off.code, 0, off.err);
   });
 
+  it('the documented Scalar-first ops: pow(Scalar, Tensor), bitwise_and/or(Scalar, Tensor) and their _out forms', async () => {
+    const src = path.join(dir, 'scalar_first.cpp');
+    fs.writeFileSync(src, `#include <stdio.h>
+#include <torch/torch.h>
+void k(const torch::Tensor& f, const torch::Tensor& i) {
+  torch::Tensor p = torch::pow(2, f);
+  torch::Tensor a = torch::bitwise_and(6, i);
+  torch::Tensor o = torch::empty(i.sizes(), torch::kInt);
+  torch::bitwise_or_out(o, 8, i);
+  auto pa = p.accessor<float, 1>();
+  auto aa = a.accessor<int, 1>();
+  auto oa = o.accessor<int, 1>();
+  for (int k = 0; k < 4; k++) printf("%g %d %d\\n", (double)pa[k], (int)aa[k], (int)oa[k]);
+}
+`);
+    const r = await q7(src, '--arg', 'shape=4,init=arange', '--arg', 'shape=4,dtype=int32,init=arange');
+    assert.equal(r.code, 0, r.err);
+    assert.equal(r.out, '1 0 8\n2 0 9\n4 2 10\n8 2 11\n');
+  });
+
   it('IntArrayRef == and != compare lengths and elements (t.sizes() of tensors and of factories)', async () => {
     const src = path.join(dir, 'sizes.cpp');
     fs.writeFileSync(src, `#include <stdio.h>

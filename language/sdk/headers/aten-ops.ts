@@ -116,6 +116,10 @@ inline void binary_scalar_kernel(const Tensor& result, const Tensor& self, doubl
   size_t n = (size_t)self.numel();
   for (size_t i = 0; i < n; i++) store_element(result, i, apply_binary(op, load_element(self, i), other));
 }
+inline void scalar_binary_kernel(const Tensor& result, double self, const Tensor& other, BinaryOp op) {
+  size_t n = (size_t)other.numel();
+  for (size_t i = 0; i < n; i++) store_element(result, i, apply_binary(op, self, load_element(other, i)));
+}
 
 inline void fill_kernel(const Tensor& result, double value) {
   size_t n = (size_t)result.numel();
@@ -200,6 +204,20 @@ Q7_BINARY_OP(div, Div)
 Q7_BINARY_OP(pow, Pow)
 Q7_BINARY_OP(bitwise_and, BitwiseAnd)
 Q7_BINARY_OP(bitwise_or, BitwiseOr)
+// The documented forms with a Scalar first operand: pow(Scalar, Tensor), bitwise_and/or(Scalar, Tensor).
+#define Q7_SCALAR_FIRST_OP(name, kind)                                                          \
+  inline Tensor& name##_out(Tensor& result, const Scalar& self, const Tensor& other) {          \
+    native::scalar_binary_kernel(result, self.toDouble(), other, native::BinaryOp::kind);       \
+    return result;                                                                              \
+  }                                                                                             \
+  inline Tensor name(const Scalar& self, const Tensor& other) {                                 \
+    Tensor result = empty(other.sizes(), other.scalar_type());                                  \
+    native::scalar_binary_kernel(result, self.toDouble(), other, native::BinaryOp::kind);       \
+    return result;                                                                              \
+  }
+Q7_SCALAR_FIRST_OP(pow, Pow)
+Q7_SCALAR_FIRST_OP(bitwise_and, BitwiseAnd)
+Q7_SCALAR_FIRST_OP(bitwise_or, BitwiseOr)
 
 #define Q7_ALPHA_OP(name, kind)                                                                                  \
   inline Tensor& name##_out(Tensor& result, const Tensor& self, const Tensor& other, const Scalar& alpha = 1) {   \
