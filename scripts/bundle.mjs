@@ -1,4 +1,4 @@
-// Bundles the entry points (CLI, language server, VS Code extension; the adapter as it lands) with esbuild, and
+// Bundles the entry points (CLI, language server, VS Code extension, debug adapter) with esbuild, and
 // copies the WebAssembly files the bundles load at run time (tree-sitter and its C++ grammar) next to them.
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
@@ -7,6 +7,7 @@ const entries = [
   { in: 'cli/main.ts', out: 'dist/cli.js' },
   { in: 'server/main.ts', out: 'dist/server.js' },
   { in: 'client/extension.ts', out: 'dist/extension.js' },
+  { in: 'debug-adapter/main.ts', out: 'dist/dap.js' },
 ].filter((e) => existsSync(e.in));
 
 const wasmFiles = [

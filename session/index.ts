@@ -15,3 +15,5 @@ export { ProgramSession } from './program';
 export type { ProgramOptions, ProgramStop } from './program';
 export { History, DEFAULT_SNAPSHOT_INTERVAL, DEFAULT_MAX_SNAPSHOTS } from './history';
 export type { HistoryOptions, Hit, ReverseStop, ReverseContinueOptions } from './history';
+export { buildKernelSource, kernelDefines } from './build';
+export type { KernelBuildOptions } from './build';

@@ -6,5 +6,6 @@ import { checkCommand } from './check';
 import { runCommand } from './run';
 import { buildCommand } from './build';
 import { lspCommand } from './lsp';
+import { dapCommand } from './dap';
 
-export const commands: Command[] = [asCommand, objdumpCommand, checkCommand, runCommand, buildCommand, lspCommand];
+export const commands: Command[] = [asCommand, objdumpCommand, checkCommand, runCommand, buildCommand, lspCommand, dapCommand];

@@ -17,8 +17,9 @@ import { formatInsn } from '../../xtensa/disasm';
 import { CORE_NAMES, CoreName, Machine, Q7, StopReason, coreByName } from '../../emulator';
 import { ProgramSession, SessionError } from '../../session';
 import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../../emulator/rom';
-import { compile, formatCompileDiagnostic, RuntimeBuildError, type CompileResult } from '../../compiler';
+import { formatCompileDiagnostic, RuntimeBuildError, type CompileResult } from '../../compiler';
 import type { ShapeProgram } from '../../session';
+import { buildKernelSource } from '../../session/build';
 import { fileHost, loadFrontend } from '../frontend';
 import { DEFAULT_CORE_COUNT } from '../../emulator/device';
 import { HBM_MIN_SIZE } from '../../emulator/device/device';
@@ -217,13 +218,9 @@ async function buildSource(args: RunArgs, io: CliIO, file = args.file): Promise<
   const host = fileHost(io);
   if (host.readFile(file) === undefined) throw new UsageError(`${file}: cannot read file`);
   const fe = await loadFrontend(io);
-  const defines: Record<string, string> = { ...args.defines };
-  if (!args.kernel.noSanitize.includes('bounds')) defines.Q7_SANITIZE_BOUNDS ??= '1';
-  if (!args.kernel.noSanitize.includes('copies')) defines.Q7_SANITIZE_COPIES ??= '1';
-  if (args.kernel.stackSize !== undefined) defines.STACK_SIZE ??= String(args.kernel.stackSize);
   let result;
   try {
-    result = compile(fe, file, host, { defines });
+    result = buildKernelSource(fe, file, host, { defines: args.defines, noSanitize: args.kernel.noSanitize, stackSize: args.kernel.stackSize });
   } catch (e) {
     if (e instanceof RuntimeBuildError) throw new UsageError(e.message, 70);
     throw e;

@@ -1,0 +1,590 @@
+// Q7Runtime: one debugged launch of a kernel over a session/ KernelSession, knowing nothing of DAP.
+// It runs the device in slices (so a pause or any request is served within a few milliseconds), steps
+// one core by source line or instruction (the other cores stay where they are), keeps the user's
+// breakpoints (source, function, instruction; conditions, hit counts, log points), data breakpoints
+// (watchpoints on every core) and the fault kinds that stop the run, and tells its listener when it
+// stops, prints and ends. debug-adapter/session.ts turns this into DAP.
+
+import type { DebugInfo, Subprogram } from '../debuginfo';
+import type { DeviceFault, DeviceStop, FaultKind } from '../emulator/device';
+import { formatFault } from '../emulator/device';
+import { callStack, type Frame } from '../emulator/device/stack';
+import type { Machine } from '../emulator/machine';
+import { isSdkFile } from '../language/sdk';
+import { KernelSession, formatReport, resolveLine, sameFile } from '../session';
+import type { ReadFile } from '../session';
+import { formatComparison, shapeText } from '../tensors';
+import { decode } from '../xtensa/isa';
+import { SR_BY_NAME } from '../xtensa/isa/registers';
+import type { ElfImage } from '../xtensa/elf/types';
+import { CondError, evaluate, names, parseExpr, parseHitCondition, parseLogMessage } from './cond';
+import type { LaunchPlan } from './config';
+import { LineIndex } from './lines';
+
+export type StopReason = 'entry' | 'breakpoint' | 'step' | 'pause' | 'exception' | 'data breakpoint' | 'function breakpoint' | 'instruction breakpoint' | 'goto';
+
+export interface StopEvent {
+  readonly reason: StopReason;
+  readonly core: number;
+  readonly text?: string;
+  readonly description?: string;
+  readonly hitBreakpointIds?: number[];
+}
+
+export interface RuntimeListener {
+  stopped(e: StopEvent): void;
+  output(category: 'stdout' | 'stderr' | 'console', text: string): void;
+  /** The kernel has finished; the report has been printed. */
+  ended(exitCode: number): void;
+}
+
+/** Every fault kind the device reports: one exception filter each. */
+export const FAULT_KINDS: readonly { kind: FaultKind; label: string; default: boolean }[] = [
+  { kind: 'coherency', label: 'Coherency conflict', default: true },
+  { kind: 'coherency-warning', label: 'Coherency warning (incoherent policies)', default: false },
+  { kind: 'out-of-bounds', label: 'Out-of-bounds element access', default: true },
+  { kind: 'copy-out-of-bounds', label: 'Out-of-bounds copy', default: true },
+  { kind: 'dma-out-of-bounds', label: 'Out-of-bounds DMA', default: true },
+  { kind: 'stale-window', label: 'Stale HBM window', default: true },
+  { kind: 'unwritten-output', label: 'Unwritten output', default: true },
+  { kind: 'multiple-writers', label: 'Multiple writers', default: true },
+  { kind: 'uninitialized-read', label: 'Uninitialized read', default: true },
+  { kind: 'bad-tcm-free', label: 'TCM misuse: bad free', default: true },
+  { kind: 'tcm-use-after-free', label: 'TCM misuse: use after free', default: true },
+  { kind: 'stack-overflow', label: 'Stack overflow', default: true },
+  { kind: 'pc-bounds', label: 'PC out of bounds', default: true },
+  { kind: 'illegal-instruction', label: 'Illegal instruction', default: true },
+  { kind: 'unaligned-access', label: 'Unaligned access', default: true },
+  { kind: 'divide-by-zero', label: 'Divide by zero', default: true },
+  { kind: 'bus-error', label: 'Bus error', default: true },
+  { kind: 'exception', label: 'Guest exception', default: true },
+  { kind: 'check-failed', label: 'TORCH_CHECK failed', default: true },
+  { kind: 'multicore-rule', label: 'Multicore rule', default: true },
+  { kind: 'timeout', label: 'Instruction limit', default: true },
+];
+
+export interface UserBreakpoint {
+  readonly id: number;
+  readonly kind: 'source' | 'function' | 'instruction';
+  readonly verified: boolean;
+  readonly addresses: readonly number[];
+  readonly line?: number;
+  readonly source?: string;
+  readonly message?: string;
+  readonly cond?: ReturnType<typeof parseExpr>;
+  readonly hit?: (n: number) => boolean;
+  readonly log?: (string | ReturnType<typeof parseExpr>)[];
+  hits: number;
+}
+
+export interface BreakpointSpec {
+  readonly condition?: string;
+  readonly hitCondition?: string;
+  readonly logMessage?: string;
+}
+
+export interface DataBreakpoint {
+  readonly id: number;
+  readonly addr: number;
+  readonly len: number;
+  readonly access: 'read' | 'write' | 'readWrite';
+}
+
+type Outcome =
+  | { k: 'target'; core: number }
+  | { k: 'stop'; e: StopEvent }
+  | { k: 'pause' }
+  | { k: 'core-done'; core: number }
+  | { k: 'done' };
+
+const CALLS = new Set(['call0', 'call4', 'call8', 'call12', 'callx0', 'callx4', 'callx8', 'callx12']);
+/** Instructions one line step may execute before it gives up (and stops where it is). */
+const MAX_STEP = 50_000_000;
+const tick = () => new Promise<void>((r) => setImmediate(r));
+
+let nextBpId = 1;
+
+export class Q7Runtime {
+  readonly lines: LineIndex;
+  readonly debug: DebugInfo;
+  /** The core the last stop was on (pause and requests without a thread use it). */
+  focus = 0;
+  lastFault: { core: number; fault: DeviceFault } | undefined;
+  exceptionKinds = new Set<FaultKind>(FAULT_KINDS.filter((f) => f.default).map((f) => f.kind));
+  private readonly sourceBps = new Map<string, UserBreakpoint[]>();
+  private functionBps: UserBreakpoint[] = [];
+  private instructionBps: UserBreakpoint[] = [];
+  private dataBps: DataBreakpoint[] = [];
+  /** Per core: watchpoint id → data breakpoint id. */
+  private watchIds: Map<number, number>[] = [];
+  private readonly temps = new Map<number, number>();
+  private readonly installed = new Set<number>();
+  private running = false;
+  private pauseRequested = false;
+  private ended = false;
+  private budget = 20_000;
+
+  constructor(
+    readonly session: KernelSession,
+    readonly plan: LaunchPlan,
+    private readonly listener: RuntimeListener,
+  ) {
+    this.debug = session.debug;
+    this.lines = new LineIndex(session.debug);
+    this.watchIds = session.device.cores.map(() => new Map());
+  }
+
+  static open(image: ElfImage, plan: LaunchPlan, readFile: ReadFile, listener: RuntimeListener): Q7Runtime {
+    const session = KernelSession.open(image, {
+      file: plan.program, fn: plan.fn, args: plan.args, expect: plan.expect, rtol: plan.rtol, atol: plan.atol, cores: plan.cores, policy: plan.policy,
+      windowSize: plan.windowSize, windowCount: plan.windowCount, sanitize: plan.sanitize, stackSize: plan.stackSize, maxInstructions: plan.maxInstructions,
+      onOutput: (_fd, d) => listener.output('stdout', `[core 0] ${new TextDecoder().decode(d)}`),
+    }, readFile);
+    return new Q7Runtime(session, plan, listener);
+  }
+
+  get coreCount(): number {
+    return this.session.device.cores.length;
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
+  machine(core: number): Machine {
+    return this.session.device.cores[core].m;
+  }
+
+  coreDone(core: number): boolean {
+    return this.session.device.cores[core].done;
+  }
+
+  /** The kernel function's first statement (after its ENTRY). */
+  get entryAddress(): number {
+    return this.lines.bodyStart(this.session.kernel);
+  }
+
+  functionAt(pc: number): Subprogram | undefined {
+    return this.debug.functionAt(pc);
+  }
+
+  /** The name of the code at `pc`: DWARF function, else the nearest ELF symbol at or below it. */
+  nameAt(pc: number): string {
+    const f = this.functionAt(pc);
+    if (f) return f.qualifiedName || f.name;
+    let best: { name: string; value: number } | undefined;
+    for (const s of this.session.image.symbols) {
+      if (!s.name || s.type !== 2 || s.value > pc) continue;
+      if (!best || s.value > best.value) best = s;
+    }
+    return best ? (best.value === pc ? best.name : `${best.name}+0x${(pc - best.value).toString(16)}`) : `0x${(pc >>> 0).toString(16)}`;
+  }
+
+  stack(core: number): Frame[] {
+    return callStack(this.machine(core));
+  }
+
+  // ---- breakpoints -------------------------------------------------------------------------------
+
+  private compile(spec: BreakpointSpec): { cond?: UserBreakpoint['cond']; hit?: UserBreakpoint['hit']; log?: UserBreakpoint['log']; problem?: string } {
+    try {
+      const cond = spec.condition ? parseExpr(spec.condition) : undefined;
+      const hit = spec.hitCondition ? parseHitCondition(spec.hitCondition) : undefined;
+      const log = spec.logMessage !== undefined ? parseLogMessage(spec.logMessage) : undefined;
+      const used = [...(cond ? names(cond) : []), ...(log ?? []).flatMap((p) => (typeof p === 'string' ? [] : names(p)))];
+      const unknown = used.find((n) => !this.knownName(n));
+      if (unknown) return { problem: `unknown name '${unknown}': conditions and log messages read $core, $pc, $sp, $hits and registers (a0..a15, sar, ps, ...)` };
+      return { cond, hit, log };
+    } catch (e) {
+      if (e instanceof CondError) return { problem: e.message };
+      throw e;
+    }
+  }
+
+  private knownName(n: string): boolean {
+    return ['$core', '$pc', '$sp', '$hits'].includes(n) || /^a(1[0-5]|[0-9])$/.test(n) || SR_BY_NAME.has(n.toLowerCase());
+  }
+
+  private lookup(core: number, hits: number) {
+    const m = this.machine(core);
+    return (n: string): number | undefined => {
+      if (n === '$core') return core;
+      if (n === '$pc') return m.pc >>> 0;
+      if (n === '$sp') return m.readAR(1) >>> 0;
+      if (n === '$hits') return hits;
+      const a = /^a(\d+)$/.exec(n);
+      if (a) return m.readAR(Number(a[1])) | 0;
+      try {
+        return m.readSR(n.toLowerCase()) >>> 0;
+      } catch {
+        return undefined;
+      }
+    };
+  }
+
+  private make(kind: UserBreakpoint['kind'], addresses: number[], spec: BreakpointSpec, extra: { line?: number; source?: string; message?: string }): UserBreakpoint {
+    const c = this.compile(spec);
+    const verified = addresses.length > 0 && !c.problem && !extra.message;
+    return { id: nextBpId++, kind, verified, addresses: verified ? addresses : [], cond: c.cond, hit: c.hit, log: c.log, hits: 0, line: extra.line, source: extra.source, message: extra.message ?? c.problem };
+  }
+
+  /** Replaces the breakpoints of one source file; each is moved to the nearest following line with code. */
+  setSourceBreakpoints(path: string, bps: readonly ({ line: number } & BreakpointSpec)[]): UserBreakpoint[] {
+    const out = bps.map((b) => {
+      const r = Number.isInteger(b.line) && b.line > 0 ? resolveLine(this.debug, path, b.line) : undefined;
+      if (!r) return this.make('source', [], b, { line: b.line, source: path, message: `no code at or after line ${b.line} of ${path.split('/').pop()} (the line table has no statement there)` });
+      return this.make('source', r.addresses, b, { line: r.line, source: path });
+    });
+    this.sourceBps.set(path, out);
+    this.sync();
+    return out;
+  }
+
+  setFunctionBreakpoints(bps: readonly ({ name: string } & BreakpointSpec)[]): UserBreakpoint[] {
+    this.functionBps = bps.map((b) => {
+      const fns = this.debug.functionsNamed(b.name);
+      if (fns.length === 0) return this.make('function', [], b, { message: `no function named '${b.name}' in the program's debug information` });
+      const addrs = [...new Set(fns.map((f) => this.lines.bodyStart(f)))];
+      const row = this.lines.rowAt(addrs[0]);
+      return this.make('function', addrs, b, { line: row?.line, source: row?.file });
+    });
+    this.sync();
+    return this.functionBps;
+  }
+
+  setInstructionBreakpoints(bps: readonly ({ address: number } & BreakpointSpec)[]): UserBreakpoint[] {
+    this.instructionBps = bps.map((b) => {
+      const ok = Number.isInteger(b.address) && this.isCode(b.address);
+      if (!ok) return this.make('instruction', [], b, { message: `0x${(b.address >>> 0).toString(16)} is not in the program's code` });
+      const row = this.lines.rowAt(b.address);
+      return this.make('instruction', [b.address >>> 0], b, { line: row?.line, source: row?.file });
+    });
+    this.sync();
+    return this.instructionBps;
+  }
+
+  isCode(addr: number): boolean {
+    return this.session.image.sections.some((s) => (s.flags & 0x4) !== 0 && addr >= s.addr && addr < s.addr + s.size);
+  }
+
+  setDataBreakpoints(bps: readonly Omit<DataBreakpoint, 'id'>[]): DataBreakpoint[] {
+    this.dataBps = bps.map((b) => ({ ...b, id: nextBpId++ }));
+    this.session.device.cores.forEach((c, k) => {
+      for (const id of this.watchIds[k].keys()) c.m.removeWatchpoint(id);
+      this.watchIds[k].clear();
+      for (const b of this.dataBps) {
+        const id = c.m.addWatchpoint(b.addr, b.len, { read: b.access !== 'write', write: b.access !== 'read' });
+        this.watchIds[k].set(id, b.id);
+      }
+    });
+    return this.dataBps;
+  }
+
+  private userBpsAt(pc: number): UserBreakpoint[] {
+    const all = [...[...this.sourceBps.values()].flat(), ...this.functionBps, ...this.instructionBps];
+    return all.filter((b) => b.verified && b.addresses.includes(pc));
+  }
+
+  /** Installs on every core exactly the addresses of the verified breakpoints and the stepper's temporaries. */
+  private sync(): void {
+    const want = new Set<number>(this.temps.keys());
+    for (const b of [...[...this.sourceBps.values()].flat(), ...this.functionBps, ...this.instructionBps]) if (b.verified) for (const a of b.addresses) want.add(a);
+    for (const a of this.installed) if (!want.has(a)) for (const c of this.session.device.cores) c.m.removeBreakpoint(a);
+    for (const a of want) if (!this.installed.has(a)) for (const c of this.session.device.cores) c.m.addBreakpoint(a);
+    this.installed.clear();
+    for (const a of want) this.installed.add(a);
+  }
+
+  private addTemp(a: number): void {
+    this.temps.set(a, (this.temps.get(a) ?? 0) + 1);
+    this.sync();
+  }
+
+  private removeTemp(a: number): void {
+    const n = (this.temps.get(a) ?? 1) - 1;
+    if (n <= 0) this.temps.delete(a);
+    else this.temps.set(a, n);
+    this.sync();
+  }
+
+  /** A breakpoint reached on `core`: counts hits, prints log points; the stop to report, if any. */
+  private decide(core: number, pc: number): StopEvent | undefined {
+    const ids: number[] = [];
+    let reason: StopReason = 'breakpoint';
+    for (const b of this.userBpsAt(pc)) {
+      const look = this.lookup(core, b.hits + 1);
+      try {
+        if (b.cond && !evaluate(b.cond, look)) continue;
+      } catch (e) {
+        this.listener.output('stderr', `breakpoint condition: ${(e as Error).message}\n`);
+      }
+      b.hits++;
+      if (b.hit && !b.hit(b.hits)) continue;
+      if (b.log) {
+        const text = b.log.map((p) => {
+          if (typeof p === 'string') return p;
+          try {
+            return String(evaluate(p, look));
+          } catch (e) {
+            return `<${(e as Error).message}>`;
+          }
+        }).join('');
+        this.listener.output('console', `[core ${core}] ${text}\n`);
+        continue;
+      }
+      ids.push(b.id);
+      if (b.kind === 'function') reason = 'function breakpoint';
+      else if (b.kind === 'instruction' && reason === 'breakpoint') reason = 'instruction breakpoint';
+    }
+    return ids.length ? { reason, core, hitBreakpointIds: ids } : undefined;
+  }
+
+  // ---- running -----------------------------------------------------------------------------------
+
+  /** Prints what the cores' log rings (printf) received since the last look, tagged by core. */
+  private pollLogs(): void {
+    for (const c of this.session.device.cores) {
+      if (!c.logBuf) continue;
+      const { text, lost } = c.takeLog();
+      if (lost > 0) this.listener.output('stdout', `[core ${c.id}] [log: ${lost} bytes lost]\n`);
+      if (text) this.listener.output('stdout', text.replace(/^(?=.)/gm, `[core ${c.id}] `));
+    }
+  }
+
+  /** A stop the device reported: what it means for a run or step. */
+  private classify(stop: DeviceStop, cores: readonly number[] | undefined, target?: { core?: number; pc: number; sp?: number }): Outcome | undefined {
+    switch (stop.kind) {
+      case 'budget':
+      case 'paused':
+        return undefined;
+      case 'done':
+        return cores && !this.session.device.done ? { k: 'core-done', core: cores[0] } : { k: 'done' };
+      case 'breakpoint': {
+        if (target && (target.core === undefined || stop.core === target.core) && stop.pc === target.pc && (target.sp === undefined || this.machine(stop.core).readAR(1) >>> 0 === target.sp)) return { k: 'target', core: stop.core };
+        const e = this.decide(stop.core, stop.pc);
+        return e ? { k: 'stop', e } : undefined;
+      }
+      case 'watchpoint': {
+        const id = this.watchIds[stop.core].get(stop.id);
+        const what = `${stop.access} of ${stop.size} byte${stop.size === 1 ? '' : 's'} at 0x${(stop.addr >>> 0).toString(16)} by the instruction at 0x${(stop.pc >>> 0).toString(16)}`;
+        return { k: 'stop', e: { reason: 'data breakpoint', core: stop.core, hitBreakpointIds: id !== undefined ? [id] : [], text: what, description: `data breakpoint: ${what}` } };
+      }
+      case 'fault': {
+        this.listener.output('stderr', formatFault(stop.fault, this.plan.program) + '\n');
+        if (!this.exceptionKinds.has(stop.fault.kind)) return undefined;
+        this.lastFault = { core: stop.core, fault: stop.fault };
+        return { k: 'stop', e: { reason: 'exception', core: stop.core, text: stop.fault.kind, description: `${stop.fault.kind}: ${stop.fault.message}` } };
+      }
+    }
+  }
+
+  /** Runs (all cores, or `cores`) in slices until a stop, the target, a pause or the end. */
+  private async drive(cores?: readonly number[], target?: { core?: number; pc: number; sp?: number }): Promise<Outcome> {
+    for (;;) {
+      if (this.pauseRequested) return { k: 'pause' };
+      const t0 = performance.now();
+      const stop = this.session.runUntil({ budget: this.budget, cores, stopOnFault: true });
+      const dt = performance.now() - t0;
+      if (stop.kind === 'budget') {
+        if (dt < 2) this.budget = Math.min(this.budget * 2, 4_000_000);
+        else if (dt > 8) this.budget = Math.max(this.budget >> 1, 1000);
+      }
+      this.pollLogs();
+      const out = this.classify(stop, cores, target);
+      if (out) return out;
+      await tick();
+    }
+  }
+
+  /** One instruction on `core` alone; undefined when it simply executed. */
+  private stepOne(core: number): Outcome | undefined {
+    const stop = this.session.runUntil({ budget: 1, cores: [core], stopOnFault: true });
+    return this.classify(stop, [core]);
+  }
+
+  /** Runs `core` alone until it reaches `pc` with stack pointer `sp` (the return from a call); undefined when it got there. */
+  private async runTo(core: number, pc: number, sp: number): Promise<Outcome | undefined> {
+    this.addTemp(pc);
+    try {
+      const out = await this.drive([core], { core, pc, sp });
+      return out.k === 'target' ? undefined : out;
+    } finally {
+      this.removeTemp(pc);
+    }
+  }
+
+  private callAt(m: Machine, pc: number): { size: number } | undefined {
+    const b = m.readMemory(pc, 3);
+    if (!b) return undefined;
+    const d = decode(b[0], b[1] ?? 0, b[2] ?? 0, pc);
+    return d && CALLS.has(d.def.mnemonic) ? { size: d.size } : undefined;
+  }
+
+  private skipCallee(pc: number): boolean {
+    const row = this.lines.rowAt(pc);
+    return !row || (this.plan.stepOverSdk && isSdkFile(row.file));
+  }
+
+  private async stepLine(core: number, mode: 'over' | 'in'): Promise<Outcome> {
+    const m = this.machine(core);
+    const start = this.lines.rowAt(m.pc);
+    if (!start) return this.stepOne(core) ?? { k: 'stop', e: { reason: 'step', core } };
+    const startSp = m.readAR(1) >>> 0;
+    const startFn = this.functionAt(m.pc);
+    for (let n = 1; ; n++) {
+      if (n % 4096 === 0) {
+        await tick();
+        if (this.pauseRequested) return { k: 'pause' };
+      }
+      if (n > MAX_STEP) return { k: 'stop', e: { reason: 'step', core, text: 'step limit' } };
+      const pc = m.pc >>> 0;
+      const call = this.callAt(m, pc);
+      let out: Outcome | undefined;
+      if (call && mode === 'over') out = await this.runTo(core, pc + call.size, m.readAR(1) >>> 0);
+      else {
+        const sp0 = m.readAR(1) >>> 0;
+        out = this.stepOne(core);
+        if (!out && call && this.skipCallee(m.pc)) out = await this.runTo(core, pc + call.size, sp0);
+      }
+      if (out) return out;
+      const npc = m.pc >>> 0;
+      const sp = m.readAR(1) >>> 0;
+      const row = this.lines.rowAt(npc);
+      if (sp > startSp && !row) return this.drive([core]);
+      if (!row || !this.lines.isStmtStart(npc)) continue;
+      const fn = this.functionAt(npc);
+      if (fn && npc === fn.lowPc) continue;
+      const step: Outcome = { k: 'stop', e: { reason: 'step', core } };
+      if (sp > startSp) return step;
+      if (sp < startSp || fn !== startFn) {
+        if (mode === 'in') return step;
+        continue;
+      }
+      if (row.line !== start.line || row.file !== start.file || npc === start.start) return step;
+    }
+  }
+
+  private async stepOutOf(core: number): Promise<Outcome> {
+    const frames = this.stack(core);
+    if (frames.length < 2 || !this.lines.rowAt(frames[1].pc)) return this.drive([core]);
+    const out = await this.runTo(core, (frames[1].pc + 3) >>> 0, frames[1].sp >>> 0);
+    return out ?? { k: 'stop', e: { reason: 'step', core } };
+  }
+
+  /** Runs an action that moves the device, then reports how it ended. */
+  private async act(what: () => Promise<Outcome>, defaultCore: number, targetReason: StopReason = 'step'): Promise<void> {
+    if (this.running || this.ended) return;
+    this.running = true;
+    this.pauseRequested = false;
+    let out: Outcome;
+    try {
+      out = await what();
+    } catch (e) {
+      this.running = false;
+      this.listener.output('stderr', `${(e as Error).message}\n`);
+      out = this.session.device.done ? { k: 'done' } : { k: 'stop', e: { reason: 'exception', core: defaultCore, text: 'error', description: (e as Error).message } };
+    }
+    this.running = false;
+    this.pauseRequested = false;
+    switch (out.k) {
+      case 'done':
+        this.end();
+        return;
+      case 'target':
+        this.focus = out.core;
+        this.listener.stopped({ reason: targetReason, core: out.core });
+        return;
+      case 'pause':
+        this.listener.stopped({ reason: 'pause', core: this.focus });
+        return;
+      case 'core-done':
+        this.focus = out.core;
+        this.listener.stopped({ reason: 'step', core: out.core, text: `core ${out.core} finished`, description: `core ${out.core} has finished; the other cores wait` });
+        return;
+      case 'stop':
+        this.focus = out.e.core;
+        this.listener.stopped(out.e);
+    }
+  }
+
+  /** Starts the kernel: to the kernel function's first line (stopOnEntry), else to the first stop. */
+  start(): Promise<void> {
+    if (!this.plan.stopOnEntry) return this.act(() => this.drive(), 0);
+    const entry = this.entryAddress;
+    return this.act(async () => {
+      this.addTemp(entry);
+      try {
+        return await this.drive(undefined, { pc: entry });
+      } finally {
+        this.removeTemp(entry);
+      }
+    }, 0, 'entry');
+  }
+
+  continue(core?: number): Promise<void> {
+    return this.act(() => this.drive(core === undefined ? undefined : [core]), core ?? this.focus);
+  }
+
+  step(core: number, kind: 'over' | 'in' | 'out', granularity: 'line' | 'instruction' = 'line'): Promise<void> {
+    if (this.coreDone(core)) {
+      return Promise.resolve(this.listener.stopped({ reason: 'step', core, text: `core ${core} finished` }));
+    }
+    if (granularity === 'instruction' && kind !== 'out') {
+      return this.act(async () => {
+        const m = this.machine(core);
+        const pc = m.pc >>> 0;
+        const call = kind === 'over' ? this.callAt(m, pc) : undefined;
+        if (call) return (await this.runTo(core, pc + call.size, m.readAR(1) >>> 0)) ?? { k: 'stop', e: { reason: 'step', core } };
+        return this.stepOne(core) ?? { k: 'stop', e: { reason: 'step', core } };
+      }, core);
+    }
+    return this.act(() => (kind === 'out' ? this.stepOutOf(core) : this.stepLine(core, kind)), core);
+  }
+
+  pause(): void {
+    if (this.running) this.pauseRequested = true;
+  }
+
+  /** Moves `core`'s PC (goto): only within the function it is in. */
+  jump(core: number, pc: number): void {
+    this.machine(core).pc = pc >>> 0;
+    this.listener.stopped({ reason: 'goto', core });
+  }
+
+  /** Ends the launch: the rest of the logs, the report, the comparison; then `ended(exitCode)`. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.pollLogs();
+    const res = this.session.finish();
+    const out = (t: string) => this.listener.output('console', t);
+    if (res.device.log) out(res.device.log);
+    out(formatReport(res.device, this.plan.program, res.kernelName));
+    let code = res.fatal ? 1 : 0;
+    if (res.outputProblem) {
+      out(`${res.outputProblem}\n`);
+      code = 1;
+    } else if (res.output) {
+      if (res.comparison) {
+        out(formatComparison(res.comparison, 'result'));
+        if (!res.comparison.ok) code = 1;
+      } else out(`result: ${res.output.dtype.name} ${shapeText(res.output.shape)}\n`);
+    }
+    this.listener.ended(code);
+  }
+
+  /** Every source file of the program the line table names, the user's first. */
+  sourceFiles(): string[] {
+    const files = this.lines.files();
+    return files.sort((a, b) => Number(isSdkFile(a)) - Number(isSdkFile(b)));
+  }
+
+  /** Whether `path` is `file` as the line table names it. */
+  static sameFile(a: string, b: string): boolean {
+    return sameFile(a, b);
+  }
+}

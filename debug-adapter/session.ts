@@ -1,0 +1,734 @@
+// Q7DebugSession: the Debug Adapter Protocol over Q7Runtime (the only file besides main.ts that knows
+// DAP). Threads are cores (thread id = core + 1); a frame id packs the core and the frame index;
+// variable references are valid until the next resume. Every request is answered — a malformed or
+// out-of-order one with an error response naming the argument — and a response always goes out before
+// the events it causes (runs and steps start after the response is sent).
+
+import { DebugSession, Event, Handles, Response } from '@vscode/debugadapter';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { isSdkFile, sdkHeaders, SDK_INCLUDE_DIR } from '../language/sdk';
+import { SessionError, type ReadFile } from '../session';
+import type { ElfImage } from '../xtensa/elf/types';
+import { CondError, evaluate, parseExpr } from './cond';
+import { ConfigError, parseLaunchConfig, type LaunchPlan } from './config';
+import { disassemble } from './disasm';
+import { FAULT_KINDS, Q7Runtime, type RuntimeListener, type StopEvent } from './runtime';
+import { deviceView, hex, registerView, type ViewNode } from './views';
+
+/** A request that cannot be served: the message goes to the client as is. */
+export class RequestError extends Error {}
+
+/** What the session needs from the outside world (the adapter's process; tests may inject). */
+export interface AdapterHost {
+  readonly readFile: ReadFile;
+  readonly cwd: string;
+  /** Builds (a .cpp) or reads (an .elf) the program; throws RequestError with the build's diagnostics. */
+  loadImage(plan: LaunchPlan, log: (text: string) => void): Promise<ElfImage>;
+  readText(path: string): string | undefined;
+}
+
+type Args = Record<string, unknown>;
+type Handler = (args: Args, response: DebugProtocol.Response) => void | Promise<void>;
+
+const FRAME_STRIDE = 0x10000;
+const MAX_COUNT = 1 << 20;
+
+function int(a: Args, name: string, opts: { optional?: boolean; min?: number; max?: number } = {}): number {
+  const v = a[name];
+  if (v === undefined && opts.optional) return NaN;
+  if (typeof v !== 'number' || !Number.isInteger(v)) throw new RequestError(`'${name}': expected an integer, got ${JSON.stringify(v) ?? 'nothing'}`);
+  if ((opts.min !== undefined && v < opts.min) || (opts.max !== undefined && v > opts.max)) throw new RequestError(`'${name}': ${v} is out of range`);
+  return v;
+}
+
+function str(a: Args, name: string, optional = false): string {
+  const v = a[name];
+  if (v === undefined && optional) return '';
+  if (typeof v !== 'string') throw new RequestError(`'${name}': expected a string, got ${JSON.stringify(v) ?? 'nothing'}`);
+  return v;
+}
+
+function array(a: Args, name: string, optional = true): Args[] {
+  const v = a[name];
+  if (v === undefined && optional) return [];
+  if (!Array.isArray(v) || v.some((x) => !x || typeof x !== 'object' || Array.isArray(x))) throw new RequestError(`'${name}': expected an array of objects`);
+  return v as Args[];
+}
+
+function obj(a: Args, name: string): Args {
+  const v = a[name];
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new RequestError(`'${name}': expected an object`);
+  return v as Args;
+}
+
+function optStr(a: Args, name: string): string | undefined {
+  const v = a[name];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string') throw new RequestError(`'${name}': expected a string`);
+  return v;
+}
+
+/** A memory reference: "0x…" (a core's local address space) or "hbm:0x…" (device HBM). */
+function parseMemoryReference(ref: string): { space: 'local' | 'hbm'; addr: bigint } {
+  const m = /^(hbm:)?(0x[0-9a-fA-F]+|\d+)$/.exec(ref.trim());
+  if (!m) throw new RequestError(`'memoryReference': '${ref}' is not an address (0x… or hbm:0x…)`);
+  return { space: m[1] ? 'hbm' : 'local', addr: BigInt(m[2]) };
+}
+
+export class Q7DebugSession extends DebugSession {
+  private runtime: Q7Runtime | undefined;
+  private plan: LaunchPlan | undefined;
+  private image: ElfImage | undefined;
+  private configured: (() => void) | undefined;
+  private configDone = false;
+  private launched = false;
+  private terminated = false;
+  private readonly refs = new Handles<() => ViewNode[]>(1000);
+  private readonly sourceRefs = new Map<string, number>();
+  private readonly sourceByRef = new Map<number, string>();
+  /** The breakpoints as the client last set them (re-applied on load and restart). */
+  private readonly wantSource = new Map<string, Args[]>();
+  private wantFunction: Args[] = [];
+  private wantInstruction: Args[] = [];
+  private wantData: Args[] = [];
+  private wantExceptions: string[] | undefined;
+  private readonly handlers: Record<string, Handler>;
+
+  constructor(private readonly host: AdapterHost) {
+    super();
+    this.setDebuggerLinesStartAt1(true);
+    this.setDebuggerColumnsStartAt1(true);
+    this.handlers = {
+      initialize: (a, r) => this.initialize(a, r),
+      launch: (a, r) => this.launch(a, r),
+      attach: () => {
+        throw new RequestError('attach is not supported: launch a kernel (request "launch")');
+      },
+      configurationDone: (_a, r) => {
+        this.configDone = true;
+        this.configured?.();
+        this.sendResponse(r);
+      },
+      setBreakpoints: (a, r) => this.setBreakpoints(a, r),
+      setFunctionBreakpoints: (a, r) => this.setFunctionBreakpoints(a, r),
+      setInstructionBreakpoints: (a, r) => this.setInstructionBreakpoints(a, r),
+      setExceptionBreakpoints: (a, r) => this.setExceptionBreakpoints(a, r),
+      dataBreakpointInfo: (a, r) => this.dataBreakpointInfo(a, r),
+      setDataBreakpoints: (a, r) => this.setDataBreakpoints(a, r),
+      threads: (_a, r) => this.threads(r),
+      stackTrace: (a, r) => this.stackTrace(a, r),
+      scopes: (a, r) => this.scopes(a, r),
+      variables: (a, r) => this.variables(a, r),
+      setVariable: (a, r) => this.setVariable(a, r),
+      evaluate: (a, r) => this.evaluate(a, r),
+      continue: (a, r) => this.resume(a, r, 'continue'),
+      next: (a, r) => this.resume(a, r, 'over'),
+      stepIn: (a, r) => this.resume(a, r, 'in'),
+      stepOut: (a, r) => this.resume(a, r, 'out'),
+      pause: (a, r) => this.pause(a, r),
+      restart: (a, r) => this.restart(a, r),
+      terminate: (_a, r) => this.terminate(r),
+      disconnect: (_a, r) => this.disconnect(r),
+      source: (a, r) => this.source(a, r),
+      loadedSources: (_a, r) => this.loadedSources(r),
+      readMemory: (a, r) => this.readMemory(a, r),
+      writeMemory: (a, r) => this.writeMemory(a, r),
+      disassemble: (a, r) => this.disasm(a, r),
+      exceptionInfo: (a, r) => this.exceptionInfo(a, r),
+      gotoTargets: (a, r) => this.gotoTargets(a, r),
+      goto: (a, r) => this.goto(a, r),
+      cancel: (_a, r) => this.sendResponse(r),
+    };
+  }
+
+  // ---- dispatch ----------------------------------------------------------------------------------
+
+  protected override dispatchRequest(request: DebugProtocol.Request): void {
+    const response = new Response(request) as DebugProtocol.Response;
+    const fail = (e: unknown) => {
+      const known = e instanceof RequestError || e instanceof ConfigError || e instanceof SessionError || e instanceof CondError;
+      const message = known ? (e as Error).message : `${request.command}: ${(e as Error)?.message ?? String(e)}`;
+      response.success = false;
+      response.message = message;
+      response.body = { error: { id: 1, format: message.replace(/[{}]/g, (c) => (c === '{' ? '(' : ')')), showUser: true } };
+      this.sendResponse(response);
+    };
+    const handler = typeof request.command === 'string' && Object.prototype.hasOwnProperty.call(this.handlers, request.command) ? this.handlers[request.command] : undefined;
+    if (!handler) return fail(new RequestError(`unknown request '${String(request.command)}'`));
+    const raw = request.arguments ?? {};
+    if (typeof raw !== 'object' || Array.isArray(raw) || raw === null) return fail(new RequestError(`${request.command}: 'arguments' must be an object`));
+    try {
+      const p = handler(raw as Args, response);
+      if (p) p.catch(fail);
+    } catch (e) {
+      fail(e);
+    }
+  }
+
+  private rt(): Q7Runtime {
+    if (!this.runtime) throw new RequestError(this.launched ? 'the kernel has ended' : 'no kernel is launched yet (send launch first)');
+    return this.runtime;
+  }
+
+  private stopped(): Q7Runtime {
+    const rt = this.rt();
+    if (rt.isRunning) throw new RequestError('the kernel is running (pause it first)');
+    return rt;
+  }
+
+  private core(a: Args, name = 'threadId'): number {
+    const rt = this.rt();
+    const id = int(a, name);
+    if (id < 1 || id > rt.coreCount) throw new RequestError(`'${name}': no thread ${id} (threads are cores 1..${rt.coreCount})`);
+    return id - 1;
+  }
+
+  // ---- launch --------------------------------------------------------------------------------------
+
+  private initialize(a: Args, r: DebugProtocol.Response): void {
+    const body: DebugProtocol.Capabilities = {
+      supportsConfigurationDoneRequest: true,
+      supportsFunctionBreakpoints: true,
+      supportsConditionalBreakpoints: true,
+      supportsHitConditionalBreakpoints: true,
+      supportsLogPoints: true,
+      supportsInstructionBreakpoints: true,
+      supportsDataBreakpoints: true,
+      supportsDataBreakpointBytes: true,
+      supportsReadMemoryRequest: true,
+      supportsWriteMemoryRequest: true,
+      supportsDisassembleRequest: true,
+      supportsSteppingGranularity: true,
+      supportsSetVariable: true,
+      supportsRestartRequest: true,
+      supportsTerminateRequest: true,
+      supportsExceptionInfoRequest: true,
+      supportsLoadedSourcesRequest: true,
+      supportsGotoTargetsRequest: true,
+      supportsSingleThreadExecutionRequests: true,
+      supportsCancelRequest: true,
+      supportsEvaluateForHovers: false,
+      supportsStepBack: false,
+      exceptionBreakpointFilters: FAULT_KINDS.map((f) => ({ filter: f.kind, label: f.label, default: f.default, description: `stop when the device reports a ${f.kind} fault` })),
+    };
+    if (a.linesStartAt1 === false) this.setDebuggerLinesStartAt1(true);
+    r.body = body;
+    this.sendResponse(r);
+  }
+
+  private async open(plan: LaunchPlan): Promise<void> {
+    this.image = await this.host.loadImage(plan, (t) => this.out('stderr', t));
+    const listener: RuntimeListener = {
+      stopped: (e) => this.onStopped(e),
+      output: (category, text) => this.out(category, text),
+      ended: (code) => this.onEnded(code),
+    };
+    this.runtime = Q7Runtime.open(this.image, plan, this.host.readFile, listener);
+    this.applyBreakpoints();
+  }
+
+  private async launch(a: Args, r: DebugProtocol.Response): Promise<void> {
+    if (this.launched) throw new RequestError('a kernel is already launched (one launch per session)');
+    const plan = parseLaunchConfig(a, this.host.cwd);
+    this.launched = true;
+    try {
+      await this.open(plan);
+    } catch (e) {
+      this.launched = false;
+      throw e;
+    }
+    this.plan = plan;
+    const configured = new Promise<void>((res) => {
+      this.configured = res;
+      if (this.configDone) res();
+      else setTimeout(res, 2000);
+    });
+    this.sendEvent(new Event('initialized'));
+    await configured;
+    this.sendResponse(r);
+    setImmediate(() => void this.runtime?.start());
+  }
+
+  private async restart(_a: Args, r: DebugProtocol.Response): Promise<void> {
+    if (!this.plan) throw new RequestError('nothing to restart: no kernel was launched');
+    this.runtime?.pause();
+    this.runtime = undefined;
+    this.refs.reset();
+    await this.open(this.plan);
+    this.sendResponse(r);
+    setImmediate(() => void this.runtime?.start());
+  }
+
+  private onStopped(e: StopEvent): void {
+    this.refs.reset();
+    const body: DebugProtocol.StoppedEvent['body'] = { reason: e.reason, threadId: e.core + 1, allThreadsStopped: true, preserveFocusHint: false };
+    if (e.text) body.text = e.text;
+    if (e.description) body.description = e.description;
+    if (e.hitBreakpointIds?.length) body.hitBreakpointIds = e.hitBreakpointIds;
+    this.sendEvent(new Event('stopped', body));
+  }
+
+  private onEnded(code: number): void {
+    this.sendEvent(new Event('exited', { exitCode: code }));
+    this.sendTerminated();
+  }
+
+  private sendTerminated(): void {
+    if (this.terminated) return;
+    this.terminated = true;
+    this.sendEvent(new Event('terminated'));
+  }
+
+  private out(category: string, output: string): void {
+    this.sendEvent(new Event('output', { category, output }));
+  }
+
+  private terminate(r: DebugProtocol.Response): void {
+    this.sendResponse(r);
+    const rt = this.runtime;
+    if (rt && !rt.isEnded) {
+      rt.pause();
+      this.out('console', 'terminated by the user\n');
+    }
+    this.sendTerminated();
+  }
+
+  private disconnect(r: DebugProtocol.Response): void {
+    this.runtime?.pause();
+    this.sendResponse(r);
+    this.emit('q7-disconnect');
+  }
+
+  // ---- breakpoints ---------------------------------------------------------------------------------
+
+  private sourcePath(src: Args): string {
+    if (typeof src.path === 'string' && src.path) return src.path;
+    if (typeof src.sourceReference === 'number') {
+      const p = this.sourceByRef.get(src.sourceReference);
+      if (p) return p;
+    }
+    throw new RequestError("'source': needs a path (or a sourceReference this adapter gave)");
+  }
+
+  private applyBreakpoints(): void {
+    const rt = this.runtime;
+    if (!rt) return;
+    for (const [path, bps] of this.wantSource) {
+      for (const b of rt.setSourceBreakpoints(path, this.sourceSpecs(bps))) this.sendEvent(new Event('breakpoint', { reason: 'changed', breakpoint: this.bpBody(b) }));
+    }
+    rt.setFunctionBreakpoints(this.wantFunction.map((b) => ({ name: str(b, 'name'), ...this.spec(b) })));
+    rt.setInstructionBreakpoints(this.wantInstruction.map((b) => ({ address: this.insnAddress(b), ...this.spec(b) })));
+    if (this.wantData.length) rt.setDataBreakpoints(this.wantData.map((b) => this.dataSpec(b)));
+    if (this.wantExceptions) rt.exceptionKinds = new Set(this.wantExceptions as never[]);
+  }
+
+  private spec(b: Args): { condition?: string; hitCondition?: string; logMessage?: string } {
+    return { condition: optStr(b, 'condition') || undefined, hitCondition: optStr(b, 'hitCondition') || undefined, logMessage: optStr(b, 'logMessage') };
+  }
+
+  private sourceSpecs(bps: Args[]) {
+    return bps.map((b) => ({ line: int(b, 'line', { min: 0 }), ...this.spec(b) }));
+  }
+
+  private bpBody(b: { id: number; verified: boolean; line?: number; message?: string; source?: string; addresses: readonly number[] }): DebugProtocol.Breakpoint {
+    const out: DebugProtocol.Breakpoint = { id: b.id, verified: b.verified };
+    if (b.line !== undefined) out.line = b.line;
+    if (b.message) out.message = b.message;
+    if (b.source) out.source = this.sourceOf(b.source);
+    if (b.addresses.length) out.instructionReference = hex(b.addresses[0]);
+    return out;
+  }
+
+  private setBreakpoints(a: Args, r: DebugProtocol.Response): void {
+    const path = this.sourcePath(obj(a, 'source'));
+    let bps = array(a, 'breakpoints');
+    if (!a.breakpoints && Array.isArray(a.lines)) bps = (a.lines as unknown[]).map((line) => ({ line }));
+    const specs = this.sourceSpecs(bps);
+    this.wantSource.set(path, bps);
+    const rt = this.runtime;
+    const list = rt
+      ? rt.setSourceBreakpoints(path, specs).map((b) => this.bpBody(b))
+      : specs.map((s) => ({ verified: false, line: s.line, message: 'pending: the program is not loaded yet' }));
+    r.body = { breakpoints: list };
+    this.sendResponse(r);
+  }
+
+  private setFunctionBreakpoints(a: Args, r: DebugProtocol.Response): void {
+    const bps = array(a, 'breakpoints');
+    const specs = bps.map((b) => ({ name: str(b, 'name'), ...this.spec(b) }));
+    this.wantFunction = bps;
+    const rt = this.runtime;
+    r.body = { breakpoints: rt ? rt.setFunctionBreakpoints(specs).map((b) => this.bpBody(b)) : specs.map(() => ({ verified: false, message: 'pending' })) };
+    this.sendResponse(r);
+  }
+
+  private insnAddress(b: Args): number {
+    const ref = str(b, 'instructionReference');
+    const off = b.offset === undefined ? 0 : int(b, 'offset');
+    const { space, addr } = parseMemoryReference(ref);
+    if (space !== 'local') throw new RequestError("'instructionReference': code lives in local memory, not HBM");
+    return Number((addr + BigInt(off)) & 0xffffffffn);
+  }
+
+  private setInstructionBreakpoints(a: Args, r: DebugProtocol.Response): void {
+    const bps = array(a, 'breakpoints');
+    const specs = bps.map((b) => ({ address: this.insnAddress(b), ...this.spec(b) }));
+    this.wantInstruction = bps;
+    const rt = this.runtime;
+    r.body = { breakpoints: rt ? rt.setInstructionBreakpoints(specs).map((b) => this.bpBody(b)) : specs.map(() => ({ verified: false, message: 'pending' })) };
+    this.sendResponse(r);
+  }
+
+  private setExceptionBreakpoints(a: Args, r: DebugProtocol.Response): void {
+    const filters = a.filters === undefined ? [] : a.filters;
+    if (!Array.isArray(filters) || filters.some((f) => typeof f !== 'string')) throw new RequestError("'filters': expected an array of fault kinds");
+    const known = new Set(FAULT_KINDS.map((f) => f.kind as string));
+    const bad = filters.find((f) => !known.has(f));
+    if (bad !== undefined) throw new RequestError(`'filters': unknown fault kind '${bad}' (known: ${[...known].join(', ')})`);
+    const opts = array(a, 'filterOptions').map((o) => str(o, 'filterId'));
+    const all = [...filters, ...opts.filter((f) => known.has(f))];
+    this.wantExceptions = all;
+    if (this.runtime) this.runtime.exceptionKinds = new Set(all as never[]);
+    r.body = { breakpoints: all.map(() => ({ verified: true })) };
+    this.sendResponse(r);
+  }
+
+  /** dataId: "ADDR:LEN" in the local address space. */
+  private dataBreakpointInfo(a: Args, r: DebugProtocol.Response): void {
+    const name = str(a, 'name');
+    const bytes = a.bytes === undefined ? undefined : int(a, 'bytes', { min: 1, max: 1 << 24 });
+    let addr: number | undefined;
+    let len = bytes ?? 4;
+    const m = /^\s*(0x[0-9a-fA-F]+|\d+)\s*(?::\s*(\d+))?\s*$/.exec(name);
+    if (m) {
+      addr = Number(m[1]);
+      if (m[2]) len = Number(m[2]);
+    } else if (this.runtime && /^(a(1[0-5]|[0-9])|\$sp)$/.test(name.trim())) {
+      addr = this.runtime.machine(this.runtime.focus).readAR(name.trim() === '$sp' ? 1 : Number(name.trim().slice(1))) >>> 0;
+    }
+    if (addr === undefined || addr > 0xffffffff || len < 1) {
+      r.body = { dataId: null, description: `'${name}' is not an address: give 0xADDR, 0xADDR:LENGTH or a register holding a pointer` };
+    } else {
+      r.body = { dataId: `${hex(addr)}:${len}`, description: `${len} byte${len === 1 ? '' : 's'} at ${hex(addr)}`, accessTypes: ['read', 'write', 'readWrite'], canPersist: true };
+    }
+    this.sendResponse(r);
+  }
+
+  private dataSpec(b: Args): { addr: number; len: number; access: 'read' | 'write' | 'readWrite' } {
+    const id = str(b, 'dataId');
+    const m = /^(0x[0-9a-fA-F]+):(\d+)$/.exec(id);
+    if (!m) throw new RequestError(`'dataId': '${id}' was not given by dataBreakpointInfo`);
+    const access = (optStr(b, 'accessType') ?? 'write') as 'read' | 'write' | 'readWrite';
+    if (!['read', 'write', 'readWrite'].includes(access)) throw new RequestError(`'accessType': '${access}' is not read, write or readWrite`);
+    return { addr: Number(m[1]), len: Number(m[2]), access };
+  }
+
+  private setDataBreakpoints(a: Args, r: DebugProtocol.Response): void {
+    const bps = array(a, 'breakpoints', false);
+    const specs = bps.map((b) => this.dataSpec(b));
+    this.wantData = bps;
+    const rt = this.runtime;
+    r.body = { breakpoints: rt ? rt.setDataBreakpoints(specs).map((b) => ({ id: b.id, verified: true, description: `${b.access} ${b.len} bytes at ${hex(b.addr)}` })) : specs.map(() => ({ verified: false, message: 'pending' })) };
+    this.sendResponse(r);
+  }
+
+  // ---- state -----------------------------------------------------------------------------------------
+
+  private threads(r: DebugProtocol.Response): void {
+    const rt = this.runtime;
+    r.body = { threads: rt ? Array.from({ length: rt.coreCount }, (_, k) => ({ id: k + 1, name: `core ${k}${rt.coreDone(k) ? ' (finished)' : ''}` })) : [] };
+    this.sendResponse(r);
+  }
+
+  private sourceOf(path: string): DebugProtocol.Source {
+    const name = path.split('/').pop() ?? path;
+    if (isSdkFile(path)) {
+      let ref = this.sourceRefs.get(path);
+      if (ref === undefined) {
+        ref = this.sourceRefs.size + 1;
+        this.sourceRefs.set(path, ref);
+        this.sourceByRef.set(ref, path);
+      }
+      return { name, path, sourceReference: ref, presentationHint: 'deemphasize', origin: 'Q7 SDK' };
+    }
+    const abs = path.startsWith('/') || !this.plan ? path : `${this.plan.cwd}/${path}`;
+    return { name, path: abs };
+  }
+
+  private stackTrace(a: Args, r: DebugProtocol.Response): void {
+    const rt = this.stopped();
+    const core = this.core(a);
+    const start = a.startFrame === undefined ? 0 : int(a, 'startFrame', { min: 0 });
+    const levels = a.levels === undefined || a.levels === 0 ? Infinity : int(a, 'levels', { min: 0 });
+    const frames = rt.coreDone(core) && !rt.lastFault ? [] : rt.stack(core);
+    const out: DebugProtocol.StackFrame[] = frames.slice(start, start + Math.min(levels, FRAME_STRIDE)).map((f, k) => {
+      const i = start + k;
+      const row = rt.lines.rowAt(f.pc);
+      const frame: DebugProtocol.StackFrame = { id: core * FRAME_STRIDE + i + 1, name: rt.nameAt(f.pc), line: row?.line ?? 0, column: row ? Math.max(1, row.column) : 0, instructionPointerReference: hex(f.pc) };
+      if (row) frame.source = this.sourceOf(row.file);
+      if (!row || isSdkFile(row.file)) frame.presentationHint = 'subtle';
+      return frame;
+    });
+    r.body = { stackFrames: out, totalFrames: frames.length };
+    this.sendResponse(r);
+  }
+
+  private frame(a: Args): { rt: Q7Runtime; core: number; index: number } {
+    const rt = this.stopped();
+    const id = int(a, 'frameId');
+    const core = Math.floor((id - 1) / FRAME_STRIDE);
+    const index = (id - 1) % FRAME_STRIDE;
+    if (id < 1 || core >= rt.coreCount || index >= rt.stack(core).length) throw new RequestError(`'frameId': no frame ${id}`);
+    return { rt, core, index };
+  }
+
+  private scopes(a: Args, r: DebugProtocol.Response): void {
+    const { rt, core } = this.frame(a);
+    const m = rt.machine(core);
+    r.body = {
+      scopes: [
+        { name: `Registers (core ${core})`, presentationHint: 'registers', variablesReference: this.refs.create(() => registerView(m)), expensive: false },
+        { name: 'Device', variablesReference: this.refs.create(() => deviceView(rt, core)), expensive: false },
+      ],
+    };
+    this.sendResponse(r);
+  }
+
+  private toVariable(n: ViewNode): DebugProtocol.Variable {
+    const v: DebugProtocol.Variable = { name: n.name, value: n.value, variablesReference: n.children ? this.refs.create(n.children) : 0 };
+    if (n.type) v.type = n.type;
+    if (n.memoryReference) v.memoryReference = n.memoryReference;
+    if (!n.set) v.presentationHint = { attributes: ['readOnly'] };
+    return v;
+  }
+
+  private viewNodes(a: Args): ViewNode[] {
+    this.stopped();
+    const ref = int(a, 'variablesReference');
+    const f = this.refs.get(ref);
+    if (!f) throw new RequestError(`'variablesReference': no variables ${ref} (references last until the next resume)`);
+    return f();
+  }
+
+  private variables(a: Args, r: DebugProtocol.Response): void {
+    const nodes = this.viewNodes(a);
+    const start = a.start === undefined ? 0 : int(a, 'start', { min: 0 });
+    const count = a.count === undefined || a.count === 0 ? nodes.length : int(a, 'count', { min: 0 });
+    r.body = { variables: nodes.slice(start, start + count).map((n) => this.toVariable(n)) };
+    this.sendResponse(r);
+  }
+
+  private setVariable(a: Args, r: DebugProtocol.Response): void {
+    const nodes = this.viewNodes(a);
+    const name = str(a, 'name');
+    const value = str(a, 'value');
+    const n = nodes.find((x) => x.name === name);
+    if (!n) throw new RequestError(`'name': no variable '${name}' here`);
+    if (!n.set) throw new RequestError(`'${name}' cannot be written`);
+    try {
+      r.body = { value: n.set(value) };
+    } catch (e) {
+      throw new RequestError(`'value': ${(e as Error).message}`);
+    }
+    this.sendResponse(r);
+  }
+
+  private evaluate(a: Args, r: DebugProtocol.Response): void {
+    const expr = str(a, 'expression').trim();
+    const rt = this.stopped();
+    let core = rt.focus;
+    if (a.frameId !== undefined) core = this.frame(a).core;
+    const named: Record<string, () => ViewNode[]> = {
+      $windows: () => deviceView(rt, core).find((n) => n.name === 'windows')?.children?.() ?? [],
+      $device: () => deviceView(rt, core),
+      $registers: () => registerView(rt.machine(core)),
+    };
+    if (named[expr]) {
+      r.body = { result: expr, variablesReference: this.refs.create(named[expr]) };
+      return this.sendResponse(r);
+    }
+    const m = rt.machine(core);
+    let value: number;
+    try {
+      value = evaluate(parseExpr(expr), (n) => {
+        if (n === '$core') return core;
+        if (n === '$pc') return m.pc >>> 0;
+        if (n === '$sp') return m.readAR(1) >>> 0;
+        const ar = /^a(\d+)$/.exec(n);
+        if (ar && Number(ar[1]) < 16) return m.readAR(Number(ar[1])) >>> 0;
+        try {
+          return m.readSR(n.toLowerCase()) >>> 0;
+        } catch {
+          return undefined;
+        }
+      });
+    } catch (e) {
+      throw new RequestError(`${expr}: ${(e as Error).message} (this evaluator reads $core, $pc, $sp, registers and $windows/$device/$registers; C++ variables are not available yet)`);
+    }
+    const isInt = Number.isInteger(value);
+    r.body = { result: isInt ? `${value} (${hex(value)})` : String(value), variablesReference: 0, memoryReference: isInt ? hex(value) : undefined };
+    this.sendResponse(r);
+  }
+
+  // ---- execution ---------------------------------------------------------------------------------------
+
+  private resume(a: Args, r: DebugProtocol.Response, kind: 'continue' | 'over' | 'in' | 'out'): void {
+    const rt = this.rt();
+    const core = this.core(a);
+    const single = a.singleThread === true;
+    const gran = optStr(a, 'granularity');
+    if (gran !== undefined && !['statement', 'line', 'instruction'].includes(gran)) throw new RequestError(`'granularity': '${gran}' is not statement, line or instruction`);
+    if (rt.isRunning) throw new RequestError('the kernel is already running');
+    this.refs.reset();
+    if (kind === 'continue') r.body = { allThreadsContinued: !single };
+    this.sendResponse(r);
+    setImmediate(() => {
+      if (kind === 'continue') void rt.continue(single ? core : undefined);
+      else void rt.step(core, kind, gran === 'instruction' ? 'instruction' : 'line');
+    });
+  }
+
+  private pause(a: Args, r: DebugProtocol.Response): void {
+    const rt = this.rt();
+    this.core(a);
+    this.sendResponse(r);
+    rt.pause();
+  }
+
+  private gotoTargets(a: Args, r: DebugProtocol.Response): void {
+    const rt = this.stopped();
+    const path = this.sourcePath(obj(a, 'source'));
+    const line = int(a, 'line', { min: 1 });
+    const targets: DebugProtocol.GotoTarget[] = [];
+    const addrs = rtLineAddresses(rt, path, line);
+    for (const addr of addrs) targets.push({ id: addr, label: `line ${line} at ${hex(addr)}`, line, instructionPointerReference: hex(addr) });
+    r.body = { targets };
+    this.sendResponse(r);
+  }
+
+  private goto(a: Args, r: DebugProtocol.Response): void {
+    const rt = this.stopped();
+    const core = this.core(a);
+    const target = int(a, 'targetId', { min: 0, max: 0xffffffff });
+    const here = rt.functionAt(rt.machine(core).pc);
+    const there = rt.functionAt(target);
+    if (!here || here !== there) throw new RequestError(`'targetId': ${hex(target)} is not in the function core ${core} is in`);
+    this.sendResponse(r);
+    this.refs.reset();
+    rt.jump(core, target);
+  }
+
+  private exceptionInfo(a: Args, r: DebugProtocol.Response): void {
+    const rt = this.rt();
+    const core = this.core(a);
+    const f = rt.lastFault && rt.lastFault.core === core ? rt.lastFault.fault : undefined;
+    if (!f) throw new RequestError(`thread ${core + 1} has not stopped at a fault`);
+    const loc = f.location ? `${f.location.file}:${f.location.line}:${f.location.column}` : f.pc !== undefined ? hex(f.pc) : 'unknown location';
+    const details = [`core ${f.core}`, f.tensor ? `tensor ${f.tensor}` : '', f.index ? `index ${f.index}` : '', `at ${loc}`].filter(Boolean).join(', ');
+    r.body = {
+      exceptionId: f.kind,
+      description: `${f.message} [${details}]`,
+      breakMode: 'always',
+      details: { message: f.message, typeName: f.kind, fullTypeName: `q7 fault ${f.kind}${f.fatal ? '' : ' (warning)'}`, stackTrace: loc, evaluateName: f.tensor },
+    };
+    this.sendResponse(r);
+  }
+
+  // ---- sources, memory, code ---------------------------------------------------------------------------
+
+  private source(a: Args, r: DebugProtocol.Response): void {
+    const ref = a.sourceReference === undefined ? 0 : int(a, 'sourceReference', { min: 0 });
+    let path = ref ? this.sourceByRef.get(ref) : undefined;
+    if (!path && a.source && typeof a.source === 'object') path = (a.source as Args).path as string | undefined;
+    if (!path) throw new RequestError(`'sourceReference': no source ${ref}`);
+    const sdk = path.startsWith(`${SDK_INCLUDE_DIR}/`) ? sdkHeaders().get(path.slice(SDK_INCLUDE_DIR.length + 1)) : undefined;
+    const text = sdk ?? this.host.readText(path);
+    if (text === undefined) throw new RequestError(`${path}: cannot read the source`);
+    r.body = { content: text, mimeType: 'text/x-c++' };
+    this.sendResponse(r);
+  }
+
+  private loadedSources(r: DebugProtocol.Response): void {
+    r.body = { sources: this.runtime ? this.runtime.sourceFiles().map((f) => this.sourceOf(f)) : [] };
+    this.sendResponse(r);
+  }
+
+  private readMemory(a: Args, r: DebugProtocol.Response): void {
+    const rt = this.stopped();
+    const { space, addr } = parseMemoryReference(str(a, 'memoryReference'));
+    const offset = a.offset === undefined ? 0 : int(a, 'offset');
+    const count = int(a, 'count', { min: 0, max: MAX_COUNT });
+    const start = addr + BigInt(offset);
+    if (start < 0n) throw new RequestError(`'offset': the address ${start} is negative`);
+    const bytes: number[] = [];
+    let unreadable = 0;
+    if (space === 'hbm') {
+      const data = rt.session.device.hbm.read(Number(start), count);
+      bytes.push(...data);
+    } else {
+      const m = rt.machine(rt.focus);
+      for (let k = 0; k < count; k++) {
+        const at = start + BigInt(k);
+        const b = at <= 0xffffffffn ? m.readMemory(Number(at), 1) : undefined;
+        if (!b) {
+          unreadable = count - k;
+          break;
+        }
+        bytes.push(b[0]);
+      }
+    }
+    r.body = { address: `${space === 'hbm' ? 'hbm:' : ''}0x${start.toString(16)}`, data: Buffer.from(bytes).toString('base64'), unreadableBytes: unreadable || undefined };
+    this.sendResponse(r);
+  }
+
+  private writeMemory(a: Args, r: DebugProtocol.Response): void {
+    const rt = this.stopped();
+    const { space, addr } = parseMemoryReference(str(a, 'memoryReference'));
+    const offset = a.offset === undefined ? 0 : int(a, 'offset');
+    const data = str(a, 'data');
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data)) throw new RequestError("'data': not base64");
+    const bytes = Buffer.from(data, 'base64');
+    const start = addr + BigInt(offset);
+    if (start < 0n || (space === 'local' && start + BigInt(bytes.length) > 0x100000000n)) throw new RequestError(`'memoryReference': ${start} is outside the 32-bit local address space`);
+    if (space === 'hbm') rt.session.device.hbm.write(Number(start), new Uint8Array(bytes));
+    else if (!rt.machine(rt.focus).writeMemory(Number(start), new Uint8Array(bytes))) throw new RequestError(`no memory at 0x${start.toString(16)} (or not all of its ${bytes.length} bytes)`);
+    r.body = { bytesWritten: bytes.length };
+    this.sendResponse(r);
+    this.refs.reset();
+    this.sendEvent(new Event('invalidated', { areas: ['variables'] }));
+  }
+
+  private disasm(a: Args, r: DebugProtocol.Response): void {
+    const rt = this.stopped();
+    const { space, addr } = parseMemoryReference(str(a, 'memoryReference'));
+    if (space !== 'local') throw new RequestError("'memoryReference': code lives in local memory, not HBM");
+    const offset = a.offset === undefined ? 0 : int(a, 'offset');
+    const insnOffset = a.instructionOffset === undefined ? 0 : int(a, 'instructionOffset', { min: -MAX_COUNT, max: MAX_COUNT });
+    const count = int(a, 'instructionCount', { min: 0, max: 10_000 });
+    const m = rt.machine(rt.focus);
+    const lines = disassemble(rt, (at, len) => (at >= 0 && at + len <= 0x100000000 ? m.readMemory(at, len) : undefined), Number((addr + BigInt(offset)) & 0xffffffffn), insnOffset, count);
+    r.body = {
+      instructions: lines.map((l) => {
+        const d: DebugProtocol.DisassembledInstruction = { address: hex(l.address), instruction: l.text, instructionBytes: l.bytes };
+        if (l.symbol) d.symbol = l.symbol;
+        if (l.file) {
+          d.location = this.sourceOf(l.file);
+          d.line = l.line;
+        }
+        if (l.invalid) d.presentationHint = 'invalid';
+        return d;
+      }),
+    };
+    this.sendResponse(r);
+  }
+}
+
+/** The statement addresses of `line` in `path` (goto targets). */
+function rtLineAddresses(rt: Q7Runtime, path: string, line: number): number[] {
+  const out: number[] = [];
+  for (const u of rt.debug.lineUnits) {
+    const ids = new Set([...u.files].filter(([, f]) => Q7Runtime.sameFile(f, path)).map(([id]) => id));
+    for (const row of u.rows) if (!row.endSequence && row.isStmt && row.line === line && ids.has(row.file) && !out.includes(row.address)) out.push(row.address >>> 0);
+  }
+  return out;
+}

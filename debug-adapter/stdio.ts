@@ -1,0 +1,108 @@
+// The adapter as a process: the file system and the C++ front-end behind AdapterHost, and the DAP
+// session on stdin/stdout (`q7 dap`, or `node dist/dap.js`). Nothing else may write to stdout, so
+// console output is sent to stderr; an unexpected exception is logged, never fatal.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { formatCompileDiagnostic, RuntimeBuildError } from '../compiler';
+import { SANITIZERS } from '../emulator/device';
+import { Frontend, locateGrammarFiles } from '../language';
+import { buildKernelSource } from '../session/build';
+import { ElfError } from '../xtensa/elf/types';
+import { readElf } from '../xtensa/elf/reader';
+import type { LaunchPlan } from './config';
+import { type AdapterHost, Q7DebugSession, RequestError } from './session';
+
+let frontend: Promise<Frontend> | undefined;
+
+function loadFrontend(): Promise<Frontend> {
+  frontend ??= (async () => {
+    const read = (p: string) => {
+      try {
+        return fs.readFileSync(p);
+      } catch {
+        return undefined;
+      }
+    };
+    const resolve = (s: string) => {
+      try {
+        return require.resolve(s);
+      } catch {
+        return undefined;
+      }
+    };
+    const found = locateGrammarFiles(read, typeof __dirname === 'string' ? __dirname : undefined, resolve);
+    if (typeof found === 'string') throw new RequestError(found);
+    return Frontend.create(found);
+  })();
+  return frontend;
+}
+
+export function readUserFile(p: string): Uint8Array {
+  try {
+    return fs.readFileSync(p);
+  } catch (e) {
+    throw new RequestError(`${p}: cannot read file: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}
+
+export const nodeHost: AdapterHost = {
+  readFile: readUserFile,
+  cwd: process.cwd(),
+  readText(p: string): string | undefined {
+    try {
+      return fs.readFileSync(p, 'utf8');
+    } catch {
+      return undefined;
+    }
+  },
+  async loadImage(plan: LaunchPlan, log: (text: string) => void) {
+    const bytes = readUserFile(plan.program);
+    if (!/\.(cpp|cc|cxx|C)$/.test(plan.program)) {
+      try {
+        return readElf(bytes, plan.program);
+      } catch (e) {
+        if (e instanceof ElfError) throw new RequestError(e.message);
+        throw e;
+      }
+    }
+    const fe = await loadFrontend();
+    const host = { readFile: (p: string) => nodeHost.readText(path.isAbsolute(p) ? p : path.resolve(plan.cwd, p)) };
+    let result;
+    try {
+      result = buildKernelSource(fe, plan.program, host, {
+        defines: plan.defines, includePaths: plan.includePaths, optimize: plan.optimize, stackSize: plan.stackSize,
+        noSanitize: SANITIZERS.filter((s) => !plan.sanitize.includes(s)),
+      });
+    } catch (e) {
+      if (e instanceof RuntimeBuildError) throw new RequestError(e.message);
+      throw e;
+    }
+    if (!result.image) {
+      const diags = result.diagnostics.map((d) => formatCompileDiagnostic(d));
+      for (const d of diags) log(`${d}\n`);
+      throw new RequestError(`${plan.program}: the build failed${diags.length ? `: ${diags[0]}` : ''}`);
+    }
+    return result.image;
+  },
+};
+
+/** Serves DAP on stdin/stdout until the client disconnects or closes the stream. */
+export function runDebugAdapter(): Promise<number> {
+  console.log = console.info = console.warn = (...a: unknown[]) => process.stderr.write(a.map(String).join(' ') + '\n');
+  process.on('uncaughtException', (e) => process.stderr.write(`q7 dap: unexpected error: ${e?.message ?? e}\n`));
+  process.on('unhandledRejection', (e) => process.stderr.write(`q7 dap: unexpected error: ${(e as Error)?.message ?? e}\n`));
+  const session = new Q7DebugSession(nodeHost);
+  return new Promise((resolve) => {
+    const done = () => {
+      setTimeout(() => {
+        resolve(0);
+        process.exit(0);
+      }, 20);
+    };
+    session.on('q7-disconnect', done);
+    process.stdin.on('end', done);
+    process.stdin.on('close', done);
+    session.start(process.stdin, process.stdout);
+  });
+}

@@ -1,0 +1,146 @@
+// The Registers and Device views of a stopped core as plain trees (name, value, children, setter),
+// with no DAP in them: the window's a0..a15, the physical ARs, PC and the special registers, f0..f15
+// and the booleans; the device's window table, TCM pool, stack, mailbox and log ring.
+
+import { CSR_BASE, MAILBOX, TCM_POOL_SIZE } from '../emulator/device/abi';
+import type { Machine } from '../emulator/machine';
+import type { Q7Runtime } from './runtime';
+
+export interface ViewNode {
+  readonly name: string;
+  readonly value: string;
+  readonly type?: string;
+  readonly children?: () => ViewNode[];
+  readonly memoryReference?: string;
+  /** Writes a value given as text; returns the value as it now reads. */
+  readonly set?: (text: string) => string;
+}
+
+export const hex = (v: number, digits = 8): string => `0x${(v >>> 0).toString(16).padStart(digits, '0')}`;
+
+/** A register value typed by the user: decimal, 0x hex, negative, or a float for FP registers. */
+export function parseRegisterValue(text: string): number {
+  const t = text.trim();
+  if (!/^-?(0x[0-9a-f]+|\d+)$/i.test(t)) throw new Error(`'${text}' is not an integer (decimal or 0x hex)`);
+  const n = t.startsWith('-') ? -Number(t.slice(1)) : Number(t);
+  if (!Number.isSafeInteger(n) || n < -(2 ** 31) || n > 2 ** 32 - 1) throw new Error(`'${text}' does not fit in 32 bits`);
+  return n >>> 0;
+}
+
+function reg(name: string, read: () => number, write?: (v: number) => void): ViewNode {
+  return {
+    name,
+    value: hex(read()),
+    type: 'uint32_t',
+    memoryReference: hex(read()),
+    set: write
+      ? (text) => {
+          write(parseRegisterValue(text));
+          return hex(read());
+        }
+      : undefined,
+  };
+}
+
+const SPECIALS = ['sar', 'lbeg', 'lend', 'lcount', 'ps', 'windowbase', 'windowstart', 'exccause', 'excvaddr', 'epc1', 'ccount'];
+
+function tryRead(f: () => number): number | undefined {
+  try {
+    return f();
+  } catch {
+    return undefined;
+  }
+}
+
+export function registerView(m: Machine): ViewNode[] {
+  const out: ViewNode[] = [reg('pc', () => m.pc, (v) => (m.pc = v))];
+  for (let i = 0; i < 16; i++) out.push(reg(`a${i}`, () => m.readAR(i), (v) => m.writeAR(i, v)));
+  for (const s of SPECIALS) if (tryRead(() => m.readSR(s)) !== undefined) out.push(reg(s, () => m.readSR(s), (v) => m.writeSR(s, v)));
+  const nareg = m.config.nareg;
+  out.push({
+    name: 'physical',
+    value: `ar0..ar${nareg - 1}`,
+    children: () => Array.from({ length: nareg }, (_, i) => reg(`ar${i}`, () => m.readPhysAR(i), (v) => m.writePhysAR(i, v))),
+  });
+  if (tryRead(() => m.readFR(0)) !== undefined) {
+    out.push({
+      name: 'fp',
+      value: 'f0..f15',
+      children: () =>
+        Array.from({ length: 16 }, (_, i) => ({
+          name: `f${i}`,
+          value: `${m.readFRValue(i)} (${hex(m.readFR(i))})`,
+          type: 'float',
+          set: (text: string) => {
+            const v = Number(text);
+            if (text.trim() === '' || Number.isNaN(v)) throw new Error(`'${text}' is not a number`);
+            const b = new DataView(new ArrayBuffer(4));
+            b.setFloat32(0, v, true);
+            m.writeFR(i, b.getUint32(0, true));
+            return `${m.readFRValue(i)} (${hex(m.readFR(i))})`;
+          },
+        })),
+    });
+  }
+  const br = tryRead(() => m.readSR('br'));
+  if (br !== undefined) {
+    out.push({
+      name: 'booleans',
+      value: hex(br, 4),
+      children: () => Array.from({ length: 16 }, (_, i) => ({ name: `b${i}`, value: String((m.readSR('br') >>> i) & 1), type: 'bool' })),
+    });
+  }
+  return out;
+}
+
+export function deviceView(rt: Q7Runtime, coreId: number): ViewNode[] {
+  const core = rt.session.device.cores[coreId];
+  const m = core.m;
+  const u32 = (a: number) => m.read32(a) ?? 0;
+  const leaf = (name: string, value: string | number, type?: string): ViewNode => ({ name, value: typeof value === 'number' ? String(value) : value, type });
+  const out: ViewNode[] = [leaf('core', `${coreId} of ${rt.coreCount}${core.done ? ' (finished)' : ''}`)];
+  const w = core.windows;
+  if (w) {
+    out.push({
+      name: 'windows',
+      value: `${w.entries.filter((e) => e.valid).length} of ${w.count} valid, ${hex(w.size, 1)} bytes each, ${w.stats.maps} maps, ${w.stats.evictions} evictions`,
+      children: () =>
+        w.entries.map((e, k) => ({
+          name: `[${k}]`,
+          value: e.valid ? `hbm ${hex(e.base, 12)} → local ${hex(e.local)}` : 'invalid',
+          children: () => [leaf('valid', String(e.valid), 'bool'), leaf('base', hex(e.base, 12)), leaf('mask', hex(w.size - 1)), { name: 'local', value: hex(e.local), memoryReference: hex(e.local) }, leaf('generation', e.generation)],
+        })),
+    });
+  }
+  const tcmUsed = [...core.tcmLive.values()].reduce((x, y) => x + y, 0);
+  out.push({
+    name: 'tcm',
+    value: `${tcmUsed} of ${TCM_POOL_SIZE} bytes in ${core.tcmLive.size} blocks (high-water ${core.stats.tcmHighWater})`,
+    children: () => [...core.tcmLive].map(([ptr, size]) => ({ name: hex(ptr), value: `${size} bytes`, memoryReference: hex(ptr) })),
+  });
+  const st = core.stackUse();
+  out.push({
+    name: 'stack',
+    value: `${st.used} bytes used of ${core.stackTop - core.stackLimit}${st.overflow ? ' (overflowed)' : ''}`,
+    children: () => [leaf('top', hex(core.stackTop)), leaf('limit', hex(core.stackLimit)), leaf('sp', hex(m.readAR(1))), leaf('high-water', core.stats.stackHighWater)],
+  });
+  out.push({
+    name: 'mailbox',
+    value: hex(CSR_BASE),
+    children: () => Object.entries(MAILBOX).map(([k, off]) => leaf(k, hex(u32(CSR_BASE + off)))),
+  });
+  const head = u32(CSR_BASE + MAILBOX.logHead);
+  out.push({
+    name: 'log',
+    value: `${head} bytes written, ring of ${core.logSize}`,
+    children: () => {
+      const size = u32(CSR_BASE + MAILBOX.logBufSize) || core.logSize;
+      const from = Math.max(0, head - Math.min(size, 4096));
+      let text = '';
+      for (let k = from; k < head; k++) text += String.fromCharCode((m.readMemory(core.logBuf + (k % size), 1) ?? [0])[0]);
+      return [leaf('text', JSON.stringify(text), 'string')];
+    },
+  });
+  out.push(leaf('instructions', m.stepCount));
+  return out;
+}

@@ -1,0 +1,32 @@
+// Building a kernel source for a launch: the compile options `q7 run` and the debug adapter share —
+// the sanitizer defines the SDK headers read (Q7_SANITIZE_BOUNDS/COPIES unless those sanitizers are
+// off), STACK_SIZE, include paths and the optimisation level. No I/O: the front-end and the file host
+// are passed in.
+
+import { compile, type CompileResult } from '../compiler';
+import type { Sanitizer } from '../emulator/device';
+import type { FileHost, Frontend } from '../language';
+
+export interface KernelBuildOptions {
+  readonly defines?: Readonly<Record<string, string>>;
+  readonly includePaths?: readonly string[];
+  readonly optimize?: 0 | 1;
+  /** Sanitizers switched off (their defines are left out). */
+  readonly noSanitize?: readonly Sanitizer[];
+  readonly stackSize?: number;
+}
+
+/** The defines a launch's build gets: the user's, then the sanitizer switches and STACK_SIZE unless the user set them. */
+export function kernelDefines(o: KernelBuildOptions): Record<string, string> {
+  const defines: Record<string, string> = { ...o.defines };
+  const off = o.noSanitize ?? [];
+  if (!off.includes('bounds')) defines.Q7_SANITIZE_BOUNDS ??= '1';
+  if (!off.includes('copies')) defines.Q7_SANITIZE_COPIES ??= '1';
+  if (o.stackSize !== undefined) defines.STACK_SIZE ??= String(o.stackSize);
+  return defines;
+}
+
+/** Compiles `file` (a kernel or a program, as the source says); RuntimeBuildError passes through. */
+export function buildKernelSource(fe: Frontend, file: string, host: FileHost, o: KernelBuildOptions = {}): CompileResult {
+  return compile(fe, file, host, { defines: kernelDefines(o), includePaths: o.includePaths ? [...o.includePaths] : undefined, optimize: o.optimize });
+}
