@@ -74,7 +74,10 @@ export interface UserBreakpoint {
   readonly cond?: ReturnType<typeof parseExpr>;
   readonly hit?: (n: number) => boolean;
   readonly log?: (string | ReturnType<typeof parseExpr>)[];
+  /** Times the condition held (what a hit count counts). */
   hits: number;
+  /** Times the breakpoint was reached ($hits in a condition or log message). */
+  arrivals: number;
 }
 
 export interface BreakpointSpec {
@@ -229,7 +232,7 @@ export class Q7Runtime {
   private make(kind: UserBreakpoint['kind'], addresses: number[], spec: BreakpointSpec, extra: { line?: number; source?: string; message?: string }): UserBreakpoint {
     const c = this.compile(spec);
     const verified = addresses.length > 0 && !c.problem && !extra.message;
-    return { id: nextBpId++, kind, verified, addresses: verified ? addresses : [], cond: c.cond, hit: c.hit, log: c.log, hits: 0, line: extra.line, source: extra.source, message: extra.message ?? c.problem };
+    return { id: nextBpId++, kind, verified, addresses: verified ? addresses : [], cond: c.cond, hit: c.hit, log: c.log, hits: 0, arrivals: 0, line: extra.line, source: extra.source, message: extra.message ?? c.problem };
   }
 
   /** Replaces the breakpoints of one source file; each is moved to the nearest following line with code. */
@@ -316,7 +319,8 @@ export class Q7Runtime {
     const ids: number[] = [];
     let reason: StopReason = 'breakpoint';
     for (const b of this.userBpsAt(pc)) {
-      const look = this.lookup(core, b.hits + 1);
+      b.arrivals++;
+      const look = this.lookup(core, b.arrivals);
       try {
         if (b.cond && !evaluate(b.cond, look)) continue;
       } catch (e) {
@@ -389,10 +393,8 @@ export class Q7Runtime {
       const t0 = performance.now();
       const stop = this.session.runUntil({ budget: this.budget, cores, stopOnFault: true });
       const dt = performance.now() - t0;
-      if (stop.kind === 'budget') {
-        if (dt < 2) this.budget = Math.min(this.budget * 2, 4_000_000);
-        else if (dt > 8) this.budget = Math.max(this.budget >> 1, 1000);
-      }
+      // aim at ~4 ms a slice, so a pause or any request waits little
+      if (stop.kind === 'budget') this.budget = Math.round(Math.min(4_000_000, Math.max(500, this.budget * Math.min(2, 4 / Math.max(dt, 0.05)))));
       this.pollLogs();
       const out = this.classify(stop, cores, target);
       if (out) return out;
@@ -499,6 +501,7 @@ export class Q7Runtime {
         this.listener.stopped({ reason: targetReason, core: out.core });
         return;
       case 'pause':
+        this.settle(this.focus);
         this.listener.stopped({ reason: 'pause', core: this.focus });
         return;
       case 'core-done':
@@ -543,6 +546,15 @@ export class Q7Runtime {
       }, core);
     }
     return this.act(() => (kind === 'out' ? this.stepOutOf(core) : this.stepLine(core, kind)), core);
+  }
+
+  /** After a pause: steps `core` alone (a 10 ms at most) out of code without line
+   *  information (ROM, window handlers, runtime) so its stack unwinds to a source line. */
+  private settle(core: number): void {
+    const until = performance.now() + 10;
+    for (let k = 0; k < 5000 && performance.now() < until && !this.coreDone(core) && !this.lines.rowAt(this.machine(core).pc); k++) {
+      if (this.stepOne(core)) return;
+    }
   }
 
   pause(): void {

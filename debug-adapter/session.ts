@@ -694,7 +694,6 @@ export class Q7DebugSession extends DebugSession {
     else if (!rt.machine(rt.focus).writeMemory(Number(start), new Uint8Array(bytes))) throw new RequestError(`no memory at 0x${start.toString(16)} (or not all of its ${bytes.length} bytes)`);
     r.body = { bytesWritten: bytes.length };
     this.sendResponse(r);
-    this.refs.reset();
     this.sendEvent(new Event('invalidated', { areas: ['variables'] }));
   }
 
