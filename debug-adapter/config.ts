@@ -39,7 +39,7 @@ export interface LaunchPlan {
 
 /** Fields DAP clients add on their own (VS Code, nvim-dap, dap-mode); accepted and ignored. */
 const GENERIC = new Set(['type', 'request', 'name', 'noDebug', 'presentation', 'preLaunchTask', 'postDebugTask', 'internalConsoleOptions', 'debugServer', 'console', 'env', 'windows', 'linux', 'osx', 'trace', 'dap-server-path']);
-const FIELDS = new Set([
+export const FIELDS = new Set([
   'program', 'function', 'args', 'expect', 'rtol', 'atol', 'multicore', 'cores', 'policy', 'sanitizers', 'defines', 'includePaths', 'optimize', 'stopOnEntry',
   'windowSize', 'windowCount', 'stackSize', 'stepOverSdk', 'maxInstructions', 'cwd',
 ]);

@@ -79,7 +79,7 @@ export class Q7DebugSession extends DebugSession {
   private runtime: Q7Runtime | undefined;
   private plan: LaunchPlan | undefined;
   private image: ElfImage | undefined;
-  private configured: (() => void) | undefined;
+  private started = false;
   private configDone = false;
   private launched = false;
   private terminated = false;
@@ -106,8 +106,8 @@ export class Q7DebugSession extends DebugSession {
       },
       configurationDone: (_a, r) => {
         this.configDone = true;
-        this.configured?.();
         this.sendResponse(r);
+        this.startWhenConfigured();
       },
       setBreakpoints: (a, r) => this.setBreakpoints(a, r),
       setFunctionBreakpoints: (a, r) => this.setFunctionBreakpoints(a, r),
@@ -218,12 +218,16 @@ export class Q7DebugSession extends DebugSession {
 
   private async open(plan: LaunchPlan): Promise<void> {
     this.image = await this.host.loadImage(plan, (t) => this.out('stderr', t));
+    // events of a runtime that was replaced (restart) or of a terminated session are dropped
+    let self: Q7Runtime | undefined;
+    const live = () => self !== undefined && this.runtime === self && !this.terminated;
     const listener: RuntimeListener = {
-      stopped: (e) => this.onStopped(e),
-      output: (category, text) => this.out(category, text),
-      ended: (code) => this.onEnded(code),
+      stopped: (e) => live() && this.onStopped(e),
+      output: (category, text) => live() && this.out(category, text),
+      ended: (code) => live() && this.onEnded(code),
     };
-    this.runtime = Q7Runtime.open(this.image, plan, this.host.readFile, listener);
+    self = Q7Runtime.open(this.image, plan, this.host.readFile, listener);
+    this.runtime = self;
     this.applyBreakpoints();
   }
 
@@ -238,15 +242,17 @@ export class Q7DebugSession extends DebugSession {
       throw e;
     }
     this.plan = plan;
-    const configured = new Promise<void>((res) => {
-      this.configured = res;
-      if (this.configDone) res();
-      else setTimeout(res, 2000);
-    });
     this.sendEvent(new Event('initialized'));
-    await configured;
     this.sendResponse(r);
-    setImmediate(() => void this.runtime?.start());
+    this.startWhenConfigured();
+  }
+
+  /** The run starts once the launch has answered and the client has sent configurationDone. */
+  private startWhenConfigured(): void {
+    if (!this.configDone || !this.runtime || this.started) return;
+    this.started = true;
+    const rt = this.runtime;
+    setImmediate(() => void rt.start());
   }
 
   private async restart(_a: Args, r: DebugProtocol.Response): Promise<void> {

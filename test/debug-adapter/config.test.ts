@@ -1,0 +1,51 @@
+// The launch configuration: each wrong field named in the error; the JSON schema in package.json
+// states exactly the fields the adapter reads.
+
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { ConfigError, FIELDS, parseLaunchConfig } from '../../debug-adapter/config';
+
+const pkg = require(path.join(__dirname, '..', '..', '..', 'package.json'));
+
+describe('debug adapter launch configuration', () => {
+  it('resolves paths and fills the defaults', () => {
+    const p = parseLaunchConfig({ type: 'q7', request: 'launch', name: 'x', program: 'k.cpp', args: ['a.npy', 'shape=2x2', 3, { shape: [2], init: 'ones' }], multicore: true, __sessionId: 'id' }, '/w');
+    assert.equal(p.program, '/w/k.cpp');
+    assert.deepEqual(p.args, ['/w/a.npy', 'shape=2x2', 3, { shape: [2], init: 'ones' }]);
+    assert.equal(p.cores, 8);
+    assert.equal(p.stepOverSdk, true);
+    assert.equal(p.optimize, 0);
+    assert.deepEqual(parseLaunchConfig({ program: '/k.elf', defines: ['A=1', 'B'], cores: 2 }, '/w').defines, { A: '1', B: '1' });
+  });
+
+  const bad: [Record<string, unknown>, string, RegExp][] = [
+    [{}, 'program', /missing/],
+    [{ program: 'k.py' }, 'program', /neither a C\+\+ source/],
+    [{ program: 'k.cpp', cores: 65 }, 'cores', /1\.\.64/],
+    [{ program: 'k.cpp', policy: 'loose' }, 'policy', /coherent, verbose, quiet/],
+    [{ program: 'k.cpp', sanitizers: ['bounds', 'nope'] }, 'sanitizers[1]', /unknown sanitizer 'nope'/],
+    [{ program: 'k.cpp', args: 'x' }, 'args', /expected an array/],
+    [{ program: 'k.cpp', args: [{ shape: [2], colour: 1 }] }, 'args[0].colour', /unknown field/],
+    [{ program: 'k.cpp', args: [true] }, 'args[0]', /expected a \.npy path/],
+    [{ program: 'k.cpp', expect: 3 }, 'expect', /not a number/],
+    [{ program: 'k.cpp', optimize: 2 }, 'optimize', /0 or 1/],
+    [{ program: 'k.cpp', windowSize: 1000 }, 'windowSize', /power of two/],
+    [{ program: 'k.cpp', stopOnEntry: 'yes' }, 'stopOnEntry', /true or false/],
+    [{ program: 'k.cpp', defines: { 'A B': 1 } }, 'defines', /not a macro name/],
+    [{ program: 'k.cpp', stopOnEnty: true }, 'stopOnEnty', /unknown field/],
+  ];
+  for (const [cfg, field, re] of bad) {
+    it(`names '${field}' in ${JSON.stringify(cfg)}`, () => {
+      assert.throws(() => parseLaunchConfig(cfg, '/w'), (e: unknown) => e instanceof ConfigError && e.field === field && re.test(e.message) && e.message.includes(`'${field}'`));
+    });
+  }
+
+  it('package.json declares the q7 debugger with exactly these fields', () => {
+    const dbg = pkg.contributes.debuggers.find((d: { type: string }) => d.type === 'q7');
+    assert.equal(dbg.label, 'Q7 Kernel');
+    assert.equal(dbg.program, './dist/dap.js');
+    assert.deepEqual(Object.keys(dbg.configurationAttributes.launch.properties).sort(), [...FIELDS].sort());
+    assert.deepEqual(pkg.contributes.breakpoints, [{ language: 'cpp' }]);
+    for (const c of dbg.initialConfigurations) parseLaunchConfig(c, '/w');
+  });
+});
