@@ -4,7 +4,7 @@
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf } from './context';
-import { classOf, implicitConversion, involvesError, promote, usualArithmetic } from './conversions';
+import { classOf, implicitConversion, involvesError, promote } from './conversions';
 import { noteConversion } from './implicit';
 import { type ClassDecl, type Decl, type FunctionDecl, type FunctionTemplate, Loc } from './decls';
 import { errorExpr, type Expr, type ValueCategory } from './expr';
@@ -22,7 +22,7 @@ import { foldExpr, sizeofPack, unsupportedExpansion } from './variadic';
 import { anonymousMembersTo } from './anonymous-members';
 import { conditionalExpr } from './conditional';
 import {
-  addConst, BOOL, builtin, CHAR, classType, DOUBLE, ERROR, FLOAT, INT, isArithmetic, isIntegral, isIntegralOrUnscopedEnum, isScalar, LONGLONG,
+  addConst, BOOL, builtin, CHAR, classType, DOUBLE, ERROR, FLOAT, INT, isIntegral, isIntegralOrUnscopedEnum, isScalar, LONGLONG,
   nonReference, NULLPTR, pointerTo, quoteType, SIZE_T, typeToString, UINT, ULONGLONG, unqualified, type Type,
 } from './types';
 
