@@ -20,6 +20,7 @@ import { copyAssign } from './copies';
 import { classDeclOf, isClassType, isFloatType, promoted, valueTypeOf } from './types';
 import { dispatchesDynamically, virtualSlot } from './vtables';
 import { closureToPointer, isClosureConversion } from './lambdas';
+import { compilerDefined } from '../../language/sema/special-members';
 
 const { unqualified, nonReference } = types;
 
@@ -45,7 +46,7 @@ function callParts(e: Expr): { fn: FunctionDecl; object?: Expr; args: Expr[] } {
 export function lowerCall(f: FnLower, e: Expr, sret?: Address): VReg | undefined {
   if (e.kind === 'indirect-call') return indirectCall(f, e, sret);
   const { fn, object, args } = callParts(e);
-  if (fn.implicit && fn.role === 'operator' && fn.name === 'operator=') {
+  if (compilerDefined(fn) && fn.role === 'operator' && fn.name === 'operator=' && (fn.special === 'copy-assign' || fn.special === 'move-assign')) {
     if (!object) unsupported(e.loc, 'internal: assignment without an object');
     return copyAssign(f, object, args[0], e.loc);
   }

@@ -17,12 +17,13 @@ import { unsupported } from './errors';
 import { lvalue } from './expressions';
 import type { FnLower } from './function';
 import { classDeclOf } from './types';
+import { compilerDefined } from '../../language/sema/special-members';
 
 const { unqualified } = types;
 
 /** The class has a user-provided copy constructor (else copying is a byte copy, members permitting). */
 export function trivialCopy(cls: ClassDecl): boolean {
-  if (constructors(cls).some((c) => !c.implicit && isCopyOrMove(c, cls))) return false;
+  if (constructors(cls).some((c) => !compilerDefined(c) && isCopyOrMove(c, cls))) return false;
   if (cls.polymorphic) return false;
   if (cls.base && !trivialCopy(cls.base)) return false;
   return cls.fields.every((fd) => {
@@ -77,7 +78,7 @@ function copyMember(f: FnLower, dst: Address, src: Address, t: Type, at: Loc, co
 
 /** Copy-constructs a `cls` at dst from the one at src (its user copy constructor, or memberwise). */
 function copyConstructAt(f: FnLower, dst: Address, src: Address, cls: ClassDecl, at: Loc): void {
-  const user = constructors(cls).find((c) => !c.implicit && isCopyOrMove(c, cls) && c.params[0].type.kind === 'reference' && !c.params[0].type.rvalue);
+  const user = constructors(cls).find((c) => !compilerDefined(c) && isCopyOrMove(c, cls) && c.params[0].type.kind === 'reference' && !c.params[0].type.rvalue);
   if (user) {
     f.b.call(f.m.functionSymbol(user, at), [f.b.addr(dst), f.b.addr(src), ...defaults(f, user, at)]);
     return;
@@ -92,7 +93,7 @@ function defaults(f: FnLower, fn: FunctionDecl, at: Loc): VReg[] {
 
 /** Copy-assigns the `cls` at src to the one at dst (its user operator=, or memberwise; the vptr stays). */
 function copyAssignAt(f: FnLower, dst: Address, src: Address, cls: ClassDecl, at: Loc): void {
-  const user = cls.methods('operator=').find((d): d is FunctionDecl => d.kind === 'function' && !d.implicit && isCopyOrMove(d, cls) && d.params[0].type.kind === 'reference' && !d.params[0].type.rvalue);
+  const user = cls.methods('operator=').find((d): d is FunctionDecl => d.kind === 'function' && !compilerDefined(d) && isCopyOrMove(d, cls) && d.params[0].type.kind === 'reference' && !d.params[0].type.rvalue);
   if (user) {
     f.b.call(f.m.functionSymbol(user, at), [f.b.addr(dst), f.b.addr(src), ...defaults(f, user, at)], 'i32');
     return;

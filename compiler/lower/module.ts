@@ -24,6 +24,7 @@ import { baseOffset, destroy, initFromExpr, needsDestruction } from './objects';
 import { constructorPrologue, destructorEpilogue } from './class-bodies';
 import { lowerStatement, namedReturnValue } from './statements';
 import { layouts, memTypeOf, type Layouts } from './types';
+import { compilerDefined } from '../../language/sema/special-members';
 
 /** Variables defined at namespace scope in user files (not SDK headers), namespaces included. */
 function userGlobals(scope: Scope, seen = new Set<Scope>()): VarDecl[] {
@@ -200,7 +201,7 @@ export class ModuleLower {
   }
 
   private lowerFunction(fn: FunctionDecl): Func {
-    if (fn.implicit && fn.role === 'destructor') return this.implicitDestructor(fn);
+    if (compilerDefined(fn) && fn.role === 'destructor') return this.implicitDestructor(fn);
     const body = bodyOf(this.model, fn);
     if (!body || !fn.body) unsupported(fn.loc, `the body of '${fn.qualifiedName}' was not analysed (SDK function bodies are not compiled yet)`);
     if (fn.body.node.type !== 'compound_statement') unsupported(fn.loc, 'function-try-blocks are not supported');
@@ -237,7 +238,7 @@ export class ModuleLower {
     const slots = vtableSlots(cls);
     const relocs = slots.map((fn, i) => ({
       offset: 8 + 4 * i,
-      sym: fn.body || (fn.implicit && fn.role === 'destructor') ? this.functionSymbol(fn, fn.loc) : this.pureVirtual(),
+      sym: fn.body || (compilerDefined(fn) && fn.role === 'destructor') ? this.functionSymbol(fn, fn.loc) : this.pureVirtual(),
       addend: 0,
     }));
     this.data.push({ symbol: sym, bytes: new Uint8Array(8 + 4 * slots.length), relocs, align: 4, section: '.rodata', global: true });
@@ -253,7 +254,7 @@ export class ModuleLower {
   functionSymbol(fn: FunctionDecl, at: Loc): string {
     const known = this.symbols.get(fn);
     if (known) return known;
-    if (!fn.body && !(fn.implicit && fn.role === 'destructor')) {
+    if (!fn.body && !(compilerDefined(fn) && fn.role === 'destructor')) {
       const plain = !fn.owner && !fn.qualifiedName.includes('::') ? fn.name : undefined;
       if (plain && this.runtime.has(plain)) {
         this.externs.add(plain);

@@ -23,6 +23,7 @@ import { lvalue, rvalue, discard, lowerConditional } from './expressions';
 import type { FnLower } from './function';
 import { stringLiteralBytes } from './strings';
 import { classDeclOf, commonType, isClassType, memTypeOf, valueTypeOf, intBits, isFloatType } from './types';
+import { compilerDefined } from '../../language/sema/special-members';
 
 const { unqualified, nonReference } = types;
 
@@ -57,7 +58,7 @@ function specialMembers(cls: ClassDecl, role: 'constructor' | 'destructor'): Fun
 }
 
 function userDestructor(cls: ClassDecl): FunctionDecl | undefined {
-  return specialMembers(cls, 'destructor').find((d) => !d.implicit);
+  return specialMembers(cls, 'destructor').find((d) => !compilerDefined(d));
 }
 
 /** The constructors of a class (user-declared and implicit). */
@@ -189,7 +190,7 @@ function buildInto(f: FnLower, addr: Address, cls: ClassDecl, e: Expr): void {
 
 /** Runs constructor `ctor` (user or implicit) on the object at `addr`. */
 export function construct(f: FnLower, addr: Address, cls: ClassDecl, ctor: FunctionDecl, args: Expr[], at: Loc): void {
-  if (ctor.implicit) {
+  if (compilerDefined(ctor)) {
     if (args.length === 0) return defaultInitMembers(f, addr, cls, at);
     const src = args[0];
     return copyObject(f, addr, cls, offsetAddr(lvalue(f, src), classDelta(f, classDeclOf(src.type), cls)), at);

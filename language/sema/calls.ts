@@ -186,6 +186,7 @@ export function callWith(ctx: Ctx, callee: Expr, args: Expr[], loc: Loc, spelled
     const r = resolveOverload(ctx, fns, args, { loc, label, object: callee.object, templateArgs: callee.templateArgs });
     if (!r.fn) return errorExpr(loc);
     noteArguments(r.fn, args, r.convs);
+    r.fn.params.forEach((p, i) => { if (args[i]) checkCopyConstruction(ctx, p.type, args[i], args[i].loc); });
     if (r.fn.owner && !r.fn.isStatic && !callee.object && r.fn.role !== 'constructor') {
       ctx.a.error(loc, 'invalid-member-use', `call to non-static member function '${r.fn.name}' without an object`);
     }
@@ -253,6 +254,25 @@ function deduceReturnType(ctx: Ctx, fn: FunctionDecl, loc: Loc): boolean {
   if (!containsAuto(fn.ret)) return true;
   ctx.a.error(loc, 'auto-before-definition', `function '${fn.name}' with deduced return type cannot be used before it is defined`);
   return false;
+}
+
+/**
+ * Copy-initialising an object of class type `to` from a glvalue of that class (or of a class derived
+ * from it): the copy or move constructor overload resolution selects must be usable (not deleted).
+ * `implicitMove`: a returned local object, tried as an rvalue first ([class.copy.elision]/3).
+ */
+export function checkCopyConstruction(ctx: Ctx, to: Type, e: Expr, loc: Loc, implicitMove = false): void {
+  if (to.kind === 'reference' || e.list || e.cat === 'prvalue' || e.type.kind === 'error') return;
+  const cls = classOf(to);
+  const from = classOf(e.type);
+  if (!cls || !from || (from !== cls && !from.isDerivedFrom(cls)) || !cls.require()) return;
+  const label = `constructor for initialisation of '${cls.displayName()}'`;
+  if (implicitMove && e.cat === 'lvalue') {
+    const r = resolveOverload(ctx, constructorCandidates(cls), [{ ...e, cat: 'xvalue' }], { loc, label, quiet: true });
+    const p = r.fn?.params[0]?.type;
+    if (r.fn && !r.failed && p && p.kind === 'reference' && p.rvalue) return;
+  }
+  resolveOverload(ctx, constructorCandidates(cls), [e], { loc, label });
 }
 
 /** Constructs a `t` from `args` (direct- or list-initialisation). */

@@ -24,6 +24,8 @@ import {
 import { classType, ERROR, INT, isIntegral, isScalar, referenceTo, sameType, addConst, VOID, quoteType, unqualified, type Type } from './types';
 import { checkConverted } from './calls';
 import { mayBeMisparsed, misparsedDeclaration } from './misparsed-declarations';
+import { declareSpecialMembers } from './special-members';
+import { hasMemberInitialiser } from './initialisers';
 
 /** Declares a unit's top-level declaration (or, for a whole translation unit, each one) globally. */
 export function declareUnit(a: Analyzer, unit: Unit, root: Node): void {
@@ -105,6 +107,7 @@ function declareOneInner(ctx: Ctx, node: Node, access: Access, cls?: ClassDecl):
       declareTemplate(ctx, node, access, cls);
       return access;
     case 'friend_declaration':
+      if (cls) cls.hasFriends = true;
       // a friend function defined in the class: a non-member in the class's scope, found by
       // argument-dependent lookup (adl.ts) and by operator lookup; friend declarations name others
       if (cls && !cls.templateInfo) for (const c of node.namedChildren) if (c.type === 'function_definition') declareFunctionDefinition(ctx, c, 'public', undefined);
@@ -259,43 +262,16 @@ function declareBases(ctx: Ctx, cls: ClassDecl, clause: Node): void {
 }
 
 function finishClass(ctx: Ctx, cls: ClassDecl): void {
+  void ctx;
   const own = [...cls.scope.members.values()].flat();
   const fns = own.filter((d): d is FunctionDecl => d.kind === 'function' && d.owner === cls);
   if (cls.base?.polymorphic || fns.some((f) => f.isVirtual)) cls.polymorphic = true;
   const ctorName = cls.templateInfo ? cls.templateInfo.template.name : cls.name;
   const ctors = own.filter((d) => (d.kind === 'function' && d.role === 'constructor') || (d.kind === 'function-template' && d.name === ctorName));
-  const loc = cls.loc;
-  const self = classType(cls);
-  const implicit = (name: string, role: FunctionDecl['role'], params: Type[], ret: Type, deleted = false, isVirtual = false): FunctionDecl => ({
-    kind: 'function', id: newId(), name, qualifiedName: `${cls.qualifiedName}::${name}`,
-    params: params.map((t) => ({ name: '', type: t, loc })), ret, variadic: false, owner: cls, isConst: false,
-    refQualifier: 'none', isStatic: false, isVirtual, deleted, explicit: false, role, access: 'public', implicit: true, loc,
-  });
-  const hasConstOrRefField = cls.fields.some((f) => f.type.kind === 'reference' || (f.type.const && f.type.kind !== 'array'));
-  if (ctors.length === 0) {
-    const defaultable = !cls.fields.some((f) => f.type.kind === 'reference') && !(cls.base && !hasDefaultCtor(cls.base));
-    cls.scope.add(ctorName, implicit(ctorName, 'constructor', [], VOID, !defaultable));
-  }
-  // a copy constructor may have further parameters with default arguments (`P(const P&, int = 0)`)
-  const isCopyCtor = (d: Decl) => d.kind === 'function' && d.role === 'constructor' && d.params.length >= 1 && d.params.slice(1).every((p) => p.defaultNode) && d.params[0].type.kind === 'reference' && d.params[0].type.referee.kind === 'class' && d.params[0].type.referee.decl === cls;
-  if (!ctors.some(isCopyCtor)) cls.scope.add(ctorName, implicit(ctorName, 'constructor', [referenceTo(addConst(self))], VOID));
-  if (!cls.methods('operator=').some((d) => d.kind === 'function' && d.params.length >= 1 && d.params.slice(1).every((p) => p.defaultNode))) {
-    const baseDeleted = cls.base?.methods('operator=').some((d) => d.kind === 'function' && d.deleted && d.params.length === 1);
-    cls.scope.add('operator=', implicit('operator=', 'operator', [referenceTo(addConst(self))], referenceTo(self), hasConstOrRefField || !!baseDeleted));
-  }
-  const dtorName = `~${ctorName}`;
-  if (!cls.scope.members.get(dtorName)) {
-    const baseDtor = cls.base?.scope.members.get(`~${cls.base.templateInfo ? cls.base.templateInfo.template.name : cls.base.name}`)?.[0];
-    const virt = !!(baseDtor && baseDtor.kind === 'function' && baseDtor.isVirtual);
-    cls.scope.add(dtorName, implicit(dtorName, 'destructor', [], VOID, false, virt));
-  } else cls.hasUserDestructor = true;
+  declareSpecialMembers(cls, hasMemberInitialiser);
+  if (fns.some((d) => d.role === 'destructor')) cls.hasUserDestructor = true;
   if (ctors.some((d) => d.kind === 'function-template' || (d.kind === 'function' && !d.implicit))) cls.hasUserConstructor = true;
   cls.complete = true;
-}
-
-function hasDefaultCtor(c: ClassDecl): boolean {
-  const name = c.templateInfo ? c.templateInfo.template.name : c.name;
-  return (c.scope.members.get(name) ?? []).some((d) => d.kind === 'function' && d.role === 'constructor' && !d.deleted && d.params.every((p) => p.defaultNode));
 }
 
 export function declareEnumSpecifier(ctx: Ctx, node: Node): EnumDecl | undefined {
@@ -504,6 +480,7 @@ export function declareFunction(
     if (bd && bd.kind === 'function' && bd.isVirtual) f.isVirtual = true;
   }
   if (hasDefaultClause(node) || deleted) f.body = undefined;
+  if (hasDefaultClause(node) && cls) f.defaulted = true;
   if (body) {
     f.body = { node: body, unit: ctx.unit, scope: bodyScope, initNode: node.children.find((c) => c?.type === 'field_initializer_list') ?? undefined };
     f.definedAt = newId();

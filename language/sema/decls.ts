@@ -115,6 +115,8 @@ export interface UnnamedBitField {
 }
 
 export type Access = 'public' | 'protected' | 'private';
+/** The special member functions ([special]). */
+export type SpecialKind = 'default-ctor' | 'copy-ctor' | 'move-ctor' | 'copy-assign' | 'move-assign' | 'dtor';
 export type RefQualifier = 'none' | '&' | '&&';
 
 export interface ParamDecl {
@@ -146,6 +148,12 @@ export interface FunctionDecl {
   readonly access: Access;
   /** True for implicitly declared special members. */
   readonly implicit?: boolean;
+  /** Explicitly defaulted on its first declaration (`= default`): defined by the compiler like an implicit one. */
+  defaulted?: boolean;
+  /** Which special member function this is (special-members.ts), when it is one. */
+  special?: SpecialKind;
+  /** Why an implicitly declared or defaulted special member is defined as deleted (the note of the error). */
+  deletedWhy?: { message: string; loc: Loc };
   /** The definition's body node and the scope it is analysed in. */
   body?: { node: Node; unit: Unit; scope: Scope; initNode?: Node };
   /** Template arguments when this is an instantiation of a function template. */
@@ -251,6 +259,8 @@ export class ClassDecl {
   polymorphic = false;
   hasUserDestructor = false;
   hasUserConstructor = false;
+  /** The class declares friends (access to its private members is then not judged). */
+  hasFriends = false;
   private layoutCache?: ClassLayout;
   private conversions?: FunctionDecl[];
   /** Elaborates the body on first need (template instances). */

@@ -103,6 +103,11 @@ function hasEqualsBefore(init: Node): boolean {
   return !!parent && parent.children.some((c) => c.type === '=' && c.endIndex <= init.startIndex);
 }
 
+/** The field has a default member initialiser. */
+export function hasMemberInitialiser(fd: FieldDecl): boolean {
+  return memberInitialiserNode(fd) !== undefined;
+}
+
 /** The `= e` or `{…}` after the declarator of `fd` in its field declaration. */
 function memberInitialiserNode(fd: FieldDecl): Node | undefined {
   let n: Node | null | undefined = smallestAt(fd.loc.unit.root, fd.loc.start, fd.loc.end);

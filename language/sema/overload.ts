@@ -9,6 +9,7 @@ import { callKey } from './overload-memo';
 import { deduceCall, instantiateFunctionTemplate } from './templates';
 import { analyseFunctionBody } from './statements';
 import { quoteType, typeToString } from './types';
+import { deletedUse, ignoredByOverloadResolution } from './special-members';
 
 export function constructorsOf(ctx: Ctx, c: ClassDecl): FunctionDecl[] {
   if (!c.require()) return [];
@@ -80,6 +81,7 @@ export function resolveOverload(ctx: Ctx, candidates: (FunctionDecl | FunctionTe
       if (!fn) continue;
     } else {
       if (site.templateArgs && site.templateArgs.length) continue;
+      if (ignoredByOverloadResolution(cand)) continue;
       fn = cand;
     }
     const why = viability(ctx, fn, args, site.object);
@@ -99,11 +101,13 @@ export function resolveOverload(ctx: Ctx, candidates: (FunctionDecl | FunctionTe
     return { fn: best.fn, failed: true };
   }
   if (best.fn.deleted) {
-    if (!site.quiet) {
+    if (!site.quiet && best.fn.special) {
+      const { message, related } = deletedUse(best.fn);
+      ctx.a.report(site.loc, 'error', 'deleted-function', message, related);
+    } else if (!site.quiet) {
       const what = best.fn.owner ? (best.fn.role === 'constructor' ? 'constructor' : 'member function') : 'function';
       const name = best.fn.role === 'constructor' ? `'${best.fn.owner!.displayName()}'` : `'${best.fn.name}'`;
-      const detail = best.fn.implicit ? ` (implicitly deleted: '${best.fn.owner?.displayName()}' has a const or reference member)` : '';
-      ctx.a.error(site.loc, 'deleted-function', `call to deleted ${what} ${name}${detail}`);
+      ctx.a.error(site.loc, 'deleted-function', `call to deleted ${what} ${name}`);
     }
     return { fn: best.fn, failed: true };
   }

@@ -7,10 +7,11 @@ import type { Analyzer } from './analyzer';
 import { AUTO_PARAM, type Ctx, containsAuto, locOf, withScope } from './context';
 import { classOf, initializerListElement } from './conversions';
 import { Loc, newId, Scope, type ClassDecl, type FunctionDecl, type FunctionTemplate, type TemplateParam, type TemplateArg, type VarDecl } from './decls';
+import { deletedUse } from './special-members';
 import { checkExpr, checkStaticAssert, construct, convertOrReport, mk } from './expressions';
 import { completeArrayType, errorExpr, isStringLiteral, type Expr } from './expr';
 import { anonymousFieldNamed } from './anonymous-members';
-import { callWith, checkConverted } from './calls';
+import { callWith, checkConverted, checkCopyConstruction } from './calls';
 import { overloadedOperator } from './operators';
 import { argumentDependentCandidates } from './adl';
 import { declaredBaseType, applyDeclarator, typeFromDescriptor, typeFromSpecifier, type DeclaratorInfo } from './type-syntax';
@@ -507,11 +508,24 @@ function declareLocal(ctx: Ctx, st: BodyState, node: Node, info: DeclaratorInfo,
     if ((constexpr || type.const) && init.length === 1 && init[0].value !== undefined && !classOf(type)) v.value = init[0].value;
     else if (constexpr && init[0]?.type.kind !== 'error') ctx.a.error(loc, 'not-constant', `constexpr variable '${name}' must be initialised by a constant expression`);
   }
+  checkDestructible(ctx, type, loc);
   ctx.scope.add(name, v);
   const temps = fullExpression(st, init, locOf(ctx, node));
   if (type.kind === 'reference') extendLifetime(temps, init[0], v);
   const initialised = form !== 'none' || (!!classOf(type) && !isTrivialClass(type));
   st.body.locals.push(initialised ? { decl: v, start: loc, end: loc, initialised } : { decl: v, start: loc, end: loc });
+}
+
+/** A local object of class type (or array of them) is destroyed at the end of its scope: its destructor must not be deleted. */
+function checkDestructible(ctx: Ctx, type: Type, loc: Loc): void {
+  let t = type;
+  while (t.kind === 'array') t = t.element;
+  const cls = t.kind === 'class' ? t.decl : undefined;
+  if (!cls || !cls.require()) return;
+  const dtor = cls.scope.members.get(`~${cls.templateInfo ? cls.templateInfo.template.name : cls.name}`)?.find((d): d is FunctionDecl => d.kind === 'function');
+  if (!dtor?.deleted) return;
+  const { message, related } = deletedUse(dtor);
+  ctx.a.report(loc, 'error', 'deleted-function', message, related);
 }
 
 /**
@@ -667,7 +681,7 @@ export function initialise(ctx: Ctx, type: Type, init: Expr[], loc: Loc, form: '
       construct(ctx, type, init, loc, true);
       return;
     }
-    convertOrReport(ctx, init[0], unqualified(type), loc, 'initialising');
+    if (convertOrReport(ctx, init[0], unqualified(type), loc, 'initialising')) checkCopyConstruction(ctx, type, init[0], init[0].loc);
   }
 }
 
@@ -860,7 +874,8 @@ function returnValue(ctx: Ctx, fn: FunctionDecl, ret: Type | undefined, e: Expr,
     return;
   }
   if (classOf(ret) && e.cat === 'lvalue' && classOf(e.type) === classOf(ret)) {
-    construct(ctx, ret, [e], e.loc, false);
+    const local = e.decl?.kind === 'var' && (e.decl.storage === 'local' || e.decl.storage === 'param') && e.decl.type.kind !== 'reference';
+    checkCopyConstruction(ctx, ret, e, e.loc, local);
     return;
   }
   convertOrReport(ctx, e, ret, e.loc, 'returning');

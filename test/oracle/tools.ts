@@ -14,6 +14,7 @@ export type OracleProgram =
   | 'xtensa-lx106-elf-readelf'
   | 'qemu-system-xtensa'
   | 'gcc'
+  | 'g++'
   | 'timeout'
   | 'bash';
 
@@ -48,6 +49,7 @@ const PACKAGE_OF: Record<OracleTool, string> = {
   'xtensa-lx106-elf-readelf': 'binutils-xtensa-lx106',
   'qemu-system-xtensa': 'qemu-system-misc',
   gcc: 'gcc',
+  'g++': 'g++',
   timeout: 'coreutils',
   bash: 'bash',
   picolibc: 'picolibc-xtensa-lx106-elf',
