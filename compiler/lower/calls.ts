@@ -48,7 +48,7 @@ export function lowerCall(f: FnLower, e: Expr, sret?: Address): VReg | undefined
   const { fn, object, args } = callParts(e);
   if (compilerDefined(fn) && fn.role === 'operator' && fn.name === 'operator=' && (fn.special === 'copy-assign' || fn.special === 'move-assign')) {
     if (!object) unsupported(e.loc, 'internal: assignment without an object');
-    return copyAssign(f, object, args[0], e.loc);
+    return copyAssign(f, object, args[0], e.loc, fn.special === 'move-assign');
   }
   if (fn.deleted) unsupported(e.loc, `call to deleted function '${fn.qualifiedName}'`);
   if (isClassType(fn.ret) && fn.ret.kind !== 'reference' && !sret) return f.b.addr(materialize(f, e));

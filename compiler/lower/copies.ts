@@ -39,10 +39,14 @@ function isCopyOrMove(c: FunctionDecl, cls: ClassDecl): boolean {
   return p.kind === 'reference' && classDeclOf(p) === cls;
 }
 
-/** What an implicit copy constructor does: bases and members copied by their own copy constructors. */
-export function copyObject(f: FnLower, dst: Address, cls: ClassDecl, src: Address, at: Loc): void {
+/**
+ * What an implicit copy (or, with `move`, move) constructor does: bases and members copied (moved)
+ * by their own copy (move) constructors.
+ */
+export function copyObject(f: FnLower, dst: Address, cls: ClassDecl, src: Address, at: Loc, move = false): void {
   if (trivialCopy(cls)) return byteCopy(f, dst, src, types.classType(cls));
-  if (cls.base) copyConstructAt(f, offsetAddr(dst, baseOffset(f, cls, cls.base)), offsetAddr(src, baseOffset(f, cls, cls.base)), cls.base, at);
+  const construct: ClassCopy = move ? moveConstructAt : copyConstructAt;
+  if (cls.base) construct(f, offsetAddr(dst, baseOffset(f, cls, cls.base)), offsetAddr(src, baseOffset(f, cls, cls.base)), cls.base, at);
   setVptr(f, dst, cls);
   for (const fd of cls.fields) {
     if (fd.bitWidth !== undefined) {
@@ -50,7 +54,7 @@ export function copyObject(f: FnLower, dst: Address, cls: ClassDecl, src: Addres
       continue;
     }
     const off = f.L.fieldOffset(cls, fd.name);
-    copyMember(f, offsetAddr(dst, off), offsetAddr(src, off), fd.type, at, copyConstructAt);
+    copyMember(f, offsetAddr(dst, off), offsetAddr(src, off), fd.type, at, construct);
   }
 }
 
@@ -86,20 +90,42 @@ function copyConstructAt(f: FnLower, dst: Address, src: Address, cls: ClassDecl,
   copyObject(f, dst, cls, src, at);
 }
 
+/** Move-constructs a `cls` at dst from the one at src: its user move constructor, else as a copy would. */
+function moveConstructAt(f: FnLower, dst: Address, src: Address, cls: ClassDecl, at: Loc): void {
+  const user = constructors(cls).find((c) => !compilerDefined(c) && isCopyOrMove(c, cls) && c.params[0].type.kind === 'reference' && c.params[0].type.rvalue);
+  if (user) {
+    f.b.call(f.m.functionSymbol(user, at), [f.b.addr(dst), f.b.addr(src), ...defaults(f, user, at)]);
+    return;
+  }
+  if (constructors(cls).some((c) => !compilerDefined(c) && isCopyOrMove(c, cls) && c.params[0].type.kind === 'reference' && !c.params[0].type.rvalue)) return copyConstructAt(f, dst, src, cls, at);
+  copyObject(f, dst, cls, src, at, true);
+}
+
 /** The default arguments of a copy operation's parameters after the first. */
 function defaults(f: FnLower, fn: FunctionDecl, at: Loc): VReg[] {
   return fn.params.slice(1).map((p) => passDefault(f, p, fn, at));
 }
 
+/** Move-assigns: the user move assignment of `cls`, else as a copy assignment would (members moved). */
+function moveAssignAt(f: FnLower, dst: Address, src: Address, cls: ClassDecl, at: Loc): void {
+  const user = cls.methods('operator=').find((d): d is FunctionDecl => d.kind === 'function' && !compilerDefined(d) && isCopyOrMove(d, cls) && d.params[0].type.kind === 'reference' && d.params[0].type.rvalue);
+  if (user) {
+    f.b.call(f.m.functionSymbol(user, at), [f.b.addr(dst), f.b.addr(src)], 'i32');
+    return;
+  }
+  copyAssignAt(f, dst, src, cls, at, !cls.methods('operator=').some((d) => d.kind === 'function' && !compilerDefined(d) && d.special === 'copy-assign'));
+}
+
 /** Copy-assigns the `cls` at src to the one at dst (its user operator=, or memberwise; the vptr stays). */
-function copyAssignAt(f: FnLower, dst: Address, src: Address, cls: ClassDecl, at: Loc): void {
-  const user = cls.methods('operator=').find((d): d is FunctionDecl => d.kind === 'function' && !compilerDefined(d) && isCopyOrMove(d, cls) && d.params[0].type.kind === 'reference' && !d.params[0].type.rvalue);
+function copyAssignAt(f: FnLower, dst: Address, src: Address, cls: ClassDecl, at: Loc, move = false): void {
+  const user = move ? undefined : cls.methods('operator=').find((d): d is FunctionDecl => d.kind === 'function' && !compilerDefined(d) && isCopyOrMove(d, cls) && d.params[0].type.kind === 'reference' && !d.params[0].type.rvalue);
   if (user) {
     f.b.call(f.m.functionSymbol(user, at), [f.b.addr(dst), f.b.addr(src), ...defaults(f, user, at)], 'i32');
     return;
   }
   if (trivialCopy(cls) && !cls.polymorphic) return byteCopy(f, dst, src, types.classType(cls));
-  if (cls.base) copyAssignAt(f, offsetAddr(dst, baseOffset(f, cls, cls.base)), offsetAddr(src, baseOffset(f, cls, cls.base)), cls.base, at);
+  const assign: ClassCopy = move ? moveAssignAt : copyAssignAt;
+  if (cls.base) assign(f, offsetAddr(dst, baseOffset(f, cls, cls.base)), offsetAddr(src, baseOffset(f, cls, cls.base)), cls.base, at);
   for (const fd of cls.fields) {
     if (fd.type.kind === 'reference') unsupported(at, `'${cls.displayName()}' has a reference member: it cannot be assigned`);
     if (fd.bitWidth !== undefined) {
@@ -107,16 +133,16 @@ function copyAssignAt(f: FnLower, dst: Address, src: Address, cls: ClassDecl, at
       continue;
     }
     const off = f.L.fieldOffset(cls, fd.name);
-    copyMember(f, offsetAddr(dst, off), offsetAddr(src, off), fd.type, at, copyAssignAt);
+    copyMember(f, offsetAddr(dst, off), offsetAddr(src, off), fd.type, at, assign);
   }
 }
 
-/** `a = b` with the implicit copy assignment operator; returns the address of a. */
-export function copyAssign(f: FnLower, object: Expr, src: Expr, at: Loc): VReg {
+/** `a = b` with the implicit copy (`move`: move) assignment operator; returns the address of a. */
+export function copyAssign(f: FnLower, object: Expr, src: Expr, at: Loc, move = false): VReg {
   const cls = classDeclOf(object.type)!;
   const s = offsetAddr(src.cat === 'prvalue' ? materializeTemp(f, src) : lvalue(f, src), classDelta(f, classDeclOf(src.type), cls));
   const d = lvalue(f, object);
-  copyAssignAt(f, d, s, cls, at);
+  copyAssignAt(f, d, s, cls, at, move);
   return f.b.addr(d);
 }
 

@@ -23,7 +23,7 @@ import { lvalue, rvalue, discard, lowerConditional } from './expressions';
 import type { FnLower } from './function';
 import { stringLiteralBytes } from './strings';
 import { classDeclOf, commonType, isClassType, memTypeOf, valueTypeOf, intBits, isFloatType } from './types';
-import { compilerDefined } from '../../language/sema/special-members';
+import { compilerDefined, ignoredByOverloadResolution } from '../../language/sema/special-members';
 
 const { unqualified, nonReference } = types;
 
@@ -110,7 +110,7 @@ function matchCost(a: Expr, p: Type): number {
 /** The constructor overload resolution would pick for these arguments (clear cases only). */
 export function pickConstructor(cls: ClassDecl, args: Expr[], at: Loc): FunctionDecl {
   const scored = constructors(cls)
-    .filter((c) => !c.deleted || true)
+    .filter((c) => !ignoredByOverloadResolution(c))
     .filter((c) => args.length <= c.params.length && args.length >= c.params.filter((p) => !p.defaultNode).length)
     .map((c) => ({ c, costs: args.map((a, i) => matchCost(a, c.params[i].type)) }))
     .filter((s) => s.costs.every((k) => k < NO_MATCH));
@@ -193,7 +193,7 @@ export function construct(f: FnLower, addr: Address, cls: ClassDecl, ctor: Funct
   if (compilerDefined(ctor)) {
     if (args.length === 0) return defaultInitMembers(f, addr, cls, at);
     const src = args[0];
-    return copyObject(f, addr, cls, offsetAddr(lvalue(f, src), classDelta(f, classDeclOf(src.type), cls)), at);
+    return copyObject(f, addr, cls, offsetAddr(lvalue(f, src), classDelta(f, classDeclOf(src.type), cls)), at, ctor.special === 'move-ctor');
   }
   callWithThis(f, ctor, f.b.addr(addr), args, at);
 }

@@ -6,7 +6,7 @@
 import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
 import type { LocalObject } from '../../language/sema/statements';
 import type { Expr } from '../../language/sema/expr';
-import type { VarDecl } from '../../language/sema/decls';
+import type { ClassDecl, VarDecl } from '../../language/sema/decls';
 import type { Type } from '../../language/sema/types';
 import { unsupported } from './errors';
 import { condition, discard, referenceTo, rvalue } from './expressions';
@@ -18,6 +18,7 @@ import { checkSupportedSyntax } from './syntax-guard';
 import { rangeForStatement } from './range-for';
 import { evaluateCaseValue } from './constants';
 import { classDeclOf, isClassType, valueTypeOf } from './types';
+import { constructors } from './objects';
 import { caseLabelsOf, gotoStatement, placeCaseLabel, placeLabel, withCaseLabels } from './jumps';
 import { switchConversion } from '../../language/sema/statements';
 import type { VReg } from '../ir/ir';
@@ -400,7 +401,7 @@ function returnStatement(f: FnLower, node: Node): void {
     if (cls && fn.ret.kind !== 'reference' && f.nrvo) {
       // the named return value already lives in the caller's result
     } else if (cls && fn.ret.kind !== 'reference') {
-      fullExpr(f, value, (e) => f.m.objects.initFromExpr(f, { kind: 'reg', base: f.b.load('i32', f.sretSlot!, 'i32'), offset: 0 }, fn.ret, e));
+      fullExpr(f, value, (e) => f.m.objects.initFromExpr(f, { kind: 'reg', base: f.b.load('i32', f.sretSlot!, 'i32'), offset: 0 }, fn.ret, implicitMove(e, cls)));
     } else if (f.retValue) {
       const rv = f.retValue;
       fullExpr(f, value, (e) => {
@@ -412,4 +413,16 @@ function returnStatement(f: FnLower, node: Node): void {
   }
   f.cleanupTo(0);
   f.b.jump(f.exit);
+}
+
+/**
+ * `return x;` of a local object (or by-value parameter) of the returned class is first tried as an
+ * rvalue ([class.copy.elision]/3): its move constructor when it has a usable one.
+ */
+function implicitMove(e: Expr, cls: ClassDecl): Expr {
+  const local = e.kind === 'identifier' || e.kind === 'name';
+  if (!local || e.cat !== 'lvalue' || e.decl?.kind !== 'var' || (e.decl.storage !== 'local' && e.decl.storage !== 'param') || e.decl.type.kind === 'reference') return e;
+  if (classDeclOf(e.type) !== cls) return e;
+  const movable = constructors(cls).some((c) => c.special === 'move-ctor' && !c.deleted);
+  return movable ? { ...e, cat: 'xvalue' } : e;
 }
