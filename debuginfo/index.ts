@@ -4,6 +4,8 @@ export { DebugInfo, readElfLineTable } from './debug-info';
 export type { SourceLocation, Parameter, Subprogram } from './debug-info';
 export { DwarfError } from './cursor';
 export { typeName, stripType, ATE } from './types';
+export { readClasses } from './classes';
+export type { ClassInfo, ClassMember } from './classes';
 export type { TypeInfo } from './types';
 export { readLineSection, sourceRows } from './line-table';
 export type { LineRow, LineUnit, SourceRow } from './line-table';

@@ -169,6 +169,15 @@ export class TypeDies {
       if (bt) b.add(AT.type, 'ref4', bt);
       b.add(AT.data_member_location, 'udata', layout.base.offset);
     }
+    if (layout.vptrOffset !== undefined && !c.base?.polymorphic) {
+      // the class introduces the vptr: GCC's artificial member `_vptr.<class>`, of type `int (**)()`
+      const vp = d.child(new Die(TAG.member)).add(AT.name, 'strp', `_vptr.${c.templateInfo ? c.templateInfo.template.name : c.name}`);
+      const entry: Type = { kind: 'function', ret: types.INT, params: [], variadic: false };
+      const vt = this.of(types.pointerTo(types.pointerTo(entry)));
+      if (vt) vp.add(AT.type, 'ref4', vt);
+      vp.add(AT.data_member_location, 'udata', layout.vptrOffset);
+      vp.add(AT.artificial, 'flag_present', true);
+    }
     for (const f of c.fields) {
       const fl = layout.fields.find((x) => x.name === f.name);
       if (!fl) continue;

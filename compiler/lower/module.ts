@@ -8,7 +8,7 @@ import type { ClassDecl, FunctionDecl, Loc, Scope, VarDecl } from '../../languag
 import { regAddr } from '../ir/builder';
 import { bodyOf } from './model-access';
 import type { FunctionBody } from '../../language/sema/statements';
-import { setVptr, vtableSlots, vtableSymbol } from './vtables';
+import { isDeletingSlot, setVptr, typeinfoSymbols, vtableSlots, vtableSymbol } from './vtables';
 import type { Expr } from '../../language/sema/expr';
 import type { Initialiser } from '../../language/sema/initialisers';
 import type { Report } from '../../language/sema/analyzer';
@@ -238,10 +238,43 @@ export class ModuleLower {
     const slots = vtableSlots(cls);
     const relocs = slots.map((fn, i) => ({
       offset: 8 + 4 * i,
-      sym: fn.body || (compilerDefined(fn) && fn.role === 'destructor') ? this.functionSymbol(fn, fn.loc) : this.pureVirtual(),
+      sym: !(fn.body || (compilerDefined(fn) && fn.role === 'destructor')) ? this.pureVirtual()
+        : isDeletingSlot(slots, i) ? this.deletingDestructor(fn) : this.functionSymbol(fn, fn.loc),
       addend: 0,
     }));
+    relocs.unshift({ offset: 4, sym: this.typeinfo(cls), addend: 0 });
     this.data.push({ symbol: sym, bytes: new Uint8Array(8 + 4 * slots.length), relocs, align: 4, section: '.rodata', global: true });
+    return sym;
+  }
+
+  /**
+   * The type_info of a polymorphic class, as the Itanium ABI lays it out: [vptr, &name] (+ &base's
+   * type_info with a single base). The device has no RTTI library, so its vptr (the ABI's
+   * __class_type_info vtable) is 0; the name is the mangled type, as `_ZTS<class>`.
+   */
+  typeinfo(cls: ClassDecl): string {
+    const { info, name, mangled } = typeinfoSymbols(cls);
+    if (this.storage.has(info)) return info;
+    this.storage.add(info);
+    this.data.push({ symbol: name, bytes: new TextEncoder().encode(`${mangled}\0`), relocs: [], align: 1, section: '.rodata', global: true });
+    const base = cls.base?.polymorphic ? this.typeinfo(cls.base) : undefined;
+    const relocs = [{ offset: 4, sym: name, addend: 0 }, ...(base ? [{ offset: 8, sym: base, addend: 0 }] : [])];
+    this.data.push({ symbol: info, bytes: new Uint8Array(base ? 12 : 8), relocs, align: 4, section: '.rodata', global: true });
+    return info;
+  }
+
+  /** The deleting destructor (D0) of `fn`: runs the complete-object destructor (the device has no `delete`, so there is no storage to free). */
+  private deletingDestructor(fn: FunctionDecl): string {
+    const d1 = this.functionSymbol(fn, fn.loc);
+    const sym = d1.replace(/D1Ev(\.\d+)?$/, 'D0Ev$1');
+    if (this.storage.has(sym)) return sym;
+    this.storage.add(sym);
+    const emptyBody = { fn, params: [], locals: [], temporaries: [], conversionTemporaries: [], fullExpressions: [] } as unknown as FunctionBody;
+    const f = new FnLower(this, fn, emptyBody, sym);
+    f.setUpParameters();
+    f.b.call(d1, [f.thisPointer(fn.loc)]);
+    f.b.terminate({ op: 'ret' });
+    this.funcs.push(f.func);
     return sym;
   }
 
@@ -256,6 +289,13 @@ export class ModuleLower {
     if (known) return known;
     if (!fn.body && !(compilerDefined(fn) && fn.role === 'destructor')) {
       const plain = !fn.owner && !fn.qualifiedName.includes('::') ? fn.name : undefined;
+      // the runtime defines some functions with C++ linkage (neuron_translate), the C library with C linkage
+      const mangled = mangleFunction(fn);
+      if (this.runtime.has(mangled)) {
+        this.externs.add(mangled);
+        this.symbols.set(fn, mangled);
+        return mangled;
+      }
       if (plain && this.runtime.has(plain)) {
         this.externs.add(plain);
         this.symbols.set(fn, plain);

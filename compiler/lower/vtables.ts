@@ -1,8 +1,9 @@
 // Virtual functions, laid out as in the Itanium C++ ABI (single inheritance): a class's vtable is
-// its base's slots, each replaced by an override, followed by the class's new virtual functions; one
-// slot for the destructor (no deleting destructor: the device has no delete). The vtable symbol
-// `_ZTV<class>` holds [offset-to-top = 0, RTTI = 0, slots…] and an object's vptr points at the first
-// slot. Constructors and destructors set the vptr of the class they belong to.
+// its base's slots, each replaced by an override, followed by the class's new virtual functions; a
+// virtual destructor takes two slots, the complete-object destructor (D1) and the deleting one (D0).
+// The vtable symbol `_ZTV<class>` holds [offset-to-top = 0, &typeinfo (`_ZTI<class>`), slots…] and an
+// object's vptr points at the first slot. Constructors and destructors set the vptr of the class they
+// belong to.
 
 import type { ClassDecl, FunctionDecl } from '../../language/sema/decls';
 import { types } from '../../language';
@@ -37,8 +38,10 @@ export function vtableSlots(cls: ClassDecl): FunctionDecl[] {
   const slots = cls.base && cls.base.polymorphic ? [...vtableSlots(cls.base)] : [];
   for (const m of ownMethods(cls)) {
     const i = slots.findIndex((s) => sameSignature(s, m));
-    if (i >= 0) slots[i] = m;
-    else if (m.isVirtual) slots.push(m);
+    if (i >= 0) {
+      slots[i] = m;
+      if (m.role === 'destructor') slots[i + 1] = m; // its deleting destructor
+    } else if (m.isVirtual) slots.push(...(m.role === 'destructor' ? [m, m] : [m]));
   }
   slotCache.set(cls, slots);
   return slots;
@@ -54,6 +57,17 @@ export function virtualSlot(fn: FunctionDecl): number | undefined {
 
 export function vtableSymbol(cls: ClassDecl): string {
   return `_ZTV${typeCode(types.classType(cls))}`;
+}
+
+/** The type_info object of a class (`_ZTI<class>`) and its name string (`_ZTS<class>`). */
+export function typeinfoSymbols(cls: ClassDecl): { info: string; name: string; mangled: string } {
+  const mangled = typeCode(types.classType(cls));
+  return { info: `_ZTI${mangled}`, name: `_ZTS${mangled}`, mangled };
+}
+
+/** True when slot `i` of `slots` is the deleting destructor (the second of a destructor's two slots). */
+export function isDeletingSlot(slots: FunctionDecl[], i: number): boolean {
+  return i > 0 && slots[i].role === 'destructor' && slots[i - 1] === slots[i];
 }
 
 /** Defines the vtable of `cls` (once) and returns the address its objects' vptr holds. */

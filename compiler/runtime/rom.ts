@@ -14,6 +14,7 @@
 // placed at VECBASE by the linker.
 
 import {
+  NEURON_TRANSLATE_SYMBOL,
   CSR_BASE,
   DEVICE_CALL,
   DMA_TO_HBM,
@@ -195,7 +196,7 @@ __q7_device_simcall:
 `);
 
 /* ctx (a2), addr (a4 low, a5 high). a3 walks the entries, a6 = entry count, a7 = entries left. */
-const TRANSLATE = fn('neuron_translate', 'void* neuron_translate(void* ctx, uint64_t addr): the window walk; on a miss mapWindow and retry', `
+const TRANSLATE = fn(NEURON_TRANSLATE_SYMBOL, 'void* neuron_translate(void* ctx, uint64_t addr): the window walk; on a miss mapWindow and retry', `
         entry   a1, 32
         l32r    a6, .Lrom_launch
         l32i    a6, a6, ${LAUNCH.windowCount}
@@ -326,7 +327,7 @@ export const ROM_STARTUP_SOURCE = romStartupSource('program');
 export const ROM_END_SOURCE = romEndSource('program');
 
 /** ROM functions only kernel images have: they talk to the device. */
-export const KERNEL_ROM_FUNCTIONS = ['__q7_device_call', 'neuron_translate', 'neuron_memcpy_from_hbm', 'neuron_memcpy_to_hbm', 'get_cpu_id'];
+export const KERNEL_ROM_FUNCTIONS = ['__q7_device_call', NEURON_TRANSLATE_SYMBOL, 'neuron_memcpy_from_hbm', 'neuron_memcpy_to_hbm', 'get_cpu_id'];
 
 /** Functions the ROM defines that compiled code may call (the kernel-only ones in kernel images only). */
 export const ROM_FUNCTIONS = ['printf', 'snprintf', '__q7_write', '__q7_exit', ...KERNEL_ROM_FUNCTIONS];

@@ -83,6 +83,9 @@ export const EXIT_UNKNOWN_OPCODE = 3;
 /** The one SIMCALL instruction every device call of a kernel image goes through (a label in the ROM). */
 export const DEVICE_SIMCALL_SYMBOL = '__q7_device_simcall';
 
+/** The window mapper's symbol: `void* neuron_translate(void*, uint64_t)` with C++ linkage, as the first seed's §4a names it. */
+export const NEURON_TRANSLATE_SYMBOL = '_Z16neuron_translatePvy';
+
 // ---- Translation context: the window table neuron_translate walks (first seed §4a) ------------------
 /** Entry i lives at ctx + 32·i; LAUNCH.windowCount entries. */
 export const WINDOW_ENTRY_SIZE = 32;

@@ -14,6 +14,7 @@ import { PAGE_SIZE, type PageHooks } from '../memory/memory';
 import { MemoryHost } from '../semihost/host';
 import type { ElfImage } from '../../xtensa/elf/types';
 import {
+  NEURON_TRANSLATE_SYMBOL,
   DEFAULT_STACK_SIZE, DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE, EXIT_UNKNOWN_OPCODE, HBM_APERTURE_BASE, HBM_APERTURE_SIZE, POLICY, TENSOR_HANDLE,
 } from './abi';
 import { deviceCall, elementSize, useAfterFreeMessage } from './calls';
@@ -203,7 +204,8 @@ export class Device {
     this.hbm.onInitComplete = (page) => {
       for (const c of this.cores) c.windows?.refresh(page);
     };
-    const tr = image.symbols.find((s) => s.name === 'neuron_translate');
+    // images of other compilers may name it without C++ linkage
+    const tr = image.symbols.find((s) => s.name === NEURON_TRANSLATE_SYMBOL) ?? image.symbols.find((s) => s.name === 'neuron_translate');
     this.translateAddr = options.countTranslates === false ? undefined : tr?.value;
   }
 

@@ -11,6 +11,11 @@ import * as torchneuron from './headers/torchneuron';
 /** The virtual directory holding the SDK headers (searched after the user's include paths). */
 export const SDK_INCLUDE_DIR = '/q7-sdk/include';
 
+/** A header that only includes another (the same declarations under a second path). */
+function forward(path: string): string {
+  return `#pragma once\n#include <${path}>\n`;
+}
+
 const HEADERS: Record<string, string> = {
   'stddef.h': std.stddef,
   cstddef: std.stddef,
@@ -29,12 +34,15 @@ const HEADERS: Record<string, string> = {
   algorithm: std.algorithm,
   initializer_list: std.initializerList,
   'neuron/runtime.h': c10.runtime,
-  'c10/Q7PtrType.h': c10.q7PtrType,
+  // the seed's paths hold the declarations; the shorter ones forward to them
+  'neuron_torch_extension/Q7PtrType.h': c10.q7PtrType,
+  'c10/Q7PtrType.h': forward('neuron_torch_extension/Q7PtrType.h'),
   'c10/ScalarType.h': c10.scalarType,
   'c10/ArrayRef.h': c10.arrayRef,
   'c10/NeuronTensorImpl.h': tensor.tensorImpl,
   'ATen/CoherencyEnforcer.h': acc.coherencyEnforcer,
-  'ATen/TensorAccessor.h': acc.tensorAccessor,
+  'ATen/core/TensorAccessor.h': acc.tensorAccessor,
+  'ATen/TensorAccessor.h': forward('ATen/core/TensorAccessor.h'),
   'ATen/TensorStream.h': tensor.tensorStream,
   'ATen/TensorBase.h': tensor.tensorBase,
   'ATen/ops.h': ops.ops,

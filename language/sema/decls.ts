@@ -157,7 +157,8 @@ export interface FunctionDecl {
   /** The definition's body node and the scope it is analysed in. */
   body?: { node: Node; unit: Unit; scope: Scope; initNode?: Node };
   /** Template arguments when this is an instantiation of a function template. */
-  readonly templateInfo?: { template: FunctionTemplate; args: TemplateArg[] };
+  /** `signature`: the template's declared return and parameter types, its parameters unbound (for mangling). */
+  readonly templateInfo?: { template: FunctionTemplate; args: TemplateArg[]; signature?: { ret: Type; params: Type[] } };
   readonly loc: Loc;
   /** The analysed body, once analysed. */
   analysed?: FunctionBody;

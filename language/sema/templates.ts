@@ -195,6 +195,19 @@ export function deduceType(pattern: Type, actual: Type, bindings: Map<TemplatePa
 // ---- function templates ---------------------------------------------------------------------------
 
 const patternParamCache = new WeakMap<FunctionTemplate, Type[]>();
+const patternSignatureCache = new WeakMap<FunctionTemplate, { ret: Type; params: Type[] } | null>();
+
+/** The template's return and parameter types with its own parameters unbound (T_ in a mangled name). */
+function patternSignature(ctx: Ctx, t: FunctionTemplate): { ret: Type; params: Type[] } | undefined {
+  let cached = patternSignatureCache.get(t);
+  if (cached === undefined) {
+    const pctx: Ctx = { a: ctx.a, unit: t.unit, scope: patternScope({ a: ctx.a, unit: t.unit, scope: t.declScope }, t.params) };
+    const decl = declareFunctionInstance(pctx, t);
+    cached = decl ? { ret: decl.ret, params: decl.params.map((p) => p.type) } : null;
+    patternSignatureCache.set(t, cached);
+  }
+  return cached ?? undefined;
+}
 
 /** The template's parameter types with its template parameters as placeholders. */
 export function patternParamTypes(ctx: Ctx, t: FunctionTemplate): Type[] {
@@ -297,7 +310,7 @@ export function instantiateFunctionTemplate(ctx: Ctx, t: FunctionTemplate, given
   const scope = bindingScope(t.declScope, t.params, args);
   const label = `'${t.qualifiedName}<${args.map(argToString).join(', ')}>'`;
   const { result } = ctx.a.instantiating(useLoc, label, () => declareFunctionInstance({ a: ctx.a, unit: t.unit, scope }, t));
-  const decl = result ? { ...result, templateInfo: { template: t, args } } : undefined;
+  const decl = result ? { ...result, templateInfo: { template: t, args, signature: patternSignature(ctx, t) } } : undefined;
   instances.set(key, decl ?? null);
   return decl;
 }

@@ -4,7 +4,7 @@
 // sanitizer hooks that exist only under Q7_SANITIZE_BOUNDS / Q7_SANITIZE_COPIES.
 
 import { strict as assert } from 'node:assert';
-import { DEVICE_CALL, POLICY, REPORT, SCALAR_TYPE, TENSOR_HANDLE } from '../../emulator/device/abi';
+import { DEVICE_CALL, NEURON_TRANSLATE_SYMBOL, POLICY, REPORT, SCALAR_TYPE, TENSOR_HANDLE } from '../../emulator/device/abi';
 import type { CompileOptions, CompileResult } from '../../compiler';
 import { compileSource } from './harness';
 import { KernelHost } from './kernel-host';
@@ -20,7 +20,7 @@ async function kernel(body: string, options: CompileOptions = {}): Promise<Compi
 /** Runs opcode 1 with one float tensor argument of `sizes` holding 0, 1, 2, … */
 function runWithTensor(r: CompileResult, sizes: number[], opts: { strides?: bigint[]; policy?: number; logSize?: number } = {}) {
   const host = new KernelHost(r.image!, { logSize: opts.logSize ?? 256, windowSize: 0x40, windowCount: 2 });
-  host.count(r.image!, 'neuron_translate');
+  host.count(r.image!, NEURON_TRANSLATE_SYMBOL);
   const impl = host.tensorImpl(sizes, SCALAR_TYPE.Float, 4, opts.strides);
   const numel = sizes.reduce((a, b) => a * b, 1);
   host.writeFloats(impl, Array.from({ length: numel }, (_, i) => i));
@@ -59,7 +59,7 @@ describe('compiler kernel SDK (device side)', function () {
     const { host, exitCode } = runWithTensor(r, [3, 5]);
     assert.equal(exitCode, 0);
     assert.equal(host.logText(), '105\n');
-    assert.equal(host.calls.get('neuron_translate'), 15);
+    assert.equal(host.calls.get(NEURON_TRANSLATE_SYMBOL), 15);
   });
 
   it('narrows the element index to 32 bits where the seed does (stride·i as size_t)', async () => {

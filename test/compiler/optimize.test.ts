@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEVICE_CALL, SCALAR_TYPE } from '../../emulator/device/abi';
+import { DEVICE_CALL, NEURON_TRANSLATE_SYMBOL, SCALAR_TYPE } from '../../emulator/device/abi';
 import { promoteLocals } from '../../compiler/opt/promote';
 import { findTool, requireTool } from '../oracle/tools';
 import { compileSource, runImage } from './harness';
@@ -91,7 +91,7 @@ void sum2d(const torch::Tensor& t) {
       const r = await compileSource(src, '/t/k.cpp', { optimize });
       assert.deepEqual(r.diagnostics, []);
       const host = new KernelHost(r.image!, { windowSize: 0x40, windowCount: 2, logSize: 64 });
-      host.count(r.image!, 'neuron_translate');
+      host.count(r.image!, NEURON_TRANSLATE_SYMBOL);
       const impl = host.tensorImpl([4, 6], SCALAR_TYPE.Float, 4);
       host.writeFloats(impl, Array.from({ length: 24 }, (_, i) => i));
       const argv = host.alloc(4);
@@ -99,7 +99,7 @@ void sum2d(const torch::Tensor& t) {
       host.launch('opcode', 1);
       host.launch('argv', argv);
       assert.equal(host.run().exitCode, 0);
-      results.push([host.logText(), host.calls.get('neuron_translate'), host.callsOf(DEVICE_CALL.mapWindow).length, host.m.instructionCount]);
+      results.push([host.logText(), host.calls.get(NEURON_TRANSLATE_SYMBOL), host.callsOf(DEVICE_CALL.mapWindow).length, host.m.instructionCount]);
     }
     assert.deepEqual(results[1].slice(0, 3), results[0].slice(0, 3));
     assert.equal(results[0][0], '870\n');

@@ -6,6 +6,7 @@ import * as path from 'path';
 /** Executables looked up on PATH. */
 export type OracleProgram =
   | 'xtensa-lx106-elf-gcc'
+  | 'xtensa-lx106-elf-g++'
   | 'xtensa-lx106-elf-as'
   | 'xtensa-lx106-elf-ld'
   | 'xtensa-lx106-elf-ar'
@@ -41,6 +42,7 @@ const FILE_TOOLS: Record<OracleFile, () => string> = {
 /** Debian package that provides each tool, for error messages. */
 const PACKAGE_OF: Record<OracleTool, string> = {
   'xtensa-lx106-elf-gcc': 'gcc-xtensa-lx106',
+  'xtensa-lx106-elf-g++': 'gcc-xtensa-lx106',
   'xtensa-lx106-elf-as': 'binutils-xtensa-lx106',
   'xtensa-lx106-elf-ld': 'binutils-xtensa-lx106',
   'xtensa-lx106-elf-ar': 'binutils-xtensa-lx106',

@@ -49,7 +49,7 @@ class CoherencyEnforcer {
 export const tensorAccessor = String.raw`#pragma once
 #include <stddef.h>
 #include <stdint.h>
-#include <c10/Q7PtrType.h>
+#include <neuron_torch_extension/Q7PtrType.h>
 #include <c10/ArrayRef.h>
 #include <ATen/CoherencyEnforcer.h>
 namespace at {

@@ -271,7 +271,7 @@ uint32_t get_cpu_count();
 export const torch = String.raw`#pragma once
 #include <stddef.h>
 #include <stdint.h>
-#include <c10/Q7PtrType.h>
+#include <neuron_torch_extension/Q7PtrType.h>
 #include <c10/ScalarType.h>
 #include <ATen/TensorBase.h>
 #include <ATen/ops.h>

@@ -16,7 +16,7 @@ inline void tcm_free(void* ptr) { __q7_tcm_free(ptr); }
 export const tensorImpl = String.raw`#pragma once
 #include <stddef.h>
 #include <stdint.h>
-#include <c10/Q7PtrType.h>
+#include <neuron_torch_extension/Q7PtrType.h>
 #include <c10/ScalarType.h>
 #include <c10/ArrayRef.h>
 namespace c10 {
@@ -49,7 +49,7 @@ inline NeuronTensorImpl* neuron_tensor_create(IntArrayRef sizes, ScalarType dtyp
 export const tensorStream = String.raw`#pragma once
 #include <stddef.h>
 #include <stdint.h>
-#include <c10/Q7PtrType.h>
+#include <neuron_torch_extension/Q7PtrType.h>
 #include <ATen/CoherencyEnforcer.h>
 #include <neuron/tcm.h>
 namespace at {
@@ -198,12 +198,12 @@ class TensorTcmAccessor {
 export const tensorBase = String.raw`#pragma once
 #include <stddef.h>
 #include <stdint.h>
-#include <c10/Q7PtrType.h>
+#include <neuron_torch_extension/Q7PtrType.h>
 #include <c10/ScalarType.h>
 #include <c10/ArrayRef.h>
 #include <c10/NeuronTensorImpl.h>
 #include <ATen/CoherencyEnforcer.h>
-#include <ATen/TensorAccessor.h>
+#include <ATen/core/TensorAccessor.h>
 #include <ATen/TensorStream.h>
 #include <neuron/runtime.h>
 
