@@ -6,7 +6,7 @@ import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { activeAnalyzer, type Analyzer } from './analyzer';
 import { type Ctx, containsAuto, locOf, withScope } from './context';
 import {
-  ClassDecl, Loc, newId, qualify, Scope, type Access, type ClassTemplate, type Decl, type EnumDecl, type FunctionDecl,
+  ClassDecl, Loc, newId, qualify, Scope, type Access, type ClassTemplate, type EnumDecl, type FunctionDecl,
   type FunctionTemplate, type NamespaceDecl, type TemplateArg, type TemplateParam, type TypedefDecl, type Unit, type VarDecl,
 } from './decls';
 import { checkExpr, checkStaticAssert, constantValue, convertOrReport } from './expressions';
@@ -21,7 +21,7 @@ import {
   applyDeclarator, declaredBaseType, hasDefaultClause, hasDeleteClause, specifierFlags, typeFromDescriptor, typeFromSpecifier,
   type DeclaratorInfo, type SpecifierFlags,
 } from './type-syntax';
-import { classType, ERROR, INT, isIntegral, isScalar, referenceTo, sameType, addConst, VOID, quoteType, unqualified, type Type } from './types';
+import { ERROR, INT, isIntegral, isScalar, sameType, VOID, quoteType, unqualified, type Type } from './types';
 import { checkConverted } from './calls';
 import { mayBeMisparsed, misparsedDeclaration } from './misparsed-declarations';
 import { declareSpecialMembers } from './special-members';
