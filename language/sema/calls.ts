@@ -266,13 +266,16 @@ export function checkCopyConstruction(ctx: Ctx, to: Type, e: Expr, loc: Loc, imp
   const cls = classOf(to);
   const from = classOf(e.type);
   if (!cls || !from || (from !== cls && !from.isDerivedFrom(cls)) || !cls.require()) return;
+  // a closure type declares no constructors here: its copy and move constructors are the defaulted ones
+  const candidates = constructorCandidates(cls);
+  if (!candidates.length) return;
   const label = `constructor for initialisation of '${cls.displayName()}'`;
   if (implicitMove && e.cat === 'lvalue') {
-    const r = resolveOverload(ctx, constructorCandidates(cls), [{ ...e, cat: 'xvalue' }], { loc, label, quiet: true });
+    const r = resolveOverload(ctx, candidates, [{ ...e, cat: 'xvalue' }], { loc, label, quiet: true });
     const p = r.fn?.params[0]?.type;
     if (r.fn && !r.failed && p && p.kind === 'reference' && p.rvalue) return;
   }
-  resolveOverload(ctx, constructorCandidates(cls), [e], { loc, label });
+  resolveOverload(ctx, candidates, [e], { loc, label });
 }
 
 /** Constructs a `t` from `args` (direct- or list-initialisation). */
