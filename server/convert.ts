@@ -8,7 +8,7 @@ import {
   type TextEdit as LspTextEdit,
 } from 'vscode-languageserver/node';
 import type { Position, Severity, SourceRange } from '../language';
-import type { CheckDiagnostic, TextEdit } from '../language/checks';
+import { diagnosticUrl, type CheckDiagnostic, type TextEdit } from '../language/checks';
 import { pathToUri } from './uris';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
@@ -33,6 +33,11 @@ export function fromPosition(p: LspPosition): Position {
 /** Where a front-end path is for the client (SDK headers are mapped to real files). */
 export type PathMapper = (path: string) => string;
 
+/**
+ * An LSP diagnostic: the one-line primary message as `message`; the notes (and the front-end's related
+ * locations) as `relatedInformation`, a note without a place and the `help:` line at the diagnostic's own
+ * range; a domain check's page as `codeDescription`.
+ */
 export function toDiagnostic(d: CheckDiagnostic, realPath: PathMapper): LspDiagnostic {
   const out: LspDiagnostic = {
     range: toRange(d.range),
@@ -41,9 +46,15 @@ export function toDiagnostic(d: CheckDiagnostic, realPath: PathMapper): LspDiagn
     source: 'q7',
     message: d.message,
   };
-  if (d.related?.length) {
-    out.relatedInformation = d.related.map((r) => ({ location: { uri: pathToUri(realPath(r.range.file)), range: toRange(r.range) }, message: r.message }));
-  }
+  const href = diagnosticUrl(d.code);
+  if (href) out.codeDescription = { href };
+  const located = (range: SourceRange, message: string) => ({ location: { uri: pathToUri(realPath(range.file)), range: toRange(range) }, message });
+  const related = [
+    ...(d.related ?? []).map((r) => located(r.range, r.message)),
+    ...(d.notes ?? []).map((n) => located(n.range ?? d.range, n.message)),
+    ...(d.help ? [located(d.range, `help: ${d.help}`)] : []),
+  ];
+  if (related.length) out.relatedInformation = related;
   return out;
 }
 

@@ -3,9 +3,9 @@
 // (`file:line:col: severity: message [code]`, or JSON with --format json); exit 1 on errors.
 
 import { CliIO, Command, UsageError } from '../io';
-import type { Diagnostic } from '../../language';
+import type { SourceRange } from '../../language';
 import { fileHost, loadFrontend } from '../frontend';
-import { checkedDiagnostics, findShapeSource } from '../../language/checks';
+import { checkedDiagnostics, diagnosticUrl, findShapeSource, type CheckDiagnostic } from '../../language/checks';
 import { translationDiagnostics } from '../../compiler';
 
 const USAGE = 'usage: q7 check [-I DIR]... [-D NAME[=VALUE]]... [--format text|json] [--shape-src SHAPE.cpp] FILE...';
@@ -48,20 +48,40 @@ function parseArgs(args: string[]): CheckArgs {
 }
 
 
-export function formatDiagnostic(d: Diagnostic): string {
-  return `${d.range.file}:${d.range.start.line + 1}:${d.range.start.column + 1}: ${d.severity}: ${d.message} [${d.code}]`;
+const at = (r: SourceRange) => `${r.file}:${r.start.line + 1}:${r.start.column + 1}`;
+
+/**
+ * A diagnostic as clang and rustc print theirs: `file:line:col: severity: message [code]`, then a
+ * `file:line:col: note: ...` line per located note (and related location), `  note: ...` for a note
+ * without a place, and `  help: ...` with the fix. Lines end with a newline.
+ */
+export function formatDiagnostic(d: CheckDiagnostic): string {
+  const lines = [`${at(d.range)}: ${d.severity}: ${d.message} [${d.code}]`];
+  for (const r of d.related ?? []) lines.push(`${at(r.range)}: note: ${r.message}`);
+  for (const n of d.notes ?? []) lines.push(n.range ? `${at(n.range)}: note: ${n.message}` : `  note: ${n.message}`);
+  if (d.help) lines.push(`  help: ${d.help}`);
+  return lines.map((l) => `${l}\n`).join('');
 }
 
-export function diagnosticJson(d: Diagnostic) {
+function rangeJson(r: SourceRange) {
+  return { file: r.file, line: r.start.line + 1, column: r.start.column + 1, endLine: r.end.line + 1, endColumn: r.end.column + 1 };
+}
+
+/** Every part of a diagnostic: where, severity, code, primary message, notes (with their ranges), help, page. */
+export function diagnosticJson(d: CheckDiagnostic) {
+  const notes = [
+    ...(d.related ?? []).map((r) => ({ message: r.message, ...rangeJson(r.range) })),
+    ...(d.notes ?? []).map((n) => ({ message: n.message, ...(n.range ? rangeJson(n.range) : {}) })),
+  ];
+  const url = diagnosticUrl(d.code);
   return {
-    file: d.range.file,
-    line: d.range.start.line + 1,
-    column: d.range.start.column + 1,
-    endLine: d.range.end.line + 1,
-    endColumn: d.range.end.column + 1,
+    ...rangeJson(d.range),
     severity: d.severity,
     code: d.code,
     message: d.message,
+    ...(notes.length ? { notes } : {}),
+    ...(d.help ? { help: d.help } : {}),
+    ...(url ? { url } : {}),
   };
 }
 
@@ -75,7 +95,7 @@ export const checkCommand: Command = {
     for (const f of opts.files) if (host.readFile(f) === undefined) throw new UsageError(`${f}: cannot read file`);
     if (opts.shapeSrc !== undefined && host.readFile(opts.shapeSrc) === undefined) throw new UsageError(`${opts.shapeSrc}: cannot read the shape file`);
     const fe = await loadFrontend(io);
-    const all: Diagnostic[] = [];
+    const all: CheckDiagnostic[] = [];
     for (const f of opts.files) {
       const analysis = fe.analyze(f, host, { includePaths: opts.includePaths, defines: opts.defines });
       const shapeSource = findShapeSource(f, (p) => host.readFile(p), opts.shapeSrc);
@@ -83,7 +103,7 @@ export const checkCommand: Command = {
       all.push(...checkedDiagnostics(analysis, { shapeSource }), ...translationDiagnostics(fe, analysis, f));
     }
     if (opts.format === 'json') io.stdout(`${JSON.stringify(all.map(diagnosticJson), null, 2)}\n`);
-    else for (const d of all) io.stdout(`${formatDiagnostic(d)}\n`);
+    else for (const d of all) io.stdout(formatDiagnostic(d));
     return all.some((d) => d.severity === 'error') ? 1 : 0;
   },
 };

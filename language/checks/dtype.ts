@@ -49,11 +49,15 @@ function compare(ctx: FileContext, fc: FunctionContext, e: Expr, tensor: TensorR
     range: fc.rangeOf(e.loc),
     severity: differentSize ? 'error' : 'warning',
     code: CODE,
-    message:
-      `${what} on '${tensor.name}', whose dtype is ${dtypeName(facts.dtype)} (${d.element} elements, from ${facts.dtypeSource}). ` +
-      (differentSize
-        ? `Strides and offsets count ${size}-byte elements while the tensor holds ${d.size}-byte ones, so accesses land at the wrong addresses and run past the end of the tensor; nothing on the device checks this. `
-        : `The device reinterprets the bits of each ${d.element} as ${typeToString(t)} without any conversion or check. `) +
-      `Use ${d.element} here, or create the tensor with the dtype you mean.`,
+    message: `element type ${typeToString(t)} does not match '${tensor.name}' (${dtypeName(facts.dtype)})`,
+    notes: [
+      { message: `${what} on '${tensor.name}', whose dtype is ${dtypeName(facts.dtype)} (${d.element} elements, from ${facts.dtypeSource})` },
+      {
+        message: differentSize
+          ? `strides and offsets count ${size}-byte elements while the tensor holds ${d.size}-byte ones, so accesses land at the wrong addresses and run past the end of the tensor; nothing on the device checks this`
+          : `the device reinterprets the bits of each ${d.element} as ${typeToString(t)} without any conversion or check`,
+      },
+    ],
+    help: `use ${d.element} here, or create the tensor with the dtype you mean`,
   });
 }

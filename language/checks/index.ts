@@ -24,13 +24,20 @@ import { boundsCheck } from './bounds';
 import { kernelSignatureCheck } from './kernel-signature';
 import { shapeAgreementCheck } from './shape-agreement';
 import type { Check, CheckDiagnostic, CheckOptions } from './types';
+import { pageUrl } from './docs-url';
 
-export type { Check, CheckDiagnostic, CheckOptions, CoherencePolicy, Fix, TextEdit } from './types';
+export type { Check, CheckDiagnostic, CheckOptions, CoherencePolicy, Fix, Note, TextEdit } from './types';
+export { DIAGNOSTICS_BASE_URL } from './docs-url';
 export { findShapeSource, type ShapeSource } from './shape-file';
 
 /** Every check, in the order of their codes. */
 export const CHECKS: readonly Check[] = [rankCheck, readOnlyCheck, rvalueCheck, dtypeCheck, coherencyCheck, multicoreCheck, tcmBudgetCheck, lazyReferenceCheck,
   indexNarrowingCheck, aliasedHandlesCheck, escapingCheck, printfCheck, kernelSignatureCheck, rankLimitCheck, boundsCheck, shapeAgreementCheck];
+
+/** The page (docs/diagnostics/) of a domain check's code; undefined for front-end and compiler codes. */
+export function diagnosticUrl(code: string): string | undefined {
+  return CHECKS.some((c) => c.code === code) ? pageUrl(code) : undefined;
+}
 
 /** A function's diagnostics, kept while its analysed body (and what else they depend on) is unchanged. */
 interface CachedResult {
@@ -90,6 +97,8 @@ function withLines(fc: FunctionContext, ds: CheckDiagnostic[]): CheckDiagnostic[
   return ds.map((d) => {
     const out: CheckDiagnostic = { ...d, message: text(d.message) };
     if (d.related) out.related = d.related.map((r) => ({ ...r, message: text(r.message) }));
+    if (d.notes) out.notes = d.notes.map((n) => ({ ...n, message: text(n.message) }));
+    if (d.help) out.help = text(d.help);
     if (d.fixes) out.fixes = d.fixes.map((f) => ({ ...f, title: text(f.title) }));
     return out;
   });
@@ -103,6 +112,7 @@ function shifted(ds: CheckDiagnostic[], delta: number, file: string): CheckDiagn
   return ds.map((d) => {
     const out: CheckDiagnostic = { ...d, range: move(d.range) };
     if (d.related) out.related = d.related.map((x) => ({ ...x, range: move(x.range) }));
+    if (d.notes) out.notes = d.notes.map((n) => (n.range ? { ...n, range: move(n.range) } : n));
     if (d.silences) out.silences = { codes: d.silences.codes, ranges: d.silences.ranges.map(move) };
     if (d.fixes) out.fixes = d.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, range: move(e.range) })) }));
     return out;
@@ -133,7 +143,7 @@ function overlaps(a: R, b: R): boolean {
 function dedupe(ds: CheckDiagnostic[]): CheckDiagnostic[] {
   const seen = new Set<string>();
   return ds.filter((d) => {
-    const k = `${d.code}|${d.range.file}|${d.range.start.line}:${d.range.start.column}|${d.range.end.line}:${d.range.end.column}|${d.message}`;
+    const k = `${d.code}|${d.range.file}|${d.range.start.line}:${d.range.start.column}|${d.range.end.line}:${d.range.end.column}|${d.message}|${JSON.stringify(d.notes ?? [])}`;
     if (seen.has(k)) return false;
     seen.add(k);
     return true;

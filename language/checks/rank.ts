@@ -34,10 +34,12 @@ function factoryRank(ctx: FileContext, fc: FunctionContext): void {
       range: fc.rangeOf(u.created.loc),
       severity: 'error',
       code: CODE,
-      message:
-        `accessor<${elem}, ${n}>() on '${u.tensor.name}', which has ${facts.rank} dimension${facts.rank === 1 ? '' : 's'} (${facts.rankSource}). ` +
-        `On the device the factory's TORCH_CHECK(dim() == ${n}) fails and the kernel aborts without a line number. ` +
-        `Use accessor<${elem}, ${facts.rank}>().`,
+      message: `accessor<${elem}, ${n}>() on '${u.tensor.name}', a tensor of ${facts.rank} dimension${facts.rank === 1 ? '' : 's'}`,
+      notes: [
+        { message: `'${u.tensor.name}' has ${facts.rank} dimension${facts.rank === 1 ? '' : 's'} (${facts.rankSource})` },
+        { message: `on the device the factory's TORCH_CHECK(dim() == ${n}) fails and the kernel aborts without a line number` },
+      ],
+      help: `use accessor<${elem}, ${facts.rank}>()`,
       fixes: rankFix(fc, u.created.loc.start, u.created.loc.end, elem, facts.rank),
     });
   }
@@ -61,11 +63,12 @@ function subscriptCount(ctx: FileContext, fc: FunctionContext, c: Chain): void {
       range: fc.rangeOf(c.node),
       severity: 'error',
       code: CODE,
-      message:
-        `${what} ${dims} but is subscripted ${c.depth} time${c.depth === 1 ? '' : 's'}. ` +
-        `After ${c.rank} subscript${c.rank === 1 ? '' : 's'} you already have the element proxy, which has no operator[]; the device compiler rejects this, ` +
-        `and the same index arithmetic done by hand reads outside the tensor (accessors do no bounds checking). ` +
-        `Remove the extra subscript${c.depth - c.rank > 1 ? 's' : ''}, or open the accessor with the tensor's real rank.`,
+      message: `too many subscripts: ${c.depth} on ${what}, which ${dims}`,
+      notes: [
+        { message: `after ${c.rank} subscript${c.rank === 1 ? '' : 's'} you already have the element proxy, which has no operator[]; the device compiler rejects this` },
+        { message: 'the same index arithmetic done by hand reads outside the tensor (accessors do no bounds checking)' },
+      ],
+      help: `remove the extra subscript${c.depth - c.rank > 1 ? 's' : ''}, or open the accessor with the tensor's real rank`,
       supersedes: ['no-viable-operator', 'bad-operands', 'type-mismatch'],
     });
     return;
@@ -76,10 +79,12 @@ function subscriptCount(ctx: FileContext, fc: FunctionContext, c: Chain): void {
       range: fc.rangeOf(c.node),
       severity: 'error',
       code: CODE,
-      message:
-        `'${fc.show(c.node)}' is still a ${left}-dimensional accessor (${what} has ${c.rank} dimensions, ${c.depth} subscript${c.depth === 1 ? '' : 's'} given), not a ${c.elemText} value. ` +
-        `Each [] before the last only advances the device address; nothing is read until the last dimension. ` +
-        `Add the missing subscript${left > 1 ? 's' : ''}: ${fc.show(c.node)}${'[…]'.repeat(left)}.`,
+      message: `too few subscripts: '${fc.show(c.node)}' is a ${left}-dimensional accessor, not a ${c.elemText} value`,
+      notes: [
+        { message: `${what} has ${c.rank} dimensions, ${c.depth} subscript${c.depth === 1 ? '' : 's'} given` },
+        { message: 'each [] before the last only advances the device address; nothing is read until the last dimension' },
+      ],
+      help: `add the missing subscript${left > 1 ? 's' : ''}: ${fc.show(c.node)}${'[…]'.repeat(left)}`,
       supersedes: ['type-mismatch', 'bad-operands', 'no-viable-operator', 'no-viable-conversion', 'not-assignable'],
     });
   }

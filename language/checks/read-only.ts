@@ -32,19 +32,19 @@ function writeTarget(n: SyntaxNode): { node: SyntaxNode; how: string } | undefin
   if (n.type === 'assignment_expression') {
     const left = n.childForFieldName('left');
     const op = n.childForFieldName('operator')?.text ?? '=';
-    return left ? { node: unparenthesised(left), how: op === '=' ? 'assigns to' : `applies ${op} to` } : undefined;
+    return left ? { node: unparenthesised(left), how: op === '=' ? 'write' : `write (${op})` } : undefined;
   }
   if (n.type === 'update_expression') {
     const arg = n.childForFieldName('argument');
     const op = n.childForFieldName('operator')?.text ?? '++';
-    return arg ? { node: unparenthesised(arg), how: `applies ${op} to` } : undefined;
+    return arg ? { node: unparenthesised(arg), how: `write (${op})` } : undefined;
   }
   if (n.type === 'call_expression') {
     const fn = n.childForFieldName('function');
     const field = fn?.type === 'field_expression' ? fn.childForFieldName('field') : undefined;
     const name = field?.type === 'template_method' ? field.childForFieldName('name')?.text : field?.text;
     const obj = fn?.childForFieldName('argument');
-    if (name === 'tcm_to_tensor' && obj) return { node: unparenthesised(obj), how: 'copies into the tensor through' };
+    if (name === 'tcm_to_tensor' && obj) return { node: unparenthesised(obj), how: 'tcm_to_tensor copy' };
   }
   return undefined;
 }
@@ -55,28 +55,35 @@ function checkWrite(ctx: FileContext, fc: FunctionContext, stmt: SyntaxNode, tar
   const isTcm = c.kind === 'tcm';
   if (!isTcm && c.depth !== c.rank) return;
   const tensor = c.tensor?.name;
-  const origin = tensor ? `'${tensor}' is a const torch::Tensor` : 'the tensor is const';
+  const handle = c.tensor?.handle;
   const made = isTcm
-    ? 'tcm_accessor() returned TensorTcmAccessor<true>'
+    ? 'tcm_accessor() returns TensorTcmAccessor<true> (read-only)'
     : c.kind === 'element'
-      ? 'the element reference came from a read-only TensorAccessor'
-      : `accessor<${c.elemText}, ${c.rank}>() returned TensorAccessor<${c.elemText}, ${c.rank}, true>`;
-  const param = c.tensor?.handle?.storage === 'param' ? c.tensor.handle : undefined;
+      ? 'the element reference comes from a read-only TensorAccessor'
+      : `accessor<${c.elemText}, ${c.rank}>() returns TensorAccessor<${c.elemText}, ${c.rank}, true> (read-only)`;
+  const param = handle?.storage === 'param' ? handle : undefined;
   ctx.report({
     range: fc.rangeOf(stmt),
     severity: 'error',
     code: CODE,
-    message:
-      `This ${target.how} ${describeTarget(fc, c)}, which is read-only: ${origin}, so ${made}. ` +
-      `The device library rejects the write at compile time (static_assert in ${isTcm ? 'TensorTcmAccessor::tcm_to_tensor' : 'TensorElementReference::operator='}). ` +
-      (param ? `If '${param.name}' is the kernel's output, take it as 'torch::Tensor&'; otherwise write into a tensor you own (torch::zeros(...), get_dst_tensor()).`
-        : 'Write into a tensor you own (torch::zeros(...), get_dst_tensor()) or drop the const.'),
+    message: `${target.how} through read-only ${describeTarget(fc, c)}`,
+    notes: [
+      {
+        message: tensor ? `'${tensor}' is a const torch::Tensor&, so ${made}` : `the tensor is const, so ${made}`,
+        range: handle ? fc.rangeOf(handle.loc) : undefined,
+      },
+      { message: `the device library rejects the write at compile time (static_assert in ${isTcm ? 'TensorTcmAccessor::tcm_to_tensor' : 'TensorElementReference::operator='})` },
+    ],
+    help: param
+      ? `take '${param.name}' as torch::Tensor& (non-const) if it is the kernel's output; otherwise write into a tensor you own (torch::zeros(...), get_dst_tensor())`
+      : 'write into a tensor you own (torch::zeros(...), get_dst_tensor()) or drop the const',
     supersedes: SUPERSEDES,
     fixes: param ? makeParamMutable(ctx, fc, param) : undefined,
   });
 }
 
 function describeTarget(fc: FunctionContext, c: Chain): string {
-  if (c.kind === 'tcm') return c.variable ? `TCM accessor '${c.variable.name}'` : 'a TCM accessor';
-  return `'${fc.show(c.node)}'`;
+  const name = c.variable ? `'${c.variable.name}'` : `'${fc.show(c.base)}'`;
+  if (c.kind === 'tcm') return `TCM accessor ${name}`;
+  return c.kind === 'element' ? `element reference ${name}` : `accessor ${name}`;
 }

@@ -39,10 +39,12 @@ function zeroRank(ctx: FileContext, fc: FunctionContext, e: Expr): void {
     range: fc.rangeOf(e.loc),
     severity: 'error',
     code: CODE,
-    message:
-      'accessor<T, 0>() has no dimension to index: a TensorAccessor walks a tensor by strides and only translates a window at its last dimension, so a 0-D accessor cannot reach its element. ' +
-      'The device headers reject it (static_assert N > 0). ' +
-      "Read a 0-D tensor with read_stream_accessor<T>().read(), or copy it with tcm_accessor().tensor_to_tcm<T>(&x, 0, 1).",
+    message: 'accessor<T, 0>() has no dimension to index',
+    notes: [
+      { message: 'a TensorAccessor walks a tensor by strides and only translates a window at its last dimension, so a 0-D accessor cannot reach its element' },
+      { message: 'the device headers reject it (static_assert N > 0)' },
+    ],
+    help: 'read a 0-D tensor with read_stream_accessor<T>().read(), or copy it with tcm_accessor().tensor_to_tcm<T>(&x, 0, 1)',
     supersedes: ['static-assert'],
   });
 }
@@ -57,10 +59,12 @@ function temporaryTensor(ctx: FileContext, fc: FunctionContext, e: Expr, object:
       range: fc.rangeOf(e.loc),
       severity: 'error',
       code: CODE,
-      message:
-        `accessor<...>() on the temporary tensor '${fc.show(object)}': the accessor holds a reference to the coherency enforcer inside that tensor handle, ` +
-        'which is destroyed at the end of this statement, so the accessor would release its slot into freed memory on the device. ' +
-        'The overload for rvalue tensors is deleted. Bind the tensor to a variable first and take the accessor from that variable.',
+      message: `accessor<...>() on the temporary tensor '${fc.show(object)}'`,
+      notes: [
+        { message: 'the accessor holds a reference to the coherency enforcer inside that tensor handle, which is destroyed at the end of this statement, so the accessor would release its slot into freed memory on the device' },
+        { message: 'the overload for rvalue tensors is deleted' },
+      ],
+      help: 'bind the tensor to a variable first and take the accessor from that variable',
       supersedes: ['deleted-function'],
       fixes,
     });
@@ -70,12 +74,16 @@ function temporaryTensor(ctx: FileContext, fc: FunctionContext, e: Expr, object:
     range: fc.rangeOf(e.loc),
     severity: 'error',
     code: CODE,
-    message:
-      `${kindLabel(kind)} '${named!.name}' is taken from the temporary tensor '${fc.show(object)}', which is destroyed at the end of this statement` +
-      (kind === 'tcm'
-        ? '; a temporary binds only to the const overload, so the TCM accessor is read-only and points at a tensor nothing else can reach. '
-        : `, but '${named!.name}' keeps a reference to that handle's coherency enforcer: its close() on the device updates freed memory. `) +
-      'Bind the tensor to a variable first and take the accessor from that variable.',
+    message: `${kindLabel(kind)} '${named!.name}' is taken from the temporary tensor '${fc.show(object)}'`,
+    notes: [
+      { message: `'${fc.show(object)}' is destroyed at the end of this statement` },
+      {
+        message: kind === 'tcm'
+          ? 'a temporary binds only to the const overload, so the TCM accessor is read-only and points at a tensor nothing else can reach'
+          : `'${named!.name}' keeps a reference to that handle's coherency enforcer: its close() on the device updates freed memory`,
+      },
+    ],
+    help: 'bind the tensor to a variable first and take the accessor from that variable',
     fixes,
   });
 }

@@ -25,8 +25,20 @@ export interface Fix {
   edits: TextEdit[];
 }
 
-/** A domain diagnostic: a front-end diagnostic plus quick fixes and the generic errors it explains. */
+/** A `note:` under a diagnostic: why it is one (which tensor, which accessor, the other side of a conflict), at a place or not. */
+export interface Note {
+  message: string;
+  range?: SourceRange;
+}
+
+/**
+ * A domain diagnostic, shaped as clang and rustc shape theirs: a one-line `message` that names the problem,
+ * `notes` with the why, a `help` line with the fix; plus quick fixes and the generic errors it explains.
+ */
 export interface CheckDiagnostic extends Diagnostic {
+  notes?: Note[];
+  /** How to fix it, one sentence (shown as `help:`). */
+  help?: string;
   fixes?: Fix[];
   /** Front-end diagnostic codes at this range that this one replaces with a domain explanation. */
   supersedes?: string[];

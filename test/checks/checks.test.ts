@@ -29,9 +29,10 @@ function matches(d: CheckDiagnostic, e: Expected): boolean {
 }
 
 function checkExtras(d: CheckDiagnostic, e: Expected, code: string): void {
+  const located = [...(d.related ?? []), ...(d.notes ?? []).filter((n) => n.range)] as { range: Range; message: string }[];
   for (const n of e.notes) {
-    const ok = (d.related ?? []).some((r) => at(r.range, n.line, n.column, n.width) && r.message.startsWith(n.message));
-    assert.ok(ok, `${show(d)}\nexpected a related location at ${n.line + 1}:${n.column + 1} '${n.message}', got ${JSON.stringify(d.related)}`);
+    const ok = located.some((r) => at(r.range, n.line, n.column, n.width) && r.message.startsWith(n.message));
+    assert.ok(ok, `${show(d)}\nexpected a located note at ${n.line + 1}:${n.column + 1} '${n.message}', got ${JSON.stringify(located)}`);
   }
   if (e.fix === undefined) return;
   const fix = d.fixes?.[0];
