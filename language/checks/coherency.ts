@@ -43,24 +43,29 @@ function report(ctx: FileContext, fc: FunctionContext, a: AccessorUse, b: Access
   const policy = policyAt(ctx, fc, b);
   const tensor = b.tensor.name;
   const why = a.kind === 'writer' || b.kind === 'writer'
-    ? 'A write stream must be the only accessor of its tensor: it collects writes in a 4 KB TCM buffer and flushes them on close(), so every other accessor sees stale data or has its own writes overwritten.'
-    : 'Stream accessors work on a 4 KB TCM copy of the tensor while standard accessors go straight to HBM, so each sees stale data of the other; the enforcer never mixes them.';
+    ? 'a write stream must be the only accessor of its tensor: it collects writes in a 4 KB TCM buffer and flushes them on close(), so every other accessor sees stale data or has its own writes overwritten'
+    : 'stream accessors work on a 4 KB TCM copy of the tensor while standard accessors go straight to HBM, so each sees stale data of the other; the enforcer never mixes them';
   const outcome = policy === 'COHERENT'
-    ? `Under the COHERENT policy the op fails at run time on the device, without a line number.`
+    ? `under the COHERENT policy the op fails at run time on the device, without a line number`
     : policy === 'INCOHERENT_VERBOSE'
-      ? `The tensor's policy is INCOHERENT_VERBOSE, so the device only prints a warning and the data may be stale.`
-      : `The tensor's policy is INCOHERENT_QUIET, so the device says nothing and the data may be stale.`;
+      ? `the tensor's policy is INCOHERENT_VERBOSE, so the device only prints a warning and the data may be stale`
+      : `the tensor's policy is INCOHERENT_QUIET, so the device says nothing and the data may be stale`;
   const advice = a.local && (a.kind === 'reader' || a.kind === 'writer')
-    ? `Call ${a.local.name}.close() before opening this one, or give one of them its own { } scope.`
+    ? `call ${a.local.name}.close() before opening this one, or give one of them its own { } scope`
     : a.local
-      ? `Let '${a.local.name}' end first: put it in its own { } scope that closes before this line.`
-      : 'Open them one after the other, in separate statements or scopes.';
+      ? `let '${a.local.name}' end first: put it in its own { } scope that closes before this line`
+      : 'open them one after the other, in separate statements or scopes';
   ctx.report({
     range: fc.rangeOf(b.created.loc),
     severity: SEVERITY[policy],
     code: CODE,
-    message: `${describeUse(fc, b)} on '${tensor}' is opened while ${describeUse(fc, a)} (line ${fc.lineOf(a.created.loc.start)}) on the same tensor is still open. ${why} ${outcome} ${advice}`,
-    related: [{ range: fc.rangeOf(a.created.loc), message: `${describeUse(fc, a)} on '${tensor}' opened here` }],
+    message: `${describeUse(fc, b)} conflicts with ${describeUse(fc, a)}, still open on '${tensor}'`,
+    notes: [
+      { range: fc.rangeOf(a.created.loc), message: `${describeUse(fc, a)} on '${tensor}' opened here` },
+      { message: why },
+      { message: outcome },
+    ],
+    help: advice,
     fixes: [...closeFirst(ctx, fc, a, b), ...scopeFirst(ctx, fc, a, b)],
   });
 }

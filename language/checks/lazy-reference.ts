@@ -39,20 +39,23 @@ function checkLocal(ctx: FileContext, fc: FunctionContext, l: LocalObject): void
   const tensor = init ? accessorSource(fc, init)?.tensor : undefined;
   const uses = fc.index.all.filter((e) => e.kind === 'name' && e.decl === l.decl && e.loc.start > l.decl.loc.end);
   const write = tensor ? uses.map((u) => ({ use: u, write: writeBetween(fc, tensor, l.decl.loc.end, u.loc.start) })).find((x) => x.write) : undefined;
-  const base =
-    `'${l.decl.name}' is a TensorElementReference<${elem}, ${v.readOnly}>, not ${article(elem)}: auto deduces the accessor's element proxy, a live reference that ` +
-    `translates a window and reads HBM again at every use (in stock PyTorch this would be a copy).`;
+  const proxy = `'${l.decl.name}' is a TensorElementReference<${elem}, ${v.readOnly}>, not ${article(elem)}`;
+  const why = {
+    message: "auto deduces the accessor's element proxy, a live reference that translates a window and reads HBM again at every use (in stock PyTorch this would be a copy)",
+  };
   const fixes = spellType(ctx, fc, typeNode, name, elem);
   if (write) {
     ctx.report({
       range: fc.rangeOf(l.decl.loc),
       severity: 'warning',
       code: CODE,
-      message: `${base} '${tensor!.name}' is written on line ${fc.lineOf(write.write!.startIndex)} before '${l.decl.name}' is used on line ${fc.lineOf(write.use.loc.start)}, so that use sees the new value. Write '${elem} ${l.decl.name} = ...' to keep a copy.`,
-      related: [
+      message: `${proxy}: its use on line ${fc.lineOf(write.use.loc.start)} sees the write on line ${fc.lineOf(write.write!.startIndex)}`,
+      notes: [
+        why,
         { range: fc.rangeOf(write.write!), message: `'${tensor!.name}' written here` },
         { range: fc.rangeOf(write.use.loc), message: `'${l.decl.name}' read here, after the write` },
       ],
+      help: `write '${elem} ${l.decl.name} = ...' to keep a copy`,
       fixes,
     });
     return;
@@ -61,7 +64,9 @@ function checkLocal(ctx: FileContext, fc: FunctionContext, l: LocalObject): void
     range: fc.rangeOf(l.decl.loc),
     severity: 'hint',
     code: CODE,
-    message: `${base} Write '${elem} ${l.decl.name} = ...' to read the element once.`,
+    message: proxy,
+    notes: [why],
+    help: `write '${elem} ${l.decl.name} = ...' to read the element once`,
     fixes,
   });
 }

@@ -36,10 +36,12 @@ function accessors(ctx: FileContext, fc: FunctionContext): void {
       range: fc.rangeOf(u.created.loc),
       severity: 'error',
       code: CODE,
-      message:
-        `${describeUse(fc, u)} in a multicore kernel: every core runs this code at the same time and ${u.kind === 'standard' ? 'standard' : 'stream'} accessors have no inter-core coordination, ` +
-        'so their coherency bookkeeping races and the result is undefined. Only TCM accessors are allowed in multicore mode: ' +
-        `copy this core's slice with ${u.tensor.name}.tcm_accessor().tensor_to_tcm<T>(buffer, offset, count) and write it back with tcm_to_tensor.`,
+      message: `${describeUse(fc, u)} in a multicore kernel`,
+      notes: [
+        { message: `every core runs this code at the same time and ${u.kind === 'standard' ? 'standard' : 'stream'} accessors have no inter-core coordination, so their coherency bookkeeping races and the result is undefined` },
+        { message: 'only TCM accessors are allowed in multicore mode' },
+      ],
+      help: `copy this core's slice with ${u.tensor.name}.tcm_accessor().tensor_to_tcm<T>(buffer, offset, count) and write it back with tcm_to_tensor`,
     });
   }
 }
@@ -57,10 +59,12 @@ function destinations(ctx: FileContext): void {
       range: fc.rangeOf(fc.fn.loc),
       severity: 'error',
       code: CODE,
-      message:
-        `Kernel '${fc.fn.name}' never calls get_dst_tensor(). In multicore mode every core must write its slice of the output tensor that get_dst_tensor() returns; ` +
-        'the tensor a kernel returns is not gathered from the cores, so the output stays undefined. ' +
-        'Start with `torch::Tensor out = get_dst_tensor();` and have each core write its part of it.',
+      message: `multicore kernel '${fc.fn.name}' never calls get_dst_tensor()`,
+      notes: [
+        { message: 'in multicore mode every core must write its slice of the output tensor that get_dst_tensor() returns' },
+        { message: 'the tensor a kernel returns is not gathered from the cores, so the output stays undefined' },
+      ],
+      help: 'start with `torch::Tensor out = get_dst_tensor();` and have each core write its part of it',
     });
   }
 }
@@ -83,9 +87,9 @@ function printfs(ctx: FileContext, fc: FunctionContext): void {
       range: fc.rangeOf(e.loc),
       severity: 'hint',
       code: CODE,
-      message:
-        'printf in a multicore kernel prints only on core 0: output from the other cores is dropped, and the call still costs time on every core. ' +
-        'Guard it with `if (get_cpu_id() == 0)` to make that explicit.',
+      message: 'printf in a multicore kernel prints only on core 0',
+      notes: [{ message: 'output from the other cores is dropped, and the call still costs time on every core' }],
+      help: 'guard it with `if (get_cpu_id() == 0)` to make that explicit',
     });
   }
 }

@@ -85,14 +85,13 @@ function budget(ctx: FileContext, fc: FunctionContext, allocs: Allocation[]): vo
       range: fc.rangeOf(a.expr.loc),
       severity: a.stream ? 'warning' : 'error',
       code: CODE,
-      message:
-        `${a.stream ? 'This stream needs a 4 KB TCM buffer' : `tcm_malloc(${a.bytes})`}, but ${used} of the 16384-byte TCM pool are already taken here ` +
-        `(${live.length - streams} tcm_malloc buffer${live.length - streams === 1 ? '' : 's'} and ${streams} open stream${streams === 1 ? '' : 's'} at 4 KB each). ` +
-        (a.stream
-          ? 'The stream gets no buffer and falls back to per-element HBM access, as slow as a standard accessor. '
-          : 'On the device tcm_malloc returns nullptr. ') +
-        'Free or close what is no longer needed first, or use smaller chunks.',
-      related: live.map((b) => ({ range: fc.rangeOf(b.expr.loc), message: b.stream ? 'open stream (4096 bytes of TCM)' : `tcm_malloc(${b.bytes}) still allocated` })),
+      message: `${a.stream ? 'stream buffer (4096 bytes)' : `tcm_malloc(${a.bytes})`} exceeds the 16 KB TCM pool: ${used} of 16384 bytes already taken`,
+      notes: [
+        { message: `${live.length - streams} tcm_malloc buffer${live.length - streams === 1 ? '' : 's'} and ${streams} open stream${streams === 1 ? '' : 's'} at 4 KB each are live here` },
+        ...live.map((b) => ({ range: fc.rangeOf(b.expr.loc), message: b.stream ? 'open stream (4096 bytes of TCM)' : `tcm_malloc(${b.bytes}) still allocated` })),
+        { message: a.stream ? 'the stream gets no buffer and falls back to per-element HBM access, as slow as a standard accessor' : 'on the device tcm_malloc returns nullptr' },
+      ],
+      help: 'free or close what is no longer needed first, or use smaller chunks',
     });
   }
 }
@@ -107,10 +106,12 @@ function nullChecks(ctx: FileContext, fc: FunctionContext, a: Allocation): void 
       range: fc.rangeOf(e.loc),
       severity: 'warning',
       code: CODE,
-      message:
-        `'${v.name}' comes from tcm_malloc, which returns nullptr when the 16 KB TCM pool is exhausted (each open stream holds 4 KB of it), and it is used here without a null check. ` +
-        `Test it first: if (${v.name} == nullptr) { ... }.`,
-      related: [{ range: fc.rangeOf(a.expr.loc), message: 'allocated here' }],
+      message: `'${v.name}' from tcm_malloc is used without a null check`,
+      notes: [
+        { range: fc.rangeOf(a.expr.loc), message: 'allocated here' },
+        { message: 'tcm_malloc returns nullptr when the 16 KB TCM pool is exhausted (each open stream holds 4 KB of it)' },
+      ],
+      help: `test it first: if (${v.name} == nullptr) { ... }`,
     });
     return;
   }
@@ -197,7 +198,9 @@ function foreignFrees(ctx: FileContext, fc: FunctionContext): void {
       range: fc.rangeOf(e.loc),
       severity: 'error',
       code: CODE,
-      message: `tcm_free of ${origin}, which did not come from tcm_malloc. Freeing any other pointer is undefined behaviour on the device and corrupts the TCM pool. Free only what tcm_malloc returned.`,
+      message: `tcm_free of ${origin}, which did not come from tcm_malloc`,
+      notes: [{ message: 'freeing any other pointer is undefined behaviour on the device and corrupts the TCM pool' }],
+      help: 'free only what tcm_malloc returned',
     });
   }
 }
