@@ -72,13 +72,13 @@ function report(ctx: FileContext, fc: FunctionContext, a: AccessorUse, b: Access
     range: fc.rangeOf(b.created.loc),
     severity: 'warning',
     code: CODE,
-    message:
-      `${describeUse(fc, b)} on '${hb.name}' is opened while ${describeUse(fc, a)} (line ${fc.lineOf(a.created.loc.start)}) on '${ha.name}' is still open, ` +
-      `and '${copy.name}' is a copy of the same tensor's handle. The coherency enforcer lives in each handle (TensorBase+4), so the device checks the two accessors against different enforcers and never reports this conflict: ${why}. ` +
-      `Open both through the same handle (use '${ha.name}' or a reference to it), and close or scope the first one before opening the second.`,
-    related: [
+    message: `${describeUse(fc, b)} on '${hb.name}' conflicts with ${describeUse(fc, a)} on '${ha.name}', a copy of the same handle`,
+    notes: [
       { range: fc.rangeOf(a.created.loc), message: `${describeUse(fc, a)} on '${ha.name}' opened here` },
       { range: fc.rangeOf(copy.loc), message: `'${copy.name}' copies the handle here (its own enforcer)` },
+      { message: 'the coherency enforcer lives in each handle (TensorBase+4), so the device checks the two accessors against different enforcers and never reports this conflict' },
+      { message: why },
     ],
+    help: `open both through the same handle (use '${ha.name}' or a reference to it), and close or scope the first one before opening the second`,
   });
 }

@@ -38,10 +38,12 @@ function checkChain(ctx: FileContext, fc: FunctionContext, c: Chain): void {
       range: fc.rangeOf(idx),
       severity: 'error',
       code: CODE,
-      message:
-        `index ${v} is outside dimension ${d} of '${c.tensor!.name}', which has size ${size} (${facts.rankSource ?? 'its shape'}). ` +
-        `Accessors do no bounds checking on the device: this ${writes(c.node) ? 'writes' : 'reads'} outside the tensor${where}. ` +
-        `Valid indices are 0 to ${size - 1}.`,
+      message: `index ${v} is outside dimension ${d} of '${c.tensor!.name}' (size ${size})`,
+      notes: [
+        { message: `'${c.tensor!.name}' has size ${size} in dimension ${d} (${facts.rankSource ?? 'its shape'})` },
+        { message: `accessors do no bounds checking on the device: this ${writes(c.node) ? 'writes' : 'reads'} outside the tensor${where}` },
+      ],
+      help: `valid indices are 0 to ${size - 1}`,
     });
   });
 }

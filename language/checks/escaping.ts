@@ -15,7 +15,7 @@ import { stripExpr } from './tensors';
 import type { Check } from './types';
 
 const CODE = 'Q7-C011';
-const SLOT = 'An accessor or stream holds a coherency slot of its tensor from its constructor to its destructor.';
+const SLOT = { message: 'an accessor or stream holds a coherency slot of its tensor from its constructor to its destructor' };
 
 export const escapingCheck: Check = {
   code: CODE,
@@ -75,10 +75,13 @@ function returned(ctx: FileContext, fc: FunctionContext, ret: SyntaxNode): void 
       range: fc.rangeOf(h.expr.loc),
       severity: 'warning',
       code: CODE,
-      message:
-        `${describe(fc, h)} escapes '${fc.fn.name}' through its return value, so its coherency slot on ${tensorName(fc, h)} is not released when '${fc.fn.name}' returns but only when the caller's copy is destroyed. ${SLOT} ` +
-        `Meanwhile the enforcer refuses conflicting accessors of the tensor (the op fails under the COHERENT policy), and an accessor that outlives its tensor handle releases the slot on an enforcer that no longer exists. ` +
-        `Return or pass the tensor (torch::Tensor&) instead, and open the accessor in the scope that uses it.`,
+      message: `${describe(fc, h)} escapes '${fc.fn.name}' through its return value`,
+      notes: [
+        SLOT,
+        { message: `its coherency slot on ${tensorName(fc, h)} is not released when '${fc.fn.name}' returns but only when the caller's copy is destroyed` },
+        { message: 'meanwhile the enforcer refuses conflicting accessors of the tensor (the op fails under the COHERENT policy), and an accessor that outlives its tensor handle releases the slot on an enforcer that no longer exists' },
+      ],
+      help: 'return or pass the tensor (torch::Tensor&) instead, and open the accessor in the scope that uses it',
     });
   }
 }
@@ -100,9 +103,12 @@ function staticLocal(ctx: FileContext, fc: FunctionContext, decl: SyntaxNode): v
           range: fc.rangeOf(h.expr.loc),
           severity: 'warning',
           code: CODE,
-          message:
-            `${describe(fc, h)} is kept in the ${storage} local '${name}', whose destructor runs only when the program (or thread) ends: its coherency slot on ${tensorName(fc, h)} stays taken after '${fc.fn.name}' returns, across every later call of the op, and is finally released on a tensor handle that no longer exists. ${SLOT} ` +
-            `Make '${name}' an ordinary local (drop '${storage}').`,
+          message: `${describe(fc, h)} is kept in the ${storage} local '${name}'`,
+          notes: [
+            SLOT,
+            { message: `the destructor of '${name}' runs only when the program (or thread) ends: its coherency slot on ${tensorName(fc, h)} stays taken after '${fc.fn.name}' returns, across every later call of the op, and is finally released on a tensor handle that no longer exists` },
+          ],
+          help: `make '${name}' an ordinary local (drop '${storage}')`,
         });
       }
     }
@@ -119,9 +125,13 @@ function memberInit(ctx: FileContext, fc: FunctionContext, init: SyntaxNode): vo
         range: fc.rangeOf(h.expr.loc),
         severity: 'warning',
         code: CODE,
-        message:
-          `${describe(fc, h)} is kept in the member '${member}' of '${owner}', so its coherency slot on ${tensorName(fc, h)} stays taken for as long as the '${owner}' object lives, not just while the constructor runs. ${SLOT} ` +
-          `While it lives, the enforcer refuses conflicting accessors of the tensor (the op fails under the COHERENT policy). Keep the tensor (torch::Tensor&) in the object and open the accessor in the function that uses it.`,
+        message: `${describe(fc, h)} is kept in the member '${member}' of '${owner}'`,
+        notes: [
+          SLOT,
+          { message: `its coherency slot on ${tensorName(fc, h)} stays taken for as long as the '${owner}' object lives, not just while the constructor runs` },
+          { message: 'while it lives, the enforcer refuses conflicting accessors of the tensor (the op fails under the COHERENT policy)' },
+        ],
+        help: 'keep the tensor (torch::Tensor&) in the object and open the accessor in the function that uses it',
       });
     }
   }
@@ -145,9 +155,12 @@ function capturedByCopy(ctx: FileContext, fc: FunctionContext, lambda: SyntaxNod
       range: fc.rangeOf(at),
       severity: 'warning',
       code: CODE,
-      message:
-        `${kindLabel(kind)} '${name}' escapes '${fc.fn.name}' in the lambda it returns, which holds a copy of it: the copy reads and writes ${tensor ? `'${tensor}'` : 'the tensor'} after '${fc.fn.name}' returned, outside the scope whose coherency slot was accounted for, and gives a slot back only when the lambda is destroyed. ${SLOT} ` +
-        `Capture the tensor (torch::Tensor&) instead and open the accessor inside the lambda.`,
+      message: `${kindLabel(kind)} '${name}' escapes '${fc.fn.name}' in the lambda it returns`,
+      notes: [
+        SLOT,
+        { message: `the lambda holds a copy of '${name}': it reads and writes ${tensor ? `'${tensor}'` : 'the tensor'} after '${fc.fn.name}' returned, outside the scope whose coherency slot was accounted for, and gives a slot back only when the lambda is destroyed` },
+      ],
+      help: 'capture the tensor (torch::Tensor&) instead and open the accessor inside the lambda',
     });
   }
 }

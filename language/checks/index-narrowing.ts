@@ -16,9 +16,9 @@ import type { Check } from './types';
 const CODE = 'Q7-A009';
 const LIMIT = 2 ** 32;
 const WHY =
-  'The device narrows each dimension\'s element offset (stride × index, int64) to a 32-bit size_t before multiplying it by the element size (Q7PtrType::operator+ / operator[] take size_t on the ILP32 Q7), so the offset wraps modulo 2^32 and the access silently reads or writes another element.';
+  'the device narrows each dimension\'s element offset (stride × index, int64) to a 32-bit size_t before multiplying it by the element size (Q7PtrType::operator+ / operator[] take size_t on the ILP32 Q7), so the offset wraps modulo 2^32 and the access silently reads or writes another element';
 const FIX =
-  'Keep stride × index below 2^32 in every dimension: split the data into tensors (or ops) of fewer than 2^32 elements, or order the dimensions so that no stride × (size − 1) reaches 2^32.';
+  'keep stride × index below 2^32 in every dimension: split the data into tensors (or ops) of fewer than 2^32 elements, or order the dimensions so that no stride × (size − 1) reaches 2^32';
 
 export const indexNarrowingCheck: Check = {
   code: CODE,
@@ -36,9 +36,12 @@ export const indexNarrowingCheck: Check = {
         range: fc.rangeOf(u.created.loc),
         severity: 'warning',
         code: CODE,
-        message:
-          `index of dimension ${dim.d} of '${u.tensor.name}' can reach an element offset of ${fmt(stride * (size - 1))} ` +
-          `(stride ${fmt(stride)} × index up to ${fmt(size - 1)}; shape ${showShape(shape.sizes)}${shape.source ? ` from ${shape.source}` : ''}, contiguous), which is 2^32 or more. ${WHY} ${FIX}`,
+        message: `element offset of dimension ${dim.d} of '${u.tensor.name}' can reach ${fmt(stride * (size - 1))}, beyond 32 bits`,
+        notes: [
+          { message: `stride ${fmt(stride)} × index up to ${fmt(size - 1)}; shape ${showShape(shape.sizes)}${shape.source ? ` from ${shape.source}` : ''}, contiguous` },
+          { message: WHY },
+        ],
+        help: FIX,
       });
     }
     for (const e of fc.index.all) constantSubscript(ctx, fc, e, notes);
@@ -105,8 +108,9 @@ function constantSubscript(ctx: FileContext, fc: FunctionContext, e: Expr, notes
     range: fc.rangeOf(e.loc),
     severity: 'error',
     code: CODE,
-    message:
-      `index ${fmt(k)} of dimension ${d} of '${src.tensor.name}' is element offset ${fmt(offset)} (stride ${fmt(stride)}), which the device truncates to ${fmt(offset % LIMIT)}. ${WHY} ${FIX}`,
+    message: `index ${fmt(k)} of dimension ${d} of '${src.tensor.name}' is truncated to element offset ${fmt(offset % LIMIT)}`,
+    notes: [{ message: `element offset ${fmt(offset)} (stride ${fmt(stride)}) does not fit in 32 bits` }, { message: WHY }],
+    help: FIX,
   });
 }
 

@@ -39,9 +39,9 @@ export const kernelSignatureCheck: Check = {
           range: fn.loc.range,
           severity: 'error',
           code: CODE,
-          message:
-            `'${fn.name}' is kernel ${kernels.indexOf(fn) + 1} of this file: a custom-op library holds at most ${MAX_LIBRARY_FUNCTIONS} functions. ` +
-            `Split the kernels into two libraries, or make helpers static so they are not kernels.`,
+          message: `'${fn.name}' is kernel ${kernels.indexOf(fn) + 1} of this file: more than a library holds`,
+          notes: [{ message: `a custom-op library holds at most ${MAX_LIBRARY_FUNCTIONS} functions` }],
+          help: 'split the kernels into two libraries, or make helpers static so they are not kernels',
         });
       }
     }
@@ -54,13 +54,15 @@ function libraryLimit(ctx: FileContext, lib: ShapeLibrary): void {
       range: { file: ctx.analysis.file, start: r.start, end: r.end },
       severity: 'error',
       code: CODE,
-      message: `'${r.op}' is function ${MAX_LIBRARY_FUNCTIONS + i + 1} of library '${lib.ns}': a custom-op library holds at most ${MAX_LIBRARY_FUNCTIONS} functions (and a model at most one library). Merge ops or split the library.`,
+      message: `'${r.op}' is function ${MAX_LIBRARY_FUNCTIONS + i + 1} of library '${lib.ns}': more than a library holds`,
+      notes: [{ message: `a custom-op library holds at most ${MAX_LIBRARY_FUNCTIONS} functions (and a model at most one library)` }],
+      help: 'merge ops or split the library',
     });
   });
 }
 
 function signature(ctx: FileContext, fn: FunctionDecl, severity: 'error' | 'warning', byRule: boolean): void {
-  const helper = byRule ? ` If '${fn.name}' is a helper, not a kernel, make it static.` : '';
+  const helper = byRule ? `; if '${fn.name}' is a helper, not a kernel, make it static` : '';
   for (const p of fn.params) {
     const kind = paramKind(p.type);
     if (ACCEPTED.has(kind)) continue;
@@ -70,9 +72,12 @@ function signature(ctx: FileContext, fn: FunctionDecl, severity: 'error' | 'warn
       range: p.loc.range,
       severity,
       code: CODE,
-      message:
-        `kernel '${fn.name}' takes '${p.name || 'a parameter'}' as ${quoteType(p.type)}: the framework passes only torch::Tensor, torch::Scalar, int64_t and double ` +
-        `(a Python int arrives as int64_t, a float as double)${better ? `, so the kernel would read the wrong bytes. Declare it ${better}.` : '.'}${helper}`,
+      message: `kernel '${fn.name}' takes '${p.name || 'a parameter'}' as ${quoteType(p.type)}, which the framework does not pass`,
+      notes: [
+        { message: 'the framework passes only torch::Tensor, torch::Scalar, int64_t and double (a Python int arrives as int64_t, a float as double)' },
+        ...(better ? [{ message: 'so the kernel would read the wrong bytes' }] : []),
+      ],
+      help: `${better ? `declare it ${better}` : 'take one of those types'}${helper}`,
       fixes: better ? typeFix(ctx, p, better) : [],
     });
   }
@@ -81,7 +86,9 @@ function signature(ctx: FileContext, fn: FunctionDecl, severity: 'error' | 'warn
       range: returnRange(fn),
       severity,
       code: CODE,
-      message: `kernel '${fn.name}' returns ${quoteType(fn.ret)}: a kernel returns exactly one torch::Tensor (with get_dst_tensor(), return that tensor).${helper}`,
+      message: `kernel '${fn.name}' returns ${quoteType(fn.ret)}, not torch::Tensor`,
+      notes: [{ message: 'a kernel returns exactly one torch::Tensor (with get_dst_tensor(), return that tensor)' }],
+      help: `return torch::Tensor${helper}`,
     });
   }
 }

@@ -47,9 +47,9 @@ function checkCall(ctx: FileContext, fc: FunctionContext, call: Expr, formatInde
       range: fc.range(p.start, p.end),
       severity: 'warning',
       code: CODE,
-      message: p.kind === 'trailing'
-        ? `spurious trailing '%' in format: the device's ${fnName} prints nothing for it (write '%%' for a percent sign)`
-        : `unknown conversion type character '${p.char}' in format: the device's ${fnName} prints the specification as it is`,
+      ...(p.kind === 'trailing'
+        ? { message: "spurious trailing '%' in format", notes: [{ message: `the device's ${fnName} prints nothing for it` }], help: "write '%%' for a percent sign" }
+        : { message: `unknown conversion type character '${p.char}' in format`, notes: [{ message: `the device's ${fnName} prints the specification as it is` }] }),
     });
   }
   let next = formatIndex + 1;
@@ -62,7 +62,7 @@ function checkCall(ctx: FileContext, fc: FunctionContext, call: Expr, formatInde
       if (!arg) return tooFew(ctx, fc, d, `${star} specifier '*'`, 'int');
       const t = typeOf(fc, arg);
       if (t && !fitsStar(classify(t))) {
-        report(ctx, fc, d, arg, `${star} specifier '*' expects argument of type 'int', but argument ${next} has type ${quoteType(nonReference(t))}`, []);
+        report(ctx, fc, d, arg, `${star} specifier '*' expects argument of type 'int', but argument ${next} has type ${quoteType(nonReference(t))}`, undefined, []);
       }
     }
     const arg = args[next++];
@@ -73,10 +73,9 @@ function checkCall(ctx: FileContext, fc: FunctionContext, call: Expr, formatInde
     if (fits(d, a)) continue;
     const better = fittingDirective(d, a);
     const typeName = quoteType(nonReference(t));
-    const advice = better ? ` Use '${better}'.` : ` No conversion prints a ${typeName} object; print its fields.`;
-    report(ctx, fc, d, arg,
-      `format '${d.text}' expects argument of type '${expectedType(d)}', but argument ${next} has type ${typeName}: ${consequence(d, a)}.${advice}`,
-      better ? fix(ctx, fc, d, better, typeName) : []);
+    const advice = better ? `use '${better}'` : `no conversion prints a ${typeName} object; print its fields`;
+    report(ctx, fc, d, arg, `format '${d.text}' expects argument of type '${expectedType(d)}', but argument ${next} has type ${typeName}`,
+      { consequence: consequence(d, a), help: advice }, better ? fix(ctx, fc, d, better, typeName) : []);
   }
   if (next < args.length) {
     const extra = args[next];
@@ -84,8 +83,9 @@ function checkCall(ctx: FileContext, fc: FunctionContext, call: Expr, formatInde
       range: fc.rangeOf(extra),
       severity: 'warning',
       code: CODE,
-      message: `too many arguments for format: the format has ${countArgs(directives)} conversion${countArgs(directives) === 1 ? '' : 's'} and '${fc.show(extra)}' (argument ${next + 1}) is never printed`,
-      related: [{ range: fc.rangeOf(format), message: 'the format string' }],
+      message: `too many arguments for format: '${fc.show(extra)}' (argument ${next + 1}) is never printed`,
+      notes: [{ range: fc.rangeOf(format), message: `the format string, with ${countArgs(directives)} conversion${countArgs(directives) === 1 ? '' : 's'}` }],
+      help: `remove '${fc.show(extra)}' or add a conversion for it`,
     });
   }
 }
@@ -119,17 +119,20 @@ function tooFew(ctx: FileContext, fc: FunctionContext, d: Directive, what: strin
     range: fc.range(d.start, d.end),
     severity: 'warning',
     code: CODE,
-    message: `${what} expects a matching '${type}' argument: on the device printf reads whatever lies next in the argument area and prints garbage`,
+    message: `${what} expects a matching '${type}' argument`,
+    notes: [{ message: 'on the device printf reads whatever lies next in the argument area and prints garbage' }],
+    help: `pass the '${type}' argument the format asks for, or remove the conversion`,
   });
 }
 
-function report(ctx: FileContext, fc: FunctionContext, d: Directive, arg: SyntaxNode, message: string, fixes: Fix[]): void {
+function report(ctx: FileContext, fc: FunctionContext, d: Directive, arg: SyntaxNode, message: string, why: { consequence: string; help: string } | undefined, fixes: Fix[]): void {
   ctx.report({
     range: fc.range(d.start, d.end),
     severity: 'warning',
     code: CODE,
     message,
-    related: [{ range: fc.rangeOf(arg), message: `the argument '${fc.show(arg)}'` }],
+    notes: [{ range: fc.rangeOf(arg), message: `the argument '${fc.show(arg)}'` }, ...(why ? [{ message: why.consequence }] : [])],
+    help: why?.help,
     fixes,
   });
 }

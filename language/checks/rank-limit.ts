@@ -48,10 +48,12 @@ function accessors(ctx: FileContext, fc: FunctionContext): void {
       range: fc.rangeOf(nArg ?? call),
       severity: 'error',
       code: CODE,
-      message:
-        `accessor<…, ${n}>: a tensor on the device has at most ${MAX_DIMS} dimensions (at most ${MAX_LARGE_DIMS} when one exceeds ${MAX_SMALL_SIZE}), ` +
-        `so no tensor matches: the accessor's TORCH_CHECK(dim() == ${n}) fails and the kernel aborts without a line number. ` +
-        `Use the tensor's real rank (at most ${MAX_DIMS}).`,
+      message: `accessor<…, ${n}>: more dimensions than a device tensor can have`,
+      notes: [
+        { message: `a tensor on the device has at most ${MAX_DIMS} dimensions (at most ${MAX_LARGE_DIMS} when one exceeds ${MAX_SMALL_SIZE}), so no tensor matches` },
+        { message: `the accessor's TORCH_CHECK(dim() == ${n}) fails and the kernel aborts without a line number` },
+      ],
+      help: `use the tensor's real rank (at most ${MAX_DIMS})`,
       silences: { codes: CASCADE, ranges: uses },
     });
   }
@@ -70,16 +72,18 @@ function factories(ctx: FileContext, fc: FunctionContext): void {
         range: fc.rangeOf(size.loc),
         severity: 'error',
         code: CODE,
-        message: `${name} with ${list.length} sizes: a tensor on the device has at most ${MAX_DIMS} dimensions. Merge dimensions (index them as one).`,
+        message: `${name} with ${list.length} sizes: more dimensions than a device tensor can have`,
+        notes: [{ message: `a tensor on the device has at most ${MAX_DIMS} dimensions` }],
+        help: 'merge dimensions (index them as one)',
       });
     } else if (big && list.length > MAX_LARGE_DIMS) {
       ctx.report({
         range: fc.rangeOf(big.loc),
         severity: 'error',
         code: CODE,
-        message:
-          `size ${big.value} in a ${list.length}-dimensional ${name}: dimensions over ${MAX_SMALL_SIZE} are allowed only in tensors of at most ` +
-          `${MAX_LARGE_DIMS} dimensions on the device. Merge dimensions, or split this one.`,
+        message: `size ${big.value} in a ${list.length}-dimensional ${name}: too large for a tensor of that many dimensions`,
+        notes: [{ message: `dimensions over ${MAX_SMALL_SIZE} are allowed only in tensors of at most ${MAX_LARGE_DIMS} dimensions on the device` }],
+        help: 'merge dimensions, or split this one',
       });
     }
   }

@@ -33,7 +33,9 @@ export const shapeAgreementCheck: Check = {
           range: at(r.kernelAt.start, r.kernelAt.end),
           severity: 'warning',
           code: CODE,
-          message: `'${r.op}' is registered with compute function "${r.kernel}", which ${ctx.analysis.file.slice(ctx.analysis.file.lastIndexOf('/') + 1)} does not define (with external linkage): the compute library's build fails unless another compute source defines it.`,
+          message: `'${r.op}' is registered with compute function "${r.kernel}", which ${ctx.analysis.file.slice(ctx.analysis.file.lastIndexOf('/') + 1)} does not define`,
+          notes: [{ message: "no function of that name with external linkage here: the compute library's build fails unless another compute source defines it" }],
+          help: `define "${r.kernel}" in this file (not static), or register the function it does define`,
         });
         continue;
       }
@@ -46,7 +48,9 @@ export const shapeAgreementCheck: Check = {
         range: fn.loc.range,
         severity: 'warning',
         code: CODE,
-        message: `kernel '${fn.name}' is not registered in ${shapeName} (NEURON_LIBRARY(${lib.ns}, ...)): no torch.ops.${lib.ns} op calls it. Add m.def("${fn.name}", &<shape function>, "${fn.name}"), or make it static if it is a helper.`,
+        message: `kernel '${fn.name}' is not registered in ${shapeName}`,
+        notes: [{ message: `no m.def of NEURON_LIBRARY(${lib.ns}, ...) names it, so no torch.ops.${lib.ns} op calls it` }],
+        help: `add m.def("${fn.name}", &<shape function>, "${fn.name}"), or make it static if it is a helper`,
       });
     }
   },
@@ -56,16 +60,20 @@ function compareParams(ctx: FileContext, fn: FunctionDecl, lib: ShapeLibrary, sh
   const shape = lib.functions.get(shapeFn);
   if (!shape) return;
   const mine = fn.params.map((p) => paramKind(p.type));
-  const related = [{ range: at(shape.at.start, shape.at.end), message: `shape function '${shapeFn}(${shape.params.join(', ')})' in ${shapeName}` }];
+  const shapeNote = { range: at(shape.at.start, shape.at.end), message: `shape function '${shapeFn}(${shape.params.join(', ')})' in ${shapeName}` };
+  const help = 'give the kernel and its shape function the same parameters';
   if (mine.length !== shape.params.length) {
     ctx.report({
       range: fn.loc.range,
       severity: 'error',
       code: CODE,
-      message:
-        `kernel '${fn.name}' takes ${mine.length} parameter${mine.length === 1 ? '' : 's'} (${mine.join(', ')}) but its shape function '${shapeFn}' in ${shapeName} takes ${shape.params.length} ` +
-        `(${shape.params.join(', ')}): the framework calls both with the op's arguments, so the kernel would read arguments that are not there. Give them the same parameters.`,
-      related,
+      message: `kernel '${fn.name}' takes ${mine.length} parameter${mine.length === 1 ? '' : 's'} but its shape function '${shapeFn}' takes ${shape.params.length}`,
+      notes: [
+        { message: `the kernel takes (${mine.join(', ')})` },
+        shapeNote,
+        { message: "the framework calls both with the op's arguments, so the kernel would read arguments that are not there" },
+      ],
+      help,
     });
     return;
   }
@@ -76,8 +84,9 @@ function compareParams(ctx: FileContext, fn: FunctionDecl, lib: ShapeLibrary, sh
       range: p.loc.range,
       severity: 'error',
       code: CODE,
-      message: `parameter ${i + 1} of kernel '${fn.name}' is ${k} but ${shape.params[i]} in its shape function '${shapeFn}' in ${shapeName}: the framework calls both with the same arguments. Give them the same parameters.`,
-      related,
+      message: `parameter ${i + 1} of kernel '${fn.name}' is ${k} but ${shape.params[i]} in its shape function '${shapeFn}'`,
+      notes: [shapeNote, { message: 'the framework calls both with the same arguments' }],
+      help,
     });
   });
 }
