@@ -86,7 +86,8 @@ describe('server: diagnostics of included user headers (stdio child process)', f
     assert.deepEqual(codes(inHeader), ['5:3 Q7-A002']);
     const published = c.received('textDocument/publishDiagnostics').map((p) => p.uri);
     assert.ok(!published.some((u) => u.endsWith('/third.h')), 'a header reached with <...> is not the user\'s');
-    assert.match(inHeader.diagnostics[0].message, /read-only: 't' is a const torch::Tensor/);
+    assert.match(inHeader.diagnostics[0].message, /^write through read-only accessor/);
+    assert.ok(inHeader.diagnostics[0].relatedInformation?.some((r) => r.location.uri === header && /'t' is a const torch::Tensor&/.test(r.message)), JSON.stringify(inHeader.diagnostics[0].relatedInformation));
     const registration = c.transcript.find((m) => m.msg.method === 'client/registerCapability');
     assert.match(JSON.stringify(registration?.msg.params), /workspace\/didChangeWatchedFiles.*\*\*\/\*\.\{h,/);
 

@@ -69,9 +69,14 @@ describe('server protocol (stdio child process)', function () {
     assert.deepEqual(conflict.range, { start: { line: 4, character: 13 }, end: { line: 4, character: 39 } });
     assert.equal(conflict.severity, 1);
     assert.equal(conflict.source, 'q7');
-    assert.match(conflict.message, /^standard accessor 'acc' on 't_out' is opened while write stream 'w' \(line 3\)/);
+    assert.equal(conflict.message, "standard accessor 'acc' conflicts with write stream 'w', still open on 't_out'");
+    assert.deepEqual(conflict.codeDescription, { href: 'https://github.com/q7-studio/q7-studio/blob/main/docs/diagnostics/Q7-C005.md' });
+    const here = { uri: URI, range: conflict.range };
     assert.deepEqual(conflict.relatedInformation, [
       { location: { uri: URI, range: { start: { line: 2, character: 11 }, end: { line: 2, character: 47 } } }, message: "write stream 'w' on 't_out' opened here" },
+      { location: here, message: 'a write stream must be the only accessor of its tensor: it collects writes in a 4 KB TCM buffer and flushes them on close(), so every other accessor sees stale data or has its own writes overwritten' },
+      { location: here, message: 'under the COHERENT policy the op fails at run time on the device, without a line number' },
+      { location: here, message: 'help: call w.close() before opening this one, or give one of them its own { } scope' },
     ]);
     assert.equal(p.diagnostics[1].severity, 4);
   });
