@@ -1,8 +1,8 @@
-// Runs code-server (a real VS Code server and workbench) for one test: fresh user-data, extensions and
-// home directories under a run directory, a free port, no marketplace, telemetry or update checks, in its
+// Runs code-server (a real VS Code server and workbench) for one test: installs the extension's .vsix with
+// its installer, then serves with fresh user-data, extensions and home directories under a run directory, a free port, no marketplace, telemetry or update checks, in its
 // own process group so that stopping it also ends the extension host and the language server.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
@@ -57,7 +57,39 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number, 
   throw new Error(`code-server did not answer ${url}/healthz within ${timeoutMs} ms:\n${log()}`);
 }
 
-/** Starts code-server with `extensionsDir` (extension folders already in it) under `runDir`. */
+/** The environment of a code-server process: its home and XDG folders under `home`, no gallery. */
+function isolatedEnv(home: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    EXTENSIONS_GALLERY: '{}',
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_DATA_HOME: path.join(home, '.local', 'share'),
+    XDG_CACHE_HOME: path.join(home, '.cache'),
+  };
+}
+
+/**
+ * Installs a .vsix into `extensionsDir` with code-server's own installer (`--install-extension`), as a
+ * user installs it, with no network; returns the installed extension's folder.
+ */
+export function installExtension(entry: string, vsix: string, extensionsDir: string, id: string): string {
+  const scratch = fs.mkdtempSync(path.join(path.dirname(extensionsDir), 'install-'));
+  try {
+    const r = spawnSync(process.execPath, [entry, '--user-data-dir', path.join(scratch, 'user-data'), '--extensions-dir', extensionsDir, '--install-extension', vsix], {
+      encoding: 'utf8', timeout: 120000, env: isolatedEnv(path.join(scratch, 'home')),
+    });
+    const out = `${r.stdout}${r.stderr}`;
+    if (r.status !== 0) throw new Error(`code-server --install-extension ${vsix} failed (status ${r.status}):\n${out}`);
+    const dir = fs.readdirSync(extensionsDir).find((d) => d.toLowerCase().startsWith(`${id.toLowerCase()}-`));
+    if (!dir) throw new Error(`code-server installed no ${id} into ${extensionsDir}:\n${out}`);
+    return path.join(extensionsDir, dir);
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Starts code-server with `extensionsDir` (extensions already installed in it) under `runDir`. */
 export async function startCodeServer(entry: string, runDir: string, extensionsDir: string): Promise<CodeServer> {
   const dirs = { udd: path.join(runDir, 'user-data'), home: path.join(runDir, 'home'), cfg: path.join(runDir, 'config.yaml') };
   fs.mkdirSync(path.join(dirs.udd, 'User'), { recursive: true });
@@ -70,15 +102,7 @@ export async function startCodeServer(entry: string, runDir: string, extensionsD
     '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check',
     '--disable-workspace-trust', '--disable-getting-started-override',
   ];
-  const env = {
-    ...process.env,
-    EXTENSIONS_GALLERY: '{}',
-    HOME: dirs.home,
-    XDG_CONFIG_HOME: path.join(dirs.home, '.config'),
-    XDG_DATA_HOME: path.join(dirs.home, '.local', 'share'),
-    XDG_CACHE_HOME: path.join(dirs.home, '.cache'),
-  };
-  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: isolatedEnv(dirs.home) });
   const out: string[] = [];
   child.stdout!.on('data', (d: Buffer) => out.push(d.toString()));
   child.stderr!.on('data', (d: Buffer) => out.push(d.toString()));

@@ -1,10 +1,12 @@
 // What the VS Code end-to-end test needs and where it is: code-server and playwright-core in their own
-// prefix (scripts/e2e-install.sh, default .e2e/), Debian's chromium, and the bundled extension. Locally a
+// prefix (scripts/e2e-install.sh, default .e2e/), Debian's chromium, and the extension's .vsix installed. Locally a
 // missing piece skips the test; under CI=true it fails it (as the oracle tests do, test/oracle/tools.ts).
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isCI, whichProgram } from '../oracle/tools';
+import { packageVsixSync } from '../package/vsix';
+import { installExtension } from './code-server';
 
 export const REPO = path.join(__dirname, '..', '..', '..');
 
@@ -39,16 +41,17 @@ export function requireE2eTools(ctx: Mocha.Context): E2eTools {
   ctx.skip();
 }
 
-/** The extension's files as a folder VS Code can load: its manifest and the bundles. */
+/**
+ * The extension as a user gets it: the checkout packaged into a .vsix exactly as `npm run package` does
+ * (after the build) and installed into the extensions folder `into` with code-server's installer.
+ * Returns the installed extension's folder.
+ */
 export function stageExtension(into: string): string {
+  const tools = locateTools();
+  if (typeof tools === 'string') throw new Error(tools);
   const manifest = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
-  const dir = path.join(into, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
-  fs.mkdirSync(path.join(dir, 'dist'), { recursive: true });
-  fs.copyFileSync(path.join(REPO, 'package.json'), path.join(dir, 'package.json'));
-  for (const f of ['extension.js', 'server.js', 'tree-sitter.wasm', 'tree-sitter-cpp.wasm']) {
-    const from = path.join(REPO, 'dist', f);
-    if (!fs.existsSync(from)) throw new Error(`${from} is missing: run \`npm run build\` first`);
-    fs.copyFileSync(from, path.join(dir, 'dist', f));
-  }
-  return dir;
+  fs.mkdirSync(into, { recursive: true });
+  const vsix = path.join(path.dirname(into), `${manifest.name}-${manifest.version}.vsix`);
+  packageVsixSync(vsix);
+  return installExtension(tools.codeServer, vsix, into, `${manifest.publisher}.${manifest.name}`);
 }

@@ -1,5 +1,5 @@
-// End to end in a real VS Code: code-server (VS Code 1.100 server and workbench) with the bundled
-// extension (dist/extension.js, dist/server.js) installed into its extensions folder, driven through the
+// End to end in a real VS Code: code-server (VS Code 1.100 server and workbench) with the packaged
+// extension (the .vsix `npm run package` builds) installed by its installer, driven through the
 // workbench UI in Debian's headless chromium with playwright-core. Opening a kernel activates the
 // extension (its status bar item appears); the Problems panel lists the read-only write Q7-A002 with its
 // message; the hover on the accessor shows its type and layout; the quick fix picked from the light-bulb
