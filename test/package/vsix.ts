@@ -14,6 +14,16 @@ interface VsceApi {
   createVSIX(options: { cwd: string; packagePath: string; dependencies: boolean; allowMissingRepository: boolean; rewriteRelativeLinks: boolean }): Promise<void>;
 }
 
+/** @vscode/vsce (a devDependency: a stale node_modules gets told to run npm ci). */
+function loadVsce(): VsceApi {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require('@vscode/vsce') as VsceApi;
+  } catch {
+    throw new Error('@vscode/vsce is not installed: run `npm ci`');
+  }
+}
+
 function checkBuilt(): void {
   for (const f of ['extension.js', 'server.js']) {
     if (!fs.existsSync(path.join(REPO, 'dist', f))) throw new Error(`dist/${f} is missing: run \`npm run build\` first`);
@@ -23,8 +33,7 @@ function checkBuilt(): void {
 /** Packages the checkout into `out` with vsce's API; returns what vsce printed. */
 export async function packageVsix(out: string): Promise<string> {
   checkBuilt();
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const vsce = require('@vscode/vsce') as VsceApi;
+  const vsce = loadVsce();
   const printed: string[] = [];
   const { log, warn } = console;
   const write = process.stdout.write;
@@ -44,6 +53,7 @@ export async function packageVsix(out: string): Promise<string> {
 /** Packages the checkout into `out` by running vsce's command line (as `npm run package` does). */
 export function packageVsixSync(out: string): void {
   checkBuilt();
+  loadVsce();
   const cli = path.join(path.dirname(require.resolve('@vscode/vsce/package.json')), 'vsce');
   const r = spawnSync(process.execPath, [cli, 'package', ...VSCE_FLAGS, '--out', out], { cwd: REPO, encoding: 'utf8', timeout: 120000 });
   if (r.status !== 0 || !fs.existsSync(out)) throw new Error(`vsce package failed (status ${r.status}):\n${r.stdout}\n${r.stderr}`);

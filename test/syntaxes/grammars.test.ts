@@ -14,7 +14,14 @@ import { isCI } from '../oracle/tools';
 
 const REPO = path.join(__dirname, '..', '..', '..');
 const FIXTURES = path.join(REPO, 'test', 'syntaxes', 'fixtures');
-const CLI = path.join(path.dirname(require.resolve('vscode-tmgrammar-test/package.json')), 'dist', 'unit.js');
+/** vscode-tmgrammar-test's command line (a devDependency: a stale node_modules gets told to run npm ci). */
+function tmCli(): string {
+  try {
+    return path.join(path.dirname(require.resolve('vscode-tmgrammar-test/package.json')), 'dist', 'unit.js');
+  } catch {
+    throw new Error('vscode-tmgrammar-test is not installed: run `npm ci`');
+  }
+}
 
 function cppGrammar(): string | undefined {
   const p = path.join(e2ePrefix(), 'node_modules', 'code-server', 'lib', 'vscode', 'extensions', 'cpp', 'syntaxes', 'cpp.tmLanguage.json');
@@ -31,7 +38,7 @@ function requireCppGrammar(ctx: Mocha.Context): string {
 
 /** Runs vscode-tmgrammar-test on `files` with the grammars package.json contributes (plus `extra`). */
 function tmTest(files: string[], extra: string[] = []): { status: number | null; output: string } {
-  const args = [CLI, '--config', path.join(REPO, 'package.json'), ...extra.flatMap((g) => ['-g', g]), ...files];
+  const args = [tmCli(), '--config', path.join(REPO, 'package.json'), ...extra.flatMap((g) => ['-g', g]), ...files];
   const r = spawnSync(process.execPath, args, { cwd: REPO, encoding: 'utf8', timeout: 60000 });
   // Grammars the C++ grammar embeds (SQL, GLSL...) are not needed here; their warnings are dropped.
   const output = `${r.stdout}${r.stderr}`.split('\n').filter((l) => !l.startsWith('grammar not found for')).join('\n');
