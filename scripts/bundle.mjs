@@ -1,7 +1,7 @@
 // Bundles the entry points (CLI, language server, VS Code extension, debug adapter) with esbuild, and
-// copies the WebAssembly files the bundles load at run time (tree-sitter and its C++ grammar) next to them.
+// embeds the diagnostic codes' pages (docs/diagnostics/) for q7 explain, and copies the WebAssembly files the bundles load at run time (tree-sitter and its C++ grammar) next to them.
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 
 const entries = [
   { in: 'cli/main.ts', out: 'dist/cli.js' },
@@ -14,6 +14,11 @@ const wasmFiles = [
   'node_modules/web-tree-sitter/tree-sitter.wasm',
   'node_modules/tree-sitter-cpp/tree-sitter-cpp.wasm',
 ];
+
+// The pages of the diagnostic codes, embedded for `q7 explain` (cli/diagnostic-docs.ts).
+const docs = Object.fromEntries(
+  readdirSync('docs/diagnostics').filter((f) => /^Q7-.*\.md$/.test(f)).map((f) => [f.slice(0, -3), readFileSync(`docs/diagnostics/${f}`, 'utf8')]),
+);
 
 mkdirSync('dist', { recursive: true });
 for (const f of wasmFiles) copyFileSync(f, `dist/${f.split('/').pop()}`);
@@ -30,7 +35,7 @@ for (const e of entries) {
     external: ['vscode'],
     logLevel: 'warning',
     // web-tree-sitter locates its .wasm through import.meta.url, which CommonJS bundles lack.
-    define: { 'import.meta.url': '__q7_import_meta_url' },
+    define: { 'import.meta.url': '__q7_import_meta_url', __Q7_DIAGNOSTIC_DOCS: JSON.stringify(docs) },
     banner: { js: 'const __q7_import_meta_url = require("url").pathToFileURL(__filename).href;' },
   });
 }

@@ -6,6 +6,7 @@ import { checkCommand } from './check';
 import { runCommand } from './run';
 import { buildCommand } from './build';
 import { lspCommand } from './lsp';
+import { explainCommand } from './explain';
 import { dapCommand } from './dap';
 
-export const commands: Command[] = [asCommand, objdumpCommand, checkCommand, runCommand, buildCommand, lspCommand, dapCommand];
+export const commands: Command[] = [asCommand, objdumpCommand, checkCommand, runCommand, buildCommand, explainCommand, lspCommand, dapCommand];
