@@ -13,7 +13,8 @@ import { CondError, evaluate, parseExpr } from './cond';
 import { ConfigError, parseLaunchConfig, type LaunchPlan } from './config';
 import { disassemble } from './disasm';
 import { FAULT_KINDS, Q7Runtime, type RuntimeListener, type StopEvent } from './runtime';
-import { deviceView, hex, registerView, type ViewNode } from './views';
+import { FrameValues } from './locals';
+import { deviceView, hex, registerView, type Lister, type ViewNode } from './views';
 
 /** A request that cannot be served: the message goes to the client as is. */
 export class RequestError extends Error {}
@@ -83,7 +84,8 @@ export class Q7DebugSession extends DebugSession {
   private configDone = false;
   private launched = false;
   private terminated = false;
-  private readonly refs = new Handles<() => ViewNode[]>(1000);
+  private readonly refs = new Handles<Lister>(1000);
+  private values: FrameValues | undefined;
   private readonly sourceRefs = new Map<string, number>();
   private readonly sourceByRef = new Map<number, string>();
   /** The breakpoints as the client last set them (re-applied on load and restart). */
@@ -121,6 +123,7 @@ export class Q7DebugSession extends DebugSession {
       variables: (a, r) => this.variables(a, r),
       setVariable: (a, r) => this.setVariable(a, r),
       evaluate: (a, r) => this.evaluate(a, r),
+      setExpression: (a, r) => this.setExpression(a, r),
       continue: (a, r) => this.resume(a, r, 'continue'),
       next: (a, r) => this.resume(a, r, 'over'),
       stepIn: (a, r) => this.resume(a, r, 'in'),
@@ -200,6 +203,7 @@ export class Q7DebugSession extends DebugSession {
       supportsDisassembleRequest: true,
       supportsSteppingGranularity: true,
       supportsSetVariable: true,
+      supportsSetExpression: true,
       supportsRestartRequest: true,
       supportsTerminateRequest: true,
       supportsExceptionInfoRequest: true,
@@ -219,15 +223,15 @@ export class Q7DebugSession extends DebugSession {
   private async open(plan: LaunchPlan): Promise<void> {
     this.image = await this.host.loadImage(plan, (t) => this.out('stderr', t));
     // events of a runtime that was replaced (restart) or of a terminated session are dropped
-    let self: Q7Runtime | undefined;
-    const live = () => self !== undefined && this.runtime === self && !this.terminated;
+    const box: { rt?: Q7Runtime } = {};
+    const live = () => box.rt !== undefined && this.runtime === box.rt && !this.terminated;
     const listener: RuntimeListener = {
       stopped: (e) => live() && this.onStopped(e),
       output: (category, text) => live() && this.out(category, text),
       ended: (code) => live() && this.onEnded(code),
     };
-    self = Q7Runtime.open(this.image, plan, this.host.readFile, listener);
-    this.runtime = self;
+    box.rt = Q7Runtime.open(this.image, plan, this.host.readFile, listener);
+    this.runtime = box.rt;
     this.applyBreakpoints();
   }
 
@@ -489,10 +493,12 @@ export class Q7DebugSession extends DebugSession {
   }
 
   private scopes(a: Args, r: DebugProtocol.Response): void {
-    const { rt, core } = this.frame(a);
+    const { rt, core, index } = this.frame(a);
     const m = rt.machine(core);
+    const values = this.frameValues(rt);
     r.body = {
       scopes: [
+        { name: 'Locals', presentationHint: 'locals', variablesReference: this.refs.create(() => values.locals(core, index)), expensive: false },
         { name: `Registers (core ${core})`, presentationHint: 'registers', variablesReference: this.refs.create(() => registerView(m)), expensive: false },
         { name: 'Device', variablesReference: this.refs.create(() => deviceView(rt, core)), expensive: false },
       ],
@@ -500,33 +506,59 @@ export class Q7DebugSession extends DebugSession {
     this.sendResponse(r);
   }
 
+  private frameValues(rt: Q7Runtime): FrameValues {
+    if (!this.values || this.values.rt !== rt) this.values = new FrameValues(rt);
+    return this.values;
+  }
+
   private toVariable(n: ViewNode): DebugProtocol.Variable {
     const v: DebugProtocol.Variable = { name: n.name, value: n.value, variablesReference: n.children ? this.refs.create(n.children) : 0 };
     if (n.type) v.type = n.type;
+    if (n.evaluateName) v.evaluateName = n.evaluateName;
+    if (n.indexed) {
+      v.indexedVariables = n.indexed;
+      v.namedVariables = n.named ?? 0;
+    }
     if (n.memoryReference) v.memoryReference = n.memoryReference;
     if (!n.set) v.presentationHint = { attributes: ['readOnly'] };
     return v;
   }
 
-  private viewNodes(a: Args): ViewNode[] {
+  private lister(a: Args): Lister {
     this.stopped();
     const ref = int(a, 'variablesReference');
     const f = this.refs.get(ref);
     if (!f) throw new RequestError(`'variablesReference': no variables ${ref} (references last until the next resume)`);
-    return f();
+    return f;
   }
 
   private variables(a: Args, r: DebugProtocol.Response): void {
-    const nodes = this.viewNodes(a);
+    const list = this.lister(a);
     const start = a.start === undefined ? 0 : int(a, 'start', { min: 0 });
-    const count = a.count === undefined || a.count === 0 ? nodes.length : int(a, 'count', { min: 0 });
-    r.body = { variables: nodes.slice(start, start + count).map((n) => this.toVariable(n)) };
+    const count = a.count === undefined || a.count === 0 ? undefined : int(a, 'count', { min: 0 });
+    const filter = optStr(a, 'filter');
+    if (filter !== undefined && filter !== 'named' && filter !== 'indexed') throw new RequestError(`'filter': '${filter}' is not named or indexed`);
+    let nodes: ViewNode[];
+    try {
+      nodes = list.length >= 1 ? list(start, count, filter as 'named' | 'indexed' | undefined) : list(0, undefined);
+    } catch (e) {
+      throw new RequestError((e as Error).message);
+    }
+    if (list.length < 1) nodes = nodes.slice(start, count === undefined ? undefined : start + count);
+    r.body = { variables: nodes.map((n) => this.toVariable(n)) };
     this.sendResponse(r);
   }
 
   private setVariable(a: Args, r: DebugProtocol.Response): void {
-    const nodes = this.viewNodes(a);
+    const list = this.lister(a);
     const name = str(a, 'name');
+    let nodes: ViewNode[];
+    try {
+      nodes = list(0, undefined);
+      if (!nodes.some((x) => x.name === name) && /^\[\d+\]$/.test(name)) nodes = list(Number(name.slice(1, -1)), 1, 'indexed');
+    } catch (e) {
+      throw new RequestError((e as Error).message);
+    }
     const value = str(a, 'value');
     const n = nodes.find((x) => x.name === name);
     if (!n) throw new RequestError(`'name': no variable '${name}' here`);
@@ -539,19 +571,33 @@ export class Q7DebugSession extends DebugSession {
     this.sendResponse(r);
   }
 
+  /** The frame an evaluation runs in: `frameId`, else the innermost frame of the focused core. */
+  private evalFrame(a: Args): { rt: Q7Runtime; core: number; index: number } {
+    if (a.frameId !== undefined) return this.frame(a);
+    const rt = this.stopped();
+    return { rt, core: rt.focus, index: 0 };
+  }
+
   private evaluate(a: Args, r: DebugProtocol.Response): void {
     const expr = str(a, 'expression').trim();
-    const rt = this.stopped();
-    let core = rt.focus;
-    if (a.frameId !== undefined) core = this.frame(a).core;
+    const { rt, core, index } = this.evalFrame(a);
     const named: Record<string, () => ViewNode[]> = {
-      $windows: () => deviceView(rt, core).find((n) => n.name === 'windows')?.children?.() ?? [],
+      $windows: () => (deviceView(rt, core).find((n) => n.name === 'windows')?.children?.(0, undefined) ?? []),
       $device: () => deviceView(rt, core),
       $registers: () => registerView(rt.machine(core)),
     };
     if (named[expr]) {
       r.body = { result: expr, variablesReference: this.refs.create(named[expr]) };
       return this.sendResponse(r);
+    }
+    let cppError: string;
+    try {
+      const n = this.frameValues(rt).evaluate(core, index, expr);
+      const v = this.toVariable(n);
+      r.body = { result: v.value, type: v.type, variablesReference: v.variablesReference, namedVariables: v.namedVariables, indexedVariables: v.indexedVariables, memoryReference: v.memoryReference };
+      return this.sendResponse(r);
+    } catch (e) {
+      cppError = (e as Error).message;
     }
     const m = rt.machine(core);
     let value: number;
@@ -568,11 +614,33 @@ export class Q7DebugSession extends DebugSession {
           return undefined;
         }
       });
-    } catch (e) {
-      throw new RequestError(`${expr}: ${(e as Error).message} (this evaluator reads $core, $pc, $sp, registers and $windows/$device/$registers; C++ variables are not available yet)`);
+    } catch {
+      throw new RequestError(`${expr}: ${cppError}`);
     }
     const isInt = Number.isInteger(value);
     r.body = { result: isInt ? `${value} (${hex(value)})` : String(value), variablesReference: 0, memoryReference: isInt ? hex(value) : undefined };
+    this.sendResponse(r);
+  }
+
+  private setExpression(a: Args, r: DebugProtocol.Response): void {
+    const expr = str(a, 'expression').trim();
+    const value = str(a, 'value');
+    const { rt, core, index } = this.evalFrame(a);
+    const reg = registerView(rt.machine(core)).find((n) => n.name === expr);
+    if (reg?.set) {
+      try {
+        r.body = { value: reg.set(value) };
+      } catch (e) {
+        throw new RequestError(`'value': ${(e as Error).message}`);
+      }
+      return this.sendResponse(r);
+    }
+    try {
+      const v = this.toVariable(this.frameValues(rt).assign(core, index, expr, value));
+      r.body = { value: v.value, type: v.type, variablesReference: v.variablesReference };
+    } catch (e) {
+      throw new RequestError(`${expr}: ${(e as Error).message}`);
+    }
     this.sendResponse(r);
   }
 

@@ -6,11 +6,18 @@ import { CSR_BASE, MAILBOX, TCM_POOL_SIZE } from '../emulator/device/abi';
 import type { Machine } from '../emulator/machine';
 import type { Q7Runtime } from './runtime';
 
+/** A node's children: `start`/`count` page the indexed ones; `filter` as DAP's variables request. */
+export type Lister = (start: number, count: number | undefined, filter?: 'named' | 'indexed') => ViewNode[];
+
 export interface ViewNode {
   readonly name: string;
   readonly value: string;
   readonly type?: string;
-  readonly children?: () => ViewNode[];
+  readonly children?: Lister | (() => ViewNode[]);
+  readonly evaluateName?: string;
+  /** Named and indexed children counts, when the node pages its children (tensors, big arrays). */
+  readonly named?: number;
+  readonly indexed?: number;
   readonly memoryReference?: string;
   /** Writes a value given as text; returns the value as it now reads. */
   readonly set?: (text: string) => string;

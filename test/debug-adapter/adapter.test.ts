@@ -218,23 +218,50 @@ describe('debug adapter (DAP over stdio)', function () {
     await launchTo(dc, reluArgs(relu.elf), { [RELU]: [11] });
     const frame = (await top(dc))[0];
     const scopes = (await dc.scopesRequest({ frameId: frame.id })).body.scopes;
-    assert.deepEqual(scopes.map((s) => s.name), ['Registers (core 0)', 'Device']);
-    const vars = (await dc.variablesRequest({ variablesReference: scopes[0].variablesReference })).body.variables;
+    assert.deepEqual(scopes.map((s) => s.name), ['Locals', 'Registers (core 0)', 'Device']);
+    const vars = (await dc.variablesRequest({ variablesReference: scopes[1].variablesReference })).body.variables;
     assert.equal(vars.find((v) => v.name === 'pc')?.value, frame.instructionPointerReference);
     assert.deepEqual(vars.slice(1, 17).map((v) => v.name), Array.from({ length: 16 }, (_, k) => `a${k}`));
     const phys = vars.find((v) => v.name === 'physical')!;
     assert.equal((await dc.variablesRequest({ variablesReference: phys.variablesReference })).body.variables.length, 64);
-    const set = await dc.setVariableRequest({ variablesReference: scopes[0].variablesReference, name: 'a15', value: '0x1234' });
+    const set = await dc.setVariableRequest({ variablesReference: scopes[1].variablesReference, name: 'a15', value: '0x1234' });
     assert.equal(set.body.value, '0x00001234');
     const sp = vars.find((v) => v.name === 'a1')!.value;
     await dc.customRequest('writeMemory', { memoryReference: sp, offset: -32, data: Buffer.from([1, 2, 3, 4]).toString('base64') });
     const mem = (await dc.customRequest('readMemory', { memoryReference: sp, offset: -32, count: 4 })).body;
     assert.deepEqual([...Buffer.from(mem.data, 'base64')], [1, 2, 3, 4]);
-    const device = (await dc.variablesRequest({ variablesReference: scopes[1].variablesReference })).body.variables;
+    const device = (await dc.variablesRequest({ variablesReference: scopes[2].variablesReference })).body.variables;
     assert.match(device.find((v) => v.name === 'windows')!.value, /^1 of 4 valid, 0x10000 bytes each, 1 maps/);
     const ev = (await dc.evaluateRequest({ expression: 'a15 + 1', frameId: frame.id })).body;
     assert.equal(ev.result, '4661 (0x00001235)');
-    await assert.rejects(dc.evaluateRequest({ expression: 'x + 1', frameId: frame.id }), /unknown name 'x'/);
+    await assert.rejects(dc.evaluateRequest({ expression: 'nosuch + 1', frameId: frame.id }), /nosuch/);
+  });
+
+  it('shows locals with the Neuron pretty views, evaluates C++ and sets values', async () => {
+    await launchTo(dc, reluArgs(relu.elf), { [RELU]: [12] });
+    const frame = (await top(dc))[0];
+    const locals = (await dc.scopesRequest({ frameId: frame.id })).body.scopes[0];
+    const vars = (await dc.variablesRequest({ variablesReference: locals.variablesReference })).body.variables;
+    const byName = new Map(vars.map((v) => [v.name, v]));
+    assert.deepEqual(['x', 'i', 'j', 'in', 'out', 't_in', 't_out'].filter((n) => !byName.has(n)), []);
+    assert.equal(byName.get('i')!.value, '0');
+    const inn = byName.get('in')!;
+    assert.match(inn.value, /^\{data_ = \{hbm_addr = 0x100000000, ctx_ptr = 0x[0-9a-f]+, is_nullptr = false\}, sizes = \{4, 8\}, strides = \{8, 1\}/);
+    assert.equal(inn.indexedVariables, 4);
+    const kids = (await dc.variablesRequest({ variablesReference: inn.variablesReference, filter: 'named' })).body.variables;
+    assert.deepEqual(kids.map((k) => k.name), ['data_', 'sizes', 'strides', 'enforcer']);
+    assert.equal(kids[0].type, 'c10::Q7PtrType');
+    const rows = (await dc.variablesRequest({ variablesReference: inn.variablesReference, filter: 'indexed', start: 1, count: 2 })).body.variables;
+    assert.deepEqual(rows.map((k) => k.name), ['[1]', '[2]']);
+    const x = byName.get('x')!.value;
+    const el = (await dc.evaluateRequest({ expression: 'in[i][j]', frameId: frame.id })).body;
+    assert.equal(el.result, x);
+    assert.equal(el.memoryReference, 'hbm:0x100000000');
+    assert.equal((await dc.setVariableRequest({ variablesReference: locals.variablesReference, name: 'x', value: '-2.5' })).body.value, '-2.5');
+    assert.equal((await dc.evaluateRequest({ expression: 'x * 2', frameId: frame.id })).body.result, '-5');
+    assert.equal((await dc.customRequest('setExpression', { expression: 'in[0][1]', value: '7.25', frameId: frame.id })).body.value, '7.25');
+    const mem = (await dc.customRequest('readMemory', { memoryReference: 'hbm:0x100000004', count: 4 })).body;
+    assert.equal(Buffer.from(mem.data, 'base64').readFloatLE(0), 7.25);
   });
 
   it('function, instruction, conditional, hit-count and log-point breakpoints', async () => {
@@ -289,6 +316,6 @@ describe('debug adapter (DAP over stdio)', function () {
 async function registers(dc: DebugClient): Promise<Map<string, string>> {
   const frame = (await top(dc))[0];
   const scopes = (await dc.scopesRequest({ frameId: frame.id })).body.scopes;
-  const vars = (await dc.variablesRequest({ variablesReference: scopes[0].variablesReference })).body.variables;
+  const vars = (await dc.variablesRequest({ variablesReference: scopes[1].variablesReference })).body.variables;
   return new Map(vars.map((v) => [v.name, v.value]));
 }

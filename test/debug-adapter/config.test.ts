@@ -2,10 +2,11 @@
 // states exactly the fields the adapter reads.
 
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ConfigError, FIELDS, parseLaunchConfig } from '../../debug-adapter/config';
 
-const pkg = require(path.join(__dirname, '..', '..', '..', 'package.json'));
+const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
 
 describe('debug adapter launch configuration', () => {
   it('resolves paths and fills the defaults', () => {
