@@ -34,6 +34,8 @@ export interface StopEvent {
 export interface RuntimeListener {
   stopped(e: StopEvent): void;
   output(category: 'stdout' | 'stderr' | 'console', text: string): void;
+  /** A fault the device reported (as it happens), whether or not it stops the run. */
+  fault?(f: DeviceFault): void;
   /** The kernel has finished; the report has been printed. */
   ended(exitCode: number): void;
 }
@@ -379,6 +381,7 @@ export class Q7Runtime {
       }
       case 'fault': {
         this.listener.output('stderr', formatFault(stop.fault, this.plan.program) + '\n');
+        this.listener.fault?.(stop.fault);
         if (!this.exceptionKinds.has(stop.fault.kind)) return undefined;
         this.lastFault = { core: stop.core, fault: stop.fault };
         return { k: 'stop', e: { reason: 'exception', core: stop.core, text: stop.fault.kind, description: `${stop.fault.kind}: ${stop.fault.message}` } };

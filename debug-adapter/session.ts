@@ -141,6 +141,7 @@ export class Q7DebugSession extends DebugSession {
       gotoTargets: (a, r) => this.gotoTargets(a, r),
       goto: (a, r) => this.goto(a, r),
       cancel: (_a, r) => this.sendResponse(r),
+      'q7/deviceView': (_a, r) => this.deviceTree(r),
     };
   }
 
@@ -229,6 +230,9 @@ export class Q7DebugSession extends DebugSession {
       stopped: (e) => live() && this.onStopped(e),
       output: (category, text) => live() && this.out(category, text),
       ended: (code) => live() && this.onEnded(code),
+      fault: (f) =>
+        live() &&
+        this.sendEvent(new Event('q7/fault', { kind: f.kind, message: f.message, core: f.core, fatal: f.fatal, path: f.location ? this.sourceOf(f.location.file).path : undefined, line: f.location?.line, column: f.location?.column })),
     };
     box.rt = Q7Runtime.open(this.image, plan, this.host.readFile, listener);
     this.runtime = box.rt;
@@ -709,6 +713,19 @@ export class Q7DebugSession extends DebugSession {
   }
 
   // ---- sources, memory, code ---------------------------------------------------------------------------
+
+  /** `q7/deviceView`: every core's Device view as one tree of {label, value, children} (the Q7 Device side bar). */
+  private deviceTree(r: DebugProtocol.Response): void {
+    const rt = this.stopped();
+    type Node = { label: string; value?: string; children?: Node[] };
+    const conv = (n: ViewNode, depth: number): Node => {
+      const kids = n.children && depth < 3 ? n.children(0, undefined) : [];
+      return { label: n.name, value: n.value, children: kids.length ? kids.map((k) => conv(k, depth + 1)) : undefined };
+    };
+    const roots = Array.from({ length: rt.coreCount }, (_, c): Node => ({ label: `core ${c}`, value: rt.coreDone(c) ? 'finished' : undefined, children: deviceView(rt, c).map((n) => conv(n, 0)) }));
+    r.body = { roots };
+    this.sendResponse(r);
+  }
 
   private source(a: Args, r: DebugProtocol.Response): void {
     const ref = a.sourceReference === undefined ? 0 : int(a, 'sourceReference', { min: 0 });

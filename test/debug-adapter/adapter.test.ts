@@ -133,7 +133,10 @@ describe('debug adapter (DAP over stdio)', function () {
 
   it('stops at an out-of-bounds write with the fault explained (#1019, line 6)', async () => {
     const out = collectOutput(dc);
+    const faultEvent = dc.waitForEvent('q7/fault');
     const e = await launchTo(dc, { program: oob.elf, args: ['shape=2,init=zeros'] });
+    const fe = (await faultEvent).body;
+    assert.deepEqual([fe.kind, fe.core, fe.fatal, fe.path, fe.line], ['out-of-bounds', 0, true, oob.cpp, 6]);
     assert.equal(e.body.reason, 'exception');
     assert.equal(e.body.text, 'out-of-bounds');
     const info = (await dc.exceptionInfoRequest({ threadId: 1 })).body;
@@ -231,6 +234,9 @@ describe('debug adapter (DAP over stdio)', function () {
     const mem = (await dc.customRequest('readMemory', { memoryReference: sp, offset: -32, count: 4 })).body;
     assert.deepEqual([...Buffer.from(mem.data, 'base64')], [1, 2, 3, 4]);
     const device = (await dc.variablesRequest({ variablesReference: scopes[2].variablesReference })).body.variables;
+    const tree = (await dc.customRequest('q7/deviceView')).body.roots;
+    assert.equal(tree[0].label, 'core 0');
+    assert.equal(tree[0].children.find((n: { label: string }) => n.label === 'windows').children.length, 4);
     assert.match(device.find((v) => v.name === 'windows')!.value, /^1 of 4 valid, 0x10000 bytes each, 1 maps/);
     const ev = (await dc.evaluateRequest({ expression: 'a15 + 1', frameId: frame.id })).body;
     assert.equal(ev.result, '4661 (0x00001235)');
