@@ -144,6 +144,7 @@ export class Q7Runtime {
       file: plan.program, fn: plan.fn, args: plan.args, expect: plan.expect, rtol: plan.rtol, atol: plan.atol, cores: plan.cores, policy: plan.policy,
       windowSize: plan.windowSize, windowCount: plan.windowCount, sanitize: plan.sanitize, stackSize: plan.stackSize, maxInstructions: plan.maxInstructions,
       onOutput: (_fd, d) => listener.output('stdout', `[core 0] ${new TextDecoder().decode(d)}`),
+      history: true,
     }, readFile);
     return new Q7Runtime(session, plan, listener);
   }
@@ -560,13 +561,56 @@ export class Q7Runtime {
     }
   }
 
+  /** A change of the device by the debugger (registers, memory), recorded in the history. */
+  edit<T>(f: () => T): T {
+    let out: T | undefined;
+    this.session.edit(() => {
+      out = f();
+    });
+    return out as T;
+  }
+
+  /** Steps `core` back one instruction, or to the start of the previous line it ran (not entering deeper frames). */
+  stepBack(core: number, granularity: 'line' | 'instruction'): void {
+    if (this.running || this.ended) return;
+    const m = this.machine(core);
+    const sp0 = m.readAR(1) >>> 0;
+    const fn0 = this.functionAt(m.pc);
+    const r = granularity === 'instruction'
+      ? this.session.stepBack(core)
+      : this.session.stepBackLine(core, (mm) => {
+          const sp = mm.readAR(1) >>> 0;
+          // deeper frames (and a callee's ENTRY, where sp is still the caller's) are transparent
+          if (sp < sp0 || (sp === sp0 && this.functionAt(mm.pc) !== fn0)) return undefined;
+          const row = this.lines.rowAt(mm.pc);
+          return row ? `${row.file}:${row.line}` : undefined;
+        });
+    this.focus = core;
+    this.listener.stopped(r.kind === 'start' ? { reason: 'step', core, text: 'start of the recorded run', description: 'the recorded run starts here' } : { reason: 'step', core });
+  }
+
+  /** Back to the last breakpoint, data breakpoint or enabled fault before now (or the start of the record). */
+  reverseContinue(): void {
+    if (this.running || this.ended) return;
+    const r = this.session.reverseContinue({ stopOnFault: true });
+    if (r.kind === 'start') {
+      this.listener.stopped({ reason: 'step', core: this.focus, text: 'start of the recorded run', description: 'reverse continue reached the start of the recorded run' });
+      return;
+    }
+    this.focus = r.core;
+    if (r.kind === 'fault') {
+      this.lastFault = { core: r.core, fault: r.fault };
+      this.listener.stopped({ reason: 'exception', core: r.core, text: r.fault.kind, description: `${r.fault.kind}: ${r.fault.message}` });
+    } else this.listener.stopped({ reason: r.kind === 'watchpoint' ? 'data breakpoint' : 'breakpoint', core: r.core });
+  }
+
   pause(): void {
     if (this.running) this.pauseRequested = true;
   }
 
   /** Moves `core`'s PC (goto): only within the function it is in. */
   jump(core: number, pc: number): void {
-    this.machine(core).pc = pc >>> 0;
+    this.edit(() => (this.machine(core).pc = pc >>> 0));
     this.listener.stopped({ reason: 'goto', core });
   }
 

@@ -128,6 +128,8 @@ export class Q7DebugSession extends DebugSession {
       next: (a, r) => this.resume(a, r, 'over'),
       stepIn: (a, r) => this.resume(a, r, 'in'),
       stepOut: (a, r) => this.resume(a, r, 'out'),
+      stepBack: (a, r) => this.back(a, r, 'step'),
+      reverseContinue: (a, r) => this.back(a, r, 'continue'),
       pause: (a, r) => this.pause(a, r),
       restart: (a, r) => this.restart(a, r),
       terminate: (_a, r) => this.terminate(r),
@@ -213,7 +215,7 @@ export class Q7DebugSession extends DebugSession {
       supportsSingleThreadExecutionRequests: true,
       supportsCancelRequest: true,
       supportsEvaluateForHovers: false,
-      supportsStepBack: false,
+      supportsStepBack: true,
       exceptionBreakpointFilters: FAULT_KINDS.map((f) => ({ filter: f.kind, label: f.label, default: f.default, description: `stop when the device reports a ${f.kind} fault` })),
     };
     if (a.linesStartAt1 === false) this.setDebuggerLinesStartAt1(true);
@@ -568,7 +570,8 @@ export class Q7DebugSession extends DebugSession {
     if (!n) throw new RequestError(`'name': no variable '${name}' here`);
     if (!n.set) throw new RequestError(`'${name}' cannot be written`);
     try {
-      r.body = { value: n.set(value) };
+      const set = n.set;
+      r.body = { value: this.rt().edit(() => set(value)) };
     } catch (e) {
       throw new RequestError(`'value': ${(e as Error).message}`);
     }
@@ -633,14 +636,15 @@ export class Q7DebugSession extends DebugSession {
     const reg = registerView(rt.machine(core)).find((n) => n.name === expr);
     if (reg?.set) {
       try {
-        r.body = { value: reg.set(value) };
+        const set = reg.set;
+        r.body = { value: rt.edit(() => set(value)) };
       } catch (e) {
         throw new RequestError(`'value': ${(e as Error).message}`);
       }
       return this.sendResponse(r);
     }
     try {
-      const v = this.toVariable(this.frameValues(rt).assign(core, index, expr, value));
+      const v = this.toVariable(rt.edit(() => this.frameValues(rt).assign(core, index, expr, value)));
       r.body = { value: v.value, type: v.type, variablesReference: v.variablesReference };
     } catch (e) {
       throw new RequestError(`${expr}: ${(e as Error).message}`);
@@ -663,6 +667,25 @@ export class Q7DebugSession extends DebugSession {
     setImmediate(() => {
       if (kind === 'continue') void rt.continue(single ? core : undefined);
       else void rt.step(core, kind, gran === 'instruction' ? 'instruction' : 'line');
+    });
+  }
+
+  private back(a: Args, r: DebugProtocol.Response, kind: 'step' | 'continue'): void {
+    const rt = this.stopped();
+    const core = this.core(a);
+    const gran = optStr(a, 'granularity');
+    if (gran !== undefined && !['statement', 'line', 'instruction'].includes(gran)) throw new RequestError(`'granularity': '${gran}' is not statement, line or instruction`);
+    if (rt.isEnded) throw new RequestError('the kernel has ended: its recorded run is gone');
+    this.refs.reset();
+    this.sendResponse(r);
+    setImmediate(() => {
+      try {
+        if (kind === 'step') rt.stepBack(core, gran === 'instruction' ? 'instruction' : 'line');
+        else rt.reverseContinue();
+      } catch (e) {
+        this.out('stderr', `${(e as Error).message}\n`);
+        this.onStopped({ reason: 'step', core, text: 'cannot go back', description: (e as Error).message });
+      }
     });
   }
 
@@ -781,8 +804,8 @@ export class Q7DebugSession extends DebugSession {
     const bytes = Buffer.from(data, 'base64');
     const start = addr + BigInt(offset);
     if (start < 0n || (space === 'local' && start + BigInt(bytes.length) > 0x100000000n)) throw new RequestError(`'memoryReference': ${start} is outside the 32-bit local address space`);
-    if (space === 'hbm') rt.session.device.hbm.write(Number(start), new Uint8Array(bytes));
-    else if (!rt.machine(rt.focus).writeMemory(Number(start), new Uint8Array(bytes))) throw new RequestError(`no memory at 0x${start.toString(16)} (or not all of its ${bytes.length} bytes)`);
+    if (space === 'hbm') rt.edit(() => rt.session.device.hbm.write(Number(start), new Uint8Array(bytes)));
+    else if (!rt.edit(() => rt.machine(rt.focus).writeMemory(Number(start), new Uint8Array(bytes)))) throw new RequestError(`no memory at 0x${start.toString(16)} (or not all of its ${bytes.length} bytes)`);
     r.body = { bytesWritten: bytes.length };
     this.sendResponse(r);
     this.sendEvent(new Event('invalidated', { areas: ['variables'] }));

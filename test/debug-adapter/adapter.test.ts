@@ -270,6 +270,30 @@ describe('debug adapter (DAP over stdio)', function () {
     assert.equal(Buffer.from(mem.data, 'base64').readFloatLE(0), 7.25);
   });
 
+  it('steps back by line and instruction and reverse-continues to the previous breakpoint hit', async () => {
+    await launchTo(dc, reluArgs(relu.elf), { [RELU]: [12] });
+    const j = async () => (await dc.evaluateRequest({ expression: 'j', frameId: (await top(dc))[0].id })).body.result;
+    await stopAfter(dc, () => dc.continueRequest({ threadId: 1 }));
+    assert.equal(await j(), '1');
+    await stopAfter(dc, () => dc.nextRequest({ threadId: 1 }));
+    assert.equal((await top(dc))[0].line, 10);
+    let e = await stopAfter(dc, () => dc.stepBackRequest({ threadId: 1 }));
+    assert.equal(e.body.reason, 'step');
+    assert.equal((await top(dc))[0].line, 12);
+    await stopAfter(dc, () => dc.stepBackRequest({ threadId: 1 }));
+    assert.equal((await top(dc))[0].line, 11);
+    const pc = (await top(dc))[0].instructionPointerReference;
+    await stopAfter(dc, () => dc.stepBackRequest({ threadId: 1, granularity: 'instruction' }));
+    assert.notEqual((await top(dc))[0].instructionPointerReference, pc);
+    e = await stopAfter(dc, () => dc.reverseContinueRequest({ threadId: 1 }));
+    assert.equal(e.body.reason, 'breakpoint');
+    assert.equal((await top(dc))[0].line, 12);
+    assert.equal(await j(), '0');
+    // forward again from the past
+    await stopAfter(dc, () => dc.continueRequest({ threadId: 1 }));
+    assert.equal(await j(), '1');
+  });
+
   it('function, instruction, conditional, hit-count and log-point breakpoints', async () => {
     const out = collectOutput(dc);
     const configured = dc.waitForEvent('initialized').then(async () => {
