@@ -1,7 +1,7 @@
-// Breakpoint conditions, hit counts and log-point messages over what a stopped core holds: numbers
+// Breakpoint conditions, hit counts and log-point expressions over what a stopped core holds: numbers
 // (decimal, hex), `$core`, `$pc`, `$sp`, `$hits`, the window registers a0..a15 and special registers by
 // name, with C operators (arithmetic, bitwise, comparisons, && || !, parentheses). Names it does not
-// know are an error at the time the breakpoint is set (the breakpoint is then unverified).
+// know go to debuginfo's C++ evaluator instead (runtime.ts).
 
 export type Lookup = (name: string) => number | undefined;
 
@@ -122,18 +122,4 @@ export function parseHitCondition(text: string): (hits: number) => boolean {
     case '%': return (h) => n > 0 && h % n === 0;
     default: return (h) => h >= n;
   }
-}
-
-/** Splits a log message into text and {expression} parts (each expression parsed now). */
-export function parseLogMessage(text: string): (string | Node)[] {
-  const out: (string | Node)[] = [];
-  const re = /\{([^}]*)\}/g;
-  let at = 0;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    if (m.index > at) out.push(text.slice(at, m.index));
-    out.push(parseExpr(m[1]));
-    at = re.lastIndex;
-  }
-  if (at < text.length) out.push(text.slice(at));
-  return out;
 }

@@ -24,6 +24,12 @@ export class FrameValues {
     this.problem = problem;
   }
 
+  /** The names of the variables visible at `pc` (undefined without debug information). */
+  visibleAt(pc: number): Set<string> | undefined {
+    if (!this.ins) return undefined;
+    return new Set([...this.ins.program.variablesAt(pc), ...this.ins.program.globals()].map((v) => v.name));
+  }
+
   /** The frame `index` of `core` (0 = innermost) as the value layer sees it. */
   target(core: number, index: number): TargetView {
     const m = this.rt.machine(core);

@@ -17,7 +17,9 @@ import { formatComparison, shapeText } from '../tensors';
 import { decode } from '../xtensa/isa';
 import { SR_BY_NAME } from '../xtensa/isa/registers';
 import type { ElfImage } from '../xtensa/elf/types';
-import { CondError, evaluate, names, parseExpr, parseHitCondition, parseLogMessage } from './cond';
+import { parseExpr as parseCpp } from '../debuginfo/values';
+import { CondError, evaluate, names, parseExpr, parseHitCondition } from './cond';
+import { FrameValues } from './locals';
 import type { LaunchPlan } from './config';
 import { LineIndex } from './lines';
 
@@ -73,9 +75,9 @@ export interface UserBreakpoint {
   readonly line?: number;
   readonly source?: string;
   readonly message?: string;
-  readonly cond?: ReturnType<typeof parseExpr>;
+  readonly cond?: BpExpr;
   readonly hit?: (n: number) => boolean;
-  readonly log?: (string | ReturnType<typeof parseExpr>)[];
+  readonly log?: (string | BpExpr)[];
   /** Times the condition held (what a hit count counts). */
   hits: number;
   /** Times the breakpoint was reached ($hits in a condition or log message). */
@@ -86,6 +88,32 @@ export interface BreakpointSpec {
   readonly condition?: string;
   readonly hitCondition?: string;
   readonly logMessage?: string;
+}
+
+/** A condition or a log-message part. */
+export type BpExpr = { readonly kind: 'reg'; readonly node: ReturnType<typeof parseExpr> } | { readonly kind: 'cpp'; readonly text: string };
+
+/** Words of C++ expressions that are not variables (casts, literals). */
+const CPP_WORDS = new Set(['true', 'false', 'nullptr', 'this', 'int', 'unsigned', 'signed', 'char', 'short', 'long', 'float', 'double', 'bool', 'void', 'const', 'int8_t', 'int16_t', 'int32_t', 'int64_t', 'uint8_t', 'uint16_t', 'uint32_t', 'uint64_t', 'size_t', 'sizeof']);
+
+/** A condition's value as C++ reads it in an if. */
+function truthy(v: number | string): boolean {
+  if (typeof v === 'number') return v !== 0 && !Number.isNaN(v);
+  return !/^(0|-?0(\.0*)?|false|0x0+|nullptr)$/.test(v.trim());
+}
+
+/** Text and {expression} parts of a log message. */
+function splitLogMessage(text: string): (string | { expr: string })[] {
+  const out: (string | { expr: string })[] = [];
+  const re = /\{([^}]*)\}/g;
+  let at = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m.index > at) out.push(text.slice(at, m.index));
+    out.push({ expr: m[1] });
+    at = re.lastIndex;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return out;
 }
 
 export interface DataBreakpoint {
@@ -196,19 +224,53 @@ export class Q7Runtime {
 
   // ---- breakpoints -------------------------------------------------------------------------------
 
-  private compile(spec: BreakpointSpec): { cond?: UserBreakpoint['cond']; hit?: UserBreakpoint['hit']; log?: UserBreakpoint['log']; problem?: string } {
+  /** Parsed once at set time: register arithmetic (cond.ts) or a C++ expression for debuginfo's evaluator. */
+  private compileExpr(text: string, addr: number | undefined): BpExpr {
     try {
-      const cond = spec.condition ? parseExpr(spec.condition) : undefined;
+      const node = parseExpr(text);
+      if (names(node).every((n) => this.knownName(n))) return { kind: 'reg', node };
+    } catch (e) {
+      if (!(e instanceof CondError)) throw e;
+    }
+    try {
+      parseCpp(text);
+    } catch (e) {
+      throw new CondError(`'${text}': ${(e as Error).message}`);
+    }
+    const visible = addr === undefined ? undefined : this.frameValues().visibleAt(addr);
+    if (visible) {
+      const re = /(?<![\w.$>:])([A-Za-z_]\w*)(?!\s*(?:::|\())/g;
+      for (let m = re.exec(text); m; m = re.exec(text)) {
+        const n = m[1];
+        if (!CPP_WORDS.has(n) && !this.knownName(n) && !visible.has(n)) throw new CondError(`unknown name '${n}': no such variable at this breakpoint (conditions read C++ variables, registers, $core, $pc, $sp, $hits)`);
+      }
+    }
+    return { kind: 'cpp', text };
+  }
+
+  private compile(spec: BreakpointSpec, addr: number | undefined): { cond?: BpExpr; hit?: UserBreakpoint['hit']; log?: UserBreakpoint['log']; problem?: string } {
+    try {
+      const cond = spec.condition ? this.compileExpr(spec.condition, addr) : undefined;
       const hit = spec.hitCondition ? parseHitCondition(spec.hitCondition) : undefined;
-      const log = spec.logMessage !== undefined ? parseLogMessage(spec.logMessage) : undefined;
-      const used = [...(cond ? names(cond) : []), ...(log ?? []).flatMap((p) => (typeof p === 'string' ? [] : names(p)))];
-      const unknown = used.find((n) => !this.knownName(n));
-      if (unknown) return { problem: `unknown name '${unknown}': conditions and log messages read $core, $pc, $sp, $hits and registers (a0..a15, sar, ps, ...)` };
+      const log = spec.logMessage !== undefined ? splitLogMessage(spec.logMessage).map((p) => (typeof p === 'string' ? p : this.compileExpr(p.expr, addr))) : undefined;
       return { cond, hit, log };
     } catch (e) {
       if (e instanceof CondError) return { problem: e.message };
       throw e;
     }
+  }
+
+  private values: FrameValues | undefined;
+
+  frameValues(): FrameValues {
+    this.values ??= new FrameValues(this);
+    return this.values;
+  }
+
+  /** A breakpoint expression's value on `core` (innermost frame), as a number or the C++ display. */
+  private evalExpr(e: BpExpr, core: number, hits: number): number | string {
+    if (e.kind === 'reg') return evaluate(e.node, this.lookup(core, hits));
+    return this.frameValues().evaluate(core, 0, e.text).value;
   }
 
   private knownName(n: string): boolean {
@@ -233,7 +295,7 @@ export class Q7Runtime {
   }
 
   private make(kind: UserBreakpoint['kind'], addresses: number[], spec: BreakpointSpec, extra: { line?: number; source?: string; message?: string }): UserBreakpoint {
-    const c = this.compile(spec);
+    const c = this.compile(spec, addresses[0]);
     const verified = addresses.length > 0 && !c.problem && !extra.message;
     return { id: nextBpId++, kind, verified, addresses: verified ? addresses : [], cond: c.cond, hit: c.hit, log: c.log, hits: 0, arrivals: 0, line: extra.line, source: extra.source, message: extra.message ?? c.problem };
   }
@@ -323,9 +385,8 @@ export class Q7Runtime {
     let reason: StopReason = 'breakpoint';
     for (const b of this.userBpsAt(pc)) {
       b.arrivals++;
-      const look = this.lookup(core, b.arrivals);
       try {
-        if (b.cond && !evaluate(b.cond, look)) continue;
+        if (b.cond && !truthy(this.evalExpr(b.cond, core, b.arrivals))) continue;
       } catch (e) {
         this.listener.output('stderr', `breakpoint condition: ${(e as Error).message}\n`);
       }
@@ -335,7 +396,7 @@ export class Q7Runtime {
         const text = b.log.map((p) => {
           if (typeof p === 'string') return p;
           try {
-            return String(evaluate(p, look));
+            return String(this.evalExpr(p, core, b.arrivals));
           } catch (e) {
             return `<${(e as Error).message}>`;
           }

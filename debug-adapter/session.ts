@@ -12,8 +12,8 @@ import type { ElfImage } from '../xtensa/elf/types';
 import { CondError, evaluate, parseExpr } from './cond';
 import { ConfigError, parseLaunchConfig, type LaunchPlan } from './config';
 import { disassemble } from './disasm';
+import type { FrameValues } from './locals';
 import { FAULT_KINDS, Q7Runtime, type RuntimeListener, type StopEvent } from './runtime';
-import { FrameValues } from './locals';
 import { deviceView, hex, registerView, type Lister, type ViewNode } from './views';
 
 /** A request that cannot be served: the message goes to the client as is. */
@@ -85,7 +85,6 @@ export class Q7DebugSession extends DebugSession {
   private launched = false;
   private terminated = false;
   private readonly refs = new Handles<Lister>(1000);
-  private values: FrameValues | undefined;
   private readonly sourceRefs = new Map<string, number>();
   private readonly sourceByRef = new Map<number, string>();
   /** The breakpoints as the client last set them (re-applied on load and restart). */
@@ -513,8 +512,7 @@ export class Q7DebugSession extends DebugSession {
   }
 
   private frameValues(rt: Q7Runtime): FrameValues {
-    if (!this.values || this.values.rt !== rt) this.values = new FrameValues(rt);
-    return this.values;
+    return rt.frameValues();
   }
 
   private toVariable(n: ViewNode): DebugProtocol.Variable {

@@ -326,6 +326,14 @@ describe('debug adapter (DAP over stdio)', function () {
     s = await stopAfter(dc, () => dc.continueRequest({ threadId: 1 }));
     assert.equal(s.body.reason, 'breakpoint');
     assert.equal((await top(dc))[0].line, 12);
+    // a C++ condition and a C++ log message (debuginfo's evaluator)
+    const cpp = (await dc.setBreakpointsRequest({ source: { path: RELU }, breakpoints: [{ line: 12, condition: 'i == 2 && j == 5' }, { line: 11, logMessage: 'in[{i}][{j}] = {in[i][j]}' }] })).body.breakpoints;
+    assert.deepEqual(cpp.map((b) => b.verified), [true, true]);
+    await stopAfter(dc, () => dc.continueRequest({ threadId: 1 }));
+    const frameId = (await top(dc))[0].id;
+    assert.equal((await dc.evaluateRequest({ expression: 'i * 10 + j', frameId })).body.result, '25');
+    const x = (await dc.evaluateRequest({ expression: 'x', frameId })).body.result;
+    assert.ok(out.text.includes(`[core 0] in[2][5] = ${x}\n`), out.text.slice(-300));
   });
 
   it('restarts the launch and serves the SDK headers as sources', async () => {
