@@ -344,10 +344,11 @@ describe('debug adapter (DAP over stdio)', function () {
     assert.equal((await top(dc))[0].line, 12);
     const sources = (await dc.customRequest('loadedSources', {})).body.sources as { path?: string; presentationHint?: string; sourceReference?: number }[];
     assert.equal(sources[0].path, RELU);
-    const sdk = sources.find((s) => s.path === '/q7-sdk/include/ATen/TensorAccessor.h')!;
+    const sdk = sources.find((s) => /^\/q7-sdk\/include\/ATen\/(core\/)?TensorAccessor\.h$/.test(s.path ?? ''))!;
+    assert.ok(sdk, JSON.stringify(sources.map((s) => s.path)));
     assert.equal(sdk.presentationHint, 'deemphasize');
     const text = (await dc.sourceRequest({ sourceReference: sdk.sourceReference!, source: sdk as never })).body.content;
-    assert.match(text, /class TensorAccessor/);
+    assert.match(text, /TensorAccessor/);
   });
 });
 
