@@ -49,20 +49,25 @@ function checkCall(ctx: FileContext, fc: FunctionContext, call: Expr, formatInde
       code: CODE,
       ...(p.kind === 'trailing'
         ? { message: "spurious trailing '%' in format", notes: [{ message: `the device's ${fnName} prints nothing for it` }], help: "write '%%' for a percent sign" }
-        : { message: `unknown conversion type character '${p.char}' in format`, notes: [{ message: `the device's ${fnName} prints the specification as it is` }] }),
+        : {
+          message: `unknown conversion type character '${p.char}' in format`,
+          notes: [{ message: `the device's ${fnName} prints the specification as it is` }],
+          help: "use one of the conversions d i u o x X c s p f e g a n, or write '%%' for a percent sign",
+        }),
     });
   }
   let next = formatIndex + 1;
   for (const d of directives) {
     if (d.conv === '%') continue;
     const ignored = ignoredFlag(d);
-    if (ignored) ctx.report({ range: fc.range(d.start, d.end), severity: 'warning', code: CODE, message: `${ignored} in '${d.text}'` });
+    if (ignored) ctx.report({ range: fc.range(d.start, d.end), severity: 'warning', code: CODE, message: `${ignored} in '${d.text}'`, help: 'remove the flag that has no effect' });
     for (const star of [d.width === '*' ? 'field width' : '', d.precision === '.*' ? 'precision' : ''].filter(Boolean)) {
       const arg = args[next++];
       if (!arg) return tooFew(ctx, fc, d, `${star} specifier '*'`, 'int');
       const t = typeOf(fc, arg);
       if (t && !fitsStar(classify(t))) {
-        report(ctx, fc, d, arg, `${star} specifier '*' expects argument of type 'int', but argument ${next} has type ${quoteType(nonReference(t))}`, undefined, []);
+        report(ctx, fc, d, arg, `${star} specifier '*' expects argument of type 'int', but argument ${next} has type ${quoteType(nonReference(t))}`,
+          { consequence: `the device's ${fnName} reads an int for the ${star}`, help: `pass an int (cast it: (int)${fc.show(arg)})` }, []);
       }
     }
     const arg = args[next++];
