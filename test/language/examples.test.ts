@@ -51,18 +51,29 @@ describe('examples/kernels', function () {
     assert.deepEqual([code, io.out], [0, '']);
   });
 
-  it('q7 check prints file:line:col: severity: message [code] and exits 1 on errors; --format json', async () => {
+  it('q7 check prints file:line:col: severity: message [code], note: and help: lines, and exits 1 on errors; --format json', async () => {
     // The read-only domain check explains (and replaces) the front-end's static_assert failure.
     const src = '#include <torch/torch.h>\nvoid f(const torch::Tensor& t) {\n  t.accessor<float, 1>()[0] = 2.0f;\n}\n';
     const io = captureIO({ 'bad.cpp': src });
     assert.equal(await checkCommand.run(['bad.cpp'], io), 1);
-    assert.match(io.out, /^bad\.cpp:3:3: error: This assigns to 't\.accessor<float, 1>\(\)\[0\]', which is read-only: .+ \[Q7-A002\]\n$/);
+    assert.deepEqual(io.out.split('\n'), [
+      "bad.cpp:3:3: error: write through read-only accessor 't.accessor<float, 1>()' [Q7-A002]",
+      "bad.cpp:2:29: note: 't' is a const torch::Tensor&, so accessor<float, 1>() returns TensorAccessor<float, 1, true> (read-only)",
+      '  note: the device library rejects the write at compile time (static_assert in TensorElementReference::operator=)',
+      "  help: take 't' as torch::Tensor& (non-const) if it is the kernel's output; otherwise write into a tensor you own (torch::zeros(...), get_dst_tensor())",
+      '',
+    ]);
     const j = captureIO({ 'bad.cpp': src });
     assert.equal(await checkCommand.run(['--format', 'json', 'bad.cpp'], j), 1);
     const [d, ...more] = JSON.parse(j.out) as Record<string, unknown>[];
     assert.deepEqual(more, []);
-    assert.deepEqual(Object.keys(d).sort(), ['code', 'column', 'endColumn', 'endLine', 'file', 'line', 'message', 'severity']);
+    assert.deepEqual(Object.keys(d).sort(), ['code', 'column', 'endColumn', 'endLine', 'file', 'help', 'line', 'message', 'notes', 'severity', 'url']);
     assert.deepEqual([d.file, d.line, d.column, d.endLine, d.endColumn, d.severity], ['bad.cpp', 3, 3, 3, 35, 'error']);
+    assert.deepEqual(d.notes, [
+      { message: "'t' is a const torch::Tensor&, so accessor<float, 1>() returns TensorAccessor<float, 1, true> (read-only)", file: 'bad.cpp', line: 2, column: 29, endLine: 2, endColumn: 30 },
+      { message: 'the device library rejects the write at compile time (static_assert in TensorElementReference::operator=)' },
+    ]);
+    assert.equal(d.url, 'https://github.com/q7-studio/q7-studio/blob/main/docs/diagnostics/Q7-A002.md');
   });
 
   it('q7 check honours -D and -I, and rejects bad usage with UsageError (exit 2)', async () => {
