@@ -38,6 +38,8 @@ export interface SessionOptions {
   readonly policy?: number;
   readonly windowSize?: number;
   readonly windowCount?: number;
+  /** The seed's window rule: a translated address is valid only until the next translate (DeviceOptions.strictWindows). */
+  readonly strictWindows?: boolean;
   /** Sanitizers switched on (default: all). */
   readonly sanitize?: readonly Sanitizer[];
   readonly stackSize?: number;
@@ -145,7 +147,7 @@ export class KernelSession {
     }
     const o = options;
     this.device = deviceInput(o.file, () => new Device(image, {
-      cores: o.cores ?? 1, policy: o.policy ?? POLICY.COHERENT, windowSize: o.windowSize ?? DEFAULT_WINDOW_SIZE, windowCount: o.windowCount ?? DEFAULT_WINDOW_COUNT,
+      cores: o.cores ?? 1, policy: o.policy ?? POLICY.COHERENT, windowSize: o.windowSize ?? DEFAULT_WINDOW_SIZE, windowCount: o.windowCount ?? DEFAULT_WINDOW_COUNT, strictWindows: o.strictWindows,
       sanitize: o.sanitize ?? SANITIZERS, stackSize: o.stackSize, maxInstructions: o.maxInstructions, quantum: o.quantum, jit: o.jit, countTranslates: o.countTranslates,
       onLog: o.onLog, onOutput: o.onOutput, symbols: deviceSymbols(debug), hbmSize: o.hbmSize,
     }));

@@ -24,6 +24,7 @@ export interface KernelRunArgs {
   policy: number;
   windowSize: number;
   windowCount: number;
+  strictWindows?: boolean;
   noSanitize: Sanitizer[];
   streamLog: boolean;
   maxInsns?: number;
@@ -45,6 +46,9 @@ export const KERNEL_OPTIONS = `kernel mode (a .cpp without main, or a kernel ima
   --policy P         coherency policy of the argument tensors: coherent (default), verbose, quiet
   --window-size N    bytes per HBM window (power of two ≥ 65536; default ${DEFAULT_WINDOW_SIZE})
   --windows N        windows per translation context (default ${DEFAULT_WINDOW_COUNT})
+  --strict-windows   a translated address is valid only until the core's next neuron_translate
+                     (the seed's rule); a later use is a stale-window fault. Default: until its
+                     window is evicted
   --no-sanitize=K,.. switch sanitizers off: ${SANITIZERS.join(', ')}
   --stream-log       print core 0's log ring while the kernel runs (else after it)
   --stack-size N     stack bytes (also passed to the build as -DSTACK_SIZE)
@@ -138,7 +142,7 @@ async function runSliced(session: KernelSession, io: CliIO, file: string) {
 export async function runKernel(args: KernelRunArgs, image: ElfImage, io: CliIO, shape?: ShapeProgram): Promise<number> {
   const session = asUsage(() => KernelSession.open(image, {
     file: args.file, fn: args.fn, args: args.args, expect: args.expect, rtol: args.rtol, atol: args.atol, shapeSrc: args.shapeSrc,
-    cores: args.cores, policy: args.policy, windowSize: args.windowSize, windowCount: args.windowCount,
+    cores: args.cores, policy: args.policy, windowSize: args.windowSize, windowCount: args.windowCount, strictWindows: args.strictWindows,
     sanitize: SANITIZERS.filter((s) => !args.noSanitize.includes(s)), stackSize: args.stackSize, maxInstructions: args.maxInsns, hbmSize: args.hbmSize,
     onLog: args.streamLog ? (t) => io.stdout(t) : undefined, onOutput: (_fd, d) => io.stdout(new TextDecoder().decode(d)),
   }, (p) => io.readFile(p), { buildShape: shape && (() => shape) }));

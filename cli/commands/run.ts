@@ -111,6 +111,7 @@ function parseArgs(argv: string[]): RunArgs | 'help' {
       kernel.windowCount = n;
     } else if (opt === '--no-sanitize') kernel.noSanitize.push(...parseSanitizers(value()));
     else if (opt === '--stream-log') kernel.streamLog = true;
+    else if (opt === '--strict-windows') kernel.strictWindows = true;
     else if (opt === '--stack-size') kernel.stackSize = parseSize(value(), opt);
     else if (opt === '--hbm-size') {
       kernel.hbmSize = parseSize(value(), opt);

@@ -61,6 +61,12 @@ export interface DeviceOptions {
   jit?: boolean;
   /** HBM capacity in bytes (default DEFAULT_HBM_SIZE, a NeuronCore-v2's 16 GiB share); allocations past it fail. */
   hbmSize?: number;
+  /**
+   * Strict stale-window mode (the seed's rule): a local address from neuron_translate is valid only
+   * until the core's next translate; a use after it is a `stale-window` fault. Default false: an
+   * address stays valid until its window is evicted.
+   */
+  strictWindows?: boolean;
 }
 
 /** Smallest HBM the device accepts (the image is staged there too). */
@@ -206,7 +212,7 @@ export class Device {
     };
     // images of other compilers may name it without C++ linkage
     const tr = image.symbols.find((s) => s.name === NEURON_TRANSLATE_SYMBOL) ?? image.symbols.find((s) => s.name === 'neuron_translate');
-    this.translateAddr = options.countTranslates === false ? undefined : tr?.value;
+    this.translateAddr = options.countTranslates === false && !options.strictWindows ? undefined : tr?.value;
   }
 
   /** Boots every core, marshals the arguments, runs the kernel and collects the result. */
@@ -234,7 +240,10 @@ export class Device {
       const result = spec.returnsTensor ? core.g.alloc(TENSOR_HANDLE.size, 8) : 0;
       const dstImpl = dst ? allocImpl(core.g, { sizes: dst.shape, strides: contiguousStrides(dst.shape), numel: dst.numel, hbmAddr: dst.addr, ctxPtr: core.ctx, scalarType: dst.scalarType }) : 0;
       core.writeLaunch({ opcode: spec.opcode, argv, argc: spec.args.length, result, dst: dstImpl, coreCount: this.cores.length });
-      if (this.translateAddr !== undefined) core.translateCounter = core.m.addCounter(this.translateAddr);
+      if (this.translateAddr !== undefined) {
+        core.translateCounter = core.m.addCounter(this.translateAddr);
+        if (this.options.strictWindows) core.translateCounter.onEnter = () => core.windows.retireAll();
+      }
       if (this.sanitize.has('stack')) core.m.cpu.stackLimit = core.stackLimit;
     }
     this.launched = { spec, dst };
@@ -428,7 +437,10 @@ export class Device {
       if (stale && this.sanitize.has('stale-window')) {
         const hbmAddr = stale.hbmBase + (v % core.windows.size);
         const t = this.hbm.tensorAt(hbmAddr);
-        this.fault(core, 'stale-window', `access through local address 0x${v.toString(16)} whose window (HBM 0x${stale.hbmBase.toString(16)}, entry ${stale.entry}) was remapped since it was translated (a reference held across translates)`, {
+        const what = stale.retranslated
+          ? `that an earlier neuron_translate produced (strict windows: a translated address is valid only until the next translate on its core)`
+          : `whose window (HBM 0x${stale.hbmBase.toString(16)}, entry ${stale.entry}) was remapped since it was translated (a reference held across translates)`;
+        this.fault(core, 'stale-window', `access through local address 0x${v.toString(16)} ${what}`, {
           tensor: t?.name, index: t ? `[${Math.floor((hbmAddr - t.addr) / t.elemSize)}]` : undefined,
         });
       } else this.fault(core, 'bus-error', `access to an aperture address no window maps (${exc})`);

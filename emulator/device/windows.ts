@@ -5,6 +5,9 @@
 // aperture, aliased onto the HBM page buffers; eviction unmaps the old slot, so an access through a
 // local address obtained from an evicted window faults (a stale-window fault) instead of silently
 // reaching whatever the slot maps now. Slots are reused only when the 1 GiB aperture wraps.
+// Strict mode (the seed's rule: a translated address is valid only until the next neuron_translate):
+// the device calls retireAll() as each translate starts, so every translate misses, maps a fresh
+// slot, and every address an earlier translate produced faults as stale.
 
 import type { Memory, PageHooks } from '../memory/memory';
 import { PAGE_SIZE } from '../memory/memory';
@@ -24,6 +27,8 @@ export interface StaleSlot {
   readonly hbmBase: number;
   readonly entry: number;
   readonly generation: number;
+  /** Retired by a later translate in strict mode (not evicted for room). */
+  readonly retranslated?: boolean;
 }
 
 /** A window map's state (the aperture aliases are made again from it on restore). */
@@ -147,13 +152,23 @@ export class WindowMap {
     return k;
   }
 
-  private evict(k: number): void {
+  /** Strict mode, at the start of each translate: unmaps every window (the entries turn invalid). */
+  retireAll(): void {
+    this.entries.forEach((e, k) => {
+      if (!e.valid) return;
+      this.evict(k, true);
+      this.stats.evictions--;
+      this.writeEntry(k);
+    });
+  }
+
+  private evict(k: number, retranslated = false): void {
     const e = this.entries[k];
     for (let p = 0; p < this.size / PAGE_SIZE; p++) {
       const localPage = e.local / PAGE_SIZE + p;
       this.mem.unaliasPage(localPage);
       this.live.delete(localPage);
-      this.stale.set(localPage, { hbmBase: e.base, entry: k, generation: e.generation });
+      this.stale.set(localPage, retranslated ? { hbmBase: e.base, entry: k, generation: e.generation, retranslated } : { hbmBase: e.base, entry: k, generation: e.generation });
     }
     e.valid = false;
     this.stats.evictions++;

@@ -10,9 +10,16 @@ export interface ExecutionCounter {
   readonly pc: number;
   /** Completed executions of the instruction at `pc` since the counter was added. */
   count: number;
+  /**
+   * Called before each execution of the instruction (the interpreter runs it: compiled blocks stop
+   * before an instruction whose counter has a hook). The device's strict stale-window mode uses it.
+   */
+  onEnter?: () => void;
 }
 
 export function countedHandler(c: Cpu, i: Insn): number {
+  const hook = i.counter!.onEnter;
+  if (hook) hook();
   const np = i.inner(c, i);
   if (np !== STOP && !c.excTaken) i.counter!.count++;
   return np;

@@ -66,7 +66,7 @@ export function compileBlock(c: Cpu, first: Insn, next: (i: Insn) => Insn): Comp
   const items: { ins: Insn; e: Emitted }[] = [];
   let ins: Insn = first;
   for (let k = 0; k < MAX_BLOCK; k++) {
-    if ((ins.chk & CHK_SYNC) !== 0 || (ins.h !== ins.inner && ins.h !== countedHandler)) break;
+    if ((ins.chk & CHK_SYNC) !== 0 || (ins.h !== ins.inner && ins.h !== countedHandler) || ins.counter?.onEnter) break;
     const e = emit(ins, k, epoch, hasLitbase);
     if (!e) break;
     items.push({ ins, e });
