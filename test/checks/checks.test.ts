@@ -34,6 +34,7 @@ function checkExtras(d: CheckDiagnostic, e: Expected, code: string): void {
     const ok = located.some((r) => at(r.range, n.line, n.column, n.width) && r.message.startsWith(n.message));
     assert.ok(ok, `${show(d)}\nexpected a located note at ${n.line + 1}:${n.column + 1} '${n.message}', got ${JSON.stringify(located)}`);
   }
+  if (e.help !== undefined) assert.ok(d.help?.startsWith(e.help), `${show(d)}\nexpected the help '${e.help}', got '${d.help}'`);
   if (e.fix === undefined) return;
   const fix = d.fixes?.[0];
   assert.ok(fix, `${show(d)}\nexpected a quick fix giving '${e.fix}'`);

@@ -4,6 +4,7 @@
 // `//   ^^^ note: message` marks a related location of the diagnostic annotated just before, and
 // `//   ^^^ note@+2: message` one of the diagnostic annotated under the second code line further on
 // (annotation lines are not counted);
+// `// help: text` gives the start of the `help:` line of the diagnostic annotated just before;
 // `// fix-> text` says that applying that diagnostic's first quick fix gives a line reading `text`;
 // `// check-options: {...}` passes CheckOptions. Every diagnostic must be annotated.
 
@@ -26,6 +27,7 @@ export interface Expected {
   message: string;
   notes: ExpectedNote[];
   fix?: string;
+  help?: string;
 }
 
 export interface Fixture {
@@ -37,6 +39,7 @@ export interface Fixture {
 const DIAG = /^\/\/(\s*)(\^+)\s+(error|warning|information|hint)(?:\s+([A-Z0-9-]+))?:\s*(.*)$/;
 const NOTE = /^\/\/(\s*)(\^+)\s+note(?:@([+-]\d+))?:\s*(.*)$/;
 const FIX = /^\/\/\s*fix->\s*(.*)$/;
+const HELP = /^\/\/\s*help:\s*(.*)$/;
 const OPTIONS = /^\/\/\s*check-options:\s*(\{.*\})\s*$/;
 
 /** Reads the annotations and returns the code with them blanked (lines keep their numbers). */
@@ -52,6 +55,7 @@ export function parseFixture(text: string): Fixture {
     const n = NOTE.exec(l);
     const f = FIX.exec(l);
     const o = OPTIONS.exec(l);
+    const h = HELP.exec(l);
     if (d) expected.push({ line: codeLine, column: 2 + d[1].length, width: d[2].length, severity: d[3], code: d[4], message: d[5].trim(), notes: [] });
     else if (n) {
       const note = { line: codeLine, column: 2 + n[1].length, width: n[2].length, message: n[4].trim() };
@@ -59,6 +63,7 @@ export function parseFixture(text: string): Fixture {
       else expected[expected.length - 1]?.notes.push(note);
     }
     else if (f && expected.length) expected[expected.length - 1].fix = f[1].trim();
+    else if (h && expected.length) expected[expected.length - 1].help = h[1].trim();
     else if (o) options = JSON.parse(o[1]);
     else {
       codeLine = i;
