@@ -14,6 +14,7 @@ import { ConfigError, parseLaunchConfig, type LaunchPlan } from './config';
 import { disassemble } from './disasm';
 import type { FrameValues } from './locals';
 import { FAULT_KINDS, Q7Runtime, type RuntimeListener, type StopEvent } from './runtime';
+import { tensorData } from './tensor';
 import { deviceView, hex, registerView, type Lister, type ViewNode } from './views';
 
 /** A request that cannot be served: the message goes to the client as is. */
@@ -143,6 +144,15 @@ export class Q7DebugSession extends DebugSession {
       goto: (a, r) => this.goto(a, r),
       cancel: (_a, r) => this.sendResponse(r),
       'q7/deviceView': (_a, r) => this.deviceTree(r),
+      'q7/tensor': (a, r) => {
+        const { rt, core, index } = this.evalFrame(a);
+        try {
+          r.body = tensorData(rt, core, index, str(a, 'expression'));
+        } catch (e) {
+          throw new RequestError((e as Error).message);
+        }
+        this.sendResponse(r);
+      },
     };
   }
 

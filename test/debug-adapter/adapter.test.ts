@@ -268,6 +268,15 @@ describe('debug adapter (DAP over stdio)', function () {
     assert.equal((await dc.customRequest('setExpression', { expression: 'in[0][1]', value: '7.25', frameId: frame.id })).body.value, '7.25');
     const mem = (await dc.customRequest('readMemory', { memoryReference: 'hbm:0x100000004', count: 4 })).body;
     assert.equal(Buffer.from(mem.data, 'base64').readFloatLE(0), 7.25);
+    const input = generateTensor(parseTensorSpec(INPUT));
+    const want = Array.from(new Float32Array(input.data.buffer.slice(input.data.byteOffset, input.data.byteOffset + input.data.byteLength)));
+    want[1] = 7.25;
+    for (const expr of ['in', 't_in']) {
+      const t = (await dc.customRequest('q7/tensor', { expression: expr, frameId: frame.id })).body;
+      assert.deepEqual([t.dtype, t.shape, t.values.length], ['float32', [4, 8], 32]);
+      assert.deepEqual(t.values, want);
+    }
+    await assert.rejects(dc.customRequest('q7/tensor', { expression: 'i', frameId: frame.id }), /'i' is not a tensor or an accessor/);
   });
 
   it('steps back by line and instruction and reverse-continues to the previous breakpoint hit', async () => {
