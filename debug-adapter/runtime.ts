@@ -36,6 +36,8 @@ export interface StopEvent {
 export interface RuntimeListener {
   stopped(e: StopEvent): void;
   output(category: 'stdout' | 'stderr' | 'console', text: string): void;
+  /** A long run: 'start' after half a second, 'update' a few times a second, 'end' when it stops. */
+  progress?(phase: 'start' | 'update' | 'end', message: string): void;
   /** A fault the device reported (as it happens), whether or not it stops the run. */
   fault?(f: DeviceFault): void;
   /** The kernel has finished; the report has been printed. */
@@ -453,7 +455,28 @@ export class Q7Runtime {
 
   /** Runs (all cores, or `cores`) in slices until a stop, the target, a pause or the end. */
   private async drive(cores?: readonly number[], target?: { core?: number; pc: number; sp?: number }): Promise<Outcome> {
-    for (;;) {
+    const started = performance.now();
+    let reported = 0;
+    const instructions = () => this.session.device.cores.reduce((a, c) => a + c.m.stepCount, 0);
+    const first = instructions();
+    try {
+      for (;;) {
+        const out = await this.slice(cores, target);
+        if (out) return out;
+        const now = performance.now();
+        if (now - started > 500 && now - reported > 250) {
+          const n = instructions() - first;
+          this.listener.progress?.(reported === 0 ? 'start' : 'update', `${(n / 1e6).toFixed(1)} M instructions in ${((now - started) / 1000).toFixed(1)} s`);
+          reported = now;
+        }
+      }
+    } finally {
+      if (reported) this.listener.progress?.('end', 'stopped');
+    }
+  }
+
+  private async slice(cores?: readonly number[], target?: { core?: number; pc: number; sp?: number }): Promise<Outcome | undefined> {
+    {
       if (this.pauseRequested) return { k: 'pause' };
       const t0 = performance.now();
       const stop = this.session.runUntil({ budget: this.budget, cores, stopOnFault: true });
@@ -464,6 +487,7 @@ export class Q7Runtime {
       const out = this.classify(stop, cores, target);
       if (out) return out;
       await tick();
+      return undefined;
     }
   }
 

@@ -82,6 +82,9 @@ export class Q7DebugSession extends DebugSession {
   private plan: LaunchPlan | undefined;
   private image: ElfImage | undefined;
   private started = false;
+  private progressOk = false;
+  private progressId: string | undefined;
+  private progressCount = 0;
   private configDone = false;
   private launched = false;
   private terminated = false;
@@ -142,7 +145,10 @@ export class Q7DebugSession extends DebugSession {
       exceptionInfo: (a, r) => this.exceptionInfo(a, r),
       gotoTargets: (a, r) => this.gotoTargets(a, r),
       goto: (a, r) => this.goto(a, r),
-      cancel: (_a, r) => this.sendResponse(r),
+      cancel: (a, r) => {
+        if (a.progressId !== undefined && a.progressId === this.progressId) this.runtime?.pause();
+        this.sendResponse(r);
+      },
       'q7/deviceView': (_a, r) => this.deviceTree(r),
       'q7/tensor': (a, r) => {
         const { rt, core, index } = this.evalFrame(a);
@@ -227,7 +233,7 @@ export class Q7DebugSession extends DebugSession {
       supportsStepBack: true,
       exceptionBreakpointFilters: FAULT_KINDS.map((f) => ({ filter: f.kind, label: f.label, default: f.default, description: `stop when the device reports a ${f.kind} fault` })),
     };
-    if (a.linesStartAt1 === false) this.setDebuggerLinesStartAt1(true);
+    this.progressOk ||= a.supportsProgressReporting === true;
     r.body = body;
     this.sendResponse(r);
   }
@@ -241,6 +247,16 @@ export class Q7DebugSession extends DebugSession {
       stopped: (e) => live() && this.onStopped(e),
       output: (category, text) => live() && this.out(category, text),
       ended: (code) => live() && this.onEnded(code),
+      progress: (phase, message) => {
+        if (!live() || !this.progressOk) return;
+        if (phase === 'start') {
+          this.progressId = `q7-run-${++this.progressCount}`;
+          this.sendEvent(new Event('progressStart', { progressId: this.progressId, title: 'Running the kernel', message, cancellable: true }));
+        } else if (this.progressId) {
+          this.sendEvent(new Event(phase === 'update' ? 'progressUpdate' : 'progressEnd', { progressId: this.progressId, message }));
+          if (phase === 'end') this.progressId = undefined;
+        }
+      },
       fault: (f) =>
         live() &&
         this.sendEvent(new Event('q7/fault', { kind: f.kind, message: f.message, core: f.core, fatal: f.fatal, path: f.location ? this.sourceOf(f.location.file).path : undefined, line: f.location?.line, column: f.location?.column })),

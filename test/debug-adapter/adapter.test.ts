@@ -170,15 +170,27 @@ describe('debug adapter (DAP over stdio)', function () {
 
   it('pauses a long run within a bounded time', async () => {
     // stop in the element loop (past the set-up of the 1 MiB tensors), then run freely and pause
+    await dc.initializeRequest({ adapterID: 'q7', pathFormat: 'path', linesStartAt1: true, columnsStartAt1: true, supportsProgressReporting: true });
     await launchTo(dc, reluArgs(relu.elf, { args: ['shape=512x512,init=randn'] }), { [RELU]: [11] });
     await dc.setBreakpointsRequest({ source: { path: RELU }, breakpoints: [] });
+    const progress = dc.waitForEvent('progressStart');
     await dc.continueRequest({ threadId: 1 });
-    await new Promise((r) => setTimeout(r, 500));
+    const p = (await progress).body;
+    assert.match(p.message, /^\d+\.\d M instructions in 0\.\d s$/);
+    assert.equal(p.cancellable, true);
+    const ended = dc.waitForEvent('progressEnd');
     const t0 = Date.now();
     const e = await stopAfter(dc, () => dc.pauseRequest({ threadId: 1 }));
     const ms = Date.now() - t0;
     assert.equal(e.body.reason, 'pause');
     assert.ok(ms < 200, `paused after ${ms} ms`);
+    assert.equal((await ended).body.progressId, p.progressId);
+    // cancelling the progress of the next run pauses it too
+    const again = dc.waitForEvent('progressStart');
+    await dc.continueRequest({ threadId: 1 });
+    const p2 = (await again).body;
+    const s2 = await stopAfter(dc, () => dc.customRequest('cancel', { progressId: p2.progressId }));
+    assert.equal(s2.body.reason, 'pause');
     const frames = await top(dc);
     const user = frames.find((f) => f.presentationHint !== 'subtle')!;
     assert.ok(user, JSON.stringify(frames));
