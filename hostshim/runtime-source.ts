@@ -138,8 +138,10 @@ torch::Tensor empty_like(const torch::Tensor& t) {
 }  // namespace q7host
 
 void* neuron_translate(void*, uint64_t addr) { return (void*)(uintptr_t)addr; }
-void neuron_memcpy_from_hbm(void* dst, void*, uint64_t src, size_t n) { memcpy(dst, (const void*)(uintptr_t)src, n); }
-void neuron_memcpy_to_hbm(void*, uint64_t dst, const void* src, size_t n) { memcpy((void*)(uintptr_t)dst, src, n); }
+void neuron_memcpy(void* local, void*, uint64_t hbm, size_t n, int direction) {
+  if (direction == NEURON_MEMCPY_TO_HBM) memcpy((void*)(uintptr_t)hbm, local, n);
+  else memcpy(local, (const void*)(uintptr_t)hbm, n);
+}
 void neuron_coherency_violation(const char* what, const void*, bool fatal) {
   if (fatal) q7host::fail(what);
   printf("coherency warning: %s\n", what);

@@ -9,16 +9,15 @@
 // user's start-up constructors, lower/startup.ts), the launcher, then `__q7_fini_globals`; `__q7_exit`;
 // the printf entry. Kernel mode only: the device-call stubs of emulator/device/abi.ts (`__q7_device_call`, whose
 // single SIMCALL is labelled `__q7_device_simcall`; `neuron_translate`, the window walk of the first
-// seed's §4a with a mapWindow call and a retry on a miss; `neuron_memcpy_from_hbm/to_hbm` as DMA
+// seed's §4a with a mapWindow call and a retry on a miss; `neuron_memcpy` as DMA
 // calls; `get_cpu_id` = PRID). The window overflow/underflow handlers come from emulator/rom and are
 // placed at VECBASE by the linker.
 
 import {
+  NEURON_MEMCPY_SYMBOL,
   NEURON_TRANSLATE_SYMBOL,
   CSR_BASE,
   DEVICE_CALL,
-  DMA_TO_HBM,
-  DMA_TO_LOCAL,
   EXIT_UNKNOWN_OPCODE,
   KERNEL_INFO_RECORD_SIZE,
   KERNEL_INFO_SECTION,
@@ -238,26 +237,14 @@ const TRANSLATE = fn(NEURON_TRANSLATE_SYMBOL, 'void* neuron_translate(void* ctx,
         j       .Lrom_tr_walk
 `);
 
-const MEMCPY_FROM_HBM = fn('neuron_memcpy_from_hbm', 'void neuron_memcpy_from_hbm(void* dst, void* ctx, uint64_t src, size_t n): DMA to local', `
+const MEMCPY = fn(NEURON_MEMCPY_SYMBOL, 'void neuron_memcpy(void* local, void* ctx, uint64_t hbm, size_t n, int direction): DMA either way', `
         entry   a1, 32
         l32r    a10, .Lrom_call_dma
         mov     a11, a2
         mov     a12, a4
         mov     a13, a5
         mov     a14, a6
-        movi    a15, ${DMA_TO_LOCAL}
-        call8   __q7_device_call
-        retw
-`);
-
-const MEMCPY_TO_HBM = fn('neuron_memcpy_to_hbm', 'void neuron_memcpy_to_hbm(void* ctx, uint64_t dst, const void* src, size_t n): DMA to HBM', `
-        entry   a1, 32
-        l32r    a10, .Lrom_call_dma
-        mov     a11, a6
-        mov     a12, a4
-        mov     a13, a5
-        mov     a14, a7
-        movi    a15, ${DMA_TO_HBM}
+        mov     a15, a7
         call8   __q7_device_call
         retw
 `);
@@ -305,7 +292,7 @@ ${table}
         .text
 ${literals(mode)}${mode === 'kernel' ? KERNEL_START : PROGRAM_START}${Q7_START}${mode === 'kernel' ? KERNEL_LAUNCH : PROGRAM_LAUNCH}${EXIT}${
     mode === 'kernel' ? KERNEL_WRITE : PROGRAM_WRITE
-  }${printf || mode === 'program' ? PRINTF : ''}${mode === 'kernel' ? `${DEVICE_CALL_FN}${TRANSLATE}${MEMCPY_FROM_HBM}${MEMCPY_TO_HBM}${CPU_ID}` : ''}`;
+  }${printf || mode === 'program' ? PRINTF : ''}${mode === 'kernel' ? `${DEVICE_CALL_FN}${TRANSLATE}${MEMCPY}${CPU_ID}` : ''}`;
 }
 
 /** The last file of the image: marks the end of .bss (and of the kernel table). */
@@ -327,7 +314,7 @@ export const ROM_STARTUP_SOURCE = romStartupSource('program');
 export const ROM_END_SOURCE = romEndSource('program');
 
 /** ROM functions only kernel images have: they talk to the device. */
-export const KERNEL_ROM_FUNCTIONS = ['__q7_device_call', NEURON_TRANSLATE_SYMBOL, 'neuron_memcpy_from_hbm', 'neuron_memcpy_to_hbm', 'get_cpu_id'];
+export const KERNEL_ROM_FUNCTIONS = ['__q7_device_call', NEURON_TRANSLATE_SYMBOL, NEURON_MEMCPY_SYMBOL, 'get_cpu_id'];
 
 /** Functions the ROM defines that compiled code may call (the kernel-only ones in kernel images only). */
 export const ROM_FUNCTIONS = ['printf', 'snprintf', '__q7_write', '__q7_exit', ...KERNEL_ROM_FUNCTIONS];

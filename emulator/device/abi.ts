@@ -85,6 +85,8 @@ export const DEVICE_SIMCALL_SYMBOL = '__q7_device_simcall';
 
 /** The window mapper's symbol: `void* neuron_translate(void*, uint64_t)` with C++ linkage, as the first seed's §4a names it. */
 export const NEURON_TRANSLATE_SYMBOL = '_Z16neuron_translatePvy';
+/** The one copy routine: void neuron_memcpy(void* local, void* ctx, uint64_t hbm, size_t n, int direction) (direction: DMA_TO_LOCAL / DMA_TO_HBM). */
+export const NEURON_MEMCPY_SYMBOL = '_Z13neuron_memcpyPvS_yji';
 
 // ---- Translation context: the window table neuron_translate walks (first seed §4a) ------------------
 /** Entry i lives at ctx + 32·i; LAUNCH.windowCount entries. */

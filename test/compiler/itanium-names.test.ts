@@ -130,6 +130,15 @@ describe('compiler: Itanium C++ ABI names, vtables and the vptr member', functio
       assert.ok(!kernel.symbols.some((s) => s.name === 'neuron_translate'), 'no unmangled neuron_translate');
     });
 
+    it('has one neuron_memcpy, the routine the seed names, for copies either way (a TCM kernel)', async () => {
+      const src = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'examples', 'kernels', 'relu_tcm.cpp'), 'utf8');
+      const r = await compileSource(src, '/test/relu_tcm.cpp');
+      assert.deepEqual(r.diagnostics, []);
+      const names = definedNames(r.image!);
+      assert.ok(names.has('_Z13neuron_memcpyPvS_yji'), 'void neuron_memcpy(void*, void*, uint64_t, size_t, int)');
+      assert.deepEqual([...names].filter((n) => /memcpy_(from|to)_hbm/.test(n)), []);
+    });
+
     it('lays out the accessor vtable as {offset-to-top, &typeinfo, D1, D0}', () => {
       const sym = (n: string) => {
         const s = kernel.symbols.find((x) => x.name === n);

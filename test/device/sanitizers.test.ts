@@ -289,7 +289,7 @@ describe('device: bad device-call arguments', function () {
   it('a DMA to an unmapped local address is a bus-error fault, not a crash', async () => {
     const src = `#include <torch/torch.h>
 void k(const torch::Tensor& t) {
-  neuron_memcpy_from_hbm((void*)0x10, t.q7_data_ptr().ctx_ptr, t.q7_data_ptr().hbm_addr, 4);
+  neuron_memcpy((void*)0x10, t.q7_data_ptr().ctx_ptr, t.q7_data_ptr().hbm_addr, 4, NEURON_MEMCPY_TO_LOCAL);
 }
 `;
     const image = await kernelImage(src, '/kernels/baddma.cpp');

@@ -94,7 +94,7 @@ class TensorReadStreamAccessor {
     size_t left = next_ < numel_ ? numel_ - next_ : 0;
     buffered_count_ = left < kBufferBytes / sizeof(T) ? left : kBufferBytes / sizeof(T);
     if (buffer_ != nullptr && buffered_count_ > 0)
-      neuron_memcpy_from_hbm(buffer_, data_.ctx_ptr, data_.hbm_addr + sizeof(T) * buffered_from_, sizeof(T) * buffered_count_);
+      neuron_memcpy(buffer_, data_.ctx_ptr, data_.hbm_addr + sizeof(T) * buffered_from_, sizeof(T) * buffered_count_, NEURON_MEMCPY_TO_LOCAL);
   }
 
   Q7PtrType data_;
@@ -149,7 +149,7 @@ class TensorWriteStreamAccessor {
  private:
   void flush() {
     if (buffer_ != nullptr && pending_ > 0)
-      neuron_memcpy_to_hbm(data_.ctx_ptr, data_.hbm_addr + sizeof(T) * (next_ - pending_), buffer_, sizeof(T) * pending_);
+      neuron_memcpy(buffer_, data_.ctx_ptr, data_.hbm_addr + sizeof(T) * (next_ - pending_), sizeof(T) * pending_, NEURON_MEMCPY_TO_HBM);
     pending_ = 0;
   }
 
@@ -175,7 +175,7 @@ class TensorTcmAccessor {
     if (tensor_offset > numel_ || num_elem > numel_ - tensor_offset) __q7_copy_out_of_bounds(&data_, tensor_offset, num_elem, numel_);
 #endif
     if (c10::q7_scalar_type_of<T>::value >= 0) __q7_check_dtype(data_.hbm_addr, c10::q7_scalar_type_of<T>::value, "tensor_to_tcm");
-    neuron_memcpy_from_hbm(tcm_ptr, data_.ctx_ptr, data_.hbm_addr + sizeof(T) * tensor_offset, sizeof(T) * num_elem);
+    neuron_memcpy(tcm_ptr, data_.ctx_ptr, data_.hbm_addr + sizeof(T) * tensor_offset, sizeof(T) * num_elem, NEURON_MEMCPY_TO_LOCAL);
   }
 
   template <typename T>
@@ -185,7 +185,7 @@ class TensorTcmAccessor {
 #endif
     static_assert(!read_only, "cannot copy into a tensor through a read-only TensorTcmAccessor (tcm_accessor of a const Tensor)");
     if (c10::q7_scalar_type_of<T>::value >= 0) __q7_check_dtype(data_.hbm_addr, c10::q7_scalar_type_of<T>::value, "tcm_to_tensor");
-    neuron_memcpy_to_hbm(data_.ctx_ptr, data_.hbm_addr + sizeof(T) * tensor_offset, tcm_ptr, sizeof(T) * num_elem);
+    neuron_memcpy((void*)tcm_ptr, data_.ctx_ptr, data_.hbm_addr + sizeof(T) * tensor_offset, sizeof(T) * num_elem, NEURON_MEMCPY_TO_HBM);
   }
 
  private:

@@ -7,8 +7,12 @@ export const runtime = String.raw`#pragma once
 // Device runtime entry points (ROM / SDK runtime). neuron_translate maps an HBM address into a
 // local window and returns the local address; the copies move bytes between HBM and local memory.
 void* neuron_translate(void* ctx_ptr, uint64_t addr);
-void neuron_memcpy_from_hbm(void* dst, void* ctx_ptr, uint64_t src_addr, size_t nbytes);
-void neuron_memcpy_to_hbm(void* ctx_ptr, uint64_t dst_addr, const void* src, size_t nbytes);
+// neuron_memcpy is the one copy the device library ships (seed 000 names it beside neuron_translate;
+// it gives no signature, so this one is ours): nbytes between local memory at 'local' and HBM at
+// 'hbm_addr' in the translation context 'ctx_ptr', towards local memory or towards HBM.
+constexpr int NEURON_MEMCPY_TO_LOCAL = 0;
+constexpr int NEURON_MEMCPY_TO_HBM = 1;
+void neuron_memcpy(void* local, void* ctx_ptr, uint64_t hbm_addr, size_t nbytes, int direction);
 // A coherency conflict on the enforcer at 'enforcer': a fatal report (COHERENT policy) or a warning
 // (INCOHERENT_VERBOSE).
 void neuron_coherency_violation(const char* what, const void* enforcer, bool fatal);
