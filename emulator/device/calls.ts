@@ -149,6 +149,13 @@ const CPP_TYPES: Record<number, string> = { 0: 'uint8_t', 1: 'int8_t', 2: 'int16
 /** An accessor or copy of element type `dtype` on the tensor at `hbmAddr`: a fault when the tensor's dtype differs. */
 function checkDtype(dev: Device, core: DeviceCore, hbmAddr: number, dtype: number, what: number): void {
   const t = dev.hbm.tensorAt(hbmAddr);
+  // the SDK's stream constructors make this call: in multicore mode only TCM accessors are legal
+  if (dev.cores.length > 1 && what) {
+    const via = core.g.cstring(what);
+    if (/^(read|write)_stream_accessor$/.test(via)) {
+      dev.fault(core, 'multicore-rule', `a stream accessor (${via}) is used in multicore mode, where only TCM accessors are legal`, { fatal: false, tensor: t?.name });
+    }
+  }
   if (!t || t.scalarType === dtype) return;
   const name = (st: number) => DTYPE_NAMES[st] ?? `dtype ${st}`;
   const via = what ? core.g.cstring(what) : 'accessor';

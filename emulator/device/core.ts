@@ -17,7 +17,7 @@ import type { PageHooks } from '../memory/memory';
 import { Hbm } from './hbm';
 import {
   DeviceRw, LoadRecord, ProviderContext, ProviderCore, SEQ_LOAD, SEQ_UNLOAD, coreCreate, coreDestroy, decodeLoadRecord, enableLogs, enablePcBoundsCheck,
-  encodeLoadRecord, onUcodeBooted, setDgePriorityClassMap,
+  LoaderLibrary, llCreate, llGetSequence, onUcodeBooted, setDgePriorityClassMap,
 } from './provider';
 
 /** Pattern the stack and the guard below it are filled with (high-water mark and overflow check). */
@@ -53,6 +53,8 @@ export interface CoreSetup {
   readonly dgeMap: readonly number[];
   /** Compile hot guest code (default true; false: the interpreter only — same results, slower). */
   readonly jit?: boolean;
+  /** Scheme-A ext-isa coretype the loader library is made for (6 SUNDA by default). */
+  readonly coreType: number;
 }
 
 export class DeviceCore {
@@ -78,6 +80,8 @@ export class DeviceCore {
   /** Set by a sanitizer hook just before it makes the access raise (the exception stop then reports it). */
   pending: PendingFault | undefined;
   loadRecord?: Uint8Array;
+  /** The loader library (ll_create) of the installed image. */
+  library?: LoaderLibrary;
   unloadRecord?: Uint8Array;
 
   constructor(readonly setup: CoreSetup, readonly config: import('../config/types').CoreConfig) {
@@ -116,9 +120,12 @@ export class DeviceCore {
     enableLogs(this.provider, this.logBuf, this.logSize, 3);
     setDgePriorityClassMap(this.provider, this.setup.dgeMap);
     enablePcBoundsCheck(this.provider, pcBounds?.lo ?? IRAM_BASE, pcBounds?.hi ?? IRAM_BASE + payload.length);
-    const staged = this.setup.hbm.alloc(payload.length);
-    this.setup.hbm.write(staged, payload);
-    this.loadRecord = encodeLoadRecord(SEQ_LOAD, staged, IRAM_BASE, payload.length);
+    this.library = llCreate(this.setup.provider, this.setup.coreType, payload.length, IRAM_BASE, () => {
+      const staged = this.setup.hbm.alloc(payload.length);
+      this.setup.hbm.write(staged, payload);
+      return staged;
+    });
+    this.loadRecord = llGetSequence(this.library, this.provider, SEQ_LOAD, new Uint8Array(0x40)).slice();
     this.execute(decodeLoadRecord(this.loadRecord));
     for (const s of data) {
       this.g.write(s.addr, s.data);
@@ -177,7 +184,8 @@ export class DeviceCore {
 
   /** TEARDOWN: the unload record, then core_destroy (mailbox released). */
   teardown(payloadLen: number): void {
-    this.unloadRecord = encodeLoadRecord(SEQ_UNLOAD, 0, IRAM_BASE, payloadLen);
+    const ll = this.library ?? llCreate(this.setup.provider, this.setup.coreType, payloadLen, IRAM_BASE);
+    this.unloadRecord = llGetSequence(ll, this.provider, SEQ_UNLOAD, new Uint8Array(0x40)).slice();
     this.execute(decodeLoadRecord(this.unloadRecord));
     coreDestroy(this.provider);
   }

@@ -14,7 +14,7 @@ import { PAGE_SIZE, type PageHooks } from '../memory/memory';
 import { MemoryHost } from '../semihost/host';
 import type { ElfImage } from '../../xtensa/elf/types';
 import {
-  NEURON_TRANSLATE_SYMBOL,
+  NEURON_TRANSLATE_SYMBOL, IRAM_BASE,
   DEFAULT_STACK_SIZE, DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE, EXIT_UNKNOWN_OPCODE, HBM_APERTURE_BASE, HBM_APERTURE_SIZE, POLICY, TENSOR_HANDLE,
 } from './abi';
 import { deviceCall, elementSize, useAfterFreeMessage } from './calls';
@@ -24,7 +24,7 @@ import { DEFAULT_HBM_SIZE, Hbm, HbmFullError, MANY_WRITERS, formatBytes } from '
 import { dataSegments, iramPayload } from './image';
 import { DstWriters, writeSite } from './writers';
 import { allocHandle, allocImpl, contiguousStrides, readImpl } from './objects';
-import { ProviderContext, contextCreate } from './provider';
+import { ProviderContext, SUNDA_CORE_TYPE, contextCreate, getMemoryImage, llCreate } from './provider';
 import { callStack } from './stack';
 import { checkWindowGeometry } from './windows';
 import { type DeviceSnapshot, captureCore, restoreCore } from './snapshot';
@@ -67,6 +67,11 @@ export interface DeviceOptions {
    * address stays valid until its window is evicted.
    */
   strictWindows?: boolean;
+  /**
+   * Scheme-A ext-isa coretype the launcher loads for (seed 003: 6 SUNDA, the NeuronCore-v2 default;
+   * 13/21/29 CAYMAN, whose prelink buffer caps the library under 0x10000 bytes: ENOSPC past it).
+   */
+  coreType?: number;
 }
 
 /** Smallest HBM the device accepts (the image is staged there too). */
@@ -183,6 +188,10 @@ export class Device {
     this.symbols = options.symbols;
     this.payload = iramPayload(image);
     this.provider = contextCreate(options.apiLevel ?? 3, DeviceCore.rwFor(() => this.cores[this.rwCore]));
+    // INIT as libnrt drives it: the ext-isa coretype, the IRAM image, the loader library (the cap)
+    const coreType = options.coreType ?? SUNDA_CORE_TYPE;
+    const dataBytes = dataSegments(image).reduce((n, d) => n + d.memsz, 0);
+    llCreate(this.provider, coreType, getMemoryImage(coreType, 'IRAM', { IRAM: this.payload.length, DRAM: dataBytes }), IRAM_BASE);
     const count = options.cores ?? 1;
     if (!(count >= 1 && count <= 64)) throw new RangeError(`core count ${count} must be 1..64`);
     checkWindowGeometry(options.windowSize ?? DEFAULT_WINDOW_SIZE, options.windowCount ?? DEFAULT_WINDOW_COUNT);
@@ -199,6 +208,7 @@ export class Device {
           hooksFor: (c, hp) => this.hooksFor(c, hp),
           dgeMap: [0, 1, 2, 3, 4],
           jit: options.jit,
+          coreType,
         },
         Q7,
       );

@@ -3,7 +3,11 @@
 // (read UNCLAIMED at mailbox+0, write CLAIMED), log ring / DGE priority map / pc-bounds set-up (each
 // requiring a booted core), the single 0x40-byte load (or unload) record, and core destruction, which
 // releases the mailbox by writing UNCLAIMED back to +0. All device I/O goes through an rw accessor,
-// as the provider's rw_impl vtable does.
+// as the provider's rw_impl vtable does. Scheme A (ext-isa coretypes 6/13/21/29) is the ext-isa /
+// loader side: get_ext_isa, get_memory_image and ll_create take it; ll_create on a Cayman coretype
+// prelinks into a device buffer under 0x10000 bytes (ENOSPC past it); the load-sequence buffer must
+// be 8-byte aligned (INVALID). Scheme B (pool kinds 2/9/17/25) is core_create's. An rw accessor that
+// fails is IO; staging the library in HBM that fails is ALLOCATION.
 
 import { CLAIM_CLAIMED, CLAIM_UNCLAIMED, MAILBOX } from './abi';
 
@@ -17,6 +21,16 @@ export const RESULT_NAMES = Object.fromEntries(Object.entries(RESULT).map(([k, v
 export const PROVIDER_API_LEVEL = 3;
 /** Scheme B core kinds (NRTUCODE_CORE_*_NX_POOL), stored in the core object. */
 export const POOL_CORE_KINDS = [2, 9, 17, 25] as const;
+
+/** Scheme A ext-isa coretypes (CSWTCH.113 gives [6, 13, 21] for arch_type 2..4; 29 completes the set). */
+export const EXT_ISA_CORE_TYPES = [6, 13, 21, 29] as const;
+/** SUNDA (NeuronCore-v2): the minimal loader, no prelink cap. The others are CAYMAN (prelink). */
+export const SUNDA_CORE_TYPE = 6;
+/** Cayman prelink: the library must be smaller than the device buffer (total < 0x10000), else ENOSPC. */
+export const CAYMAN_PRELINK_CAP = 0x10000;
+/** The memory images get_memory_image serves. */
+export const MEMORY_IMAGES = ['IRAM', 'DRAM'] as const;
+export type MemoryImage = (typeof MEMORY_IMAGES)[number];
 
 export const LOAD_RECORD_SIZE = 0x40;
 export const LOAD_RECORD_TAG = 0x1095;
@@ -59,12 +73,106 @@ export interface LoadRecord {
 
 export function contextCreate(apiLevel: number, rw: DeviceRw): ProviderContext {
   if (apiLevel !== PROVIDER_API_LEVEL) throw new ProviderError(RESULT.VERSION, `context_create(api level ${apiLevel}, expected ${PROVIDER_API_LEVEL})`);
-  return { apiLevel, rw };
+  return { apiLevel, rw: checkedRw(rw) };
+}
+
+/** The accessor as the provider uses it: a failed read or write is IO. */
+function checkedRw(rw: DeviceRw): DeviceRw {
+  const io = (op: string, addr: number, e: unknown) =>
+    new ProviderError(RESULT.IO, `rw_impl ${op} at device address 0x${(addr >>> 0).toString(16)} failed (${e instanceof Error ? e.message : String(e)})`);
+  return {
+    read32: (addr) => {
+      try {
+        return rw.read32(addr);
+      } catch (e) {
+        throw io('read', addr, e);
+      }
+    },
+    write32: (addr, v) => {
+      try {
+        rw.write32(addr, v);
+      } catch (e) {
+        throw io('write', addr, e);
+      }
+    },
+  };
 }
 
 export function coreCreate(ctx: ProviderContext, kind: number, mailbox: number): ProviderCore {
-  if (!(POOL_CORE_KINDS as readonly number[]).includes(kind)) throw new ProviderError(RESULT.UNKNOWN_CORE, `core_create(kind ${kind})`);
+  if (!(POOL_CORE_KINDS as readonly number[]).includes(kind)) {
+    const note = (EXT_ISA_CORE_TYPES as readonly number[]).includes(kind) ? ` is a scheme-A ext-isa coretype; core_create takes the scheme-B pool kinds ${POOL_CORE_KINDS.join('/')}` : '';
+    throw new ProviderError(RESULT.UNKNOWN_CORE, `core_create(kind ${kind}${note})`);
+  }
   return { ctx, kind, mailbox, booted: false };
+}
+
+function requireExtIsaCoreType(coreType: number, what: string): void {
+  if ((EXT_ISA_CORE_TYPES as readonly number[]).includes(coreType)) return;
+  const note = (POOL_CORE_KINDS as readonly number[]).includes(coreType) ? ` is a scheme-B pool kind; ext-isa paths take the scheme-A coretypes ${EXT_ISA_CORE_TYPES.join('/')}` : '';
+  throw new ProviderError(RESULT.UNKNOWN_CORE, `${what}(coretype ${coreType}${note})`);
+}
+
+/** get_ext_isa: validates a scheme-A coretype; true for the Cayman prelink loader, false for SUNDA's. */
+export function getExtIsa(coreType: number): { coreType: number; prelink: boolean } {
+  requireExtIsaCoreType(coreType, 'get_ext_isa');
+  return { coreType, prelink: coreType !== SUNDA_CORE_TYPE };
+}
+
+/**
+ * get_memory_image(coretype, which): the image's part for that memory (IRAM: the code payload; DRAM:
+ * the data segments' bytes). An unknown memory is UNKNOWN_IMAGE, an empty part MISSING_IMAGE.
+ */
+export function getMemoryImage(coreType: number, which: string, parts: Partial<Record<MemoryImage, number>>): number {
+  requireExtIsaCoreType(coreType, 'get_memory_image');
+  if (!(MEMORY_IMAGES as readonly string[]).includes(which)) throw new ProviderError(RESULT.UNKNOWN_IMAGE, `get_memory_image(${which}): not one of ${MEMORY_IMAGES.join(', ')}`);
+  const size = parts[which as MemoryImage] ?? 0;
+  if (size <= 0) throw new ProviderError(RESULT.MISSING_IMAGE, `get_memory_image(${which}): the image has no ${which} part`);
+  return size;
+}
+
+export interface LoaderLibrary {
+  readonly ctx: ProviderContext;
+  readonly coreType: number;
+  readonly size: number;
+  readonly iramTarget: number;
+  /** HBM address of the staged library (ll->dram_alloc), once staged. */
+  dramAlloc: number;
+}
+
+/**
+ * ll_create: a library of \`size\` bytes for a scheme-A coretype; the Cayman prelink cap is ENOSPC.
+ * \`stage\` puts the bytes in device memory (its failure is ALLOCATION).
+ */
+export function llCreate(ctx: ProviderContext, coreType: number, size: number, iramTarget: number, stage?: () => number): LoaderLibrary {
+  const isa = getExtIsa(coreType);
+  if (isa.prelink && size >= CAYMAN_PRELINK_CAP) {
+    throw new ProviderError(RESULT.ENOSPC, `ll_create: library would be larger than the available buffer on device (${size} bytes, the coretype-${coreType} prelink buffer holds under ${CAYMAN_PRELINK_CAP})`);
+  }
+  let dramAlloc = 0;
+  if (stage) {
+    try {
+      dramAlloc = stage();
+    } catch (e) {
+      throw new ProviderError(RESULT.ALLOCATION, `ll_create: staging ${size} bytes in device memory failed (${e instanceof Error ? e.message : String(e)})`);
+    }
+  }
+  return { ctx, coreType, size, iramTarget, dramAlloc };
+}
+
+/**
+ * ll_get_load_sequence / ll_get_unload_sequence: the one record, written into the caller's host
+ * instruction buffer at byte \`offset\` (the buffer's address must be 8-byte aligned, else INVALID; the
+ * library and the core must share a context, else INVALID). Returns the record's bytes.
+ */
+export function llGetSequence(ll: LoaderLibrary, core: ProviderCore, seqType: typeof SEQ_LOAD | typeof SEQ_UNLOAD, buf: Uint8Array, offset = 0): Uint8Array {
+  const what = seqType === SEQ_LOAD ? 'll_get_load_sequence' : 'll_get_unload_sequence';
+  if (ll.ctx !== core.ctx) throw new ProviderError(RESULT.INVALID, `${what}: the library and the core belong to different contexts`);
+  const at = buf.byteOffset + offset;
+  if (at % 8 !== 0) throw new ProviderError(RESULT.INVALID, `${what}: instruction buffer at offset ${at} is not 8-byte aligned`);
+  if (offset < 0 || offset + LOAD_RECORD_SIZE > buf.length) throw new ProviderError(RESULT.INVALID, `${what}: instruction buffer of ${buf.length} bytes has no room for a ${LOAD_RECORD_SIZE}-byte record at ${offset}`);
+  const rec = encodeLoadRecord(seqType, ll.dramAlloc, ll.iramTarget, ll.size);
+  buf.set(rec, offset);
+  return buf.subarray(offset, offset + LOAD_RECORD_SIZE);
 }
 
 /** on_ucode_booted: the claim handshake. */
