@@ -23,6 +23,8 @@ const USER_SETTINGS = {
   'editor.hover.delay': 100,
   'editor.minimap.enabled': false,
   'q7.debounceMs': 50,
+  'debug.openDebug': 'openOnDebugBreak',
+  'debug.showInStatusBar': 'never',
 };
 
 export interface CodeServer {

@@ -4,7 +4,8 @@
 export interface Locator {
   click(options?: { timeout?: number }): Promise<void>;
   first(): Locator;
-  filter(options: { hasText?: string | RegExp; hasNotText?: string | RegExp }): Locator;
+  filter(options: { hasText?: string | RegExp; hasNotText?: string | RegExp; has?: Locator }): Locator;
+  getAttribute(name: string, options?: { timeout?: number }): Promise<string | null>;
   locator(selector: string): Locator;
   waitFor(options?: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number }): Promise<void>;
   textContent(options?: { timeout?: number }): Promise<string | null>;

@@ -33,6 +33,13 @@ export function locateTools(): E2eTools | string {
   return missing.length ? `end-to-end tools missing: ${missing.join(', ')}` : { codeServer, playwrightCore, chromium: chromium! };
 }
 
+/** Where screenshots of the end-to-end runs are kept as test artifacts (`Q7_E2E_ARTIFACTS` overrides it). */
+export function artifactsDir(): string {
+  const dir = process.env.Q7_E2E_ARTIFACTS ?? path.join(REPO, 'test-artifacts', 'e2e');
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 /** The tools, or a skip (locally) / a failure (CI=true) of the current test or hook. */
 export function requireE2eTools(ctx: Mocha.Context): E2eTools {
   const found = locateTools();

@@ -13,7 +13,45 @@ export const SELECTORS = {
   quickInput: '.quick-input-widget input',
   actionWidget: '.action-widget .monaco-list-row',
   editorLines: '.monaco-editor .view-lines',
+  codeLens: '.monaco-editor .codelens-decoration a',
+  debugToolbar: '.debug-toolbar',
+  callStackRow: '.debug-call-stack .monaco-list-row',
+  variablesRow: '.debug-variables .monaco-list-row',
+  paneHeader: '.pane-header',
+  treeRow: '.monaco-list-row',
+  exceptionWidget: '.exception-widget',
+  disassemblyRow: '.disassembly-view .monaco-list-row',
 };
+
+/** Clicks the code lens whose text is `title` (e.g. "Debug Kernel") on the line of `nearText`. */
+export async function clickCodeLens(page: Page, title: string): Promise<void> {
+  const lens = page.locator(SELECTORS.codeLens).filter({ hasText: title }).first();
+  await lens.waitFor({ state: 'visible', timeout: T });
+  await lens.click();
+}
+
+/** Runs a command from the palette by its exact title. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator(SELECTORS.quickInput).first();
+  await input.waitFor({ state: 'visible', timeout: T });
+  await page.keyboard.type(`>${title}`);
+  const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${title}"]`).first();
+  await row.waitFor({ state: 'visible', timeout: T });
+  await row.click();
+}
+
+/** The top frame's row of the call stack, once it shows `text`. */
+export async function topFrame(page: Page, text: string | RegExp): Promise<string> {
+  const row = page.locator(SELECTORS.callStackRow).filter({ hasText: text }).first();
+  await row.waitFor({ state: 'visible', timeout: T });
+  return row.innerText();
+}
+
+/** A row of the Variables view showing `text`. */
+export function variable(page: Page, text: string | RegExp): Locator {
+  return page.locator(SELECTORS.variablesRow).filter({ hasText: text }).first();
+}
 
 const T = 60000;
 

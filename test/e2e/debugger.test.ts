@@ -1,0 +1,154 @@
+// The debugger end to end in a real VS Code (code-server + headless chromium, as vscode.test.ts): open
+// the ReLU kernel, put a breakpoint on the store, start "Debug Kernel" from its code lens (accepting
+// the default argument), stop at the breakpoint, step over, expand the input accessor in Variables to
+// its Q7PtrType (exact 64-bit hbm_addr), see the window table in the Q7 Device view, step one
+// instruction in the Disassembly view; then debug a kernel with an out-of-bounds write and stop at its
+// line. Screenshots of each state are kept in test-artifacts/e2e/ (Q7_E2E_ARTIFACTS).
+
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startCodeServer, type CodeServer } from './code-server';
+import { CHROMIUM_ARGS, loadPlaywright, type Browser, type Page } from './playwright';
+import { REPO, artifactsDir, requireE2eTools, stageExtension, type E2eTools } from './setup';
+import { SELECTORS, clickCodeLens, goTo, openFromExplorer, openWorkbench, runCommand, statusItem, topFrame, variable } from './workbench';
+
+const OOB = `#include <torch/torch.h>
+torch::Tensor fill3(const torch::Tensor& t) {
+  torch::Tensor out = torch::zeros({5, 5, 5}, torch::kFloat);
+  auto acc = out.accessor<float, 3>();
+  acc[1][2][3] = 1.0f;
+  acc[15][20][30] = 2.0f;
+  return out;
+}
+`;
+
+describe('VS Code end to end: the debugger (code-server + chromium)', function () {
+  this.timeout(300000);
+  let tools: E2eTools;
+  let run: string;
+  let server: CodeServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  const consoleLines: string[] = [];
+  let t0 = Date.now();
+  const mark = (what: string) => console.log(`      [e2e] ${what} at ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const shot = (name: string) => page.screenshot({ path: path.join(artifactsDir(), `debugger-${name}.png`) });
+
+  before(async function () {
+    tools = requireE2eTools(this);
+    t0 = Date.now();
+    run = fs.mkdtempSync(path.join(os.tmpdir(), 'q7-e2e-dbg-'));
+    const extensions = path.join(run, 'extensions');
+    stageExtension(extensions);
+    const ws = path.join(run, 'workspace');
+    fs.mkdirSync(ws);
+    fs.copyFileSync(path.join(REPO, 'examples', 'kernels', 'relu.cpp'), path.join(ws, 'relu.cpp'));
+    fs.writeFileSync(path.join(ws, 'oob.cpp'), OOB);
+    server = await startCodeServer(tools.codeServer, run, extensions);
+    browser = await loadPlaywright(tools.playwrightCore).chromium.launch({ executablePath: tools.chromium, headless: true, args: CHROMIUM_ARGS });
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
+    await openWorkbench(page, server.url, ws);
+    mark('workbench ready');
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && page) {
+      await shot(`failed-${this.currentTest.title.replace(/\W+/g, '-')}`).catch(() => undefined);
+      console.log(`      code-server log:\n${server?.log()}\n      console:\n${consoleLines.slice(-30).join('\n')}`);
+    }
+  });
+
+  after(async () => {
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    if (run && !process.env.Q7_E2E_KEEP) fs.rmSync(run, { recursive: true, force: true });
+    mark('stopped');
+  });
+
+  it('starts Debug Kernel from the code lens and stops at a breakpoint on the store', async () => {
+    await openFromExplorer(page, 'relu.cpp');
+    await statusItem(page, 'Q7').waitFor({ state: 'visible', timeout: 60000 });
+    await goTo(page, 12, 7);
+    await page.keyboard.press('F9');
+    await clickCodeLens(page, 'Debug Kernel');
+    const input = page.locator(SELECTORS.quickInput).first();
+    await input.waitFor({ state: 'visible', timeout: 60000 });
+    await page.keyboard.press('Enter');
+    await page.locator(SELECTORS.debugToolbar).waitFor({ state: 'visible', timeout: 120000 });
+    const top = await topFrame(page, /relu_forward/);
+    assert.match(top, /relu\.cpp\s*12:\d+/);
+    await shot('breakpoint');
+    mark('stopped at the breakpoint');
+  });
+
+  it('steps over to the next line', async () => {
+    await page.keyboard.press('F10');
+    const top = await topFrame(page, /relu\.cpp\s*1[01]:\d+/);
+    assert.match(top, /relu_forward/);
+    mark('stepped over');
+  });
+
+  it('shows the input accessor\'s Q7PtrType with its exact 64-bit hbm_addr in Variables', async () => {
+    const acc = variable(page, /^\s*in\b/);
+    await acc.waitFor({ state: 'visible', timeout: 60000 });
+    await acc.click();
+    const data = variable(page, /data_/);
+    await data.waitFor({ state: 'visible', timeout: 60000 });
+    await data.click();
+    const hbm = variable(page, /hbm_addr/);
+    await hbm.waitFor({ state: 'visible', timeout: 60000 });
+    assert.match(await hbm.innerText(), /hbm_addr\s*[:=]?\s*0x1[0-9a-f]{8}\b/);
+    await shot('q7ptrtype');
+    mark('Q7PtrType shown');
+  });
+
+  it('lists the window table in the Q7 Device view', async () => {
+    const header = page.locator(SELECTORS.paneHeader).filter({ hasText: 'Q7 Device' }).first();
+    await header.waitFor({ state: 'visible', timeout: 60000 });
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    const row = page.locator('.pane-body .monaco-list-row').filter({ hasText: /window/i }).first();
+    await row.waitFor({ state: 'visible', timeout: 60000 });
+    const entry = page.locator('.pane-body .monaco-list-row').filter({ hasText: /0x1[0-9a-f]{8}/ }).first();
+    await entry.waitFor({ state: 'visible', timeout: 60000 });
+    await shot('device-view');
+    mark('window table shown');
+  });
+
+  it('steps one instruction in the Disassembly view', async () => {
+    await runCommand(page, 'Open Disassembly View');
+    const current = page.locator(`${SELECTORS.disassemblyRow}`).filter({ has: page.locator('.codicon-debug-stackframe') }).first();
+    await current.waitFor({ state: 'visible', timeout: 60000 });
+    const before = await current.innerText();
+    await page.locator('.disassembly-view').first().click();
+    await page.keyboard.press('F10');
+    await page.waitForTimeout(500);
+    const after = page.locator(`${SELECTORS.disassemblyRow}`).filter({ has: page.locator('.codicon-debug-stackframe') }).first();
+    await after.waitFor({ state: 'visible', timeout: 60000 });
+    assert.notEqual(await after.innerText(), before, 'the current instruction moved by one');
+    await shot('disassembly');
+    mark('instruction stepped');
+    await page.keyboard.press('Shift+F5');
+    await page.locator(SELECTORS.debugToolbar).waitFor({ state: 'hidden', timeout: 60000 });
+  });
+
+  it('stops a kernel with an out-of-bounds write at its line', async () => {
+    await page.keyboard.press('Control+Shift+E');
+    await openFromExplorer(page, 'oob.cpp');
+    await clickCodeLens(page, 'Debug Kernel');
+    const input = page.locator(SELECTORS.quickInput).first();
+    await input.waitFor({ state: 'visible', timeout: 60000 });
+    await page.keyboard.press('Enter');
+    const widget = page.locator(SELECTORS.exceptionWidget).first();
+    await widget.waitFor({ state: 'visible', timeout: 120000 });
+    assert.match(await widget.innerText(), /out-of-bounds[\s\S]*index 15 is out of bounds for dimension 0 of size 5/);
+    await page.keyboard.press('Control+Shift+D');
+    const top = await topFrame(page, /oob\.cpp\s*6:\d+/);
+    assert.match(top, /fill3/);
+    await shot('fault');
+    mark('fault stop at line 6');
+    await page.keyboard.press('Shift+F5');
+  });
+});
