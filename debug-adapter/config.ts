@@ -30,6 +30,8 @@ export interface LaunchPlan {
   readonly stopOnEntry: boolean;
   readonly windowSize?: number;
   readonly windowCount?: number;
+  /** The seed's window rule: a translated address is valid only until the next translate. */
+  readonly strictWindows: boolean;
   readonly stackSize?: number;
   readonly stepOverSdk: boolean;
   readonly maxInstructions?: number;
@@ -41,7 +43,7 @@ export interface LaunchPlan {
 const GENERIC = new Set(['type', 'request', 'name', 'noDebug', 'presentation', 'preLaunchTask', 'postDebugTask', 'internalConsoleOptions', 'debugServer', 'console', 'env', 'windows', 'linux', 'osx', 'trace', 'dap-server-path']);
 export const FIELDS = new Set([
   'program', 'function', 'args', 'expect', 'rtol', 'atol', 'multicore', 'cores', 'policy', 'sanitizers', 'defines', 'includePaths', 'optimize', 'stopOnEntry',
-  'windowSize', 'windowCount', 'stackSize', 'stepOverSdk', 'maxInstructions', 'cwd',
+  'windowSize', 'windowCount', 'strictWindows', 'stackSize', 'stepOverSdk', 'maxInstructions', 'cwd',
 ]);
 
 const POLICIES: Record<string, number> = { coherent: POLICY.COHERENT, verbose: POLICY.INCOHERENT_VERBOSE, quiet: POLICY.INCOHERENT_QUIET };
@@ -168,6 +170,7 @@ export function parseLaunchConfig(raw: unknown, defaultCwd: string): LaunchPlan 
     stopOnEntry: bool(c, 'stopOnEntry', false),
     windowSize: num(c, 'windowSize', pow2, 'a power of two ≥ 65536'),
     windowCount: num(c, 'windowCount', (n) => Number.isInteger(n) && n >= 1 && n <= 64, 'a window count 1..64'),
+    strictWindows: bool(c, 'strictWindows', false),
     stackSize: num(c, 'stackSize', (n) => Number.isInteger(n) && n >= 1024, 'a byte count ≥ 1024'),
     stepOverSdk: bool(c, 'stepOverSdk', true),
     maxInstructions: num(c, 'maxInstructions', (n) => Number.isInteger(n) && n > 0, 'a positive integer'),

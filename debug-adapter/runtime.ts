@@ -172,7 +172,7 @@ export class Q7Runtime {
   static open(image: ElfImage, plan: LaunchPlan, readFile: ReadFile, listener: RuntimeListener): Q7Runtime {
     const session = KernelSession.open(image, {
       file: plan.program, fn: plan.fn, args: plan.args, expect: plan.expect, rtol: plan.rtol, atol: plan.atol, cores: plan.cores, policy: plan.policy,
-      windowSize: plan.windowSize, windowCount: plan.windowCount, sanitize: plan.sanitize, stackSize: plan.stackSize, maxInstructions: plan.maxInstructions,
+      windowSize: plan.windowSize, windowCount: plan.windowCount, strictWindows: plan.strictWindows, sanitize: plan.sanitize, stackSize: plan.stackSize, maxInstructions: plan.maxInstructions,
       onOutput: (_fd, d) => listener.output('stdout', `[core 0] ${new TextDecoder().decode(d)}`),
       history: true,
     }, readFile);

@@ -16,6 +16,8 @@ describe('debug adapter launch configuration', () => {
     assert.equal(p.cores, 8);
     assert.equal(p.stepOverSdk, true);
     assert.equal(p.optimize, 0);
+    assert.equal(p.strictWindows, false);
+    assert.equal(parseLaunchConfig({ program: 'k.cpp', strictWindows: true }, '/w').strictWindows, true);
     assert.deepEqual(parseLaunchConfig({ program: '/k.elf', defines: ['A=1', 'B'], cores: 2 }, '/w').defines, { A: '1', B: '1' });
   });
 
