@@ -4,7 +4,7 @@
 import type { FileHost, Frontend, SemanticModel } from '../language';
 import type { FunctionDecl } from '../language/sema/decls';
 import type { Module } from './ir/ir';
-import type { CompileDiagnostic } from './lower/errors';
+import { Unsupported, type CompileDiagnostic } from './lower/errors';
 import { lowerUnit } from './check';
 import { optimizeModule } from './opt/pipeline';
 import { emitModule, type EmittedModule } from './xtensa/emit-module';
@@ -47,6 +47,13 @@ export function translateUnit(frontend: Frontend, file: string, host: FileHost, 
   if (m.diagnostics.length) return { diagnostics: m.diagnostics, defined: new Set() };
   const module: Module = { funcs: m.funcs, data: m.data, externs: m.externs };
   if (options.optimize === 1) optimizeModule(module);
-  const emitted = emitModule(module, file, options.prefix);
+  let emitted: EmittedModule;
+  try {
+    emitted = emitModule(module, file, options.prefix);
+  } catch (e) {
+    // what code generation cannot do (a frame too large for ENTRY) is an error at the function
+    if (e instanceof Unsupported && e.at) return { diagnostics: [{ ...e.at, message: e.message }], defined: new Set() };
+    throw e;
+  }
   return { diagnostics: [], module, emitted, defined: new Set(m.funcs.map((f) => f.symbol)), model: analysis.model, symbolOf: (fn) => m.symbolOf(fn) };
 }

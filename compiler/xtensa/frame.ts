@@ -11,6 +11,7 @@
 //   [S - 16, S)       the caller's base save area (the caller's a0..a3)
 // Incoming arguments beyond the sixth word are at [sp + S + 4 * (word - 6)].
 
+import { Unsupported } from '../lower/errors';
 import type { Func, ValueType, VReg } from '../ir/ir';
 import { vregsOf } from '../ir/uses';
 import { allocateRegisters } from './registers';
@@ -49,7 +50,8 @@ export interface Frame {
   readonly outgoing: number;
 }
 
-export class FrameTooLarge extends Error {}
+/** A frame past ENTRY's reach: an error at the function, like any construct the compiler does not handle. */
+export class FrameTooLarge extends Unsupported {}
 
 /** Lays out the frame of `f`; sets each slot's offset. */
 export function layoutFrame(f: Func): Frame {
@@ -93,7 +95,7 @@ export function layoutFrame(f: Func): Frame {
   }
   at = localBase + localMax;
   const size = alignUp(at, 16) + 32;
-  if (size > MAX_FRAME) throw new FrameTooLarge(`the stack frame of '${f.displayName}' needs ${size} bytes (at most ${MAX_FRAME} are supported)`);
+  if (size > MAX_FRAME) throw new FrameTooLarge(`the stack frame of '${f.displayName}' needs ${size} bytes (at most ${MAX_FRAME} are supported: move large arrays to TCM (tcm_malloc) or to globals)`, f.pos);
   for (const [id, word] of stackParams) homes.set(id, size + 4 * (word - ARG_REGISTER_WORDS));
   return { size, homes, regs, outgoing };
 }

@@ -15,6 +15,14 @@ async function errorsOf(body: string, prelude = ''): Promise<string[]> {
 describe('compiler errors', function () {
   this.timeout(60_000);
 
+  it('reports a stack frame too large for ENTRY as an error at its function, not an internal error', async () => {
+    const r = await compileSource('int big(int k) {\n  char buf[100000];\n  buf[k] = 1;\n  return buf[k + 1];\n}\nint main() { return big(0); }\n', '/src/big.cpp');
+    assert.equal(r.image, undefined);
+    assert.deepEqual(r.diagnostics.map(formatCompileDiagnostic), [
+      "/src/big.cpp:1:5: error: the stack frame of 'big' needs 100096 bytes (at most 32760 are supported: move large arrays to TCM (tcm_malloc) or to globals)",
+    ]);
+  });
+
   it("rejects converting a lambda with a '...' parameter to a pointer to function (its invoker could not pass the arguments on)", async () => {
     const e = await errorsOf('  int (*fp)(int, ...) = [](int n, ...) { return n; };\n  fp(1);');
     assert.deepEqual(e, ["/src/e.cpp:4:25: error: converting a lambda with a '...' parameter to a pointer to function is not supported"]);
