@@ -25,6 +25,9 @@ export interface ViewNode {
 
 export const hex = (v: number, digits = 8): string => `0x${(v >>> 0).toString(16).padStart(digits, '0')}`;
 
+/** A 64-bit HBM address (held exactly in a JS number below 2^53, as the device's HBM allocator hands them out). */
+export const hex64 = (v: number, digits = 12): string => `0x${BigInt(v).toString(16).padStart(digits, '0')}`;
+
 /** A register value typed by the user: decimal, 0x hex, negative, or a float for FP registers. */
 export function parseRegisterValue(text: string): number {
   const t = text.trim();
@@ -114,8 +117,8 @@ export function deviceView(rt: Q7Runtime, coreId: number): ViewNode[] {
       children: () =>
         w.entries.map((e, k) => ({
           name: `[${k}]`,
-          value: e.valid ? `hbm ${hex(e.base, 12)} → local ${hex(e.local)}` : 'invalid',
-          children: () => [leaf('valid', String(e.valid), 'bool'), leaf('base', hex(e.base, 12)), leaf('mask', hex(w.size - 1)), { name: 'local', value: hex(e.local), memoryReference: hex(e.local) }, leaf('generation', e.generation)],
+          value: e.valid ? `hbm ${hex64(e.base)} → local ${hex(e.local)}` : 'invalid',
+          children: () => [leaf('valid', String(e.valid), 'bool'), { name: 'base', value: hex64(e.base), memoryReference: `hbm:${hex64(e.base)}` }, leaf('mask', hex(w.size - 1)), { name: 'local', value: hex(e.local), memoryReference: hex(e.local) }, leaf('generation', e.generation)],
         })),
     });
   }

@@ -106,13 +106,20 @@ describe('VS Code end to end: the debugger (code-server + chromium)', function (
   });
 
   it('lists the window table in the Q7 Device view', async () => {
+    // make room: collapse the other panes of Run and Debug, open the Q7 Device pane
+    for (const name of ['Breakpoints', 'Watch', 'Loaded Scripts']) {
+      const h = page.locator(SELECTORS.paneHeader).filter({ hasText: new RegExp(`^\\s*${name}`, 'i') }).first();
+      if ((await h.count()) && (await h.getAttribute('aria-expanded')) === 'true') await h.click();
+    }
     const header = page.locator(SELECTORS.paneHeader).filter({ hasText: 'Q7 Device' }).first();
     await header.waitFor({ state: 'visible', timeout: 60000 });
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-    const row = page.locator('.pane-body .monaco-list-row').filter({ hasText: /window/i }).first();
-    await row.waitFor({ state: 'visible', timeout: 60000 });
-    const entry = page.locator('.pane-body .monaco-list-row').filter({ hasText: /0x1[0-9a-f]{8}/ }).first();
+    const pane = page.locator('.pane').filter({ has: page.locator('.pane-header', { hasText: 'Q7 Device' }) }).first();
+    const windows = pane.locator('.monaco-list-row').filter({ hasText: /window/i }).first();
+    await windows.waitFor({ state: 'visible', timeout: 60000 });
+    const entry = pane.locator(".monaco-list-row").filter({ hasText: /hbm 0x0*1[0-9a-f]{8} → local 0x[0-9a-f]{8}/ }).first();
     await entry.waitFor({ state: 'visible', timeout: 60000 });
+    assert.match(await entry.innerText(), /\[0\]\s*hbm 0x0*1[0-9a-f]{8} → local 0x8[0-9a-f]{7}/);
     await shot('device-view');
     mark('window table shown');
   });

@@ -15,7 +15,7 @@ export interface Locator {
 
 export interface Page {
   goto(url: string, options?: { timeout?: number; waitUntil?: 'load' | 'domcontentloaded' | 'commit' }): Promise<unknown>;
-  locator(selector: string): Locator;
+  locator(selector: string, options?: { hasText?: string | RegExp; has?: Locator }): Locator;
   keyboard: { press(key: string): Promise<void>; type(text: string, options?: { delay?: number }): Promise<void> };
   screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
   on(event: 'console', listener: (m: { type(): string; text(): string }) => void): void;
