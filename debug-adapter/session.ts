@@ -263,6 +263,8 @@ export class Q7DebugSession extends DebugSession {
     };
     box.rt = Q7Runtime.open(this.image, plan, this.host.readFile, listener);
     this.runtime = box.rt;
+    // the program model (DWARF variables and types) is read now, not at the first Variables request
+    box.rt.frameValues();
     this.applyBreakpoints();
   }
 
