@@ -15,10 +15,11 @@ import { disassemble } from './disasm';
 import type { FrameValues } from './locals';
 import { FAULT_KINDS, Q7Runtime, type RuntimeListener, type StopEvent } from './runtime';
 import { tensorData } from './tensor';
-import { deviceView, hex, registerView, type Lister, type ViewNode } from './views';
+import { deviceTree, deviceView, hex, registerView, type Lister, type ViewNode } from './views';
+import { lineAddresses, readBytes, writeBytes } from './memory';
+import { type Args, RequestError, array, int, obj, optStr, parseMemoryReference, str } from './requests';
 
-/** A request that cannot be served: the message goes to the client as is. */
-export class RequestError extends Error {}
+export { RequestError };
 
 /** What the session needs from the outside world (the adapter's process; tests may inject). */
 export interface AdapterHost {
@@ -29,53 +30,10 @@ export interface AdapterHost {
   readText(path: string): string | undefined;
 }
 
-type Args = Record<string, unknown>;
 type Handler = (args: Args, response: DebugProtocol.Response) => void | Promise<void>;
 
 const FRAME_STRIDE = 0x10000;
 const MAX_COUNT = 1 << 20;
-
-function int(a: Args, name: string, opts: { optional?: boolean; min?: number; max?: number } = {}): number {
-  const v = a[name];
-  if (v === undefined && opts.optional) return NaN;
-  if (typeof v !== 'number' || !Number.isInteger(v)) throw new RequestError(`'${name}': expected an integer, got ${JSON.stringify(v) ?? 'nothing'}`);
-  if ((opts.min !== undefined && v < opts.min) || (opts.max !== undefined && v > opts.max)) throw new RequestError(`'${name}': ${v} is out of range`);
-  return v;
-}
-
-function str(a: Args, name: string, optional = false): string {
-  const v = a[name];
-  if (v === undefined && optional) return '';
-  if (typeof v !== 'string') throw new RequestError(`'${name}': expected a string, got ${JSON.stringify(v) ?? 'nothing'}`);
-  return v;
-}
-
-function array(a: Args, name: string, optional = true): Args[] {
-  const v = a[name];
-  if (v === undefined && optional) return [];
-  if (!Array.isArray(v) || v.some((x) => !x || typeof x !== 'object' || Array.isArray(x))) throw new RequestError(`'${name}': expected an array of objects`);
-  return v as Args[];
-}
-
-function obj(a: Args, name: string): Args {
-  const v = a[name];
-  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new RequestError(`'${name}': expected an object`);
-  return v as Args;
-}
-
-function optStr(a: Args, name: string): string | undefined {
-  const v = a[name];
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string') throw new RequestError(`'${name}': expected a string`);
-  return v;
-}
-
-/** A memory reference: "0x…" (a core's local address space) or "hbm:0x…" (device HBM). */
-function parseMemoryReference(ref: string): { space: 'local' | 'hbm'; addr: bigint } {
-  const m = /^(hbm:)?(0x[0-9a-fA-F]+|\d+)$/.exec(ref.trim());
-  if (!m) throw new RequestError(`'memoryReference': '${ref}' is not an address (0x… or hbm:0x…)`);
-  return { space: m[1] ? 'hbm' : 'local', addr: BigInt(m[2]) };
-}
 
 export class Q7DebugSession extends DebugSession {
   private runtime: Q7Runtime | undefined;
@@ -727,7 +685,7 @@ export class Q7DebugSession extends DebugSession {
     const path = this.sourcePath(obj(a, 'source'));
     const line = int(a, 'line', { min: 1 });
     const targets: DebugProtocol.GotoTarget[] = [];
-    const addrs = rtLineAddresses(rt, path, line);
+    const addrs = lineAddresses(rt, path, line);
     for (const addr of addrs) targets.push({ id: addr, label: `line ${line} at ${hex(addr)}`, line, instructionPointerReference: hex(addr) });
     r.body = { targets };
     this.sendResponse(r);
@@ -765,14 +723,7 @@ export class Q7DebugSession extends DebugSession {
 
   /** `q7/deviceView`: every core's Device view as one tree of {label, value, children} (the Q7 Device side bar). */
   private deviceTree(r: DebugProtocol.Response): void {
-    const rt = this.stopped();
-    type Node = { label: string; value?: string; children?: Node[] };
-    const conv = (n: ViewNode, depth: number): Node => {
-      const kids = n.children && depth < 3 ? n.children(0, undefined) : [];
-      return { label: n.name, value: n.value, children: kids.length ? kids.map((k) => conv(k, depth + 1)) : undefined };
-    };
-    const roots = Array.from({ length: rt.coreCount }, (_, c): Node => ({ label: `core ${c}`, value: rt.coreDone(c) ? 'finished' : undefined, children: deviceView(rt, c).map((n) => conv(n, 0)) }));
-    r.body = { roots };
+    r.body = { roots: deviceTree(this.stopped()) };
     this.sendResponse(r);
   }
 
@@ -800,23 +751,7 @@ export class Q7DebugSession extends DebugSession {
     const count = int(a, 'count', { min: 0, max: MAX_COUNT });
     const start = addr + BigInt(offset);
     if (start < 0n) throw new RequestError(`'offset': the address ${start} is negative`);
-    const bytes: number[] = [];
-    let unreadable = 0;
-    if (space === 'hbm') {
-      const data = rt.session.device.hbm.read(Number(start), count);
-      bytes.push(...data);
-    } else {
-      const m = rt.machine(rt.focus);
-      for (let k = 0; k < count; k++) {
-        const at = start + BigInt(k);
-        const b = at <= 0xffffffffn ? m.readMemory(Number(at), 1) : undefined;
-        if (!b) {
-          unreadable = count - k;
-          break;
-        }
-        bytes.push(b[0]);
-      }
-    }
+    const { bytes, unreadable } = readBytes(rt, space, start, count);
     r.body = { address: `${space === 'hbm' ? 'hbm:' : ''}0x${start.toString(16)}`, data: Buffer.from(bytes).toString('base64'), unreadableBytes: unreadable || undefined };
     this.sendResponse(r);
   }
@@ -830,8 +765,7 @@ export class Q7DebugSession extends DebugSession {
     const bytes = Buffer.from(data, 'base64');
     const start = addr + BigInt(offset);
     if (start < 0n || (space === 'local' && start + BigInt(bytes.length) > 0x100000000n)) throw new RequestError(`'memoryReference': ${start} is outside the 32-bit local address space`);
-    if (space === 'hbm') rt.edit(() => rt.session.device.hbm.write(Number(start), new Uint8Array(bytes)));
-    else if (!rt.edit(() => rt.machine(rt.focus).writeMemory(Number(start), new Uint8Array(bytes)))) throw new RequestError(`no memory at 0x${start.toString(16)} (or not all of its ${bytes.length} bytes)`);
+    if (!writeBytes(rt, space, start, new Uint8Array(bytes))) throw new RequestError(`no memory at 0x${start.toString(16)} (or not all of its ${bytes.length} bytes)`);
     r.body = { bytesWritten: bytes.length };
     this.sendResponse(r);
     this.sendEvent(new Event('invalidated', { areas: ['variables'] }));
@@ -860,14 +794,4 @@ export class Q7DebugSession extends DebugSession {
     };
     this.sendResponse(r);
   }
-}
-
-/** The statement addresses of `line` in `path` (goto targets). */
-function rtLineAddresses(rt: Q7Runtime, path: string, line: number): number[] {
-  const out: number[] = [];
-  for (const u of rt.debug.lineUnits) {
-    const ids = new Set([...u.files].filter(([, f]) => Q7Runtime.sameFile(f, path)).map(([id]) => id));
-    for (const row of u.rows) if (!row.endSequence && row.isStmt && row.line === line && ids.has(row.file) && !out.includes(row.address)) out.push(row.address >>> 0);
-  }
-  return out;
 }

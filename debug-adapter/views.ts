@@ -154,3 +154,19 @@ export function deviceView(rt: Q7Runtime, coreId: number): ViewNode[] {
   out.push(leaf('instructions', m.stepCount));
   return out;
 }
+
+/** One node of the `q7/deviceView` answer (the client's Q7 Device tree). */
+export interface DeviceTreeNode {
+  readonly label: string;
+  readonly value?: string;
+  readonly children?: DeviceTreeNode[];
+}
+
+/** Every core's Device view as one tree, three levels deep. */
+export function deviceTree(rt: Q7Runtime): DeviceTreeNode[] {
+  const conv = (n: ViewNode, depth: number): DeviceTreeNode => {
+    const kids = n.children && depth < 3 ? n.children(0, undefined) : [];
+    return { label: n.name, value: n.value, children: kids.length ? kids.map((k) => conv(k, depth + 1)) : undefined };
+  };
+  return Array.from({ length: rt.coreCount }, (_, c) => ({ label: `core ${c}`, value: rt.coreDone(c) ? 'finished' : undefined, children: deviceView(rt, c).map((n) => conv(n, 0)) }));
+}
