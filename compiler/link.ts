@@ -2,14 +2,14 @@
 // user's assembly and the ROM's end marker are assembled together into one executable image for the
 // q7 core. Code and literal pools go to IRAM after the vectors, data to the local data RAM.
 
-import { Q7, Q7_DRAM_BASE } from '../emulator/config';
-import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../emulator/rom';
+import { Q7_DRAM_BASE, Q7_RESET_VECBASE } from '../target/q7/memory-map';
+import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../target/q7/window-vectors';
 import { assemble, type AssembleResult } from '../xtensa/asm';
-import { KERNEL_HEAP_LIMIT, KERNEL_INFO_SECTION } from '../emulator/device/abi';
+import { KERNEL_HEAP_LIMIT, KERNEL_INFO_SECTION } from '../target/q7/abi';
 import { ROM_END_NAME, ROM_STARTUP_NAME, STACK_TOP, romEndSource, romStartupSource, type RomMode } from './runtime/rom';
 
 /** Where code starts: right after the 1 KiB of window vectors at VECBASE. */
-export const CODE_BASE = Q7.resetVecbase + 0x400;
+export const CODE_BASE = Q7_RESET_VECBASE + 0x400;
 export const DATA_BASE = Q7_DRAM_BASE;
 
 export interface LinkInput {
@@ -67,7 +67,7 @@ export function link(units: readonly LinkInput[], mode: RomMode = 'program', ker
     mode === 'kernel' ? { [KERNEL_INFO_SECTION]: DATA_BASE, '.rodata': DATA_BASE + kernelTableBytes(kernels) } : { '.rodata': DATA_BASE };
   return assemble(sources, {
     base: CODE_BASE,
-    sectionStart: { [WINDOW_VECTORS_SECTION]: Q7.resetVecbase, '.literal': CODE_BASE, ...data },
+    sectionStart: { [WINDOW_VECTORS_SECTION]: Q7_RESET_VECBASE, '.literal': CODE_BASE, ...data },
     entry: '_start',
   });
 }

@@ -3,7 +3,7 @@
 // the same fields for editors.
 
 import { DEFAULT_CORE_COUNT, SANITIZERS, type Sanitizer } from '../emulator/device';
-import { POLICY } from '../emulator/device/abi';
+import { POLICY } from '../target/q7/abi';
 import type { ArgValue } from '../session';
 
 export class ConfigError extends Error {

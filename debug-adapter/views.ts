@@ -2,7 +2,7 @@
 // with no DAP in them: the window's a0..a15, the physical ARs, PC and the special registers, f0..f15
 // and the booleans; the device's window table, TCM pool, stack, mailbox and log ring.
 
-import { CSR_BASE, MAILBOX, TCM_POOL_SIZE } from '../emulator/device/abi';
+import { CSR_BASE, MAILBOX, TCM_POOL_SIZE } from '../target/q7/abi';
 import type { Machine } from '../emulator/machine';
 import type { Q7Runtime } from './runtime';
 

@@ -9,7 +9,7 @@
 import {
   Device, type DeviceResult, type DeviceStop, type KernelArg, KernelImageError, ProviderError, type RunUntilOptions, SANITIZERS, type Sanitizer,
 } from '../emulator/device';
-import { DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE, POLICY } from '../emulator/device/abi';
+import { DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE, POLICY } from '../target/q7/abi';
 import { DEFAULT_HBM_SIZE } from '../emulator/device/hbm';
 import { DeviceMemoryError } from '../emulator/device/guest-memory';
 import { type DebugInfo, DwarfError, DebugInfo as DebugInfoClass, type Subprogram } from '../debuginfo';

@@ -7,7 +7,7 @@
 import { CliIO, UsageError } from '../io';
 import type { ElfImage } from '../../xtensa/elf/types';
 import { DEFAULT_CORE_COUNT, SANITIZERS, Sanitizer } from '../../emulator/device';
-import { DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE, POLICY } from '../../emulator/device/abi';
+import { DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE, POLICY } from '../../target/q7/abi';
 import { formatComparison, shapeText, writeNpy } from '../../tensors';
 import { KernelSession, SessionError, type ShapeProgram, formatReport, isKernelImage } from '../../session';
 

@@ -16,14 +16,14 @@ import { decode } from '../../xtensa/isa';
 import { formatInsn } from '../../xtensa/disasm';
 import { CORE_NAMES, CoreName, Machine, Q7, StopReason, coreByName } from '../../emulator';
 import { ProgramSession, SessionError } from '../../session';
-import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../../emulator/rom';
+import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../../target/q7/window-vectors';
 import { formatCompileDiagnostic, RuntimeBuildError, type CompileResult } from '../../compiler';
 import type { ShapeProgram } from '../../session';
 import { buildKernelSource } from '../../session/build';
 import { fileHost, loadFrontend } from '../frontend';
 import { DEFAULT_CORE_COUNT } from '../../emulator/device';
 import { HBM_MIN_SIZE } from '../../emulator/device/device';
-import { DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE } from '../../emulator/device/abi';
+import { DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE } from '../../target/q7/abi';
 import { KERNEL_OPTIONS, KernelRunArgs, isKernelImage, parsePolicy, parseSanitizers, parseSize, runKernel } from './run-kernel';
 
 const USAGE = `usage: q7 run FILE [options]

@@ -6,7 +6,7 @@ import type { SemanticModel } from '../../language';
 import type { FunctionDecl } from '../../language/sema/decls';
 import { isTensorType, kernelFunctions, kernelParamKind } from '../../language/kernel-rule';
 import type { Type } from '../../language/sema/types';
-import { FIRST_KERNEL_OPCODE, KERNEL_THUNK_PREFIX } from '../../emulator/device/abi';
+import { FIRST_KERNEL_OPCODE, KERNEL_THUNK_PREFIX } from '../../target/q7/abi';
 import type { MemType } from '../ir/ir';
 import { memTypeOf } from '../lower/types';
 

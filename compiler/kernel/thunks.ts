@@ -7,7 +7,7 @@
 // from *argv[i] with its C type's width and extension. Argument words 0..5 go in a10..a15, the rest to
 // the outgoing area at the thunk's sp; 64-bit values take an even word pair.
 
-import { KERNEL_INFO_SECTION } from '../../emulator/device/abi';
+import { KERNEL_INFO_SECTION } from '../../target/q7/abi';
 import type { MemType } from '../ir/ir';
 import type { Kernel } from './kernels';
 

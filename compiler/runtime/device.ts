@@ -1,4 +1,4 @@
-// The guest side of the device contract (emulator/device/abi.ts) as C++ compiled into the runtime
+// The guest side of the device contract (target/q7/abi.ts) as C++ compiled into the runtime
 // library: the log ring that printf writes in kernel mode, the TCM pool allocator, the tensor factory
 // and launch-block readers behind the SDK's inline functions, and the device reports (TORCH_CHECK,
 // coherency conflicts, sanitizer findings). Device calls go through the ROM's `__q7_device_call`
@@ -17,7 +17,7 @@ import {
   TCM_POOL_BASE,
   TCM_POOL_SIZE,
   TENSOR_HANDLE,
-} from '../../emulator/device/abi';
+} from '../../target/q7/abi';
 
 const hex = (v: number) => `0x${v.toString(16)}u`;
 const LAUNCH_BASE = CSR_BASE + LAUNCH_BLOCK_OFFSET;

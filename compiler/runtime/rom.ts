@@ -7,10 +7,10 @@
 // Both: `_start` enters the first windowed frame with CALL4 (so spilling it needs no caller's stack
 // pointer); `__q7_start` enables the FP coprocessor, clears .bss, calls `__q7_init_globals` (weak: the
 // user's start-up constructors, lower/startup.ts), the launcher, then `__q7_fini_globals`; `__q7_exit`;
-// the printf entry. Kernel mode only: the device-call stubs of emulator/device/abi.ts (`__q7_device_call`, whose
+// the printf entry. Kernel mode only: the device-call stubs of target/q7/abi.ts (`__q7_device_call`, whose
 // single SIMCALL is labelled `__q7_device_simcall`; `neuron_translate`, the window walk of the first
 // seed's §4a with a mapWindow call and a retry on a miss; `neuron_memcpy` as DMA
-// calls; `get_cpu_id` = PRID). The window overflow/underflow handlers come from emulator/rom and are
+// calls; `get_cpu_id` = PRID). The window overflow/underflow handlers come from target/q7 (window-vectors) and are
 // placed at VECBASE by the linker.
 
 import {
@@ -25,7 +25,7 @@ import {
   LAUNCH_BLOCK_OFFSET,
   WINDOW_ENTRY,
   WINDOW_ENTRY_SIZE,
-} from '../../emulator/device/abi';
+} from '../../target/q7/abi';
 
 export type RomMode = 'program' | 'kernel';
 

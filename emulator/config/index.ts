@@ -11,7 +11,7 @@ export * from './types';
 export { LX106 } from './lx106';
 export { DC233C } from './dc233c';
 export { DE233_FPU } from './de233_fpu';
-export { Q7, Q7_DRAM_BASE, Q7_DRAM_SIZE, Q7_IRAM_BASE, Q7_IRAM_SIZE, Q7_HBM_APERTURE } from './q7';
+export { Q7 } from './q7';
 
 export const CORES: Readonly<Record<CoreName, CoreConfig>> = { lx106: LX106, dc233c: DC233C, de233_fpu: DE233_FPU, q7: Q7 };
 

@@ -1,19 +1,11 @@
 // The Q7 scalar core as Q7 Studio models it: every ISA option of xtensa/isa (except LITBASE), 64
-// ARs, XEA2 vectors as on de233_fpu, and our own memory map (documented in emulator/README.md):
-//   0x3FE00000–0x3FFFFFFF  DRAM  local data RAM, 2 MiB (stack grows down from 0x40000000)
-//   0x40000000–0x400FFFFF  IRAM  instruction RAM, 1 MiB (VECBASE resets to its start)
-//   0x80000000–0xFFFFFFFF  reserved for the HBM aperture (unmapped for now)
+// ARs, XEA2 vectors as on de233_fpu, and the target's memory map (target/q7/memory-map.ts).
 // It starts at the ELF entry with PS.WOE = 1, PS.UM = 1, EXCM = 0, INTLEVEL = 0, WB = 0, WS = 1.
 
 import { CORE_FEATURES } from '../../xtensa/isa';
 import { CoreConfig } from './types';
 import { XEA2_VECTORS } from './dc233c';
-
-export const Q7_DRAM_BASE = 0x3fe00000;
-export const Q7_DRAM_SIZE = 0x200000;
-export const Q7_IRAM_BASE = 0x40000000;
-export const Q7_IRAM_SIZE = 0x100000;
-export const Q7_HBM_APERTURE = 0x80000000;
+import { Q7_DRAM_BASE, Q7_DRAM_SIZE, Q7_IRAM_BASE, Q7_IRAM_SIZE, Q7_RESET_VECBASE } from '../../target/q7/memory-map';
 
 export const Q7: CoreConfig = {
   name: 'q7',
@@ -21,7 +13,7 @@ export const Q7: CoreConfig = {
   features: CORE_FEATURES.q7,
   nareg: 64,
   resetPc: 'entry',
-  resetVecbase: Q7_IRAM_BASE,
+  resetVecbase: Q7_RESET_VECBASE,
   vectors: XEA2_VECTORS,
   memory: [
     { name: 'dram', base: Q7_DRAM_BASE, size: Q7_DRAM_SIZE },

@@ -3,7 +3,7 @@
 // a fatal fault stops the core (Cpu.stop) and the device ends the run.
 
 import type { Cpu } from '../core/cpu';
-import { DEVICE_CALL, DMA_TO_HBM, DMA_TO_LOCAL, REPORT, REPORT_IGNORED, TCM_EVENT, TENSOR_HANDLE, TENSOR_IMPL } from './abi';
+import { DEVICE_CALL, DMA_TO_HBM, DMA_TO_LOCAL, REPORT, REPORT_IGNORED, TCM_EVENT, TENSOR_HANDLE, TENSOR_IMPL } from '../../target/q7/abi';
 import type { DeviceCore } from './core';
 import { TCM_RANGE } from './core';
 import type { Device } from './device';

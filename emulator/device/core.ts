@@ -10,7 +10,7 @@ import type { SemihostHost } from '../semihost/host';
 import {
   CSR_BASE, CLAIM_UNCLAIMED, DEFAULT_STACK_SIZE, IRAM_BASE, LAUNCH, LAUNCH_BLOCK_OFFSET, LOCAL_RAM_BASE, LOCAL_RAM_SIZE, MAILBOX,
   MAX_STACK_SIZE, SLOW_RAM_BASE, SLOW_RAM_SIZE, TCM_POOL_BASE, TCM_POOL_SIZE, WINDOW_ENTRY_SIZE,
-} from './abi';
+} from '../../target/q7/abi';
 import { GuestMemory } from './guest-memory';
 import { WindowMap } from './windows';
 import type { PageHooks } from '../memory/memory';

@@ -16,7 +16,7 @@ import type { ElfImage } from '../../xtensa/elf/types';
 import {
   NEURON_TRANSLATE_SYMBOL, IRAM_BASE,
   DEFAULT_STACK_SIZE, DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE, EXIT_UNKNOWN_OPCODE, HBM_APERTURE_BASE, HBM_APERTURE_SIZE, POLICY, TENSOR_HANDLE,
-} from './abi';
+} from '../../target/q7/abi';
 import { deviceCall, elementSize, useAfterFreeMessage } from './calls';
 import { DeviceCore, STACK_GUARD } from './core';
 import { DeviceFault, FaultKind, FaultLog, SANITIZERS, Sanitizer } from './faults';

@@ -2,7 +2,7 @@
 // and the bump allocator of the device heap (translation contexts, handles, impls, argv, log ring).
 
 import type { Machine } from '../machine';
-import { DEVICE_HEAP_BASE, DEVICE_HEAP_SIZE } from './abi';
+import { DEVICE_HEAP_BASE, DEVICE_HEAP_SIZE } from '../../target/q7/abi';
 
 export class DeviceMemoryError extends Error {}
 

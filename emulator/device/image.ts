@@ -3,7 +3,7 @@
 // the data segments the loader places in slow RAM.
 
 import { PT_LOAD, type ElfImage } from '../../xtensa/elf/types';
-import { IRAM_BASE, IRAM_SIZE, KERNEL_INFO_RECORD_SIZE, KERNEL_INFO_SECTION, KERNEL_THUNK_PREFIX } from './abi';
+import { IRAM_BASE, IRAM_SIZE, KERNEL_INFO_RECORD_SIZE, KERNEL_INFO_SECTION, KERNEL_THUNK_PREFIX } from '../../target/q7/abi';
 
 export class KernelImageError extends Error {}
 

@@ -7,4 +7,3 @@ export { SANITIZERS, formatFault } from './faults';
 export type { DeviceFault, FaultKind, Sanitizer } from './faults';
 export { kernelTable, findKernel, KernelImageError } from './image';
 export { ProviderError, RESULT, RESULT_NAMES } from './provider';
-export * as abi from './abi';

@@ -2,7 +2,7 @@
 // (sizes, contiguous strides, dim, numel, HBM address, translation context, dtype) and at::Tensor
 // handles (impl pointer + CoherencyEnforcer); and reading them back.
 
-import { COHERENCY_ENFORCER, TENSOR_HANDLE, TENSOR_IMPL } from './abi';
+import { COHERENCY_ENFORCER, TENSOR_HANDLE, TENSOR_IMPL } from '../../target/q7/abi';
 import { GuestMemory } from './guest-memory';
 
 export interface ImplFields {

@@ -9,7 +9,7 @@
 // be 8-byte aligned (INVALID). Scheme B (pool kinds 2/9/17/25) is core_create's. An rw accessor that
 // fails is IO; staging the library in HBM that fails is ALLOCATION.
 
-import { CLAIM_CLAIMED, CLAIM_UNCLAIMED, MAILBOX } from './abi';
+import { CLAIM_CLAIMED, CLAIM_UNCLAIMED, MAILBOX } from '../../target/q7/abi';
 
 /** nrtucode_result_t. */
 export const RESULT = {

@@ -11,7 +11,7 @@
 
 import type { Memory, PageHooks } from '../memory/memory';
 import { PAGE_SIZE } from '../memory/memory';
-import { HBM_APERTURE_BASE, HBM_APERTURE_SIZE, WINDOW_ENTRY, WINDOW_ENTRY_SIZE } from './abi';
+import { HBM_APERTURE_BASE, HBM_APERTURE_SIZE, WINDOW_ENTRY, WINDOW_ENTRY_SIZE } from '../../target/q7/abi';
 import { GuestMemory } from './guest-memory';
 import { Hbm } from './hbm';
 

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { AsmError, assemble, clearParseCache, parseCacheSize, setParseCacheLimits } from '../../xtensa/asm';
 import type { AsmSource, AssembleOptions } from '../../xtensa/asm';
 import { writeElf } from '../../xtensa/elf/writer';
-import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../../emulator/rom/window-vectors';
+import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../../target/q7/window-vectors';
 
 const FIB = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'examples', 'asm', 'fib.S'), 'utf8');
 

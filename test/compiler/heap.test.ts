@@ -5,7 +5,7 @@
 import { strict as assert } from 'node:assert';
 import { heapLimit, PROGRAM_STACK_RESERVE } from '../../compiler/link';
 import { STACK_TOP } from '../../compiler/runtime/rom';
-import { KERNEL_HEAP_LIMIT, MAX_STACK_SIZE, SLOW_RAM_BASE, SLOW_RAM_SIZE } from '../../emulator/device/abi';
+import { KERNEL_HEAP_LIMIT, MAX_STACK_SIZE, SLOW_RAM_BASE, SLOW_RAM_SIZE } from '../../target/q7/abi';
 import { STACK_GUARD } from '../../emulator/device/core';
 import { compileAndRun, compileSource } from './harness';
 

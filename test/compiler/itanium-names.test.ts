@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { readClasses } from '../../debuginfo';
-import { NEURON_TRANSLATE_SYMBOL } from '../../emulator/device/abi';
+import { NEURON_TRANSLATE_SYMBOL } from '../../target/q7/abi';
 import { writeElf } from '../../xtensa/elf/writer';
 import type { ElfImage } from '../../xtensa/elf/types';
 import { findTool, requireTool } from '../oracle/tools';

@@ -1,6 +1,6 @@
 // A minimal test-side stand-in for the device, to test the guest side of a kernel image (the ROM and
 // the SDK runtime) on the bare q7 machine: it writes the mailbox and the launch block, builds tensor
-// handles and impls in the device heap, and answers the SIMCALL device calls of emulator/device/abi.ts
+// handles and impls in the device heap, and answers the SIMCALL device calls of target/q7/abi.ts
 // by stopping at the image's single device SIMCALL (a breakpoint on `__q7_device_simcall`). "HBM" is a
 // region of the bare machine's data RAM: the window for an HBM address is the same-offset piece of it,
 // so what the kernel writes through windows and DMA lands in one place the test can read back.
@@ -18,7 +18,7 @@ import {
   TENSOR_IMPL,
   WINDOW_ENTRY,
   WINDOW_ENTRY_SIZE,
-} from '../../emulator/device/abi';
+} from '../../target/q7/abi';
 import { createMachine, type Machine, MemoryHost } from '../../emulator';
 import type { ElfImage } from '../../xtensa/elf/types';
 

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEVICE_CALL, EXIT_UNKNOWN_OPCODE, REPORT, SCALAR_TYPE, TCM_EVENT, TCM_POOL_BASE } from '../../emulator/device/abi';
+import { DEVICE_CALL, EXIT_UNKNOWN_OPCODE, REPORT, SCALAR_TYPE, TCM_EVENT, TCM_POOL_BASE } from '../../target/q7/abi';
 import { readElf } from '../../xtensa/elf/reader';
 import type { CompileResult } from '../../compiler';
 import { compileSource } from './harness';

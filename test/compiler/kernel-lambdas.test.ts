@@ -3,7 +3,7 @@
 // the bare q7 machine with the test-side device host.
 
 import { strict as assert } from 'node:assert';
-import { SCALAR_TYPE } from '../../emulator/device/abi';
+import { SCALAR_TYPE } from '../../target/q7/abi';
 import { compileSource } from './harness';
 import { KernelHost } from './kernel-host';
 

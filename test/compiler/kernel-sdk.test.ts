@@ -4,7 +4,7 @@
 // sanitizer hooks that exist only under Q7_SANITIZE_BOUNDS / Q7_SANITIZE_COPIES.
 
 import { strict as assert } from 'node:assert';
-import { DEVICE_CALL, NEURON_TRANSLATE_SYMBOL, POLICY, REPORT, SCALAR_TYPE, TENSOR_HANDLE } from '../../emulator/device/abi';
+import { DEVICE_CALL, NEURON_TRANSLATE_SYMBOL, POLICY, REPORT, SCALAR_TYPE, TENSOR_HANDLE } from '../../target/q7/abi';
 import type { CompileOptions, CompileResult } from '../../compiler';
 import { compileSource } from './harness';
 import { KernelHost } from './kernel-host';

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEVICE_CALL, NEURON_TRANSLATE_SYMBOL, SCALAR_TYPE } from '../../emulator/device/abi';
+import { DEVICE_CALL, NEURON_TRANSLATE_SYMBOL, SCALAR_TYPE } from '../../target/q7/abi';
 import { promoteLocals } from '../../compiler/opt/promote';
 import { findTool, requireTool } from '../oracle/tools';
 import { compileSource, runImage } from './harness';

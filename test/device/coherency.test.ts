@@ -3,7 +3,7 @@
 // COHERENT fails at the acquiring line, INCOHERENT_VERBOSE warns, INCOHERENT_QUIET says nothing.
 
 import { strict as assert } from 'node:assert';
-import { POLICY } from '../../emulator/device/abi';
+import { POLICY } from '../../target/q7/abi';
 import { SANITIZERS } from '../../emulator/device';
 import { kernelImage, launch, specArg } from './helpers';
 

@@ -7,7 +7,7 @@ import { sharedFrontend } from '../language/grammar';
 import {
   CLAIM_UNCLAIMED, COHERENCY_ENFORCER, CSR_BASE, LAUNCH, LAUNCH_BLOCK_OFFSET, MAILBOX, POLICY, TENSOR_HANDLE, TENSOR_IMPL, WINDOW_ENTRY, WINDOW_ENTRY_SIZE,
   IRAM_BASE, DEFAULT_WINDOW_SIZE, HBM_APERTURE_BASE,
-} from '../../emulator/device/abi';
+} from '../../target/q7/abi';
 import { GuestMemory } from '../../emulator/device/guest-memory';
 import { kernelImage, launch, specArg } from './helpers';
 

@@ -7,7 +7,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Device, ProviderError, RESULT, findKernel, kernelTable } from '../../emulator/device';
-import { CLAIM_CLAIMED, CLAIM_UNCLAIMED, IRAM_BASE, MAILBOX } from '../../emulator/device/abi';
+import { CLAIM_CLAIMED, CLAIM_UNCLAIMED, IRAM_BASE, MAILBOX } from '../../target/q7/abi';
 import { iramPayload } from '../../emulator/device/image';
 import {
   LOAD_RECORD_TAG, contextCreate, coreCreate, decodeLoadRecord, enableLogs, encodeLoadRecord, onUcodeBooted, coreDestroy, DeviceRw,

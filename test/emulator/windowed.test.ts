@@ -1,7 +1,7 @@
 // The windowed-register ABI (xtensa-ivp-spec.md §7): CALLn/ENTRY/RETW state changes, their
 // legality checks, WindowOverflow/WindowUnderflow entry state (WINDOWBASE, WINDOWSTART, PS.OWB,
 // PS.EXCM, EPC1, vector), RFWO/RFWU, MOVSP's Alloca, ROTW, L32E/S32E, and deep CALL4/CALL8/CALL12
-// recursion through the real spill/fill handlers of emulator/rom/window-vectors.S.
+// recursion through the real spill/fill handlers of target/q7/window-vectors.S.
 
 import { strict as assert } from 'node:assert';
 import { Machine } from '../../emulator';

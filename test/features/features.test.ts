@@ -12,7 +12,7 @@
 // check 4), and with the WSR in a block of its own `andb b15; orbc b0; xorb b14; rsr.br` keeps
 // only the last write (check 8). With -singlestep QEMU gives the architectural results.
 
-import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../../emulator/rom';
+import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../../target/q7/window-vectors';
 import { strict as assert } from 'node:assert';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -73,7 +73,7 @@ function buildFeature(name: string, text?: string): ElfImage {
   const sources = [
     { name: 'test/features/rt/start.S', text: read(path.join('rt', 'start.S')) },
     { name: `test/features/${name}.S`, text: text ?? read(`${name}.S`) },
-    { name: 'emulator/rom/window-vectors.S', text: WINDOW_VECTORS_SOURCE },
+    { name: 'target/q7/window-vectors.S', text: WINDOW_VECTORS_SOURCE },
   ];
   const { image } = assemble(sources, {
     sectionStart: {

@@ -1,10 +1,10 @@
-// The window-exception handlers of emulator/rom (window-vectors.ts), assembled with our assembler at a
+// The window-exception handlers of target/q7 (window-vectors.ts), assembled with our assembler at a
 // chosen VECBASE, as a piece to load next to a test program.
 
 import { assemble } from '../../../xtensa/asm';
 import type { Piece } from './elf-image';
 
-import { WINDOW_VECTORS_SOURCE } from '../../../emulator/rom';
+import { WINDOW_VECTORS_SOURCE } from '../../../target/q7/window-vectors';
 
 export interface Rom {
   readonly piece: Piece;

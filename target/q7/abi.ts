@@ -4,10 +4,12 @@
 // layouts of the objects the device builds in guest memory. Both sides import these numbers from
 // here and nowhere else; test/device pins the object layouts against the semantic model.
 
+import { Q7_DRAM_BASE, Q7_HBM_APERTURE, Q7_IRAM_BASE, Q7_IRAM_SIZE } from './memory-map';
+
 // ---- Local memory map of one core (addresses the scalar core sees) --------------------------------
 /** Slow data memory: the image's .rodata/.data/.bss from its start, then its malloc heap (up to
  *  KERNEL_HEAP_LIMIT); large stacks at its top. */
-export const SLOW_RAM_BASE = 0x3fe00000;
+export const SLOW_RAM_BASE = Q7_DRAM_BASE;
 export const SLOW_RAM_SIZE = 0x100000; // 1 MiB
 /** Per-core CSR page: the mailbox of the second seed at +0, the launch block at +0x100. */
 export const CSR_BASE = 0x3ff00000;
@@ -26,10 +28,10 @@ export const MAX_STACK_SIZE = 400 * 1024;
 /** Exclusive end of a kernel image's malloc heap, which starts at the end of its .bss in slow memory:
  *  the room below the largest slow-memory stack (and 4 KiB of guard below it) is free for it. */
 export const KERNEL_HEAP_LIMIT = SLOW_RAM_BASE + SLOW_RAM_SIZE - MAX_STACK_SIZE - 0x1000;
-export const IRAM_BASE = 0x40000000;
-export const IRAM_SIZE = 0x100000;
+export const IRAM_BASE = Q7_IRAM_BASE;
+export const IRAM_SIZE = Q7_IRAM_SIZE;
 /** Local addresses the window map backs with HBM (window slots are handed out from here). */
-export const HBM_APERTURE_BASE = 0x80000000;
+export const HBM_APERTURE_BASE = Q7_HBM_APERTURE;
 export const HBM_APERTURE_SIZE = 0x40000000;
 
 // ---- CSR mailbox (offsets from CSR_BASE; second seed §2) -------------------------------------------
