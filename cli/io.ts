@@ -1,6 +1,8 @@
 // The I/O a CLI command may use, injected so commands run in-process in tests as well as from bin/q7.
 
 import * as fs from 'node:fs';
+import type { BuildCache } from '../compiler';
+import { hostCache } from '../diskcache';
 
 export interface CliIO {
   stdout(text: string): void;
@@ -13,6 +15,8 @@ export interface CliIO {
   now?(): number;
   /** Calls `f` on Ctrl-C (SIGINT) until the returned function is called. */
   onInterrupt?(f: () => void): () => void;
+  /** The build cache (`q7 run`/`q7 build` without --no-cache); none: every build from scratch. */
+  buildCache?(): BuildCache | undefined;
 }
 
 /** Raised for a user error: the message is printed as is and the process exits with `exitCode`. */
@@ -47,6 +51,9 @@ export const nodeIO: CliIO = {
   onInterrupt: (f) => {
     process.on('SIGINT', f);
     return () => void process.off('SIGINT', f);
+  },
+  buildCache(this: CliIO) {
+    return hostCache((line) => this.stderr(`${line}\n`));
   },
 };
 

@@ -6,6 +6,8 @@ import { neuronRegistrations, type FileHost, type Frontend, type Registration } 
 import { AsmError } from '../xtensa/asm';
 import { writeElf } from '../xtensa/elf/writer';
 import type { ElfImage } from '../xtensa/elf/types';
+import { recordingHost, safePut, type BuildCache } from './cache';
+import { buildEntries, cachedBuild, type CacheLookup } from './cache/build';
 import { addDebugInfo } from './dwarf/debug-info';
 import { link } from './link';
 import type { CompileDiagnostic } from './lower/errors';
@@ -19,6 +21,8 @@ import { translateUnit } from './translate';
 export { formatCompileDiagnostic, type CompileDiagnostic } from './lower/errors';
 export { RuntimeBuildError } from './runtime/library';
 export { translationDiagnostics, translationProblems } from './check';
+export { memoryCache, type BuildCache } from './cache';
+export { cachedBuild } from './cache/build';
 
 export interface CompileOptions {
   readonly includePaths?: string[];
@@ -29,6 +33,9 @@ export interface CompileOptions {
   readonly optimize?: 0 | 1;
   /** Emit DWARF (default true). */
   readonly debug?: boolean;
+  /** Where the runtime library and whole builds are kept between runs (see compiler/cache/). A hit
+   *  returns what a fresh build returns; a failing cache is a miss. */
+  readonly cache?: BuildCache;
 }
 
 export interface CompileResult {
@@ -42,6 +49,8 @@ export interface CompileResult {
   readonly kernels?: KernelInfo[];
   /** The op registrations of the file (NEURON_LIBRARY's m.def calls; a shape file's). */
   readonly registrations?: Registration[];
+  /** With a cache: 'hit' (the result came from it) or 'miss' (built, then stored). */
+  readonly cache?: CacheLookup;
 }
 
 /** One record of a kernel image's kernel_info_table. */
@@ -57,9 +66,23 @@ export interface KernelInfo {
   readonly returnsTensor: boolean;
 }
 
-/** Compiles `file` (and links the runtime and ROM) into an executable image. Never throws on bad input. */
+/** Compiles `file` (and links the runtime and ROM) into an executable image. Never throws on bad input.
+ *  With `options.cache`, a build found there is returned as is (`cachedBuild` looks without a front-end). */
 export function compile(frontend: Frontend, file: string, host: FileHost, options: CompileOptions = {}): CompileResult {
-  const runtime = runtimeLibrary(frontend, options.optimize === 1 ? 1 : 0);
+  const store = options.cache;
+  if (!store) return build(frontend, file, host, options);
+  const hit = cachedBuild(store, file, host, options);
+  if (hit) return hit;
+  const recorder = recordingHost(host);
+  const result = build(frontend, file, recorder.host, options);
+  if (result.elf) {
+    for (const e of buildEntries(file, recorder.reads, options, result)) safePut(store, e.key, e.bytes);
+  }
+  return { ...result, cache: 'miss' };
+}
+
+function build(frontend: Frontend, file: string, host: FileHost, options: CompileOptions): CompileResult {
+  const runtime = runtimeLibrary(frontend, options.optimize === 1 ? 1 : 0, options.cache);
   const unit = translateUnit(frontend, file, host, { includePaths: options.includePaths, defines: options.defines, runtime: runtime.functions, prefix: 'u', optimize: options.optimize });
   if (!unit.emitted) return { diagnostics: unit.diagnostics };
   const assembly = unit.emitted.writer.text();

@@ -35,6 +35,8 @@ export interface LaunchPlan {
   readonly stackSize?: number;
   readonly stepOverSdk: boolean;
   readonly maxInstructions?: number;
+  /** Reuse the build cache for a .cpp program (default true). */
+  readonly cache: boolean;
   /** Where relative paths (args, expect, includePaths) are resolved. */
   readonly cwd: string;
 }
@@ -43,7 +45,7 @@ export interface LaunchPlan {
 const GENERIC = new Set(['type', 'request', 'name', 'noDebug', 'presentation', 'preLaunchTask', 'postDebugTask', 'internalConsoleOptions', 'debugServer', 'console', 'env', 'windows', 'linux', 'osx', 'trace', 'dap-server-path']);
 export const FIELDS = new Set([
   'program', 'function', 'args', 'expect', 'rtol', 'atol', 'multicore', 'cores', 'policy', 'sanitizers', 'defines', 'includePaths', 'optimize', 'stopOnEntry',
-  'windowSize', 'windowCount', 'strictWindows', 'stackSize', 'stepOverSdk', 'maxInstructions', 'cwd',
+  'windowSize', 'windowCount', 'strictWindows', 'stackSize', 'stepOverSdk', 'maxInstructions', 'cwd', 'cache',
 ]);
 
 const POLICIES: Record<string, number> = { coherent: POLICY.COHERENT, verbose: POLICY.INCOHERENT_VERBOSE, quiet: POLICY.INCOHERENT_QUIET };
@@ -174,6 +176,7 @@ export function parseLaunchConfig(raw: unknown, defaultCwd: string): LaunchPlan 
     stackSize: num(c, 'stackSize', (n) => Number.isInteger(n) && n >= 1024, 'a byte count ≥ 1024'),
     stepOverSdk: bool(c, 'stepOverSdk', true),
     maxInstructions: num(c, 'maxInstructions', (n) => Number.isInteger(n) && n > 0, 'a positive integer'),
+    cache: bool(c, 'cache', true),
     cwd,
   };
 }

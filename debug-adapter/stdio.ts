@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { formatCompileDiagnostic, RuntimeBuildError } from '../compiler';
 import { SANITIZERS } from '../emulator/device';
 import { Frontend, locateGrammarFiles } from '../language';
-import { buildKernelSource } from '../session/build';
+import { hostCache } from '../diskcache';
+import { buildKernelSourceLazily } from '../session/build';
 import { ElfError } from '../xtensa/elf/types';
 import { readElf } from '../xtensa/elf/reader';
 import type { LaunchPlan } from './config';
@@ -66,13 +67,13 @@ export const nodeHost: AdapterHost = {
         throw e;
       }
     }
-    const fe = await loadFrontend();
     const host = { readFile: (p: string) => nodeHost.readText(path.isAbsolute(p) ? p : path.resolve(plan.cwd, p)) };
     let result;
     try {
-      result = buildKernelSource(fe, plan.program, host, {
+      result = await buildKernelSourceLazily(loadFrontend, plan.program, host, {
         defines: plan.defines, includePaths: plan.includePaths, optimize: plan.optimize, stackSize: plan.stackSize,
         noSanitize: SANITIZERS.filter((s) => !plan.sanitize.includes(s)),
+        cache: plan.cache ? hostCache((line) => process.stderr.write(`${line}\n`)) : undefined,
       });
     } catch (e) {
       if (e instanceof RuntimeBuildError) throw new RequestError(e.message);

@@ -1,7 +1,10 @@
 // Bundles the entry points (CLI, language server, VS Code extension, debug adapter) with esbuild, and
 // embeds the diagnostic codes' pages (docs/diagnostics/) for q7 explain, and copies the WebAssembly files the bundles load at run time (tree-sitter and its C++ grammar) next to them.
+// Every bundle gets the same build id (__Q7_BUILD_ID: a digest of package.json and the sources), part of
+// the build cache's compiler identity, so a changed compiler never reuses what an older one cached.
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 
 const entries = [
   { in: 'cli/main.ts', out: 'dist/cli.js' },
@@ -20,6 +23,19 @@ const docs = Object.fromEntries(
   readdirSync('docs/diagnostics').filter((f) => /^Q7-.*\.md$/.test(f)).map((f) => [f.slice(0, -3), readFileSync(`docs/diagnostics/${f}`, 'utf8')]),
 );
 
+// The sources a bundle can contain (everything but tests, benchmarks and the editor-only parts).
+const SOURCE_DIRS = ['xtensa', 'emulator', 'language', 'compiler', 'session', 'debuginfo', 'tensors', 'hostshim', 'cli', 'debug-adapter', 'diskcache', 'target'];
+function sourceFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).sort().flatMap((name) => {
+    const p = `${dir}/${name}`;
+    return statSync(p).isDirectory() ? sourceFiles(p) : /\.(ts|S|s|h|cpp)$/.test(name) ? [p] : [];
+  });
+}
+const buildHash = createHash('sha256').update(readFileSync('package.json'));
+for (const f of SOURCE_DIRS.flatMap(sourceFiles)) buildHash.update(`${f}\0`).update(readFileSync(f)).update('\0');
+const buildId = buildHash.digest('hex');
+
 mkdirSync('dist', { recursive: true });
 for (const f of wasmFiles) copyFileSync(f, `dist/${f.split('/').pop()}`);
 
@@ -35,7 +51,7 @@ for (const e of entries) {
     external: ['vscode'],
     logLevel: 'warning',
     // web-tree-sitter locates its .wasm through import.meta.url, which CommonJS bundles lack.
-    define: { 'import.meta.url': '__q7_import_meta_url', __Q7_DIAGNOSTIC_DOCS: JSON.stringify(docs) },
+    define: { 'import.meta.url': '__q7_import_meta_url', __Q7_DIAGNOSTIC_DOCS: JSON.stringify(docs), __Q7_BUILD_ID: JSON.stringify(buildId) },
     banner: { js: 'const __q7_import_meta_url = require("url").pathToFileURL(__filename).href;' },
   });
 }

@@ -5,9 +5,9 @@
 
 import { CliIO, Command, UsageError } from '../io';
 import { fileHost, loadFrontend } from '../frontend';
-import { compile, formatCompileDiagnostic, RuntimeBuildError } from '../../compiler';
+import { cachedBuild, compile, formatCompileDiagnostic, RuntimeBuildError } from '../../compiler';
 
-const USAGE = `usage: q7 build FILE [-O0|-O1] [-D NAME[=VALUE]]... [-I DIR]... [-g0] [-S] -o OUTPUT
+const USAGE = `usage: q7 build FILE [-O0|-O1] [-D NAME[=VALUE]]... [-I DIR]... [-g0] [-S] [--no-cache] -o OUTPUT
 
 Compiles a C++ source to an Xtensa ELF executable for the q7 core: a program when it defines main
 (run it with q7 run), else a kernel image with a kernel_info_table entry per kernel function.
@@ -21,6 +21,7 @@ options:
   -I DIR        add an include directory
   -g0           no DWARF debug information
   -S            write the generated assembly of FILE instead of the ELF
+  --no-cache    build from scratch (default: reuse the build cache, see cli/README.md)
 `;
 
 interface BuildArgs {
@@ -31,6 +32,7 @@ interface BuildArgs {
   debug: boolean;
   assembly: boolean;
   optimize: 0 | 1;
+  cache: boolean;
 }
 
 function parseArgs(argv: string[]): BuildArgs | 'help' {
@@ -41,6 +43,7 @@ function parseArgs(argv: string[]): BuildArgs | 'help' {
   let debug = true;
   let assembly = false;
   let optimize: 0 | 1 = 0;
+  let cache = true;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = (flag: string): string => {
@@ -56,6 +59,7 @@ function parseArgs(argv: string[]): BuildArgs | 'help' {
     else if (a === '-g0') debug = false;
     else if (a === '-g') debug = true;
     else if (a === '-S') assembly = true;
+    else if (a === '--no-cache') cache = false;
     else if (a.startsWith('-o')) output = value('-o');
     else if (a.startsWith('-I')) includePaths.push(value('-I'));
     else if (a.startsWith('-D')) {
@@ -68,7 +72,7 @@ function parseArgs(argv: string[]): BuildArgs | 'help' {
   }
   if (file === undefined) throw new UsageError(`no source file given\n${USAGE}`);
   if (output === undefined) throw new UsageError(`no output file given (-o FILE)\n${USAGE}`);
-  return { file, output, includePaths, defines, debug, assembly, optimize };
+  return { file, output, includePaths, defines, debug, assembly, optimize, cache };
 }
 
 
@@ -84,10 +88,10 @@ export const buildCommand: Command = {
     }
     const host = fileHost(io);
     if (host.readFile(args.file) === undefined) throw new UsageError(`${args.file}: cannot read file`);
-    const fe = await loadFrontend(io);
     let result;
     try {
-      result = compile(fe, args.file, host, { includePaths: args.includePaths, defines: args.defines, debug: args.debug, optimize: args.optimize });
+      const options = { includePaths: args.includePaths, defines: args.defines, debug: args.debug, optimize: args.optimize, cache: args.cache ? io.buildCache?.() : undefined };
+      result = (options.cache && cachedBuild(options.cache, args.file, host, options)) || compile(await loadFrontend(io), args.file, host, options);
     } catch (e) {
       if (e instanceof RuntimeBuildError) throw new UsageError(e.message, 70);
       throw e;

@@ -19,7 +19,7 @@ import { ProgramSession, SessionError } from '../../session';
 import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../../target/q7/window-vectors';
 import { formatCompileDiagnostic, RuntimeBuildError, type CompileResult } from '../../compiler';
 import type { ShapeProgram } from '../../session';
-import { buildKernelSource } from '../../session/build';
+import { buildKernelSourceLazily } from '../../session/build';
 import { fileHost, loadFrontend } from '../frontend';
 import { DEFAULT_CORE_COUNT } from '../../emulator/device';
 import { HBM_MIN_SIZE } from '../../emulator/device/device';
@@ -39,6 +39,7 @@ program mode:
   --max-insns N     stop after N instructions (exit status 124)
   --trace           print every executed instruction to stderr
   -D NAME[=V]       define a macro when FILE is C++ source
+  --no-cache        build C++ source from scratch (default: reuse the build cache, see cli/README.md)
 
 ${KERNEL_OPTIONS}`;
 
@@ -53,6 +54,7 @@ interface RunArgs {
   trace: boolean;
   defines: Record<string, string>;
   kernel: KernelRunArgs;
+  cache: boolean;
 }
 
 function parseArgs(argv: string[]): RunArgs | 'help' {
@@ -60,6 +62,7 @@ function parseArgs(argv: string[]): RunArgs | 'help' {
   let cpu: CoreName | undefined;
   let maxInsns: number | undefined;
   let trace = false;
+  let cache = true;
   const defines: Record<string, string> = {};
   const kernel: KernelRunArgs = {
     file: '', args: [], rtol: 1e-5, atol: 1e-8, cores: 1, policy: 0, windowSize: DEFAULT_WINDOW_SIZE, windowCount: DEFAULT_WINDOW_COUNT,
@@ -91,6 +94,7 @@ function parseArgs(argv: string[]): RunArgs | 'help' {
       }
       maxInsns = n;
     } else if (opt === '--trace') trace = true;
+    else if (opt === '--no-cache') cache = false;
     else if (opt === '--fn') kernel.fn = value();
     else if (opt === '--arg') kernel.args.push(value());
     else if (opt === '--out') kernel.out = value();
@@ -133,7 +137,7 @@ function parseArgs(argv: string[]): RunArgs | 'help' {
   if (file === undefined) throw new UsageError(`no program given\n${USAGE}`);
   kernel.file = file;
   kernel.maxInsns = maxInsns;
-  return { file, cpu, maxInsns, trace, defines, kernel };
+  return { file, cpu, maxInsns, trace, defines, kernel, cache };
 }
 
 /** Where assembly is placed per core: its reset vector; on q7 past the 1 KiB vector area at VECBASE. */
@@ -218,10 +222,10 @@ function report(file: string, stop: StopReason, io: CliIO): number {
 async function buildSource(args: RunArgs, io: CliIO, file = args.file): Promise<CompileResult & { image: ElfImage }> {
   const host = fileHost(io);
   if (host.readFile(file) === undefined) throw new UsageError(`${file}: cannot read file`);
-  const fe = await loadFrontend(io);
   let result;
   try {
-    result = buildKernelSource(fe, file, host, { defines: args.defines, noSanitize: args.kernel.noSanitize, stackSize: args.kernel.stackSize });
+    const cache = args.cache ? io.buildCache?.() : undefined;
+    result = await buildKernelSourceLazily(() => loadFrontend(io), file, host, { defines: args.defines, noSanitize: args.kernel.noSanitize, stackSize: args.kernel.stackSize, cache });
   } catch (e) {
     if (e instanceof RuntimeBuildError) throw new UsageError(e.message, 70);
     throw e;

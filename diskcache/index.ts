@@ -1,0 +1,150 @@
+// The build cache on disk (compiler/cache's BuildCache for the hosts that do I/O: the CLI and the
+// debug adapter process). One file per key in `$Q7_CACHE_DIR`, else `$XDG_CACHE_HOME/q7-studio`,
+// else `~/.cache/q7-studio`. Each file: the magic `Q7CACHE1`, the payload's length (u32 LE), its
+// SHA-256, the payload; a file that does not check is deleted and read as a miss. Writes go to a
+// temporary file renamed into place (readers never see half a file). After a write, the oldest files
+// (by modification time; a hit touches its file) are removed beyond the size bound. No operation
+// throws: a cache that cannot be read or written is a miss and the build goes on.
+
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { BuildCache } from '../compiler';
+
+const MAGIC = Buffer.from('Q7CACHE1', 'latin1');
+const HEAD = MAGIC.length + 4 + 32;
+/** Default bound on the files' total size. */
+export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
+
+export interface DiskCacheOptions {
+  /** The directory (default: cacheDirectory()). */
+  readonly dir?: string;
+  readonly maxBytes?: number;
+  /** Called with a line per lookup and write (`Q7_CACHE_LOG=1` in the hosts). */
+  readonly log?: (line: string) => void;
+}
+
+export interface DiskCache extends BuildCache {
+  readonly dir: string;
+  hits: number;
+  misses: number;
+  puts: number;
+}
+
+/** Where the cache lives for this environment. */
+export function cacheDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.Q7_CACHE_DIR) return env.Q7_CACHE_DIR;
+  if (env.XDG_CACHE_HOME) return path.join(env.XDG_CACHE_HOME, 'q7-studio');
+  return path.join(os.homedir(), '.cache', 'q7-studio');
+}
+
+const sha = (b: Uint8Array) => createHash('sha256').update(b).digest();
+
+/** The file's payload if it is a whole, unaltered entry. */
+export function decodeEntry(file: Buffer): Uint8Array | undefined {
+  if (file.length < HEAD || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const n = file.readUInt32LE(MAGIC.length);
+  if (file.length !== HEAD + n) return undefined;
+  const payload = file.subarray(HEAD);
+  return sha(payload).equals(file.subarray(MAGIC.length + 4, HEAD)) ? payload : undefined;
+}
+
+export function encodeEntry(payload: Uint8Array): Buffer {
+  const head = Buffer.alloc(HEAD);
+  MAGIC.copy(head, 0);
+  head.writeUInt32LE(payload.length, MAGIC.length);
+  sha(payload).copy(head, MAGIC.length + 4);
+  return Buffer.concat([head, payload]);
+}
+
+export function diskCache(o: DiskCacheOptions = {}): DiskCache {
+  const dir = o.dir ?? cacheDirectory();
+  const maxBytes = o.maxBytes ?? DEFAULT_MAX_BYTES;
+  const log = o.log ?? (() => {});
+  const fileOf = (key: string) => path.join(dir, key.replace(/[^\w.-]/g, '_'));
+  const c: DiskCache = {
+    dir,
+    hits: 0,
+    misses: 0,
+    puts: 0,
+    get(key: string) {
+      const file = fileOf(key);
+      let payload: Uint8Array | undefined;
+      try {
+        payload = decodeEntry(fs.readFileSync(file));
+        if (payload) {
+          const now = new Date();
+          fs.utimesSync(file, now, now);
+        } else {
+          log(`q7 cache: damaged entry ${key} dropped`);
+          fs.rmSync(file, { force: true });
+        }
+      } catch {
+        // absent or unreadable: a miss
+      }
+      if (payload) c.hits++;
+      else c.misses++;
+      log(`q7 cache: ${payload ? 'hit' : 'miss'} ${key}`);
+      return payload;
+    },
+    put(key: string, value: Uint8Array) {
+      const file = fileOf(key);
+      const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      try {
+        fs.mkdirSync(dir, { recursive: true });
+        fs.writeFileSync(tmp, encodeEntry(value));
+        fs.renameSync(tmp, file);
+        c.puts++;
+        log(`q7 cache: stored ${key} (${value.length} bytes)`);
+        evict(dir, maxBytes);
+      } catch (e) {
+        log(`q7 cache: cannot store ${key}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+        try {
+          fs.rmSync(tmp, { force: true });
+        } catch {
+          // nothing to clean
+        }
+      }
+    },
+  };
+  return c;
+}
+
+/** Removes the least recently used entries beyond `maxBytes`, and temporary files over an hour old. */
+export function evict(dir: string, maxBytes: number): void {
+  const files: { file: string; size: number; mtime: number }[] = [];
+  let total = 0;
+  const hourAgo = Date.now() - 3_600_000;
+  for (const name of fs.readdirSync(dir)) {
+    const file = path.join(dir, name);
+    try {
+      const st = fs.statSync(file);
+      if (!st.isFile()) continue;
+      if (name.endsWith('.tmp')) {
+        if (st.mtimeMs < hourAgo) fs.rmSync(file, { force: true });
+        continue;
+      }
+      files.push({ file, size: st.size, mtime: st.mtimeMs });
+      total += st.size;
+    } catch {
+      // removed meanwhile
+    }
+  }
+  if (total <= maxBytes) return;
+  files.sort((a, b) => a.mtime - b.mtime);
+  for (const f of files) {
+    if (total <= maxBytes) break;
+    try {
+      fs.rmSync(f.file, { force: true });
+      total -= f.size;
+    } catch {
+      // another process got there first
+    }
+  }
+}
+
+/** The cache the hosts use: on disk unless disabled; lines to `log` when `Q7_CACHE_LOG` is set. */
+export function hostCache(log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): DiskCache {
+  return diskCache({ dir: cacheDirectory(env), log: env.Q7_CACHE_LOG ? log : undefined });
+}
