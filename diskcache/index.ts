@@ -47,7 +47,7 @@ export function decodeEntry(file: Buffer): Uint8Array | undefined {
   const n = file.readUInt32LE(MAGIC.length);
   if (file.length !== HEAD + n) return undefined;
   const payload = file.subarray(HEAD);
-  return sha(payload).equals(file.subarray(MAGIC.length + 4, HEAD)) ? payload : undefined;
+  return sha(payload).equals(file.subarray(MAGIC.length + 4, HEAD)) ? new Uint8Array(payload.buffer, payload.byteOffset, payload.length) : undefined;
 }
 
 export function encodeEntry(payload: Uint8Array): Buffer {
