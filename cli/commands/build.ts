@@ -21,7 +21,8 @@ options:
   -I DIR        add an include directory
   -g0           no DWARF debug information
   -S            write the generated assembly of FILE instead of the ELF
-  --no-cache    build from scratch (default: reuse the build cache, see cli/README.md)
+  --no-cache    build from scratch (default: reuse the build cache in $Q7_CACHE_DIR,
+                else $XDG_CACHE_HOME/q7-studio, else ~/.cache/q7-studio)
 `;
 
 interface BuildArgs {

@@ -39,7 +39,8 @@ program mode:
   --max-insns N     stop after N instructions (exit status 124)
   --trace           print every executed instruction to stderr
   -D NAME[=V]       define a macro when FILE is C++ source
-  --no-cache        build C++ source from scratch (default: reuse the build cache, see cli/README.md)
+  --no-cache        build C++ source from scratch (default: reuse the build cache in
+                    $Q7_CACHE_DIR, else $XDG_CACHE_HOME/q7-studio, else ~/.cache/q7-studio)
 
 ${KERNEL_OPTIONS}`;
 

@@ -28,13 +28,16 @@ declare const __Q7_BUILD_ID: string | undefined;
 
 let identity: string | undefined;
 
-/** The compiler's identity: the cache schema, the bundle's build id (a digest of the sources it was
- *  bundled from; 'dev' when running from tsc output), the SDK headers and the runtime's sources. */
+/** The compiler's identity: the cache schema and the bundle's build id (a digest of the sources it was
+ *  bundled from, SDK headers and runtime sources included); running from tsc output (tests), where there
+ *  is no build id, a digest of the SDK headers and the runtime's sources stands in for it. */
 export function compilerIdentity(runtimeSource: () => string): string {
   if (identity === undefined) {
-    const build = typeof __Q7_BUILD_ID === 'string' ? __Q7_BUILD_ID : 'dev';
-    const headers = [...sdkHeaders()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flat();
-    identity = digest(`q7-build-cache/${CACHE_SCHEMA}`, build, runtimeSource(), ...headers);
+    if (typeof __Q7_BUILD_ID === 'string') identity = digest(`q7-build-cache/${CACHE_SCHEMA}`, __Q7_BUILD_ID);
+    else {
+      const headers = [...sdkHeaders()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flat();
+      identity = digest(`q7-build-cache/${CACHE_SCHEMA}`, 'dev', runtimeSource(), ...headers);
+    }
   }
   return identity;
 }

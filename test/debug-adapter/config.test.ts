@@ -17,6 +17,8 @@ describe('debug adapter launch configuration', () => {
     assert.equal(p.stepOverSdk, true);
     assert.equal(p.optimize, 0);
     assert.equal(p.strictWindows, false);
+    assert.equal(p.cache, true);
+    assert.equal(parseLaunchConfig({ program: 'k.cpp', cache: false }, '/w').cache, false);
     assert.equal(parseLaunchConfig({ program: 'k.cpp', strictWindows: true }, '/w').strictWindows, true);
     assert.deepEqual(parseLaunchConfig({ program: '/k.elf', defines: ['A=1', 'B'], cores: 2 }, '/w').defines, { A: '1', B: '1' });
   });
@@ -28,6 +30,7 @@ describe('debug adapter launch configuration', () => {
     [{ program: 'k.cpp', policy: 'loose' }, 'policy', /coherent, verbose, quiet/],
     [{ program: 'k.cpp', sanitizers: ['bounds', 'nope'] }, 'sanitizers[1]', /unknown sanitizer 'nope'/],
     [{ program: 'k.cpp', args: 'x' }, 'args', /expected an array/],
+    [{ program: 'k.cpp', cache: 'no' }, 'cache', /expected true or false/],
     [{ program: 'k.cpp', args: [{ shape: [2], colour: 1 }] }, 'args[0].colour', /unknown field/],
     [{ program: 'k.cpp', args: [true] }, 'args[0]', /expected a \.npy path/],
     [{ program: 'k.cpp', expect: 3 }, 'expect', /not a number/],
