@@ -36,8 +36,11 @@ export interface StopEvent {
 export interface RuntimeListener {
   stopped(e: StopEvent): void;
   output(category: 'stdout' | 'stderr' | 'console', text: string): void;
-  /** A long run: 'start' after half a second, 'update' a few times a second, 'end' when it stops. */
-  progress?(phase: 'start' | 'update' | 'end', message: string): void;
+  /**
+   * A long run: 'start' after half a second, 'update' a few times a second, 'end' when it stops;
+   * `percentage`: of the destination's elements written (get_dst_tensor), once the kernel writes it.
+   */
+  progress?(phase: 'start' | 'update' | 'end', message: string, percentage?: number): void;
   /** A fault the device reported (as it happens), whether or not it stops the run. */
   fault?(f: DeviceFault): void;
   /** The kernel has finished; the report has been printed. */
@@ -136,6 +139,9 @@ const CALLS = new Set(['call0', 'call4', 'call8', 'call12', 'callx0', 'callx4', 
 /** Instructions one line step may execute before it gives up (and stops where it is). */
 const MAX_STEP = 50_000_000;
 const tick = () => new Promise<void>((r) => setImmediate(r));
+/** Wall time of one run slice between two turns of the event loop, and of one device call inside it. */
+const SLICE_MS = 4;
+const CHUNK_MS = 0.5;
 
 let nextBpId = 1;
 
@@ -157,7 +163,7 @@ export class Q7Runtime {
   private running = false;
   private pauseRequested = false;
   private ended = false;
-  private budget = 20_000;
+  private budget = 5_000;
 
   constructor(
     readonly session: KernelSession,
@@ -174,7 +180,7 @@ export class Q7Runtime {
       file: plan.program, fn: plan.fn, args: plan.args, expect: plan.expect, rtol: plan.rtol, atol: plan.atol, cores: plan.cores, policy: plan.policy,
       windowSize: plan.windowSize, windowCount: plan.windowCount, strictWindows: plan.strictWindows, sanitize: plan.sanitize, stackSize: plan.stackSize, maxInstructions: plan.maxInstructions,
       onOutput: (_fd, d) => listener.output('stdout', `[core 0] ${new TextDecoder().decode(d)}`),
-      history: true,
+      history: true, observe: true,
     }, readFile);
     return new Q7Runtime(session, plan, listener);
   }
@@ -466,29 +472,49 @@ export class Q7Runtime {
         const now = performance.now();
         if (now - started > 500 && now - reported > 250) {
           const n = instructions() - first;
-          this.listener.progress?.(reported === 0 ? 'start' : 'update', `${(n / 1e6).toFixed(1)} M instructions in ${((now - started) / 1000).toFixed(1)} s`);
+          const p = this.outputProgress();
+          this.listener.progress?.(reported === 0 ? 'start' : 'update', `${(n / 1e6).toFixed(1)} M instructions in ${((now - started) / 1000).toFixed(1)} s${p ? `, ${p.text}` : ''}`, p?.percentage);
           reported = now;
         }
       }
     } finally {
-      if (reported) this.listener.progress?.('end', 'stopped');
+      if (reported) {
+        const p = this.outputProgress();
+        if (p) this.listener.progress?.('update', `${p.text}`, p.percentage);
+        this.listener.progress?.('end', p ? `stopped, ${p.text}` : 'stopped');
+      }
     }
   }
 
+  /** How much of the destination (get_dst_tensor) the kernel has written, once it wrote any of it. */
+  private outputProgress(): { percentage: number; text: string } | undefined {
+    const p = this.session.device.outputProgress();
+    if (!p || p.written === 0 || p.total === 0) return undefined;
+    const percentage = Math.floor((100 * p.written) / p.total);
+    return { percentage, text: `${percentage}% of the output written (${p.written} of ${p.total} elements)` };
+  }
+
+  /**
+   * Runs for about SLICE_MS of wall time in chunks of about CHUNK_MS (the chunk's instruction count
+   * follows the measured speed), then yields to the event loop so a pause or any request is served.
+   * Chunks end only at instruction boundaries the device can resume from unchanged.
+   */
   private async slice(cores?: readonly number[], target?: { core?: number; pc: number; sp?: number }): Promise<Outcome | undefined> {
-    {
-      if (this.pauseRequested) return { k: 'pause' };
-      const t0 = performance.now();
+    if (this.pauseRequested) return { k: 'pause' };
+    const t0 = performance.now();
+    for (;;) {
+      const t = performance.now();
       const stop = this.session.runUntil({ budget: this.budget, cores, stopOnFault: true });
-      const dt = performance.now() - t0;
-      // aim at ~4 ms a slice, so a pause or any request waits little
-      if (stop.kind === 'budget') this.budget = Math.round(Math.min(4_000_000, Math.max(500, this.budget * Math.min(2, 4 / Math.max(dt, 0.05)))));
-      this.pollLogs();
+      const now = performance.now();
+      if (stop.kind === 'budget') this.budget = Math.round(Math.min(2_000_000, Math.max(200, this.budget * Math.min(1.5, Math.max(0.25, CHUNK_MS / Math.max(now - t, 0.01))))));
+      if (stop.kind !== 'budget') this.pollLogs();
       const out = this.classify(stop, cores, target);
       if (out) return out;
-      await tick();
-      return undefined;
+      if (now - t0 >= SLICE_MS) break;
     }
+    this.pollLogs();
+    await tick();
+    return undefined;
   }
 
   /** One instruction on `core` alone; undefined when it simply executed. */
@@ -526,9 +552,11 @@ export class Q7Runtime {
     if (!start) return this.stepOne(core) ?? { k: 'stop', e: { reason: 'step', core } };
     const startSp = m.readAR(1) >>> 0;
     const startFn = this.functionAt(m.pc);
+    let yielded = performance.now();
     for (let n = 1; ; n++) {
-      if (n % 4096 === 0) {
+      if (n % 64 === 0 && performance.now() - yielded >= SLICE_MS) {
         await tick();
+        yielded = performance.now();
         if (this.pauseRequested) return { k: 'pause' };
       }
       if (n > MAX_STEP) return { k: 'stop', e: { reason: 'step', core, text: 'step limit' } };
@@ -637,10 +665,10 @@ export class Q7Runtime {
     return this.act(() => (kind === 'out' ? this.stepOutOf(core) : this.stepLine(core, kind)), core);
   }
 
-  /** After a pause: steps `core` alone (a 10 ms at most) out of code without line
+  /** After a pause: steps `core` alone (5 ms at most) out of code without line
    *  information (ROM, window handlers, runtime) so its stack unwinds to a source line. */
   private settle(core: number): void {
-    const until = performance.now() + 10;
+    const until = performance.now() + 5;
     for (let k = 0; k < 5000 && performance.now() < until && !this.coreDone(core) && !this.lines.rowAt(this.machine(core).pc); k++) {
       if (this.stepOne(core)) return;
     }

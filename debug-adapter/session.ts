@@ -205,13 +205,13 @@ export class Q7DebugSession extends DebugSession {
       stopped: (e) => live() && this.onStopped(e),
       output: (category, text) => live() && this.out(category, text),
       ended: (code) => live() && this.onEnded(code),
-      progress: (phase, message) => {
+      progress: (phase, message, percentage) => {
         if (!live() || !this.progressOk) return;
         if (phase === 'start') {
           this.progressId = `q7-run-${++this.progressCount}`;
-          this.sendEvent(new Event('progressStart', { progressId: this.progressId, title: 'Running the kernel', message, cancellable: true }));
+          this.sendEvent(new Event('progressStart', { progressId: this.progressId, title: 'Running the kernel', message, cancellable: true, percentage }));
         } else if (this.progressId) {
-          this.sendEvent(new Event(phase === 'update' ? 'progressUpdate' : 'progressEnd', { progressId: this.progressId, message }));
+          this.sendEvent(new Event(phase === 'update' ? 'progressUpdate' : 'progressEnd', phase === 'update' ? { progressId: this.progressId, message, percentage } : { progressId: this.progressId, message }));
           if (phase === 'end') this.progressId = undefined;
         }
       },

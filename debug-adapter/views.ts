@@ -111,14 +111,19 @@ export function deviceView(rt: Q7Runtime, coreId: number): ViewNode[] {
   const out: ViewNode[] = [leaf('core', `${coreId} of ${rt.coreCount}${core.done ? ' (finished)' : ''}`)];
   const w = core.windows;
   if (w) {
+    rt.session.device.settleWindowHits();
+    const counted = core.hitCounter !== undefined;
     out.push({
       name: 'windows',
-      value: `${w.entries.filter((e) => e.valid).length} of ${w.count} valid, ${hex(w.size, 1)} bytes each, ${w.stats.maps} maps, ${w.stats.evictions} evictions`,
+      value: `${w.entries.filter((e) => e.valid).length} of ${w.count} valid, ${hex(w.size, 1)} bytes each, ${w.stats.maps} maps, ${counted ? `${w.stats.hits} hits, ` : ''}${w.stats.evictions} evictions`,
       children: () =>
         w.entries.map((e, k) => ({
           name: `[${k}]`,
-          value: e.valid ? `hbm ${hex64(e.base)} → local ${hex(e.local)}` : 'invalid',
-          children: () => [leaf('valid', String(e.valid), 'bool'), { name: 'base', value: hex64(e.base), memoryReference: `hbm:${hex64(e.base)}` }, leaf('mask', hex(w.size - 1)), { name: 'local', value: hex(e.local), memoryReference: hex(e.local) }, leaf('generation', e.generation)],
+          value: e.valid ? `hbm ${hex64(e.base)} → local ${hex(e.local)}${counted ? `, ${e.hits} hits` : ''}` : 'invalid',
+          children: () => [
+            leaf('valid', String(e.valid), 'bool'), { name: 'base', value: hex64(e.base), memoryReference: `hbm:${hex64(e.base)}` }, leaf('mask', hex(w.size - 1)), { name: 'local', value: hex(e.local), memoryReference: hex(e.local) }, leaf('generation', e.generation),
+            ...(counted ? [leaf('hits', e.hits)] : []),
+          ],
         })),
     });
   }

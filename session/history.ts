@@ -101,12 +101,20 @@ export class History {
 
   // ---- recording ---------------------------------------------------------------------------------
 
-  /** A run of the debugger's: recorded, with a snapshot every `interval` instructions. */
+  /**
+   * A run of the debugger's: recorded, with a snapshot every `interval` instructions. A run with a
+   * budget (the debugger's slices) returns 'budget' where a snapshot falls due and takes it at the
+   * start of its next run, so a pause served between two slices never waits for a snapshot.
+   */
   run(opts: RunUntilOptions): DeviceStop {
     const d = this.device;
     const from = d.position;
     if (from < this.last) this.truncate(from);
-    const cores = opts.cores ? [...new Set(opts.cores)].sort((x, y) => x - y) : undefined;
+    // all cores named is no restriction (a one-core step must not look like a change of schedule)
+    const named = opts.cores ? [...new Set(opts.cores)].sort((x, y) => x - y) : undefined;
+    const cores = named && named.length === d.cores.length && named.every((c, k) => c === k) ? undefined : named;
+    const top = this.checkpoints[this.checkpoints.length - 1];
+    if (from >= top.snap.position + this.interval && from === this.last && !d.done) this.checkpoint(top.cores, false);
     const cp = this.checkpoints[this.checkpoints.length - 1];
     if (!sameCores(cp.cores, cores)) {
       if (cp.snap.position === from) cp.cores = cores;
@@ -119,11 +127,14 @@ export class History {
       const next = this.checkpoints[this.checkpoints.length - 1].snap.position + this.interval;
       const left = budget - (pos - from);
       const chunk = Math.min(left, next - pos);
-      const stop = d.runUntil({ ...opts, budget: chunk, stepOver: first ? opts.stepOver : false });
+      const stop = d.runUntil({ ...opts, cores, budget: chunk, stepOver: first ? opts.stepOver : false });
       first = false;
       this.last = Math.max(this.last, d.position);
-      if (d.position >= next && !d.done) this.checkpoint(cores, false);
       if (stop.kind !== 'budget' || d.position - from >= budget) return stop;
+      if (d.position >= next && !d.done) {
+        if (budget !== Infinity) return stop;
+        this.checkpoint(cores, false);
+      }
     }
   }
 

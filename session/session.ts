@@ -66,6 +66,11 @@ export interface SessionOptions {
   readonly history?: boolean | HistoryOptions;
   /** HBM capacity in bytes (default 16 GiB, a NeuronCore-v2's share); arguments and factories past it fail. */
   readonly hbmSize?: number;
+  /**
+   * The debugger's observations of the device (off by default, so `q7 run` runs unchanged): writes to
+   * the destination on one core too (progress), window-entry hits, the sites of open accessors.
+   */
+  readonly observe?: boolean;
 }
 
 /** What a front end provides beyond files: building a shape file (q7 run and the debug adapter compile it). */
@@ -150,6 +155,7 @@ export class KernelSession {
       cores: o.cores ?? 1, policy: o.policy ?? POLICY.COHERENT, windowSize: o.windowSize ?? DEFAULT_WINDOW_SIZE, windowCount: o.windowCount ?? DEFAULT_WINDOW_COUNT, strictWindows: o.strictWindows,
       sanitize: o.sanitize ?? SANITIZERS, stackSize: o.stackSize, maxInstructions: o.maxInstructions, quantum: o.quantum, jit: o.jit, countTranslates: o.countTranslates,
       onLog: o.onLog, onOutput: o.onOutput, symbols: deviceSymbols(debug), hbmSize: o.hbmSize,
+      ...(o.observe ? { trackOutput: true, countWindowHits: true, trackAccessors: true } : {}),
     }));
     const firstTensor = this.args.find((a) => a.kind === 'tensor');
     const dst = this.registered ? { shape: this.registered.shape, scalarType: this.registered.scalarType }

@@ -73,6 +73,8 @@ export class DeviceCore {
   done = false;
   /** Completed neuron_translate calls (an execution counter on its first instruction). */
   translateCounter: ExecutionCounter | undefined;
+  /** Completed returns of neuron_translate, with the hook that counts window hits (DeviceOptions.countWindowHits). */
+  hitCounter: ExecutionCounter | undefined;
   exitCode: number | undefined;
   readonly stats: CoreStats = { instructions: 0, translates: 0, dmaBytes: 0, tcmHighWater: 0, stackHighWater: 0 };
   readonly tcmLive = new Map<number, number>();

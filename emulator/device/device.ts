@@ -22,11 +22,12 @@ import { DeviceCore, STACK_GUARD } from './core';
 import { DeviceFault, FaultKind, FaultLog, SANITIZERS, Sanitizer } from './faults';
 import { DEFAULT_HBM_SIZE, Hbm, HbmFullError, MANY_WRITERS, formatBytes } from './hbm';
 import { dataSegments, iramPayload } from './image';
-import { DstWriters, writeSite } from './writers';
+import { DstWriters, writeSite, writtenElements } from './writers';
 import { allocHandle, allocImpl, contiguousStrides, readImpl } from './objects';
 import { ProviderContext, SUNDA_CORE_TYPE, contextCreate, getMemoryImage, llCreate } from './provider';
 import { callStack } from './stack';
 import { checkWindowGeometry } from './windows';
+import { countWindowHits } from './window-hits';
 import { type DeviceSnapshot, captureCore, restoreCore } from './snapshot';
 
 export const DEFAULT_QUANTUM = 10_000;
@@ -72,6 +73,10 @@ export interface DeviceOptions {
    * 13/21/29 CAYMAN, whose prelink buffer caps the library under 0x10000 bytes: ENOSPC past it).
    */
   coreType?: number;
+  /** Track which bytes of the destination (get_dst_tensor) were written on one core too (the debugger's progress). */
+  trackOutput?: boolean;
+  /** Count each window entry's hits (window-hits.ts: a hook on neuron_translate's return; the debugger's Device view). */
+  countWindowHits?: boolean;
 }
 
 /** Smallest HBM the device accepts (the image is staged there too). */
@@ -241,7 +246,7 @@ export class Device {
     if (dst && this.cores.length > 1 && this.sanitize.has('unwritten')) {
       this.hbm.trackWriters(dst.addr, dst.nbytes);
       this.dstWriters = new DstWriters(dst.addr, dst.nbytes, elementSize(dst.scalarType));
-    }
+    } else if (dst && this.options.trackOutput) this.hbm.trackWriters(dst.addr, dst.nbytes);
     for (const core of this.cores) {
       this.rwCore = core.id;
       core.boot(this.payload, dataSegments(this.image), this.image.entry >>> 0, this.options.pcBounds);
@@ -253,6 +258,7 @@ export class Device {
       if (this.translateAddr !== undefined) {
         core.translateCounter = core.m.addCounter(this.translateAddr);
         if (this.options.strictWindows) core.translateCounter.onEnter = () => core.windows.retireAll();
+        if (this.options.countWindowHits) core.hitCounter = countWindowHits(core, this.translateAddr);
       }
       if (this.sanitize.has('stack')) core.m.cpu.stackLimit = core.stackLimit;
     }
@@ -270,6 +276,18 @@ export class Device {
     let n = 0;
     for (const c of this.cores) n += c.m.stepCount;
     return n;
+  }
+
+  /** Credits every core's last window hit (window-hits.ts) so the entries' counts are complete; before reading them. */
+  settleWindowHits(): void {
+    for (const c of this.cores) if (c.hitCounter) c.windows.settleHits(c.hitCounter.count);
+  }
+
+  /** Elements of the destination (get_dst_tensor) written so far, when its writes are tracked. */
+  outputProgress(): { written: number; total: number } | undefined {
+    const dst = this.launched?.dst;
+    if (!dst || !this.hbm.writerShadow.has(Math.floor(dst.addr / PAGE_SIZE))) return undefined;
+    return { written: writtenElements(this.hbm, dst.addr, dst.numel, dst.nbytes / Math.max(1, dst.numel)), total: dst.numel };
   }
 
   /** The device's whole state (see snapshot.ts); unchanged memory chunks are shared with `prev`. */

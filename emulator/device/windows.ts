@@ -20,6 +20,22 @@ interface Entry {
   base: number;
   local: number;
   generation: number;
+  /** Translates this mapping served without a map (see HitState); 0 when hits are not counted. */
+  hits: number;
+}
+
+/**
+ * Hit counting (DeviceOptions.countWindowHits; window-hits.ts observes the ROM's walk): a hit is a
+ * neuron_translate that returned an address of the entry's slot with no mapWindow during that
+ * translate. The last returned entry is credited once the return has completed.
+ */
+export interface HitState {
+  /** The return seen last (entry index, the maps count then), not yet credited. */
+  pending: { entry: number; maps: number } | undefined;
+  /** Completed returns already credited. */
+  seen: number;
+  /** The maps count at the last credited return. */
+  maps: number;
 }
 
 /** What an evicted slot mapped (kept until the slot is reused). */
@@ -39,11 +55,14 @@ export interface WindowSnapshot {
   readonly stale: ReadonlyMap<number, StaleSlot>;
   readonly live: ReadonlyMap<number, number>;
   readonly stats: WindowStats;
+  readonly hitState: HitState;
 }
 
 export interface WindowStats {
   maps: number;
   evictions: number;
+  /** Translates served by a valid entry (counted only with DeviceOptions.countWindowHits). */
+  hits: number;
 }
 
 /** Window sizes are powers of two from one page to a quarter of the aperture; 1..64 windows. */
@@ -62,7 +81,8 @@ export class WindowMap {
   readonly stale = new Map<number, StaleSlot>();
   /** Aperture page number → HBM page number, for mapped slots. */
   private readonly live = new Map<number, number>();
-  readonly stats: WindowStats = { maps: 0, evictions: 0 };
+  readonly stats: WindowStats = { maps: 0, evictions: 0, hits: 0 };
+  readonly hitState: HitState = { pending: undefined, seen: 0, maps: 0 };
 
   constructor(
     private readonly g: GuestMemory,
@@ -74,7 +94,7 @@ export class WindowMap {
     private readonly hooksFor: (hbmPage: number, localPage: number) => PageHooks | undefined,
   ) {
     checkWindowGeometry(size, count);
-    this.entries = Array.from({ length: count }, () => ({ valid: false, base: 0, local: 0, generation: 0 }));
+    this.entries = Array.from({ length: count }, () => ({ valid: false, base: 0, local: 0, generation: 0, hits: 0 }));
   }
 
   /** Maps the window holding HBM address `addr`; returns the entry index. */
@@ -95,6 +115,7 @@ export class WindowMap {
     e.base = base;
     e.local = local;
     e.generation++;
+    e.hits = 0;
     this.stats.maps++;
     this.writeEntry(k);
     return k;
@@ -110,6 +131,7 @@ export class WindowMap {
   snapshot(): WindowSnapshot {
     return {
       entries: this.entries.map((e) => ({ ...e })), victim: this.victim, nextLocal: this.nextLocal, stale: new Map(this.stale), live: new Map(this.live), stats: { ...this.stats },
+      hitState: { ...this.hitState },
     };
   }
 
@@ -130,6 +152,33 @@ export class WindowMap {
       this.mem.aliasPage(lp, this.hbm.page(hp), this.hooksFor(hp, lp));
     }
     Object.assign(this.stats, s.stats);
+    Object.assign(this.hitState, s.hitState);
+  }
+
+  /** The valid entry whose aperture slot holds local address `local` (-1: none). */
+  entryOf(local: number): number {
+    return this.entries.findIndex((e) => e.valid && local >= e.local && local - e.local < this.size);
+  }
+
+  /** Credits the last return of neuron_translate once `completed` (the returns completed so far) has passed it. */
+  settleHits(completed: number): void {
+    const h = this.hitState;
+    if (completed === h.seen) return;
+    h.seen = completed;
+    const p = h.pending;
+    h.pending = undefined;
+    if (!p) return;
+    if (p.maps === h.maps && p.entry >= 0) {
+      this.entries[p.entry].hits++;
+      this.stats.hits++;
+    }
+    h.maps = p.maps;
+  }
+
+  /** neuron_translate is about to return `local` (returns completed so far: `completed`). */
+  noteReturn(local: number, completed: number): void {
+    this.settleHits(completed);
+    this.hitState.pending = { entry: this.entryOf(local), maps: this.stats.maps };
   }
 
   /** Mapped aperture pages (local page number → HBM page number). */

@@ -5,6 +5,8 @@
 // else the one just after; for a doubly written element, the second core's write.
 
 import type { DeviceLocation } from './symbols';
+import { PAGE_SIZE } from '../memory/memory';
+import type { Hbm } from './hbm';
 
 export interface DstWrite {
   readonly core: number;
@@ -77,4 +79,28 @@ export class DstWriters {
 /** "rowsum.cpp:22" of a write, for messages. */
 export function writeSite(w: DstWrite): string {
   return w.location ? `${w.location.file.split('/').pop()}:${w.location.line}` : 'an unknown line';
+}
+
+/** Elements of the tensor at `addr` whose every byte some core wrote (the HBM's writer shadow, which must track it). */
+export function writtenElements(hbm: Hbm, addr: number, numel: number, elemSize: number): number {
+  let n = 0;
+  let page = -1;
+  let shadow: Uint8Array | undefined;
+  for (let k = 0; k < numel; k++) {
+    let all = true;
+    for (let b = 0; b < elemSize; b++) {
+      const at = addr + k * elemSize + b;
+      const p = Math.floor(at / PAGE_SIZE);
+      if (p !== page) {
+        page = p;
+        shadow = hbm.writerShadow.get(p);
+      }
+      if (!shadow || shadow[at - p * PAGE_SIZE] === 0) {
+        all = false;
+        break;
+      }
+    }
+    if (all) n++;
+  }
+  return n;
 }
