@@ -180,7 +180,7 @@ export class Q7Runtime {
       file: plan.program, fn: plan.fn, args: plan.args, expect: plan.expect, rtol: plan.rtol, atol: plan.atol, cores: plan.cores, policy: plan.policy,
       windowSize: plan.windowSize, windowCount: plan.windowCount, strictWindows: plan.strictWindows, sanitize: plan.sanitize, stackSize: plan.stackSize, maxInstructions: plan.maxInstructions,
       onOutput: (_fd, d) => listener.output('stdout', `[core 0] ${new TextDecoder().decode(d)}`),
-      history: true, observe: true,
+      history: { deferSnapshots: true }, observe: true,
     }, readFile);
     return new Q7Runtime(session, plan, listener);
   }

@@ -15,7 +15,7 @@ import { disassemble } from './disasm';
 import type { FrameValues } from './locals';
 import { FAULT_KINDS, Q7Runtime, type RuntimeListener, type StopEvent } from './runtime';
 import { tensorData } from './tensor';
-import { deviceTree, deviceView, hex, registerView, type Lister, type ViewNode } from './views';
+import { deviceTree, deviceView, enforcerList, hex, registerView, type Lister, type ViewNode } from './views';
 import { lineAddresses, readBytes, writeBytes } from './memory';
 import { type Args, RequestError, array, int, obj, optStr, parseMemoryReference, str } from './requests';
 
@@ -575,6 +575,7 @@ export class Q7DebugSession extends DebugSession {
     const named: Record<string, () => ViewNode[]> = {
       $windows: () => (deviceView(rt, core).find((n) => n.name === 'windows')?.children?.(0, undefined) ?? []),
       $device: () => deviceView(rt, core),
+      $enforcers: () => enforcerList(rt, core),
       $registers: () => registerView(rt.machine(core)),
     };
     if (named[expr]) {
@@ -708,13 +709,21 @@ export class Q7DebugSession extends DebugSession {
     const core = this.core(a);
     const f = rt.lastFault && rt.lastFault.core === core ? rt.lastFault.fault : undefined;
     if (!f) throw new RequestError(`thread ${core + 1} has not stopped at a fault`);
-    const loc = f.location ? `${f.location.file}:${f.location.line}:${f.location.column}` : f.pc !== undefined ? hex(f.pc) : 'unknown location';
+    const where = (l: typeof f.location, pc: number | undefined) => (l ? `${l.file}:${l.line}:${l.column}` : pc !== undefined ? hex(pc) : 'unknown location');
+    const loc = where(f.location, f.pc);
     const details = [`core ${f.core}`, f.tensor ? `tensor ${f.tensor}` : '', f.index ? `index ${f.index}` : '', `at ${loc}`].filter(Boolean).join(', ');
+    const rel = f.related;
+    const relLoc = rel ? where(rel.location, rel.pc) : '';
+    // a conflict names both accesses: the conflicting one (where the core stopped) and the earlier one still open
+    const both = rel ? `; the ${rel.now ?? 'access'} at ${loc} (core ${f.core}) conflicts with the ${rel.what} opened earlier at ${relLoc} (core ${rel.core}${rel.tensor ? `, tensor ${rel.tensor}` : ''}), still open` : '';
     r.body = {
       exceptionId: f.kind,
-      description: `${f.message} [${details}]`,
+      description: `${f.message} [${details}]${both}`,
       breakMode: 'always',
-      details: { message: f.message, typeName: f.kind, fullTypeName: `q7 fault ${f.kind}${f.fatal ? '' : ' (warning)'}`, stackTrace: loc, evaluateName: f.tensor },
+      details: {
+        message: f.message, typeName: f.kind, fullTypeName: `q7 fault ${f.kind}${f.fatal ? '' : ' (warning)'}`, stackTrace: loc, evaluateName: f.tensor,
+        innerException: rel ? [{ message: `earlier ${rel.what} on core ${rel.core}${rel.tensor ? `, tensor ${rel.tensor}` : ''}, still open`, typeName: `earlier ${rel.what}`, stackTrace: relLoc }] : undefined,
+      },
     };
     this.sendResponse(r);
   }

@@ -2,7 +2,9 @@
 // with no DAP in them: the window's a0..a15, the physical ARs, PC and the special registers, f0..f15
 // and the booleans; the device's window table, TCM pool, stack, mailbox and log ring.
 
-import { CSR_BASE, MAILBOX, TCM_POOL_SIZE } from '../target/q7/abi';
+import { COHERENCY_ENFORCER, CSR_BASE, MAILBOX, POLICY, TCM_POOL_SIZE, TENSOR_HANDLE } from '../target/q7/abi';
+import { tensorOfEnforcer } from '../emulator/device/calls';
+import { ACCESS_NAMES } from '../emulator/device/accessors';
 import type { Machine } from '../emulator/machine';
 import type { Q7Runtime } from './runtime';
 
@@ -127,6 +129,7 @@ export function deviceView(rt: Q7Runtime, coreId: number): ViewNode[] {
         })),
     });
   }
+  out.push(enforcersNode(rt, coreId));
   const tcmUsed = [...core.tcmLive.values()].reduce((x, y) => x + y, 0);
   out.push({
     name: 'tcm',
@@ -174,4 +177,52 @@ export function deviceTree(rt: Q7Runtime): DeviceTreeNode[] {
     return { label: n.name, value: n.value, children: kids.length ? kids.map((k) => conv(k, depth + 1)) : undefined };
   };
   return Array.from({ length: rt.coreCount }, (_, c) => ({ label: `core ${c}`, value: rt.coreDone(c) ? 'finished' : undefined, children: deviceView(rt, c).map((n) => conv(n, 0)) }));
+}
+
+const POLICY_NAMES = Object.fromEntries(Object.entries(POLICY).map(([k, v]) => [v, k]));
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/**
+ * The coherency enforcers of a core's live tensors: each argument tensor's (in the Tensor handle the
+ * device made) and every enforcer with an accessor open (seen through the enforcer's acquires): the
+ * tensor, the policy and the counts as the SDK's constructors and destructors left them in guest
+ * memory, and where each open accessor was made.
+ */
+export function enforcerList(rt: Q7Runtime, coreId: number): ViewNode[] {
+  const dev = rt.session.device;
+  const core = dev.cores[coreId];
+  const m = core.m;
+  const u32 = (a: number) => m.read32(a) ?? 0;
+  const open = core.accessors ? (core.accessors.settle(), core.accessors.open) : [];
+  const seen = new Map<number, string | undefined>();
+  for (const a of core.argHandles) seen.set(a.handle + TENSOR_HANDLE.enforcer, a.name);
+  for (const a of open) if (!seen.has(a.enforcer)) seen.set(a.enforcer, undefined);
+  return [...seen].map(([at, argName]) => {
+    const readers = u32(at + COHERENCY_ENFORCER.readers) | 0;
+    const writers = u32(at + COHERENCY_ENFORCER.writers) | 0;
+    const accessors = u32(at + COHERENCY_ENFORCER.unbuffered) | 0;
+    const policy = POLICY_NAMES[u32(at + COHERENCY_ENFORCER.policy)] ?? String(u32(at + COHERENCY_ENFORCER.policy));
+    const tensor = argName ?? tensorOfEnforcer(dev, core, at) ?? hex(at);
+    const mine = open.filter((a) => a.enforcer === at);
+    const site = (a: (typeof mine)[number]) => (a.location ? `${a.location.file.split('/').pop()}:${a.location.line}` : hex(a.pc));
+    return {
+      name: tensor,
+      value: `${policy}, ${plural(readers, 'reader')}, ${plural(writers, 'writer')}, ${plural(accessors, 'standard accessor')}`,
+      memoryReference: hex(at),
+      children: () => [
+        { name: 'tensor', value: tensor },
+        { name: 'policy', value: policy },
+        { name: 'buffered_readers_', value: String(readers), type: 'int' },
+        { name: 'buffered_writers_', value: String(writers), type: 'int' },
+        { name: 'unbuffered_accessors_', value: String(accessors), type: 'int' },
+        { name: 'address', value: hex(at), memoryReference: hex(at) },
+        ...mine.map((a, k) => ({ name: `open[${k}]`, value: `${ACCESS_NAMES[a.kind]} made at ${site(a)}`, memoryReference: hex(a.pc) })),
+      ],
+    };
+  });
+}
+
+function enforcersNode(rt: Q7Runtime, coreId: number): ViewNode {
+  const list = enforcerList(rt, coreId);
+  return { name: 'enforcers', value: `${list.length} tensor${list.length === 1 ? '' : 's'}`, children: () => enforcerList(rt, coreId) };
 }

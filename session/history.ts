@@ -15,6 +15,11 @@ export interface HistoryOptions {
   readonly interval?: number;
   /** Snapshots kept; beyond it every other automatic one is dropped (default 256). */
   readonly maxSnapshots?: number;
+  /**
+   * A run with a budget returns 'budget' early where a snapshot falls due, and the next run takes it
+   * first (the debugger's slices: a pause is served before the snapshot's time is spent). Default false.
+   */
+  readonly deferSnapshots?: boolean;
 }
 
 export const DEFAULT_SNAPSHOT_INTERVAL = 1_000_000;
@@ -61,6 +66,7 @@ const sameCores = (a: readonly number[] | undefined, b: readonly number[] | unde
 export class History {
   readonly interval: number;
   readonly maxSnapshots: number;
+  readonly deferSnapshots: boolean;
   private readonly checkpoints: Checkpoint[] = [];
   private readonly slices: Slice[] = [];
   /** The furthest position recorded (re-execution can reach any position in [start, end]). */
@@ -75,6 +81,7 @@ export class History {
   ) {
     this.interval = options.interval ?? DEFAULT_SNAPSHOT_INTERVAL;
     this.maxSnapshots = options.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS;
+    this.deferSnapshots = options.deferSnapshots ?? false;
     if (!(this.interval >= 1)) throw new RangeError(`snapshot interval ${this.interval} must be at least 1`);
     if (!(this.maxSnapshots >= 2)) throw new RangeError(`maxSnapshots ${this.maxSnapshots} must be at least 2`);
     device.onSlice = (core, start, steps) => this.noteSlice(core, start, steps);
@@ -102,9 +109,8 @@ export class History {
   // ---- recording ---------------------------------------------------------------------------------
 
   /**
-   * A run of the debugger's: recorded, with a snapshot every `interval` instructions. A run with a
-   * budget (the debugger's slices) returns 'budget' where a snapshot falls due and takes it at the
-   * start of its next run, so a pause served between two slices never waits for a snapshot.
+   * A run of the debugger's: recorded, with a snapshot every `interval` instructions (with
+   * `deferSnapshots`, a run with a budget returns 'budget' where one falls due and the next run takes it).
    */
   run(opts: RunUntilOptions): DeviceStop {
     const d = this.device;
@@ -132,7 +138,7 @@ export class History {
       this.last = Math.max(this.last, d.position);
       if (stop.kind !== 'budget' || d.position - from >= budget) return stop;
       if (d.position >= next && !d.done) {
-        if (budget !== Infinity) return stop;
+        if (this.deferSnapshots && budget !== Infinity) return stop;
         this.checkpoint(cores, false);
       }
     }

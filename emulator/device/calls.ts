@@ -10,6 +10,8 @@ import type { Device } from './device';
 import { contiguousStrides, allocImpl, readImpl } from './objects';
 import { DeviceMemoryError } from './guest-memory';
 import { HbmFullError, formatBytes } from './hbm';
+import { ACCESS_NAMES } from './accessors';
+import type { RelatedAccess } from './faults';
 
 const u = (v: number) => v >>> 0;
 const u64 = (lo: number, hi: number) => u(hi) * 2 ** 32 + u(lo);
@@ -175,7 +177,7 @@ export function elementSize(st: number): number {
 }
 
 /** The tensor a CoherencyEnforcer (inside a Tensor handle) belongs to. */
-function tensorOfEnforcer(dev: Device, core: DeviceCore, enforcer: number): string | undefined {
+export function tensorOfEnforcer(dev: Device, core: DeviceCore, enforcer: number): string | undefined {
   try {
     const impl = core.g.u32(enforcer - TENSOR_HANDLE.enforcer + TENSOR_HANDLE.impl);
     return dev.hbm.tensorAt(readImpl(core.g, impl).hbmAddr)?.name;
@@ -184,17 +186,25 @@ function tensorOfEnforcer(dev: Device, core: DeviceCore, enforcer: number): stri
   }
 }
 
+/** The open access a conflict on `enforcer` is with (DeviceOptions.trackAccessors), as the fault's related access. */
+function earlierAccess(dev: Device, core: DeviceCore, enforcer: number): RelatedAccess | undefined {
+  const c = core.accessors?.conflict(enforcer);
+  if (!c?.earlier) return undefined;
+  const e = c.earlier;
+  return { what: ACCESS_NAMES[e.kind], core: e.core, pc: e.pc, location: e.location, tensor: tensorOfEnforcer(dev, core, enforcer), now: ACCESS_NAMES[c.now.kind] };
+}
+
 /** Handles a report; false when its sanitizer is switched off (the device ignores it). */
 function report(dev: Device, core: DeviceCore, kind: number, msg: number, arg: number[]): boolean {
   const text = () => (msg ? core.g.cstring(msg) : '');
   switch (kind) {
     case REPORT.coherency:
       if (!dev.sanitize.has('coherency')) return false;
-      dev.fault(core, 'coherency', text(), { tensor: tensorOfEnforcer(dev, core, u(arg[0])) });
+      dev.fault(core, 'coherency', text(), { tensor: tensorOfEnforcer(dev, core, u(arg[0])), related: earlierAccess(dev, core, u(arg[0])) });
       return true;
     case REPORT.coherencyWarning:
       if (!dev.sanitize.has('coherency')) return false;
-      dev.fault(core, 'coherency-warning', text(), { fatal: false, tensor: tensorOfEnforcer(dev, core, u(arg[0])) });
+      dev.fault(core, 'coherency-warning', text(), { fatal: false, tensor: tensorOfEnforcer(dev, core, u(arg[0])), related: earlierAccess(dev, core, u(arg[0])) });
       return true;
     case REPORT.outOfBounds:
       if (!dev.sanitize.has('bounds')) return false;

@@ -13,6 +13,7 @@ import {
 } from '../../target/q7/abi';
 import { GuestMemory } from './guest-memory';
 import { WindowMap } from './windows';
+import type { AccessorTracker } from './accessors';
 import type { PageHooks } from '../memory/memory';
 import { Hbm } from './hbm';
 import {
@@ -75,6 +76,10 @@ export class DeviceCore {
   translateCounter: ExecutionCounter | undefined;
   /** Completed returns of neuron_translate, with the hook that counts window hits (DeviceOptions.countWindowHits). */
   hitCounter: ExecutionCounter | undefined;
+  /** Open accessors per enforcer (DeviceOptions.trackAccessors). */
+  accessors: AccessorTracker | undefined;
+  /** The Tensor handles the device made for the kernel's tensor arguments: name and local address. */
+  readonly argHandles: { readonly name: string; readonly handle: number }[] = [];
   exitCode: number | undefined;
   readonly stats: CoreStats = { instructions: 0, translates: 0, dmaBytes: 0, tcmHighWater: 0, stackHighWater: 0 };
   readonly tcmLive = new Map<number, number>();

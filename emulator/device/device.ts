@@ -19,7 +19,7 @@ import {
 } from '../../target/q7/abi';
 import { deviceCall, elementSize, useAfterFreeMessage } from './calls';
 import { DeviceCore, STACK_GUARD } from './core';
-import { DeviceFault, FaultKind, FaultLog, SANITIZERS, Sanitizer } from './faults';
+import { DeviceFault, FaultKind, FaultLog, type RelatedAccess, SANITIZERS, Sanitizer } from './faults';
 import { DEFAULT_HBM_SIZE, Hbm, HbmFullError, MANY_WRITERS, formatBytes } from './hbm';
 import { dataSegments, iramPayload } from './image';
 import { DstWriters, writeSite, writtenElements } from './writers';
@@ -28,6 +28,7 @@ import { ProviderContext, SUNDA_CORE_TYPE, contextCreate, getMemoryImage, llCrea
 import { callStack } from './stack';
 import { checkWindowGeometry } from './windows';
 import { countWindowHits } from './window-hits';
+import { AccessorTracker } from './accessors';
 import { type DeviceSnapshot, captureCore, restoreCore } from './snapshot';
 
 export const DEFAULT_QUANTUM = 10_000;
@@ -77,6 +78,8 @@ export interface DeviceOptions {
   trackOutput?: boolean;
   /** Count each window entry's hits (window-hits.ts: a hook on neuron_translate's return; the debugger's Device view). */
   countWindowHits?: boolean;
+  /** Know which accessors are open where (accessors.ts: hooks on the enforcer's members); a coherency fault then names the earlier access. */
+  trackAccessors?: boolean;
 }
 
 /** Smallest HBM the device accepts (the image is staged there too). */
@@ -260,6 +263,7 @@ export class Device {
         if (this.options.strictWindows) core.translateCounter.onEnter = () => core.windows.retireAll();
         if (this.options.countWindowHits) core.hitCounter = countWindowHits(core, this.translateAddr);
       }
+      if (this.options.trackAccessors) core.accessors = new AccessorTracker(core, this.image.symbols, () => callStack(core.m).map((f) => f.pc), (pcs) => this.symbols?.locate(pcs));
       if (this.sanitize.has('stack')) core.m.cpu.stackLimit = core.stackLimit;
     }
     this.launched = { spec, dst };
@@ -351,7 +355,9 @@ export class Device {
       return at;
     }
     const impl = allocImpl(core.g, { sizes: a.tensor.shape, strides: contiguousStrides(a.tensor.shape), numel: hbm!.numel, hbmAddr: hbm!.addr, ctxPtr: core.ctx, scalarType: a.tensor.scalarType });
-    return allocHandle(core.g, impl, this.options.policy ?? POLICY.COHERENT);
+    const handle = allocHandle(core.g, impl, this.options.policy ?? POLICY.COHERENT);
+    core.argHandles.push({ name: a.name, handle });
+    return handle;
   }
 
   // ---- scheduling ------------------------------------------------------------------------------
@@ -549,11 +555,11 @@ export class Device {
     return this.symbols?.locate(callStack(core.m).map((f) => f.pc));
   }
 
-  fault(core: DeviceCore, kind: FaultKind, message: string, extra: { tensor?: string; index?: string; fatal?: boolean; location?: SourceLocation } = {}): void {
+  fault(core: DeviceCore, kind: FaultKind, message: string, extra: { tensor?: string; index?: string; fatal?: boolean; location?: SourceLocation; related?: RelatedAccess } = {}): void {
     const location = extra.location ?? this.locate(core);
     const fatal = extra.fatal ?? true;
     const before = this.faults.faults.length;
-    const rec = this.faults.add({ kind, message, core: core.id, pc: core.m.pc, location, tensor: extra.tensor, index: extra.index, fatal });
+    const rec = this.faults.add({ kind, message, core: core.id, pc: core.m.pc, location, tensor: extra.tensor, index: extra.index, fatal, ...(extra.related ? { related: extra.related } : {}) });
     // a new warning found inside a device call ends the core's run at the call when the caller stops on faults
     if (this.stopOnFault && !fatal && this.faults.faults.length > before && !this.faultStop) {
       this.faultStop = { core: core.id, fault: rec };

@@ -46,6 +46,20 @@ export interface DeviceFault {
   /** Fatal faults stop the run; warnings do not. */
   readonly fatal: boolean;
   count: number;
+  /** The other access of a conflict (coherency, with DeviceOptions.trackAccessors): what it was, where, on which core. */
+  readonly related?: RelatedAccess;
+}
+
+/** The earlier access a fault conflicts with, and the faulting access itself, as the device saw them. */
+export interface RelatedAccess {
+  /** "standard accessor", "stream reader", "stream writer". */
+  readonly what: string;
+  readonly core: number;
+  readonly pc?: number;
+  readonly location?: SourceLocation;
+  readonly tensor?: string;
+  /** What the conflicting (current) access is. */
+  readonly now?: string;
 }
 
 export class FaultLog {

@@ -13,6 +13,7 @@ import type { CoreStats, DeviceCore, PendingFault } from './core';
 import type { DeviceFault } from './faults';
 import type { HbmSnapshot } from './hbm';
 import type { WindowSnapshot } from './windows';
+import type { AccessorState } from './accessors';
 
 export interface CoreSnapshot {
   readonly machine: MachineSnapshot;
@@ -28,6 +29,7 @@ export interface CoreSnapshot {
   readonly tcmLive: ReadonlyMap<number, number>;
   readonly tcmFreed: ReadonlyMap<number, number>;
   readonly pending: PendingFault | undefined;
+  readonly accessors: AccessorState | undefined;
 }
 
 export interface DeviceSnapshot {
@@ -58,6 +60,7 @@ export function captureCore(core: DeviceCore, prev: CoreSnapshot | undefined, co
     tcmLive: new Map(core.tcmLive),
     tcmFreed: new Map(core.tcmFreed),
     pending: core.pending,
+    accessors: core.accessors?.snapshot(),
   };
 }
 
@@ -78,6 +81,7 @@ export function restoreCore(core: DeviceCore, s: CoreSnapshot): void {
   core.tcmFreed.clear();
   for (const [k, v] of s.tcmFreed) core.tcmFreed.set(k, v);
   core.pending = s.pending;
+  if (s.accessors) core.accessors?.restore(s.accessors);
 }
 
 /**

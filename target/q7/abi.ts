@@ -150,6 +150,20 @@ export const TCM_EVENT = { alloc: 1, free: 2 } as const;
  *  e.g. `q7 run --no-sanitize=coherency`): the guest may then continue as if nothing had been found. */
 export const REPORT_IGNORED = 1;
 
+/**
+ * The SDK's at::CoherencyEnforcer members as an image holds them when they are not inlined (-O0): the
+ * debugger's device watches their calls (emulator/device/accessors.ts) to know which accessors are
+ * open where; an image without them runs the same, without that knowledge.
+ */
+export const ENFORCER_METHODS: Readonly<Record<string, { readonly kind: 'reader' | 'writer' | 'accessor'; readonly release: boolean }>> = {
+  _ZN2at17CoherencyEnforcer23acquire_buffered_readerEv: { kind: 'reader', release: false },
+  _ZN2at17CoherencyEnforcer23release_buffered_readerEv: { kind: 'reader', release: true },
+  _ZN2at17CoherencyEnforcer23acquire_buffered_writerEv: { kind: 'writer', release: false },
+  _ZN2at17CoherencyEnforcer23release_buffered_writerEv: { kind: 'writer', release: true },
+  _ZN2at17CoherencyEnforcer27acquire_unbuffered_accessorEv: { kind: 'accessor', release: false },
+  _ZN2at17CoherencyEnforcer27release_unbuffered_accessorEv: { kind: 'accessor', release: true },
+};
+
 // ---- Objects the device builds in guest memory (ILP32 layouts; pinned by tests against language/) --
 /** at::Tensor handle: impl_ pointer, then the mutable CoherencyEnforcer at +4 (first seed). */
 export const TENSOR_HANDLE = { size: 20, impl: 0, enforcer: 4 } as const;

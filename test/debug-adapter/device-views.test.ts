@@ -38,6 +38,17 @@ interface TreeNode {
   readonly children?: TreeNode[];
 }
 
+/** Core 1 opens a standard accessor, then a stream reader on the same tensor: a coherency conflict (line 6 with line 5). */
+export const CONFLICT = `#include <torch/torch.h>
+#include <neuron/neuron-utils.hpp>
+void k(torch::Tensor& t) {
+  if (get_cpu_id() == 1) {
+    auto a = t.accessor<float, 1>();
+    auto r = t.read_stream_accessor<float>();
+  }
+}
+`;
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /** The 50 ms target; the maximum gets a margin for a loaded machine (other processes take the CPU). */
 const TARGET_MS = 50;
@@ -103,6 +114,59 @@ describe('debug adapter: device views, pause latency, progress', function () {
     const scope = (await dc.scopesRequest({ frameId: frame.id })).body.scopes.find((s) => s.name === 'Device')!;
     const device = (await dc.variablesRequest({ variablesReference: scope.variablesReference })).body.variables;
     assert.match(device.find((v) => v.name === 'windows')!.value, /3 maps, 39997 hits/);
+  });
+
+  it('exceptionInfo of a coherency conflict names both accesses: line, core and tensor of each', async () => {
+    const k = await buildKernel('conflict2.cpp', CONFLICT);
+    const configured = dc.waitForEvent('initialized').then(async () => {
+      await dc.setExceptionBreakpointsRequest({ filters: ['coherency'] });
+      await dc.configurationDoneRequest();
+    });
+    const [, , e] = await Promise.all([configured, dc.launch({ program: k.elf, args: ['shape=16'], cores: 2 } as DebugProtocol.LaunchRequestArguments), dc.waitForEvent('stopped')]);
+    assert.deepEqual([e.body.reason, e.body.threadId, e.body.text], ['exception', 2, 'coherency']);
+    const info = (await dc.exceptionInfoRequest({ threadId: 2 })).body;
+    assert.equal(info.exceptionId, 'coherency');
+    const name = k.cpp;
+    assert.match(info.description!, /\[core 1, tensor t, at .*conflict2\.cpp:6:\d+\]/);
+    assert.ok(info.description!.includes(`; the stream reader at ${name}:6:`), info.description);
+    assert.ok(info.description!.includes(`(core 1) conflicts with the standard accessor opened earlier at ${name}:5:`), info.description);
+    assert.match(info.description!, /opened earlier at .*:5:\d+ \(core 1, tensor t\), still open$/);
+    assert.match(info.details!.stackTrace!, /conflict2\.cpp:6:/);
+    const inner = info.details!.innerException![0];
+    assert.equal(inner.typeName, 'earlier standard accessor');
+    assert.match(inner.stackTrace!, /conflict2\.cpp:5:/);
+    assert.equal(inner.message, 'earlier standard accessor on core 1, tensor t, still open');
+    // the enforcers of core 1's live tensors: t, with the standard accessor of line 5 open (the reader's acquire failed)
+    const ev = (await dc.evaluateRequest({ expression: '$enforcers', context: 'watch', frameId: (await dc.stackTraceRequest({ threadId: 2 })).body.stackFrames[0].id })).body;
+    const list = (await dc.variablesRequest({ variablesReference: ev.variablesReference })).body.variables;
+    assert.deepEqual(list.map((v) => [v.name, v.value]), [['t', 'COHERENT, 0 readers, 0 writers, 1 standard accessor']]);
+    const fields = (await dc.variablesRequest({ variablesReference: list[0].variablesReference })).body.variables;
+    const byName = Object.fromEntries(fields.map((f) => [f.name, f.value]));
+    assert.equal(byName.unbuffered_accessors_, '1');
+    assert.equal(byName.buffered_readers_, '0');
+    assert.equal(byName['open[0]'], 'standard accessor made at conflict2.cpp:5');
+    assert.equal(byName['open[1]'], 'stream reader made at conflict2.cpp:6');
+  });
+
+  it('lists the enforcers of live tensors with their counts as the accessors open and close', async () => {
+    const k = await buildKernel('sum-e.cpp', SUM);
+    // line 5 (inside the loop): the accessor of line 4 is open; after the kernel body closes it, none
+    const e = await launchTo(dc, { program: k.elf, args: ['shape=8,init=arange', 3] }, { [k.cpp]: [SUM_END] });
+    assert.equal(e.body.reason, 'breakpoint');
+    const ev = (await dc.evaluateRequest({ expression: '$enforcers', context: 'watch' })).body;
+    const list = (await dc.variablesRequest({ variablesReference: ev.variablesReference })).body.variables;
+    assert.deepEqual(list.map((v) => [v.name, v.value]), [['t', 'COHERENT, 0 readers, 0 writers, 1 standard accessor']]);
+    const fields = (await dc.variablesRequest({ variablesReference: list[0].variablesReference })).body.variables;
+    assert.equal(fields.find((f) => f.name === 'open[0]')?.value, 'standard accessor made at sum-e.cpp:4');
+    const tree = (await dc.customRequest('q7/deviceView')).body.roots as TreeNode[];
+    const enf = tree[0].children!.find((c) => c.label === 'enforcers')!;
+    assert.equal(enf.value, '1 tensor');
+    assert.deepEqual(enf.children!.map((c) => [c.label, c.value]), [['t', 'COHERENT, 0 readers, 0 writers, 1 standard accessor']]);
+    // step over the last line: the accessor's destructor ran, the count is back to 0 and nothing is open
+    await stopAfter(dc, () => dc.nextRequest({ threadId: 1 }));
+    const after = (await dc.evaluateRequest({ expression: '$enforcers', context: 'watch' })).body;
+    const list2 = (await dc.variablesRequest({ variablesReference: after.variablesReference })).body.variables;
+    assert.deepEqual(list2.map((v) => [v.name, v.value]), [['t', 'COHERENT, 0 readers, 0 writers, 0 standard accessors']]);
   });
 
   it('reports progress with the percentage of the destination written, rising to 100', async () => {
