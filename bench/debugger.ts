@@ -3,8 +3,9 @@
 // build-cache states (cold: an empty cache directory; edited: the kernel changed, the runtime library
 // cached; unchanged: the whole image cached), the median latency of a step over (request sent →
 // `stopped` event), and the time to fetch the Variables of a frame holding three accessors
-// (relu_backward: grad, in, out — scopes + Locals + each accessor expanded). Targets from the debugger
-// issue: < 500 ms, < 5 ms, < 20 ms. The adapter processes get a temporary Q7_CACHE_DIR.
+// (relu_backward: grad, in, out — scopes + Locals + each accessor expanded), and the latency of a pause
+// of a running kernel (median and max of 30). Targets from the debugger issue: < 500 ms, < 5 ms,
+// < 20 ms, < 50 ms. The adapter processes get a temporary Q7_CACHE_DIR.
 // Exported for bench/run.ts: debuggerBench() and formatDebuggerBench().
 
 import { spawnSync } from 'node:child_process';
@@ -31,6 +32,10 @@ export interface DebuggerBench {
   /** ... and each structured local expanded one level. */
   readonly variablesMs: number;
   readonly variables: number;
+  /** Pause of a running relu_forward 512x512 (request → `stopped`), over `pauses` pauses. */
+  readonly pauseMedianMs: number;
+  readonly pauseMaxMs: number;
+  readonly pauses: number;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -118,6 +123,28 @@ function runFigures(dir: string): DebuggerBench['runMs'] {
   return { first, rerun: once() };
 }
 
+/** Pauses a running kernel (a 512x512 ReLU, continued from its entry) `n` times: each latency in ms. */
+export async function pauseLatencies(n = 30): Promise<number[]> {
+  const dc = await client();
+  try {
+    await launchToEntry(dc, 'relu_forward', ['shape=512x512,init=randn,seed=1']);
+    const times: number[] = [];
+    for (let k = 0; k < n; k++) {
+      await dc.continueRequest({ threadId: 1 });
+      await new Promise((r) => setTimeout(r, 15 + ((k * 7) % 40)));
+      const t0 = performance.now();
+      const stopped = dc.waitForEvent('stopped', 30_000);
+      await dc.pauseRequest({ threadId: 1 });
+      await stopped;
+      times.push(performance.now() - t0);
+    }
+    await dc.disconnectRequest({});
+    return times;
+  } finally {
+    await dc.stop();
+  }
+}
+
 export async function debuggerBench(): Promise<DebuggerBench> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'q7-bench-cache-'));
   const saved = process.env.Q7_CACHE_DIR;
@@ -140,7 +167,11 @@ async function figures(dir: string): Promise<DebuggerBench> {
     const steps = await stepOvers(dc2, 40);
     const v = await fetchVariables(dc2);
     await dc2.disconnectRequest({});
-    return { launchMs, runMs, stepOverMedianMs: median(steps), stepOverP90Ms: p90(steps), steps: steps.length, localsMs: v.localsMs, variablesMs: v.ms, variables: v.count };
+    const pauses = await pauseLatencies();
+    return {
+      launchMs, runMs, stepOverMedianMs: median(steps), stepOverP90Ms: p90(steps), steps: steps.length, localsMs: v.localsMs, variablesMs: v.ms, variables: v.count,
+      pauseMedianMs: median(pauses), pauseMaxMs: Math.max(...pauses), pauses: pauses.length,
+    };
   } finally {
     await dc2.stop();
   }
@@ -158,5 +189,12 @@ export function formatDebuggerBench(b: DebuggerBench): string[] {
     `step over, median of ${b.steps}: ${b.stepOverMedianMs.toFixed(2)} ms (p90 ${b.stepOverP90Ms.toFixed(2)} ms)   target < 5 ms: ${ok(b.stepOverMedianMs, 5)} (${(b.stepOverMedianMs / 5).toFixed(2)}x)`,
     `Variables of a frame with three accessors (stack trace + scopes + Locals): ${b.localsMs.toFixed(2)} ms   target < 20 ms: ${ok(b.localsMs, 20)} (${(b.localsMs / 20).toFixed(2)}x)`,
     `  ... and every local expanded one level (${b.variables} values): ${b.variablesMs.toFixed(2)} ms (${(b.variablesMs / 20).toFixed(2)}x of the same budget)`,
+    formatPause(b.pauseMedianMs, b.pauseMaxMs, b.pauses),
   ];
+}
+
+/** The pause figure's line: median and maximum against the 50 ms target. */
+export function formatPause(medianMs: number, maxMs: number, pauses: number): string {
+  const ok = (v: number) => (v < 50 ? 'met' : 'NOT met');
+  return `pause of a running kernel (relu_forward 512x512), ${pauses} pauses: median ${medianMs.toFixed(1)} ms, max ${maxMs.toFixed(1)} ms   target < 50 ms: median ${ok(medianMs)}, max ${ok(maxMs)} (${(maxMs / 50).toFixed(2)}x)`;
 }

@@ -142,6 +142,8 @@ const tick = () => new Promise<void>((r) => setImmediate(r));
 /** Wall time of one run slice between two turns of the event loop, and of one device call inside it. */
 const SLICE_MS = 4;
 const CHUNK_MS = 0.5;
+/** Most instructions in one chunk (a few ms even where code runs interpreted, e.g. right after breakpoints changed). */
+const MAX_CHUNK = 100_000;
 
 let nextBpId = 1;
 
@@ -506,7 +508,7 @@ export class Q7Runtime {
       const t = performance.now();
       const stop = this.session.runUntil({ budget: this.budget, cores, stopOnFault: true });
       const now = performance.now();
-      if (stop.kind === 'budget') this.budget = Math.round(Math.min(2_000_000, Math.max(200, this.budget * Math.min(1.5, Math.max(0.25, CHUNK_MS / Math.max(now - t, 0.01))))));
+      if (stop.kind === 'budget') this.budget = Math.round(Math.min(MAX_CHUNK, Math.max(200, this.budget * Math.min(1.5, Math.max(0.25, CHUNK_MS / Math.max(now - t, 0.01))))));
       if (stop.kind !== 'budget') this.pollLogs();
       const out = this.classify(stop, cores, target);
       if (out) return out;

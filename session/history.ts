@@ -120,7 +120,7 @@ export class History {
     const named = opts.cores ? [...new Set(opts.cores)].sort((x, y) => x - y) : undefined;
     const cores = named && named.length === d.cores.length && named.every((c, k) => c === k) ? undefined : named;
     const top = this.checkpoints[this.checkpoints.length - 1];
-    if (from >= top.snap.position + this.interval && from === this.last && !d.done) this.checkpoint(top.cores, false);
+    if (from >= top.snap.position + this.interval && !d.done) this.checkpoint(top.cores, false);
     const cp = this.checkpoints[this.checkpoints.length - 1];
     if (!sameCores(cp.cores, cores)) {
       if (cp.snap.position === from) cp.cores = cores;
