@@ -10,6 +10,9 @@ const entries = [
   { in: 'cli/main.ts', out: 'dist/cli.js' },
   { in: 'server/main.ts', out: 'dist/server.js' },
   { in: 'client/extension.ts', out: 'dist/extension.js' },
+  // the language client, loaded by the extension only when the first kernel opens (a small extension.js
+  // keeps activation cheap)
+  { in: 'client/language-server.ts', out: 'dist/language-client.js' },
   { in: 'debug-adapter/main.ts', out: 'dist/dap.js' },
 ].filter((e) => existsSync(e.in));
 
@@ -52,6 +55,7 @@ for (const e of entries) {
     logLevel: 'warning',
     // web-tree-sitter locates its .wasm through import.meta.url, which CommonJS bundles lack.
     define: { 'import.meta.url': '__q7_import_meta_url', __Q7_DIAGNOSTIC_DOCS: JSON.stringify(docs), __Q7_BUILD_ID: JSON.stringify(buildId) },
-    banner: { js: 'const __q7_import_meta_url = require("url").pathToFileURL(__filename).href;' },
+    // __q7_bundle_start: when the bundle began loading (the extension reports its activation time from it).
+    banner: { js: 'var __q7_bundle_start = performance.now();\nconst __q7_import_meta_url = require("url").pathToFileURL(__filename).href;' },
   });
 }

@@ -1,6 +1,8 @@
 // Runs code-server (a real VS Code server and workbench) for one test: installs the extension's .vsix with
 // its installer, then serves with fresh user-data, extensions and home directories under a run directory, a free port, no marketplace, telemetry or update checks, in its
-// own process group so that stopping it also ends the extension host and the language server.
+// own process group so that stopping it also ends the extension host and the language server. Every
+// Node process of the run loads network-guard.js: no connection leaves the machine, and any attempt is
+// logged (networkLog) for the test to assert on.
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -21,6 +23,7 @@ const USER_SETTINGS = {
   'chat.commandCenter.enabled': false,
   'window.commandCenter': false,
   'editor.hover.delay': 100,
+  'editor.hover.above': false,
   'editor.minimap.enabled': false,
   'q7.debounceMs': 50,
   'debug.openDebug': 'openOnDebugBreak',
@@ -31,6 +34,19 @@ export interface CodeServer {
   url: string;
   log: () => string;
   stop(): Promise<void>;
+}
+
+/** What the network guard of a run wrote: the processes it was loaded into, and every refused attempt. */
+export function networkLog(runDir: string): { guarded: string[]; attempts: string[] } {
+  const file = path.join(runDir, 'network.log');
+  const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+  return { guarded: lines.filter((l) => l.endsWith(': loaded')), attempts: lines.filter((l) => !l.endsWith(': loaded')) };
+}
+
+/** The environment that loads the network guard (compiled next to this file) into every Node process. */
+function guardedEnv(env: NodeJS.ProcessEnv, runDir: string): NodeJS.ProcessEnv {
+  const guard = path.join(__dirname, 'network-guard.js');
+  return { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --require ${guard}`.trim(), Q7_E2E_NETLOG: path.join(runDir, 'network.log') };
 }
 
 function freePort(): Promise<number> {
@@ -104,7 +120,7 @@ export async function startCodeServer(entry: string, runDir: string, extensionsD
     '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check',
     '--disable-workspace-trust', '--disable-getting-started-override',
   ];
-  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: isolatedEnv(dirs.home) });
+  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: guardedEnv(isolatedEnv(dirs.home), runDir) });
   const out: string[] = [];
   child.stdout!.on('data', (d: Buffer) => out.push(d.toString()));
   child.stderr!.on('data', (d: Buffer) => out.push(d.toString()));
@@ -140,4 +156,31 @@ export async function startCodeServer(entry: string, runDir: string, extensionsD
     throw e;
   }
   return { url, log, stop };
+}
+
+/** The files named `name` under `dir`, at any depth. */
+function findFiles(dir: string, name: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...findFiles(p, name));
+    else if (e.name === name) out.push(p);
+  }
+  return out;
+}
+
+/**
+ * The text of an extension's log output channel (`createOutputChannel(name, {log: true})`), which the
+ * extension host writes to `<name>.log` under the run's user-data logs; waits until it holds `until`.
+ */
+export async function extensionLog(runDir: string, name: string, until: RegExp, timeoutMs = 60000): Promise<string> {
+  const end = Date.now() + timeoutMs;
+  let text = '';
+  while (Date.now() < end) {
+    text = findFiles(path.join(runDir, 'user-data'), `${name}.log`).map((f) => fs.readFileSync(f, 'utf8')).join('');
+    if (until.test(text)) return text;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the log '${name}' under ${runDir} did not show ${until} within ${timeoutMs} ms; it holds:\n${text}`);
 }

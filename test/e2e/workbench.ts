@@ -2,10 +2,13 @@
 // this one file) and the few gestures the end-to-end test makes — open a file from the explorer, go to
 // a line and column, show the hover, open the Problems panel, apply a quick fix.
 
-import type { Locator, Page } from './playwright';
+import type { Box, Locator, Page } from './playwright';
 
 export const SELECTORS = {
   workbench: '.monaco-workbench',
+  editorPart: '.part.editor',
+  panelPart: '.part.panel',
+  contextMenuItem: '.monaco-menu .action-item',
   explorerRow: '.explorer-folders-view .monaco-list-row',
   statusItem: '.statusbar-item',
   problemsRow: '.markers-panel .monaco-list-row',
@@ -102,19 +105,34 @@ export function problem(page: Page, text: string): Locator {
 /**
  * Opens the quick-fix menu at the cursor (Ctrl+.) and applies the action whose title contains `title`:
  * moves the selection to it with the arrow keys and presses Enter (the menu blocks pointer events
- * until the mouse moves, so keys are the reliable gesture).
+ * until the mouse moves, so keys are the reliable gesture); `whileOpen` runs with the menu open and the fix selected.
  */
-export async function applyQuickFix(page: Page, title: string): Promise<void> {
+export async function applyQuickFix(page: Page, title: string, whileOpen?: () => Promise<void>): Promise<void> {
   await page.keyboard.press('Control+.');
   const rows = page.locator(SELECTORS.actionWidget);
   await rows.filter({ hasText: title }).first().waitFor({ state: 'visible', timeout: T });
   const focused = page.locator(`${SELECTORS.actionWidget}.focused`).filter({ hasText: title });
   for (let i = 0; i < (await rows.count()) && (await focused.count()) === 0; i++) await page.keyboard.press('ArrowDown');
   if ((await focused.count()) === 0) throw new Error(`the quick fix '${title}' could not be selected`);
+  await whileOpen?.();
   await page.keyboard.press('Enter');
 }
 
 /** The visible text of the editor (the non-breaking spaces the editor renders read as spaces). */
 export async function editorText(page: Page): Promise<string> {
   return (await page.locator(SELECTORS.editorLines).first().innerText()).replace(/\u00a0/g, ' ');
+}
+
+/**
+ * A screenshot of the part of the window the locators cover (their bounding boxes' union, `pad` pixels
+ * around it, inside the viewport): the README's pictures are cut this way to stay small.
+ */
+export async function shotOf(page: Page, file: string, parts: Locator[], pad = 8): Promise<void> {
+  const boxes = (await Promise.all(parts.map((p) => p.boundingBox()))).filter((b): b is Box => b !== null);
+  if (boxes.length === 0) throw new Error(`nothing to photograph for ${file}`);
+  const x0 = Math.max(0, Math.min(...boxes.map((b) => b.x)) - pad);
+  const y0 = Math.max(0, Math.min(...boxes.map((b) => b.y)) - pad);
+  const x1 = Math.max(...boxes.map((b) => b.x + b.width)) + pad;
+  const y1 = Math.max(...boxes.map((b) => b.y + b.height)) + pad;
+  await page.screenshot({ path: file, clip: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } });
 }
