@@ -61,6 +61,14 @@ describe('package: the .vsix', function () {
     for (const f of wanted) assert.ok(names.includes(`extension/${f}`), `${f} (opened by client/) missing from the .vsix`);
   });
 
+  it('holds the pictures and pages its README links to (the Extensions view shows them from the .vsix)', () => {
+    const readme = zipRead(vsix, entries.find((e) => e.name === 'extension/readme.md')!).toString('utf8');
+    const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]);
+    assert.ok(images.length >= 5, `${images.length} pictures in the README`);
+    for (const f of images) assert.ok(names.includes(`extension/${f}`), `${f} (shown by the README) missing from the .vsix`);
+    assert.ok(names.includes('extension/docs/debugging.md') && names.includes('extension/docs/testing.md'));
+  });
+
   it('holds the grammars and the icon its manifest names', () => {
     const manifest = JSON.parse(zipRead(vsix, entries.find((e) => e.name === 'extension/package.json')!).toString('utf8')) as Manifest;
     assert.equal(manifest.icon, 'images/icon.png');
