@@ -22,7 +22,7 @@ export interface BuildCache {
 
 /** Bumped whenever what is cached changes form or the compiler's output for the same input changes
  *  in a way the bundle's build id would not show (a build from out/, as the tests run). */
-export const CACHE_SCHEMA = 1;
+export const CACHE_SCHEMA = 2;
 
 declare const __Q7_BUILD_ID: string | undefined;
 

@@ -34,33 +34,32 @@ export function referencedSymbols(text: string): Set<string> {
   return out;
 }
 
-/** The compiled library as the cache keeps it: its assembly, the lines of each function, where data begins. */
+/** The compiled library as the cache keeps it: the assembly before the first function, each
+ *  function's text with the symbols it refers to, the data and the symbols it refers to. */
 interface Compiled {
-  readonly text: string;
-  readonly chunks: readonly { readonly symbol: string; readonly from: number; readonly to: number }[];
-  readonly dataFrom: number;
+  readonly head: string;
+  readonly functions: readonly { readonly symbol: string; readonly text: string; readonly deps: readonly string[] }[];
+  readonly data: string;
+  readonly dataDeps: readonly string[];
   readonly defined: readonly string[];
 }
 
-function selective(emitted: Compiled): (roots: Iterable<string>) => string {
-  const lines = emitted.text.split('\n');
-  const chunkText = new Map(emitted.chunks.map((c) => [c.symbol, lines.slice(c.from, c.to).join('\n')]));
-  const deps = new Map([...chunkText].map(([sym, text]) => [sym, referencedSymbols(text)]));
-  const data = lines.slice(emitted.dataFrom).join('\n');
-  const dataDeps = referencedSymbols(data);
+function selective(lib: Compiled): (roots: Iterable<string>) => string {
+  const byName = new Map(lib.functions.map((f) => [f.symbol, f]));
   const cache = new Map<string, string>();
   return (roots) => {
     const wanted = new Set<string>();
     const visit = (sym: string) => {
-      if (wanted.has(sym) || !chunkText.has(sym)) return;
+      const f = byName.get(sym);
+      if (wanted.has(sym) || !f) return;
       wanted.add(sym);
-      for (const d of deps.get(sym) ?? []) visit(d);
+      for (const d of f.deps) visit(d);
     };
-    for (const r of [...roots, ...dataDeps]) visit(r);
+    for (const r of [...roots, ...lib.dataDeps]) visit(r);
     const key = [...wanted].sort().join(',');
     let text = cache.get(key);
     if (text === undefined) {
-      text = `${lines.slice(0, emitted.chunks[0]?.from ?? 0).join('\n')}\n${emitted.chunks.filter((c) => wanted.has(c.symbol)).map((c) => chunkText.get(c.symbol)).join('\n')}\n${data}\n`;
+      text = `${lib.head}\n${lib.functions.filter((f) => wanted.has(f.symbol)).map((f) => f.text).join('\n')}\n${lib.data}\n`;
       cache.set(key, text);
     }
     return text;
@@ -107,14 +106,19 @@ function compileRuntime(frontend: Frontend, optimize: 0 | 1): Compiled {
     throw new RuntimeBuildError(`internal: the runtime library does not compile:\n${detail}`);
   }
   const e = unit.emitted;
-  return { text: e.writer.text(), chunks: e.chunks.map((c) => ({ symbol: c.symbol, from: c.from, to: c.to })), dataFrom: e.dataFrom, defined: [...unit.defined] };
+  const lines = e.writer.text().split('\n');
+  const functions = e.chunks.map((c) => {
+    const text = lines.slice(c.from, c.to).join('\n');
+    return { symbol: c.symbol, text, deps: [...referencedSymbols(text)] };
+  });
+  const data = lines.slice(e.dataFrom).join('\n');
+  return { head: lines.slice(0, e.chunks[0]?.from ?? 0).join('\n'), functions, data, dataDeps: [...referencedSymbols(data)], defined: [...unit.defined] };
 }
 
 /** A cached library, checked for form (a damaged entry is rebuilt). */
 function fromEntry(bytes: Uint8Array | undefined): Compiled | undefined {
   const h = bytes && (unpackEntry(bytes)?.header as Compiled | undefined);
-  if (!h || typeof h.text !== 'string' || !Array.isArray(h.chunks) || typeof h.dataFrom !== 'number' || !Array.isArray(h.defined)) return undefined;
-  const lines = h.text.split('\n').length;
-  const ok = h.chunks.every((c) => typeof c.symbol === 'string' && Number.isInteger(c.from) && Number.isInteger(c.to) && c.from <= c.to && c.to <= lines);
-  return ok && h.dataFrom <= lines && h.defined.every((d) => typeof d === 'string') ? h : undefined;
+  const strings = (a: unknown) => Array.isArray(a) && a.every((x) => typeof x === 'string');
+  if (!h || typeof h.head !== 'string' || typeof h.data !== 'string' || !strings(h.dataDeps) || !strings(h.defined) || !Array.isArray(h.functions)) return undefined;
+  return h.functions.every((f) => f && typeof f.symbol === 'string' && typeof f.text === 'string' && strings(f.deps)) ? h : undefined;
 }
