@@ -1,20 +1,18 @@
 // Decodes the instruction at an address into an Insn record, once: table lookup (xtensa/isa),
-// option check, operand values, handler, the window-overflow pane, and the handler variants that
-// depend on state (Coprocessor0Disabled while CPENABLE[0] = 0; transfers to the fall-through
-// address on cores with loops).
+// option check, operand values, handler (the row's hook, handlers/index.ts), the window-overflow
+// pane, the count sync, and the handler variants that depend on state (Coprocessor0Disabled while
+// CPENABLE[0] = 0; transfers to the fall-through address on cores with loops).
 
-import { INSNS, InsnDef, SR_BY_NAME, UR_BY_NAME, decodeOperands, insnLength, lookup } from '../../xtensa/isa';
+import { INSNS, InsnDef, decodeOperands, insnLength, lookup } from '../../xtensa/isa';
 import type { Cpu } from '../core/cpu';
 import { CAUSE } from '../core/causes';
 import { generalException } from '../core/exceptions';
 import { MemFault } from '../memory/fault';
 import { CHK_SYNC, Handler, Insn, TAKEN_NEXT } from './insn';
-import { handlerFor } from './handlers';
+import { hookFor } from './handlers';
 
 const illegal: Handler = (c, i) => generalException(c, CAUSE.IllegalInstruction, i.pc);
 const cpDisabled: Handler = (c, i) => generalException(c, CAUSE.Coprocessor0Disabled, i.pc);
-
-const SYNCED = new Set(['simcall', 'break', 'break.n', 'waiti']);
 
 const DIRECT_TRANSFERS = new Set(['branch', 'jump', 'call']);
 const DYNAMIC_TRANSFERS = new Set(['ijump', 'icall', 'return', 'excreturn']);
@@ -31,17 +29,6 @@ function dynamicTransfer(h: Handler): Handler {
     transferWrappers.set(h, w);
   }
   return w;
-}
-
-/** Special/user register number of an rsr./wsr./xsr./rur./wur. row, or -1. */
-function sysregNumber(def: InsnDef): number {
-  const dot = def.mnemonic.indexOf('.');
-  if (dot < 0) return -1;
-  const kind = def.mnemonic.slice(0, dot);
-  const name = def.mnemonic.slice(dot + 1);
-  if (kind === 'rsr' || kind === 'wsr' || kind === 'xsr') return SR_BY_NAME.get(name)?.num ?? -1;
-  if (kind === 'rur' || kind === 'wur') return UR_BY_NAME.get(name)?.num ?? -1;
-  return -1;
 }
 
 /** Highest register pane (k >> 2) the row names, including the implicit a4/a8/a12 of CALLn. */
@@ -78,7 +65,8 @@ export function decodeAt(c: Cpu, pc: number): Insn {
   // Rows of options the core lacks are illegal there and carry no definition (the block compiler
   // and traces then treat them as unknown).
   if (!def || !cfg.features.has(def.feature)) return record(pc, size, illegal, word, null);
-  let h = handlerFor(def) ?? illegal;
+  const hook = hookFor(def);
+  let h = hook?.handler ?? illegal;
   const ops = decodeOperands(def, word, pc);
   let target = -2;
   let d = ops[3] ?? 0;
@@ -91,15 +79,15 @@ export function decodeAt(c: Cpu, pc: number): Insn {
     if (DIRECT_TRANSFERS.has(def.flow) && target === next) target = TAKEN_NEXT;
     if (DYNAMIC_TRANSFERS.has(def.flow)) h = dynamicTransfer(h);
   }
-  const srNum = sysregNumber(def);
-  const b = srNum >= 0 ? srNum : ops[1] ?? 0;
+  // RSR/WSR/XSR/RUR/WUR: the register number the row names (InsnDef.reg) is predecoded into `b`.
+  const b = def.reg ? def.reg.num : ops[1] ?? 0;
   if (def.feature === 'fp' && cfg.features.has('coprocessors') && (c.cpenable & 1) === 0) h = cpDisabled;
   const pane = cfg.features.has('windowed') ? highestPane(def, ops) : 0;
-  const sync = srNum >= 0 || SYNCED.has(def.mnemonic) ? CHK_SYNC : 0;
+  const sync = hook?.observesCount ? CHK_SYNC : 0;
   return new Insn(pc, size, next, h, ops[0] ?? 0, b, ops[2] ?? 0, d, target, pane | sync, def, word);
 }
 
 /** Rows without a handler (the coverage test expects none). */
 export function rowsWithoutHandler(): string[] {
-  return INSNS.filter((d) => !handlerFor(d)).map((d) => d.mnemonic);
+  return INSNS.filter((d) => !hookFor(d)).map((d) => d.mnemonic);
 }

@@ -38,6 +38,7 @@ interface Outcome {
   steps: number;
   epc1: number;
   exccause: number;
+  br: number;
 }
 
 function run(core: CoreName, build: (p: ProgramBuilder) => void, jit: boolean, setup?: (m: Machine) => void, limit = 100000): Outcome {
@@ -68,6 +69,7 @@ function run(core: CoreName, build: (p: ProgramBuilder) => void, jit: boolean, s
     steps: m.stepCount,
     epc1: m.readSR('epc1'),
     exccause: m.readSR('exccause'),
+    br: m.readSR('br'),
   };
 }
 
@@ -168,6 +170,50 @@ describe('emulator: compiled blocks vs the interpreter', () => {
       assert.deepEqual({ ...jit, compiled: false }, interp, `program ${prog}`);
       assert.equal(jit.stop.kind, 'breakpoint');
     }
+  });
+
+  it('calls the handlers of CLAMPS, boolean logic and L32AI/S32RI inside blocks, in identical state', () => {
+    const next = rng(11);
+    for (let prog = 0; prog < 30; prog++) {
+      const seed = next();
+      const build = (p: ProgramBuilder) => {
+        const local = rng(seed);
+        const r = () => 2 + (local() % 11);
+        const b = () => local() % 16;
+        p.i('j', 'start').align(4).label('ram').word(RAM.q7).label('start').i('l32r', 13, 'ram').i('movi', 15, 20);
+        for (let k = 2; k <= 12; k++) p.i('movi', k, (local() % 4096) - 2048);
+        p.i('movi', 2, 0x5a5).i('wsr.br', 2);
+        p.label('loop');
+        for (let k = 0; k < 5 + (local() % 20); k++) {
+          const kind = local() % 6;
+          if (kind === 0) p.i('clamps', r(), r(), 7 + (local() % 16));
+          else if (kind === 1) p.i(['andb', 'andbc', 'orb', 'orbc', 'xorb'][local() % 5], b(), b(), b());
+          else if (kind === 2) p.i(['any4', 'all4'][local() % 2], b(), 4 * (local() % 4));
+          else if (kind === 3) p.i(['any8', 'all8'][local() % 2], b(), 8 * (local() % 2));
+          else if (kind === 4) p.i('l32ai', r(), 13, 4 * (local() % 60));
+          else p.i('s32ri', r(), 13, 4 * (local() % 60));
+        }
+        p.i('movt', 3, 4, b()).i('addi', 15, 15, -1).i('bnez', 15, 'loop').label('done').i('nop');
+      };
+      const jit = run('q7', build, true);
+      const interp = run('q7', build, false);
+      assert.deepEqual({ ...jit, compiled: false }, interp, `program ${prog}`);
+      assert.equal(jit.stop.kind, 'breakpoint');
+    }
+  });
+
+  it('attributes an L32AI alignment fault inside a compiled block like the interpreter', () => {
+    // bit 4 of the counter a15 turns on at its 17th value (31), making the address unaligned.
+    const build = (p: ProgramBuilder) => {
+      p.i('j', 'start').align(4).label('ram').word(RAM.q7).label('start').i('l32r', 13, 'ram').i('movi', 15, 47);
+      p.label('loop').i('extui', 9, 15, 4, 1).i('slli', 9, 9, 1).i('add', 7, 13, 9).i('l32ai', 4, 7, 0);
+      p.i('s32ri', 4, 13, 8).i('addi', 15, 15, -1).i('bnez', 15, 'loop').label('done').i('nop');
+    };
+    const jit = run('q7', build, true);
+    const interp = run('q7', build, false);
+    assert.deepEqual({ ...jit, compiled: false }, interp);
+    assert.equal(jit.exccause, 9);
+    assert.equal(jit.regs[15], 31);
   });
 
   it('attributes a fault inside a compiled block to the right instruction and count', () => {

@@ -4,4 +4,5 @@ export * from './decode';
 export * from './encode';
 export * from './features';
 export * from './registers';
+export * from './props';
 export type { OperandType, OperandKind } from './operands';

@@ -1,12 +1,14 @@
 // THE instruction table: one row per instruction we support — mnemonic, base encoding (every operand
-// field zero), operands in assembly order, ISA option and control-flow class. The decoder, encoder,
-// assembler, disassembler, emulator dispatch and their tests are all derived from this list
-// (encodings: xtensa-ivp-spec.md §4).
+// field zero), operands in assembly order, ISA option, control-flow class and the semantic
+// properties (props.ts: what it may raise, its memory access, the special/user register it names).
+// The decoder, encoder, assembler, disassembler, the emulator's dispatch and block compiler and their
+// tests are all derived from this list (encodings: xtensa-ivp-spec.md §4).
 
 import type { Feature } from './features';
 import { OPERANDS, OperandName, OperandType } from './operands';
 import { SPECIAL_REGISTERS, USER_REGISTERS } from './registers';
 import { sliceMask } from './fields';
+import { FIRST_PRIVILEGED_SR, MemAccess, Raise, RegAccess } from './props';
 
 /** How an instruction changes the flow of control. */
 export type Flow =
@@ -34,11 +36,21 @@ export interface InsnDef {
   readonly flow: Flow;
   /** For CALLn/CALLXn: the window increment n (0 for CALL0/CALLX0). */
   readonly callinc?: number;
+  /** Exception classes the instruction may raise by its own semantics (empty: it never raises). */
+  readonly raises: readonly Raise[];
+  /** Its data-memory access, if any. */
+  readonly mem?: MemAccess;
+  /** For RSR/WSR/XSR/RUR/WUR rows: the register and the access. */
+  readonly reg?: RegAccess;
 }
 
 interface RowOpts {
   flow?: Flow;
   callinc?: number;
+  /** Raises besides those implied: 'memory' by `mem`, 'coprocessor' by the FP option. */
+  raises?: readonly Raise[];
+  mem?: MemAccess;
+  reg?: RegAccess;
 }
 
 const rows: InsnDef[] = [];
@@ -59,6 +71,9 @@ function def(mnemonic: string, base: number, ops: string, feature: Feature, opts
   for (const o of operands) for (const s of o.slices) mask &= ~sliceMask(s);
   mask >>>= 0;
   if ((base & ~mask) !== 0) throw new Error(`instruction table: ${mnemonic} base has bits in operand fields`);
+  const raises = new Set<Raise>(opts.raises ?? []);
+  if (opts.mem) raises.add('memory');
+  if (feature === 'fp') raises.add('coprocessor');
   rows.push({
     id: rows.length,
     mnemonic,
@@ -69,10 +84,20 @@ function def(mnemonic: string, base: number, ops: string, feature: Feature, opts
     feature,
     flow: opts.flow ?? 'seq',
     callinc: opts.callinc,
+    raises: [...raises],
+    mem: opts.mem,
+    reg: opts.reg,
   });
 }
 
 const RRR3 = 'ar,as,at';
+const access = (kind: MemAccess['kind'], bytes: MemAccess['bytes']): RowOpts => ({ mem: { kind, bytes } });
+const LD1 = access('load', 1);
+const LD2 = access('load', 2);
+const LD4 = access('load', 4);
+const ST1 = access('store', 1);
+const ST2 = access('store', 2);
+const ST4 = access('store', 4);
 
 // ---- core ALU -------------------------------------------------------------------------------
 def('add', 0x800000, RRR3, 'core');
@@ -120,17 +145,17 @@ def('ssa8b', 0x403000, 'as', 'core');
 def('ssai', 0x404000, 'ssaiAmount', 'core');
 
 // ---- loads and stores ---------------------------------------------------------------------
-def('l8ui', 0x000002, 'at,as,uimm8', 'core');
-def('l16ui', 0x001002, 'at,as,uimm8x2', 'core');
-def('l16si', 0x009002, 'at,as,uimm8x2', 'core');
-def('l32i', 0x002002, 'at,as,uimm8x4', 'core');
-def('s8i', 0x004002, 'at,as,uimm8', 'core');
-def('s16i', 0x005002, 'at,as,uimm8x2', 'core');
-def('s32i', 0x006002, 'at,as,uimm8x4', 'core');
-def('l32ai', 0x00b002, 'at,as,uimm8x4', 's32c1i');
-def('s32ri', 0x00f002, 'at,as,uimm8x4', 's32c1i');
-def('s32c1i', 0x00e002, 'at,as,uimm8x4', 's32c1i');
-def('l32r', 0x000001, 'at,l32rTarget', 'core');
+def('l8ui', 0x000002, 'at,as,uimm8', 'core', LD1);
+def('l16ui', 0x001002, 'at,as,uimm8x2', 'core', LD2);
+def('l16si', 0x009002, 'at,as,uimm8x2', 'core', LD2);
+def('l32i', 0x002002, 'at,as,uimm8x4', 'core', LD4);
+def('s8i', 0x004002, 'at,as,uimm8', 'core', ST1);
+def('s16i', 0x005002, 'at,as,uimm8x2', 'core', ST2);
+def('s32i', 0x006002, 'at,as,uimm8x4', 'core', ST4);
+def('l32ai', 0x00b002, 'at,as,uimm8x4', 's32c1i', LD4);
+def('s32ri', 0x00f002, 'at,as,uimm8x4', 's32c1i', ST4);
+def('s32c1i', 0x00e002, 'at,as,uimm8x4', 's32c1i', { mem: { kind: 'rmw', bytes: 4 }, raises: ['atomctl'] });
+def('l32r', 0x000001, 'at,l32rTarget', 'core', LD4);
 
 // ---- branches -----------------------------------------------------------------------------
 const B = { flow: 'branch' as const };
@@ -167,20 +192,20 @@ def('callx0', 0x0000c0, 'as', 'core', { flow: 'icall', callinc: 0 });
 def('ret', 0x000080, '', 'core', { flow: 'return' });
 
 // ---- windowed registers -------------------------------------------------------------------
-def('call4', 0x000015, 'callTarget', 'windowed', { flow: 'call', callinc: 1 });
-def('call8', 0x000025, 'callTarget', 'windowed', { flow: 'call', callinc: 2 });
-def('call12', 0x000035, 'callTarget', 'windowed', { flow: 'call', callinc: 3 });
-def('callx4', 0x0000d0, 'as', 'windowed', { flow: 'icall', callinc: 1 });
-def('callx8', 0x0000e0, 'as', 'windowed', { flow: 'icall', callinc: 2 });
-def('callx12', 0x0000f0, 'as', 'windowed', { flow: 'icall', callinc: 3 });
-def('entry', 0x000036, 'as,entryFrame', 'windowed');
-def('retw', 0x000090, '', 'windowed', { flow: 'return' });
-def('movsp', 0x001000, 'at,as', 'windowed');
-def('rotw', 0x408000, 'rotwAmount', 'windowed');
-def('l32e', 0x090000, 'at,as,l32eOffset', 'windowed');
-def('s32e', 0x490000, 'at,as,l32eOffset', 'windowed');
-def('rfwo', 0x003400, '', 'windowed', { flow: 'excreturn' });
-def('rfwu', 0x003500, '', 'windowed', { flow: 'excreturn' });
+def('call4', 0x000015, 'callTarget', 'windowed', { flow: 'call', callinc: 1, raises: ['window'] });
+def('call8', 0x000025, 'callTarget', 'windowed', { flow: 'call', callinc: 2, raises: ['window'] });
+def('call12', 0x000035, 'callTarget', 'windowed', { flow: 'call', callinc: 3, raises: ['window'] });
+def('callx4', 0x0000d0, 'as', 'windowed', { flow: 'icall', callinc: 1, raises: ['window'] });
+def('callx8', 0x0000e0, 'as', 'windowed', { flow: 'icall', callinc: 2, raises: ['window'] });
+def('callx12', 0x0000f0, 'as', 'windowed', { flow: 'icall', callinc: 3, raises: ['window'] });
+def('entry', 0x000036, 'as,entryFrame', 'windowed', { raises: ['window', 'illegal'] });
+def('retw', 0x000090, '', 'windowed', { flow: 'return', raises: ['window', 'illegal'] });
+def('movsp', 0x001000, 'at,as', 'windowed', { raises: ['alloca'] });
+def('rotw', 0x408000, 'rotwAmount', 'windowed', { raises: ['privileged'] });
+def('l32e', 0x090000, 'at,as,l32eOffset', 'windowed', { mem: { kind: 'load', bytes: 4 }, raises: ['privileged'] });
+def('s32e', 0x490000, 'at,as,l32eOffset', 'windowed', { mem: { kind: 'store', bytes: 4 }, raises: ['privileged'] });
+def('rfwo', 0x003400, '', 'windowed', { flow: 'excreturn', raises: ['privileged'] });
+def('rfwu', 0x003500, '', 'windowed', { flow: 'excreturn', raises: ['privileged'] });
 
 // ---- zero-overhead loops ------------------------------------------------------------------
 def('loop', 0x008076, 'as,labelLoop', 'loops', { flow: 'loop' });
@@ -193,21 +218,26 @@ def('mul16s', 0xd10000, RRR3, 'mul16');
 def('mull', 0x820000, RRR3, 'mul32');
 def('muluh', 0xa20000, RRR3, 'mul32high');
 def('mulsh', 0xb20000, RRR3, 'mul32high');
-def('quou', 0xc20000, RRR3, 'div32');
-def('quos', 0xd20000, RRR3, 'div32');
-def('remu', 0xe20000, RRR3, 'div32');
-def('rems', 0xf20000, RRR3, 'div32');
+def('quou', 0xc20000, RRR3, 'div32', { raises: ['divide'] });
+def('quos', 0xd20000, RRR3, 'div32', { raises: ['divide'] });
+def('remu', 0xe20000, RRR3, 'div32', { raises: ['divide'] });
+def('rems', 0xf20000, RRR3, 'div32', { raises: ['divide'] });
 
 // ---- special and user registers (one row per register) ------------------------------------
 for (const r of SPECIAL_REGISTERS) {
-  const access = r.access ?? 'rw';
-  if (access !== 'w') def(`rsr.${r.name}`, 0x030000 | (r.num << 8), 'at', r.feature);
-  if (access !== 'r') def(`wsr.${r.name}`, 0x130000 | (r.num << 8), 'at', r.feature);
-  if (access === 'rw') def(`xsr.${r.name}`, 0x610000 | (r.num << 8), 'at', r.feature);
+  const rw = r.access ?? 'rw';
+  const sr = (a: RegAccess['access']): RowOpts => ({
+    reg: { file: 'special', num: r.num, access: a },
+    raises: r.num >= FIRST_PRIVILEGED_SR ? ['privileged'] : [],
+  });
+  if (rw !== 'w') def(`rsr.${r.name}`, 0x030000 | (r.num << 8), 'at', r.feature, sr('read'));
+  if (rw !== 'r') def(`wsr.${r.name}`, 0x130000 | (r.num << 8), 'at', r.feature, sr('write'));
+  if (rw === 'rw') def(`xsr.${r.name}`, 0x610000 | (r.num << 8), 'at', r.feature, sr('exchange'));
 }
 for (const u of USER_REGISTERS) {
-  def(`rur.${u.name}`, 0xe30000 | ((u.num >> 4) << 8) | ((u.num & 15) << 4), 'ar', u.feature);
-  def(`wur.${u.name}`, 0xf30000 | (u.num << 8), 'at', u.feature);
+  const ur = (a: RegAccess['access']): RowOpts => ({ reg: { file: 'user', num: u.num, access: a } });
+  def(`rur.${u.name}`, 0xe30000 | ((u.num >> 4) << 8) | ((u.num & 15) << 4), 'ar', u.feature, ur('read'));
+  def(`wur.${u.name}`, 0xf30000 | (u.num << 8), 'at', u.feature, ur('write'));
 }
 
 // ---- synchronisation, traps, exceptions ---------------------------------------------------
@@ -219,19 +249,19 @@ def('excw', 0x002080, '', 'exceptions');
 def('memw', 0x0020c0, '', 'core');
 def('extw', 0x0020d0, '', 'core');
 def('nop', 0x0020f0, '', 'core');
-def('ill', 0x000000, '', 'core', { flow: 'trap' });
-def('break', 0x004000, 's4,t4', 'debug', { flow: 'trap' });
-def('syscall', 0x005000, '', 'exceptions', { flow: 'trap' });
+def('ill', 0x000000, '', 'core', { flow: 'trap', raises: ['illegal'] });
+def('break', 0x004000, 's4,t4', 'debug', { flow: 'trap', raises: ['debug'] });
+def('syscall', 0x005000, '', 'exceptions', { flow: 'trap', raises: ['syscall'] });
 def('simcall', 0x005100, '', 'core', { flow: 'trap' });
-def('rsil', 0x006000, 'at,s4', 'interrupts');
-def('waiti', 0x007000, 's4', 'interrupts');
-def('rfe', 0x003000, '', 'exceptions', { flow: 'excreturn' });
-def('rfde', 0x003200, '', 'exceptions', { flow: 'excreturn' });
-def('rfi', 0x003010, 's4', 'interrupts', { flow: 'excreturn' });
+def('rsil', 0x006000, 'at,s4', 'interrupts', { raises: ['privileged'] });
+def('waiti', 0x007000, 's4', 'interrupts', { raises: ['privileged'] });
+def('rfe', 0x003000, '', 'exceptions', { flow: 'excreturn', raises: ['privileged'] });
+def('rfde', 0x003200, '', 'exceptions', { flow: 'excreturn', raises: ['privileged'] });
+def('rfi', 0x003010, 's4', 'interrupts', { flow: 'excreturn', raises: ['privileged', 'illegal'] });
 
 // ---- density (16-bit) ---------------------------------------------------------------------
-def('l32i.n', 0x0008, 'at,as,uimm4x4n', 'density');
-def('s32i.n', 0x0009, 'at,as,uimm4x4n', 'density');
+def('l32i.n', 0x0008, 'at,as,uimm4x4n', 'density', LD4);
+def('s32i.n', 0x0009, 'at,as,uimm4x4n', 'density', ST4);
 def('add.n', 0x000a, RRR3, 'density');
 def('addi.n', 0x000b, 'ar,as,addin', 'density');
 def('movi.n', 0x000c, 'as,movin', 'density');
@@ -239,10 +269,10 @@ def('beqz.n', 0x008c, 'as,label6', 'density', B);
 def('bnez.n', 0x00cc, 'as,label6', 'density', B);
 def('mov.n', 0x000d, 'at,as', 'density');
 def('ret.n', 0xf00d, '', 'density', { flow: 'return' });
-def('retw.n', 0xf01d, '', 'windowed', { flow: 'return' });
-def('break.n', 0xf02d, 's4', 'density', { flow: 'trap' });
+def('retw.n', 0xf01d, '', 'windowed', { flow: 'return', raises: ['window', 'illegal'] });
+def('break.n', 0xf02d, 's4', 'density', { flow: 'trap', raises: ['debug'] });
 def('nop.n', 0xf03d, '', 'density');
-def('ill.n', 0xf06d, '', 'density', { flow: 'trap' });
+def('ill.n', 0xf06d, '', 'density', { flow: 'trap', raises: ['illegal'] });
 
 // ---- booleans -----------------------------------------------------------------------------
 def('andb', 0x020000, 'br,bs,bt', 'booleans');
@@ -260,17 +290,17 @@ def('movf', 0xc30000, 'ar,as,bt', 'booleans');
 def('movt', 0xd30000, 'ar,as,bt', 'booleans');
 
 // ---- single-precision FP coprocessor ------------------------------------------------------
-def('lsi', 0x000003, 'ft,as,uimm8x4', 'fp');
-def('ssi', 0x004003, 'ft,as,uimm8x4', 'fp');
+def('lsi', 0x000003, 'ft,as,uimm8x4', 'fp', LD4);
+def('ssi', 0x004003, 'ft,as,uimm8x4', 'fp', ST4);
 // op0=3 r=8/12 and LSCX op2=1/5 are the post-increment forms (access [as], then as += offset) on
 // LX7-style FPUs: QEMU's de233_fpu executes them so (probe in test/emulator/qemu-fp.test.ts), and
 // the ESP32 tables name them lsip/ssip/lsxp/ssxp (the classic RM's pre-update LSIU… are not these).
-def('lsip', 0x008003, 'ft,as,uimm8x4', 'fp');
-def('ssip', 0x00c003, 'ft,as,uimm8x4', 'fp');
-def('lsx', 0x080000, 'fr,as,at', 'fp');
-def('lsxp', 0x180000, 'fr,as,at', 'fp');
-def('ssx', 0x480000, 'fr,as,at', 'fp');
-def('ssxp', 0x580000, 'fr,as,at', 'fp');
+def('lsip', 0x008003, 'ft,as,uimm8x4', 'fp', LD4);
+def('ssip', 0x00c003, 'ft,as,uimm8x4', 'fp', ST4);
+def('lsx', 0x080000, 'fr,as,at', 'fp', LD4);
+def('lsxp', 0x180000, 'fr,as,at', 'fp', LD4);
+def('ssx', 0x480000, 'fr,as,at', 'fp', ST4);
+def('ssxp', 0x580000, 'fr,as,at', 'fp', ST4);
 def('add.s', 0x0a0000, 'fr,fs,ft', 'fp');
 def('sub.s', 0x1a0000, 'fr,fs,ft', 'fp');
 def('mul.s', 0x2a0000, 'fr,fs,ft', 'fp');
@@ -292,9 +322,10 @@ def('rfr', 0xfa0040, 'ar,fs', 'fp');
 def('wfr', 0xfa0050, 'fr,as', 'fp');
 def('neg.s', 0xfa0060, 'fr,fs', 'fp');
 def('div0.s', 0xfa0070, 'fr,fs', 'fp');
-def('recip0.s', 0xfa0080, 'fr,fs', 'fp');
+// RECIP0.S / RSQRT0.S belong to the FPU's approximation steps: IllegalInstruction on FPUs without them.
+def('recip0.s', 0xfa0080, 'fr,fs', 'fp', { raises: ['illegal'] });
 def('sqrt0.s', 0xfa0090, 'fr,fs', 'fp');
-def('rsqrt0.s', 0xfa00a0, 'fr,fs', 'fp');
+def('rsqrt0.s', 0xfa00a0, 'fr,fs', 'fp', { raises: ['illegal'] });
 def('nexp01.s', 0xfa00b0, 'fr,fs', 'fp');
 def('mksadj.s', 0xfa00c0, 'fr,fs', 'fp');
 def('mkdadj.s', 0xfa00d0, 'fr,fs', 'fp');

@@ -1,9 +1,12 @@
 // Integer ALU instructions: add/sub (with scaling), logic, negate/abs, conditional moves, immediate
 // moves and adds, MIN/MAX, NSA/NSAU, SEXT and CLAMPS (xtensa-ivp-spec.md §6). Registers are an
-// Int32Array, so every store wraps to 32 bits by itself.
+// Int32Array, so every store wraps to 32 bits by itself. FAMILIES (at the end) declares which rows
+// each handler implements and the block compiler's inline template for them.
 
 import type { Cpu } from '../../core/cpu';
 import type { Insn } from '../insn';
+import { family, type Family } from '../family';
+import { A, imm, rrr, seq } from '../jit/template';
 
 export function add(c: Cpu, i: Insn): number {
   const a = c.a;
@@ -167,3 +170,34 @@ export function clamps(c: Cpu, i: Insn): number {
   a[i.a] = v < lo ? lo : v > hi ? hi : v;
   return i.next;
 }
+
+export const FAMILIES: readonly Family[] = [
+  family(['add', 'add.n'], add, (i) => rrr(i, `${A(i.b)} + ${A(i.c)}`)),
+  family(['addx2'], addx2, (i) => rrr(i, `(${A(i.b)} << 1) + ${A(i.c)}`)),
+  family(['addx4'], addx4, (i) => rrr(i, `(${A(i.b)} << 2) + ${A(i.c)}`)),
+  family(['addx8'], addx8, (i) => rrr(i, `(${A(i.b)} << 3) + ${A(i.c)}`)),
+  family(['sub'], sub, (i) => rrr(i, `${A(i.b)} - ${A(i.c)}`)),
+  family(['subx2'], subx2, (i) => rrr(i, `(${A(i.b)} << 1) - ${A(i.c)}`)),
+  family(['subx4'], subx4, (i) => rrr(i, `(${A(i.b)} << 2) - ${A(i.c)}`)),
+  family(['subx8'], subx8, (i) => rrr(i, `(${A(i.b)} << 3) - ${A(i.c)}`)),
+  family(['and'], and, (i) => rrr(i, `${A(i.b)} & ${A(i.c)}`)),
+  family(['or'], or, (i) => rrr(i, `${A(i.b)} | ${A(i.c)}`)),
+  family(['xor'], xor, (i) => rrr(i, `${A(i.b)} ^ ${A(i.c)}`)),
+  family(['neg'], neg, (i) => rrr(i, `-${A(i.b)}`)),
+  family(['abs'], abs, (i) => seq(`{ const v = ${A(i.b)}; a[${i.a}] = v < 0 ? -v : v; }`)),
+  family(['movi', 'movi.n'], movi, (i) => rrr(i, imm(i.b))),
+  family(['addi', 'addi.n', 'addmi'], addi, (i) => rrr(i, `${A(i.b)} + ${imm(i.c)}`)),
+  family(['mov.n'], mov, (i) => rrr(i, A(i.b))),
+  family(['moveqz'], moveqz, (i) => seq(`if (${A(i.c)} === 0) a[${i.a}] = ${A(i.b)};`)),
+  family(['movnez'], movnez, (i) => seq(`if (${A(i.c)} !== 0) a[${i.a}] = ${A(i.b)};`)),
+  family(['movltz'], movltz, (i) => seq(`if (${A(i.c)} < 0) a[${i.a}] = ${A(i.b)};`)),
+  family(['movgez'], movgez, (i) => seq(`if (${A(i.c)} >= 0) a[${i.a}] = ${A(i.b)};`)),
+  family(['min'], min, (i) => seq(`{ const x = ${A(i.b)}, y = ${A(i.c)}; a[${i.a}] = x < y ? x : y; }`)),
+  family(['max'], max, (i) => seq(`{ const x = ${A(i.b)}, y = ${A(i.c)}; a[${i.a}] = x > y ? x : y; }`)),
+  family(['minu'], minu, (i) => seq(`{ const x = ${A(i.b)} >>> 0, y = ${A(i.c)} >>> 0; a[${i.a}] = x < y ? x : y; }`)),
+  family(['maxu'], maxu, (i) => seq(`{ const x = ${A(i.b)} >>> 0, y = ${A(i.c)} >>> 0; a[${i.a}] = x > y ? x : y; }`)),
+  family(['nsau'], nsau, (i) => rrr(i, `Math.clz32(${A(i.b)})`)),
+  family(['nsa'], nsa, (i) => seq(`{ const v = ${A(i.b)}; a[${i.a}] = Math.clz32(v < 0 ? ~v : v) - 1; }`)),
+  family(['sext'], sext, (i) => rrr(i, `(${A(i.b)} << ${31 - i.c}) >> ${31 - i.c}`)),
+  family(['clamps'], clamps),
+];

@@ -3,6 +3,7 @@
 
 import type { Cpu } from '../../core/cpu';
 import type { Insn } from '../insn';
+import { family, type Family } from '../family';
 
 function bit(c: Cpu, n: number): number {
   return (c.br >>> n) & 1;
@@ -68,3 +69,19 @@ export function movt(c: Cpu, i: Insn): number {
   if (bit(c, i.c) !== 0) c.a[i.a] = c.a[i.b];
   return i.next;
 }
+
+export const FAMILIES: readonly Family[] = [
+  family(['andb'], andb),
+  family(['andbc'], andbc),
+  family(['orb'], orb),
+  family(['orbc'], orbc),
+  family(['xorb'], xorb),
+  family(['any4'], any4),
+  family(['all4'], all4),
+  family(['any8'], any8),
+  family(['all8'], all8),
+  family(['bf'], bf),
+  family(['bt'], bt),
+  family(['movf'], movf),
+  family(['movt'], movt),
+];

@@ -3,6 +3,8 @@
 
 import type { Cpu } from '../../core/cpu';
 import type { Insn } from '../insn';
+import { family, type Family } from '../family';
+import { A, branch, hex, imm, jumpDirect, jumpTo } from '../jit/template';
 
 export function beq(c: Cpu, i: Insn): number {
   return c.a[i.a] === c.a[i.b] ? i.target : i.next;
@@ -102,3 +104,36 @@ export function callx0(c: Cpu, i: Insn): number {
 export function ret(c: Cpu, _i: Insn): number {
   return c.a[0] >>> 0;
 }
+
+/** The rows of each handler and their templates (a transfer is always the last instruction of a block). */
+export const FAMILIES: readonly Family[] = [
+  family(['beq'], beq, (i) => branch(i, `${A(i.a)} === ${A(i.b)}`)),
+  family(['bne'], bne, (i) => branch(i, `${A(i.a)} !== ${A(i.b)}`)),
+  family(['blt'], blt, (i) => branch(i, `${A(i.a)} < ${A(i.b)}`)),
+  family(['bge'], bge, (i) => branch(i, `${A(i.a)} >= ${A(i.b)}`)),
+  family(['bltu'], bltu, (i) => branch(i, `(${A(i.a)} >>> 0) < (${A(i.b)} >>> 0)`)),
+  family(['bgeu'], bgeu, (i) => branch(i, `(${A(i.a)} >>> 0) >= (${A(i.b)} >>> 0)`)),
+  family(['bany'], bany, (i) => branch(i, `(${A(i.a)} & ${A(i.b)}) !== 0`)),
+  family(['bnone'], bnone, (i) => branch(i, `(${A(i.a)} & ${A(i.b)}) === 0`)),
+  family(['ball'], ball, (i) => branch(i, `(~${A(i.a)} & ${A(i.b)}) === 0`)),
+  family(['bnall'], bnall, (i) => branch(i, `(~${A(i.a)} & ${A(i.b)}) !== 0`)),
+  family(['bbc'], bbc, (i) => branch(i, `(${A(i.a)} & (1 << (${A(i.b)} & 31))) === 0`)),
+  family(['bbs'], bbs, (i) => branch(i, `(${A(i.a)} & (1 << (${A(i.b)} & 31))) !== 0`)),
+  family(['bbci'], bbci, (i) => branch(i, `(${A(i.a)} & ${hex(1 << i.b)}) === 0`)),
+  family(['bbsi'], bbsi, (i) => branch(i, `(${A(i.a)} & ${hex(1 << i.b)}) !== 0`)),
+  family(['beqi'], beqi, (i) => branch(i, `${A(i.a)} === ${imm(i.b)}`)),
+  family(['bnei'], bnei, (i) => branch(i, `${A(i.a)} !== ${imm(i.b)}`)),
+  family(['blti'], blti, (i) => branch(i, `${A(i.a)} < ${imm(i.b)}`)),
+  family(['bgei'], bgei, (i) => branch(i, `${A(i.a)} >= ${imm(i.b)}`)),
+  family(['bltui'], bltui, (i) => branch(i, `(${A(i.a)} >>> 0) < ${i.b >>> 0}`)),
+  family(['bgeui'], bgeui, (i) => branch(i, `(${A(i.a)} >>> 0) >= ${i.b >>> 0}`)),
+  family(['beqz', 'beqz.n'], beqz, (i) => branch(i, `${A(i.a)} === 0`)),
+  family(['bnez', 'bnez.n'], bnez, (i) => branch(i, `${A(i.a)} !== 0`)),
+  family(['bltz'], bltz, (i) => branch(i, `${A(i.a)} < 0`)),
+  family(['bgez'], bgez, (i) => branch(i, `${A(i.a)} >= 0`)),
+  family(['j'], j, (i) => jumpDirect(i, '')),
+  family(['jx'], jx, (i) => jumpTo(`const to = ${A(i.a)} >>> 0;`)),
+  family(['call0'], call0, (i) => jumpDirect(i, `a[0] = ${hex(i.next)};`)),
+  family(['callx0'], callx0, (i) => jumpTo(`const to = ${A(i.a)} >>> 0; a[0] = ${hex(i.next)};`)),
+  family(['ret', 'ret.n'], ret, () => jumpTo('const to = a[0] >>> 0;')),
+];

@@ -11,6 +11,7 @@ import { FSR_FLAGS_SHIFT, SIGN } from '../../fp/bits';
 import { fadd, fdiv, fmuladd, fmul, fpFlags, frsqrtApprox, fsqrt, fsub } from '../../fp/arith';
 import { IntRounding, cvtFlags, floatToInt, floatToUint, intToFloat } from '../../fp/convert';
 import { Relation, cmpFlags, fcompare } from '../../fp/compare';
+import { family, type Family } from '../family';
 
 function raise(c: Cpu, flags: number): void {
   if (flags) c.fsr |= flags << FSR_FLAGS_SHIFT;
@@ -226,3 +227,21 @@ export const oltS = compare('olt');
 export const ultS = compare('ult');
 export const oleS = compare('ole');
 export const uleS = compare('ule');
+
+/** The rows of each handler (none compiles inline: a compiled block calls them, jit/callable.ts). */
+export const FAMILIES: readonly Family[] = [
+  family(['lsi'], lsi), family(['ssi'], ssi), family(['lsip'], lsip), family(['ssip'], ssip),
+  family(['lsx'], lsx), family(['lsxp'], lsxp), family(['ssx'], ssx), family(['ssxp'], ssxp),
+  family(['add.s'], addS), family(['sub.s'], subS), family(['mul.s'], mulS), family(['madd.s'], maddS), family(['msub.s'], msubS),
+  family(['maddn.s', 'divn.s', 'div0.s', 'sqrt0.s', 'nexp01.s', 'addexp.s'], fpStepNop),
+  family(['addexpm.s'], addexpmS), family(['mkdadj.s'], mkdadjS), family(['mksadj.s'], mksadjS),
+  family(['recip0.s'], recip0S), family(['rsqrt0.s'], rsqrt0S),
+  family(['round.s'], roundS), family(['trunc.s'], truncS), family(['floor.s'], floorS), family(['ceil.s'], ceilS),
+  family(['float.s'], floatS), family(['ufloat.s'], ufloatS), family(['utrunc.s'], utruncS),
+  family(['mov.s'], movS), family(['abs.s'], absS), family(['neg.s'], negS), family(['const.s'], constS),
+  family(['rfr'], rfr), family(['wfr'], wfr),
+  family(['un.s'], unS), family(['oeq.s'], oeqS), family(['ueq.s'], ueqS), family(['olt.s'], oltS),
+  family(['ult.s'], ultS), family(['ole.s'], oleS), family(['ule.s'], uleS),
+  family(['moveqz.s'], moveqzS), family(['movnez.s'], movnezS), family(['movltz.s'], movltzS), family(['movgez.s'], movgezS),
+  family(['movf.s'], movfS), family(['movt.s'], movtS),
+];

@@ -6,6 +6,8 @@ import type { Cpu } from '../../core/cpu';
 import type { Insn } from '../insn';
 import { CAUSE } from '../../core/causes';
 import { generalException } from '../../core/exceptions';
+import { family, type Family } from '../family';
+import { hex, imm, load, seq, store } from '../jit/template';
 
 export function l8ui(c: Cpu, i: Insn): number {
   const a = c.a;
@@ -80,3 +82,21 @@ export function l32r(c: Cpu, i: Insn): number {
   c.a[i.a] = c.mem.read32(addr);
   return i.next;
 }
+
+/** The rows of each handler and their inline templates (loads and stores: typed-array fast paths). */
+export const FAMILIES: readonly Family[] = [
+  family(['l8ui'], l8ui, (i, x) => load(i, x, 1, false)),
+  family(['l16ui'], l16ui, (i, x) => load(i, x, 2, false)),
+  family(['l16si'], l16si, (i, x) => load(i, x, 2, true)),
+  family(['l32i', 'l32i.n'], l32i, (i, x) => load(i, x, 4, false)),
+  family(['s8i'], s8i, (i, x) => store(i, x, 1)),
+  family(['s16i'], s16i, (i, x) => store(i, x, 2)),
+  family(['s32i', 's32i.n'], s32i, (i, x) => store(i, x, 4)),
+  family(['l32ai'], l32ai),
+  family(['s32ri'], s32ri),
+  family(['s32c1i'], s32c1i),
+  family(['l32r'], l32r, (i, x) => {
+    const addr = x.hasLitbase ? `(c.litbase & 1 ? ((c.litbase & 0xfffff000) + ${imm(i.d)}) >>> 0 : ${hex(i.target)})` : hex(i.target);
+    return seq(`{ const ad = ${addr}; const s = rIdx[ad >>> 16]; a[${i.a}] = s !== 0 ? i32s[s][(ad & 0xffff) >>> 2] : (c.jitK = ${x.k}, c.jitN = done + ${x.k}, mem.read32(ad)); }`);
+  }),
+];

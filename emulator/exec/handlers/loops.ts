@@ -5,6 +5,7 @@
 import type { Cpu } from '../../core/cpu';
 import type { Insn } from '../insn';
 import { updateLoopArm } from '../../core/derived';
+import { family, type Family } from '../family';
 
 function setLoop(c: Cpu, i: Insn): number {
   const n = c.a[i.a];
@@ -24,3 +25,5 @@ export function loopnez(c: Cpu, i: Insn): number {
 export function loopgtz(c: Cpu, i: Insn): number {
   return setLoop(c, i) > 0 ? i.next : i.target;
 }
+
+export const FAMILIES: readonly Family[] = [family(['loop'], loop), family(['loopnez'], loopnez), family(['loopgtz'], loopgtz)];

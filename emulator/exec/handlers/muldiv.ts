@@ -6,6 +6,8 @@ import type { Cpu } from '../../core/cpu';
 import type { Insn } from '../insn';
 import { CAUSE } from '../../core/causes';
 import { generalException } from '../../core/exceptions';
+import { family, type Family } from '../family';
+import { A, rrr } from '../jit/template';
 
 export function mul16u(c: Cpu, i: Insn): number {
   const a = c.a;
@@ -82,3 +84,16 @@ export function rems(c: Cpu, i: Insn): number {
   a[i.a] = n === -0x80000000 && d === -1 ? 0 : n % d;
   return i.next;
 }
+
+/** The rows of each handler; MUL16/MULL compile inline, MULUH/MULSH are called (jit/callable.ts), DIV32 is interpreted. */
+export const FAMILIES: readonly Family[] = [
+  family(['mul16u'], mul16u, (i) => rrr(i, `(${A(i.b)} & 0xffff) * (${A(i.c)} & 0xffff)`)),
+  family(['mul16s'], mul16s, (i) => rrr(i, `((${A(i.b)} << 16) >> 16) * ((${A(i.c)} << 16) >> 16)`)),
+  family(['mull'], mull, (i) => rrr(i, `Math.imul(${A(i.b)}, ${A(i.c)})`)),
+  family(['muluh'], muluh),
+  family(['mulsh'], mulsh),
+  family(['quou'], quou),
+  family(['quos'], quos),
+  family(['remu'], remu),
+  family(['rems'], rems),
+];

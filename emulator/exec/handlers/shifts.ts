@@ -4,6 +4,8 @@
 
 import type { Cpu } from '../../core/cpu';
 import type { Insn } from '../insn';
+import { family, type Family } from '../family';
+import { A, rrr, seq } from '../jit/template';
 
 /** EXTUI ar, at, shift, bits */
 export function extui(c: Cpu, i: Insn): number {
@@ -88,3 +90,22 @@ export function ssai(c: Cpu, i: Insn): number {
   c.sar = i.a;
   return i.next;
 }
+
+/** The rows of each handler and their inline templates. */
+export const FAMILIES: readonly Family[] = [
+  family(['extui'], extui, (i) => rrr(i, `(${A(i.b)} >>> ${i.c}) & ${(1 << i.d) - 1}`)),
+  family(['slli'], slli, (i) => rrr(i, `${A(i.b)} << ${i.c & 31}`)),
+  family(['srli'], srli, (i) => rrr(i, `${A(i.b)} >>> ${i.c}`)),
+  family(['srai'], srai, (i) => rrr(i, `${A(i.b)} >> ${i.c}`)),
+  family(['sll'], sll, (i) => seq(`{ const sh = (32 - c.sar) & 63; a[${i.a}] = sh >= 32 ? 0 : ${A(i.b)} << sh; }`)),
+  family(['srl'], srl, (i) => seq(`{ const sh = c.sar; a[${i.a}] = sh >= 32 ? 0 : ${A(i.b)} >>> sh; }`)),
+  family(['sra'], sra, (i) => seq(`{ const sh = c.sar; a[${i.a}] = ${A(i.b)} >> (sh >= 32 ? 31 : sh); }`)),
+  family(['src'], src, (i) =>
+    seq(`{ const sh = c.sar, hi = ${A(i.b)}, lo = ${A(i.c)}; a[${i.a}] = sh === 0 ? lo : sh < 32 ? (lo >>> sh) | (hi << (32 - sh)) : sh === 32 ? hi : hi >>> (sh - 32); }`),
+  ),
+  family(['ssr'], ssr, (i) => seq(`c.sar = ${A(i.a)} & 31;`)),
+  family(['ssl'], ssl, (i) => seq(`c.sar = 32 - (${A(i.a)} & 31);`)),
+  family(['ssa8l'], ssa8l, (i) => seq(`c.sar = (${A(i.a)} & 3) << 3;`)),
+  family(['ssa8b'], ssa8b, (i) => seq(`c.sar = 32 - ((${A(i.a)} & 3) << 3);`)),
+  family(['ssai'], ssai, (i) => seq(`c.sar = ${i.a};`)),
+];

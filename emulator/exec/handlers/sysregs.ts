@@ -3,7 +3,9 @@
 
 import type { Cpu } from '../../core/cpu';
 import type { Insn } from '../insn';
+import type { InsnDef, RegAccess } from '../../../xtensa/isa';
 import { readSR, readUR, writeSR, writeUR } from '../../core/sysregs';
+import { family, type Family } from '../family';
 
 /** RSR.* at */
 export function rsr(c: Cpu, i: Insn): number {
@@ -35,3 +37,14 @@ export function wur(c: Cpu, i: Insn): number {
   writeUR(c, i.b, c.a[i.a]);
   return i.next;
 }
+
+/** The rows of one register file and access kind (the table marks them: InsnDef.reg). */
+const rowsOf = (file: RegAccess['file'], access: RegAccess['access']) => (d: InsnDef) => d.reg?.file === file && d.reg.access === access;
+
+export const FAMILIES: readonly Family[] = [
+  family(rowsOf('special', 'read'), rsr),
+  family(rowsOf('special', 'write'), wsr),
+  family(rowsOf('special', 'exchange'), xsr),
+  family(rowsOf('user', 'read'), rur),
+  family(rowsOf('user', 'write'), wur),
+];

@@ -9,6 +9,8 @@ import { DEBUGCAUSE_BI, DEBUGCAUSE_BN, debugException, generalException } from '
 import { psChanged } from '../../core/derived';
 import { PS_EXCM, PS_INTLEVEL } from '../../core/ps';
 import { simcall as semihostCall } from '../../semihost/simcall';
+import { family, type Family } from '../family';
+import { seq } from '../jit/template';
 
 /** ISYNC, RSYNC, ESYNC, DSYNC, EXCW, MEMW, EXTW, NOP, NOP.N */
 export function nop(_c: Cpu, i: Insn): number {
@@ -94,3 +96,20 @@ export function rfi(c: Cpu, i: Insn): number {
   psChanged(c);
   return c.epc[level] >>> 0;
 }
+
+/** BREAK, SIMCALL and WAITI may end the run and report the instruction count. */
+const ENDS_RUN = { readsCount: true, stops: true };
+
+export const FAMILIES: readonly Family[] = [
+  family(['isync', 'rsync', 'esync', 'dsync', 'excw', 'memw', 'extw', 'nop', 'nop.n'], nop, () => seq('')),
+  family(['ill', 'ill.n'], ill),
+  family(['break'], breakW, ENDS_RUN),
+  family(['break.n'], breakN, ENDS_RUN),
+  family(['syscall'], syscall),
+  family(['simcall'], simcall, ENDS_RUN),
+  family(['rsil'], rsil),
+  family(['waiti'], waiti, ENDS_RUN),
+  family(['rfe'], rfe),
+  family(['rfde'], rfde),
+  family(['rfi'], rfi),
+];

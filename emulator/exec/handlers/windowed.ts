@@ -11,6 +11,8 @@ import { generalException } from '../../core/exceptions';
 import { psChanged } from '../../core/derived';
 import { PS_CALLINC, PS_CALLINC_SHIFT, PS_EXCM, PS_OWB, PS_OWB_SHIFT } from '../../core/ps';
 import { liveFrameBelow, rotateTo, windowChecksOn, windowOverflow, windowUnderflow, wsBit } from '../../core/window';
+import { family, type Family } from '../family';
+import { A, hex, jumpDirect, jumpTo, leaveBefore, windowedCall } from '../jit/template';
 
 function callw(c: Cpu, i: Insn, n: number, target: number): number {
   c.a[n << 2] = (n << 30) | (i.next & 0x3fffffff);
@@ -134,3 +136,35 @@ export function rfwo(c: Cpu, _i: Insn): number {
 export function rfwu(c: Cpu, _i: Insn): number {
   return rfw(c, true);
 }
+
+/**
+ * The rows of each handler. CALLn, ENTRY and RETW compile: their templates (helpers in
+ * jit/windowed.ts) do the normal path and leave every exceptional case to the interpreter (`defers`).
+ */
+const CALL = { defers: true, jit: (i: Insn) => jumpDirect(i, windowedCall(i, '')) };
+const CALLX = { defers: true, jit: (i: Insn) => jumpTo(windowedCall(i, `const to = ${A(i.a)} >>> 0; `)) };
+
+export const FAMILIES: readonly Family[] = [
+  family(['call4'], call4, CALL),
+  family(['call8'], call8, CALL),
+  family(['call12'], call12, CALL),
+  family(['callx4'], callx4, CALLX),
+  family(['callx8'], callx8, CALLX),
+  family(['callx12'], callx12, CALLX),
+  family(['entry'], entry, {
+    stops: true,
+    defers: true,
+    jit: (i, x) =>
+      i.a > 3 ? undefined : { kind: 'seq', rotates: true, code: `if (!jitEntry(c, ${i.a}, ${i.b})) { ${leaveBefore(i, x)} }` },
+  }),
+  family(['retw', 'retw.n'], retw, {
+    defers: true,
+    jit: (i, x) => jumpTo(`const to = jitRetw(c, ${hex(i.pc)}); if (to < 0) { ${leaveBefore(i, x)} }`),
+  }),
+  family(['movsp'], movsp, { stops: true }),
+  family(['rotw'], rotw),
+  family(['l32e'], l32e),
+  family(['s32e'], s32e),
+  family(['rfwo'], rfwo),
+  family(['rfwu'], rfwu),
+];

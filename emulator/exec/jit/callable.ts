@@ -1,26 +1,44 @@
-// Handlers a compiled block may call as they are (instead of leaving the instruction to the
-// interpreter): those that never raise an exception, never stop the run, never transfer control and
-// always return the fall-through PC — the FP unit's loads, stores, arithmetic, conversions, compares
-// and moves, the boolean moves and the high multiplies. A load or store among them may throw a
-// MemFault, which the block attributes like its own accesses; a store may rewrite decoded code,
-// which the block checks after it. RECIP0.S / RSQRT0.S are not here: they raise IllegalInstruction
-// on cores without the approximation steps. While CPENABLE disables the FP unit the decoder gives FP
-// instructions another handler, which is not in this set.
+// The rules that decide, from a row's properties in the instruction table (xtensa/isa/props.ts) and
+// its family's declaration (exec/family.ts), what a compiled block may do with the instruction.
+// No mnemonic is named here: a new row plus its family is all it takes.
+//
+// Inline: a family template is allowed only for a row that falls through, branches, jumps, calls or
+// returns (not loops, traps or exception returns), names no special register, does not observe the
+// instruction count, and whose handler can raise nothing but memory faults (the block attributes a
+// thrown MemFault like the interpreter) and never stops — unless the family `defers`, i.e. its
+// template leaves every such case to the interpreter.
+//
+// Called: a row without a template is compiled as a call of its handler (`hf[K](c, hi[K])`) when the
+// handler always returns the fall-through PC: the row falls through, names no special register,
+// observes no count, never stops, and may raise only memory faults (thrown, attributed by the block)
+// or CoprocessorDisabled (the decoder then installs another handler, which the block does not call).
+// A store among them may rewrite decoded code, which the block checks after it.
 
-import * as bo from '../handlers/booleans';
-import * as fp from '../handlers/fp';
-import * as md from '../handlers/muldiv';
-import type { Handler } from '../insn';
+import type { Flow, InsnDef, Raise } from '../../../xtensa/isa';
+import type { Family } from '../family';
 
-export const CALLABLE: ReadonlySet<Handler> = new Set<Handler>([
-  fp.lsi, fp.lsip, fp.lsx, fp.lsxp, fp.ssi, fp.ssip, fp.ssx, fp.ssxp,
-  fp.addS, fp.subS, fp.mulS, fp.maddS, fp.msubS, fp.fpStepNop, fp.addexpmS, fp.mkdadjS, fp.mksadjS,
-  fp.roundS, fp.truncS, fp.floorS, fp.ceilS, fp.floatS, fp.ufloatS, fp.utruncS,
-  fp.movS, fp.absS, fp.negS, fp.constS, fp.rfr, fp.wfr,
-  fp.unS, fp.oeqS, fp.ueqS, fp.oltS, fp.ultS, fp.oleS, fp.uleS,
-  fp.moveqzS, fp.movnezS, fp.movltzS, fp.movgezS, fp.movfS, fp.movtS,
-  bo.movf, bo.movt, md.muluh, md.mulsh,
-]);
+const INLINE_FLOWS: ReadonlySet<Flow> = new Set<Flow>(['seq', 'branch', 'jump', 'ijump', 'call', 'icall', 'return']);
+const INLINE_RAISES: ReadonlySet<Raise> = new Set<Raise>(['memory']);
+const CALL_RAISES: ReadonlySet<Raise> = new Set<Raise>(['memory', 'coprocessor']);
 
-/** The callable handlers that store to memory. */
-export const CALLABLE_STORES: ReadonlySet<Handler> = new Set<Handler>([fp.ssi, fp.ssip, fp.ssx, fp.ssxp]);
+/** The run loop stores the instruction count into the Cpu before the handler runs (CHK_SYNC). */
+export function observesCount(def: InsnDef, f: Family): boolean {
+  return def.reg !== undefined || f.readsCount === true;
+}
+
+/** Whether `f` may carry an inline template for `def`. */
+export function inlineAllowed(def: InsnDef, f: Family): boolean {
+  if (!INLINE_FLOWS.has(def.flow) || observesCount(def, f)) return false;
+  return f.defers === true || (f.stops !== true && def.raises.every((r) => INLINE_RAISES.has(r)));
+}
+
+/** Whether a compiled block may call `f`'s handler for `def` (rows with a template are inlined instead). */
+export function callable(def: InsnDef, f: Family): boolean {
+  return (
+    f.jit === undefined &&
+    def.flow === 'seq' &&
+    !observesCount(def, f) &&
+    f.stops !== true &&
+    def.raises.every((r) => CALL_RAISES.has(r))
+  );
+}
