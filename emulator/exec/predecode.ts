@@ -37,6 +37,8 @@ function highestPane(def: InsnDef, ops: readonly number[]): number {
   def.operands.forEach((o, k) => {
     if (o.kind === 'ar') pane = Math.max(pane, ops[k] >> 2);
   });
+  // ENTRY's register operand is checked by the instruction itself, against the pane CALLINC
+  // rotates to (its handler takes the overflow after the legality checks).
   return def.mnemonic === 'entry' ? 0 : pane;
 }
 
@@ -72,8 +74,9 @@ export function decodeAt(c: Cpu, pc: number): Insn {
   let d = ops[3] ?? 0;
   def.operands.forEach((o, k) => {
     if (o.kind === 'target' || o.kind === 'literal') target = ops[k] >>> 0;
+    // a PC-relative literal also keeps its offset, for LITBASE-relative literals (L32R)
+    if (o.kind === 'literal') d = (target - (((pc + 3) & ~3) >>> 0)) | 0;
   });
-  if (def.mnemonic === 'l32r') d = (target - (((pc + 3) & ~3) >>> 0)) | 0;
   const next = (pc + size) >>> 0;
   if (cfg.features.has('loops')) {
     if (DIRECT_TRANSFERS.has(def.flow) && target === next) target = TAKEN_NEXT;
