@@ -3,6 +3,7 @@
 import * as fs from 'node:fs';
 import type { BuildCache } from '../compiler';
 import { hostCache } from '../diskcache';
+import type { CommandSpec } from './options';
 
 export interface CliIO {
   stdout(text: string): void;
@@ -57,10 +58,8 @@ export const nodeIO: CliIO = {
   },
 };
 
-/** A command: parses its own arguments, does its job, returns the exit status. */
+/** A command: its declared interface (cli/options.ts: options, help) and its job, returning the exit status. */
 export interface Command {
-  readonly name: string;
-  readonly summary: string;
-  readonly usage: string;
+  readonly spec: CommandSpec;
   run(args: string[], io: CliIO): number | Promise<number>;
 }

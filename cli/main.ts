@@ -3,18 +3,19 @@
 import { CliIO, Command, UsageError, nodeIO } from './io';
 import { commands } from './commands';
 
-function help(io: CliIO): void {
-  io.stdout('usage: q7 <command> [options]\n\ncommands:\n');
-  for (const c of commands) io.stdout(`  ${c.name.padEnd(10)} ${c.summary}\n`);
+/** `q7 --help`: generated from the commands' declarations. */
+export function mainHelp(): string {
+  const lines = commands.map((c) => `  ${c.spec.name.padEnd(10)} ${c.spec.summary}\n`).join('');
+  return `usage: q7 <command> [options]\n\ncommands:\n${lines}\nq7 <command> --help prints the command's options.\n`;
 }
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    help(io);
+    io.stdout(mainHelp());
     return name ? 0 : 2;
   }
-  const cmd: Command | undefined = commands.find((c) => c.name === name);
+  const cmd: Command | undefined = commands.find((c) => c.spec.name === name);
   if (!cmd) {
     io.stderr(`q7: unknown command '${name}' (try q7 --help)\n`);
     return 2;
@@ -22,6 +23,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   try {
     return await cmd.run(rest, io);
   } catch (e) {
+    if (e instanceof UsageError && e.exitCode === 0) {
+      // --help (cli/options.ts HelpRequest): the text is the output
+      io.stdout(e.message.endsWith('\n') ? e.message : `${e.message}\n`);
+      return 0;
+    }
     if (e instanceof UsageError) {
       io.stderr(`q7 ${name}: ${e.message}\n`);
       return e.exitCode;

@@ -4,49 +4,29 @@
 
 import { CliIO, Command, UsageError } from '../io';
 import type { SourceRange } from '../../language';
-import { fileHost, loadFrontend } from '../frontend';
+import { fileHost, loadFrontend, macroTable } from '../frontend';
+import { defineCommand, parseArgs } from '../options';
 import { checkedDiagnostics, diagnosticUrl, findShapeSource, type CheckDiagnostic } from '../../language/checks';
 import { translationDiagnostics } from '../../compiler';
 
-const USAGE = 'usage: q7 check [-I DIR]... [-D NAME[=VALUE]]... [--format text|json] [--shape-src SHAPE.cpp] FILE...';
-
-interface CheckArgs {
-  files: string[];
-  includePaths: string[];
-  defines: Record<string, string>;
-  format: 'text' | 'json';
-  /** The shape file registering the kernels (default: shape.cpp next to each file). */
-  shapeSrc?: string;
-}
-
-function parseArgs(args: string[]): CheckArgs {
-  const out: CheckArgs = { files: [], includePaths: [], defines: {}, format: 'text' };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const value = (flag: string) => {
-      if (a.length > flag.length) return a.slice(flag.length).replace(/^=/, '');
-      const v = args[++i];
-      if (v === undefined) throw new UsageError(`${flag} needs a value\n${USAGE}`);
-      return v;
-    };
-    if (a.startsWith('-I')) out.includePaths.push(value('-I'));
-    else if (a.startsWith('-D')) {
-      const d = value('-D');
-      const eq = d.indexOf('=');
-      out.defines[eq < 0 ? d : d.slice(0, eq)] = eq < 0 ? '' : d.slice(eq + 1);
-    } else if (a.startsWith('--format')) {
-      const f = value('--format');
-      if (f !== 'text' && f !== 'json') throw new UsageError(`unknown format '${f}' (text or json)`);
-      out.format = f;
-    } else if (a.startsWith('--shape-src')) out.shapeSrc = value('--shape-src');
-    else if (a === '-h' || a === '--help') throw new UsageError(USAGE, 0);
-    else if (a.startsWith('-')) throw new UsageError(`unknown option '${a}'\n${USAGE}`);
-    else out.files.push(a);
-  }
-  if (!out.files.length) throw new UsageError(`no input files\n${USAGE}`);
-  return out;
-}
-
+const SPEC = defineCommand({
+  name: 'check',
+  summary: "check kernel sources for errors (the language server's diagnostics)",
+  usage: '[-I DIR]... [-D NAME[=VALUE]]... [--format text|json] [--shape-src SHAPE.cpp] FILE...',
+  description:
+    "Prints the diagnostics of the front-end, the domain checks and the compiler's legality rules for each file " +
+    '(file:line:col: severity: message [code], with notes and help); exit status 1 when there are errors.',
+  positionals: [{ key: 'files', name: 'FILE', repeatable: true, missing: 'no input files' }],
+  options: {
+    includePaths: { name: '-I', type: 'repeatable', value: 'DIR', description: 'add an include directory' },
+    defines: { name: '-D', type: 'repeatable', value: 'NAME[=V]', description: 'define a preprocessor macro' },
+    format: { name: '--format', type: 'enum', value: 'FORMAT', choices: ['text', 'json'], default: 'text', noun: 'format', description: 'output format' },
+    shapeSrc: {
+      name: '--shape-src', type: 'string', value: 'SHAPE.cpp',
+      description: 'the shape file registering the kernels (default: shape.cpp next to each file)',
+    },
+  },
+});
 
 const at = (r: SourceRange) => `${r.file}:${r.start.line + 1}:${r.start.column + 1}`;
 
@@ -86,18 +66,17 @@ export function diagnosticJson(d: CheckDiagnostic) {
 }
 
 export const checkCommand: Command = {
-  name: 'check',
-  summary: 'check kernel sources for errors (the language server\'s diagnostics)',
-  usage: USAGE,
+  spec: SPEC,
   async run(args: string[], io: CliIO): Promise<number> {
-    const opts = parseArgs(args);
+    const opts = parseArgs(SPEC, args);
+    const defines = macroTable(opts.defines, '');
     const host = fileHost(io);
     for (const f of opts.files) if (host.readFile(f) === undefined) throw new UsageError(`${f}: cannot read file`);
     if (opts.shapeSrc !== undefined && host.readFile(opts.shapeSrc) === undefined) throw new UsageError(`${opts.shapeSrc}: cannot read the shape file`);
     const fe = await loadFrontend(io);
     const all: CheckDiagnostic[] = [];
     for (const f of opts.files) {
-      const analysis = fe.analyze(f, host, { includePaths: opts.includePaths, defines: opts.defines });
+      const analysis = fe.analyze(f, host, { includePaths: opts.includePaths, defines });
       const shapeSource = findShapeSource(f, (p) => host.readFile(p), opts.shapeSrc);
       // what the front-end and the checks find, then what q7 build would stop at
       all.push(...checkedDiagnostics(analysis, { shapeSource }), ...translationDiagnostics(fe, analysis, f));

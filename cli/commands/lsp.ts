@@ -3,16 +3,21 @@
 
 import type { CliIO, Command } from '../io';
 import { UsageError } from '../io';
+import { defineCommand, parseArgs, usageLine } from '../options';
 
-const USAGE = 'usage: q7 lsp --stdio';
-
-export const lspCommand: Command = {
+const SPEC = defineCommand({
   name: 'lsp',
   summary: 'run the language server (LSP) over stdio',
-  usage: USAGE,
-  run(args: string[], _io: CliIO): Promise<number> {
-    if (args.includes('-h') || args.includes('--help')) throw new UsageError(USAGE, 0);
-    if (args.length !== 1 || args[0] !== '--stdio') throw new UsageError(`the language server speaks LSP over stdio only\n${USAGE}`);
+  usage: '--stdio',
+  description: 'Serves the Language Server Protocol on stdin/stdout for any LSP client (Neovim, Emacs, Helix; VS Code through the extension).',
+  positionals: [],
+  options: { stdio: { name: '--stdio', type: 'flag', description: 'speak LSP over stdin/stdout (required: the only transport)' } },
+});
+
+export const lspCommand: Command = {
+  spec: SPEC,
+  run(argv: string[], _io: CliIO): Promise<number> {
+    if (!parseArgs(SPEC, argv).stdio) throw new UsageError(`the language server speaks LSP over stdio only\n${usageLine(SPEC)}`);
     // Loaded here so other commands do not pay for the LSP libraries.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { runServer } = require('../../server/main') as typeof import('../../server/main');

@@ -3,6 +3,7 @@
 // image's .debug_line names (SDK headers come from the built-in SDK, other files from disk).
 
 import { CliIO, Command, UsageError } from '../io';
+import { defineCommand, parseArgs, usageLine } from '../options';
 import { ElfError } from '../../xtensa/elf/types';
 import { readElf } from '../../xtensa/elf/reader';
 import { DisasmTarget, LX106_TARGET, disassembleElf, interleaveSource, targetForCore } from '../../xtensa/disasm';
@@ -10,17 +11,22 @@ import { DwarfError, readElfLineTable, sourceRows } from '../../debuginfo';
 import { isSdkFile, sdkHost } from '../../language/sdk';
 import { CORE_FEATURES } from '../../xtensa/isa/features';
 
-const USAGE = `usage: q7 objdump -d [options] FILE...
-
-Prints the disassembly of the code sections of each ELF file, in the format of
-xtensa-lx106-elf-objdump -d.
-
-options:
-  -d, --disassemble      disassemble the code sections (required unless -S)
-  -S, --source           interleave source lines (implies -d; needs .debug_line)
-  -j, --section NAME     only this section (repeatable; also lists non-code sections)
-  --core NAME            ISA options to decode (${Object.keys(CORE_FEATURES).join(', ')}; default lx106)
-`;
+const SPEC = defineCommand({
+  name: 'objdump',
+  summary: 'disassemble ELF files (objdump -d format)',
+  usage: '-d [options] FILE...',
+  description: 'Prints the disassembly of the code sections of each ELF file, in the format of xtensa-lx106-elf-objdump -d.',
+  positionals: [{ key: 'files', name: 'FILE', repeatable: true }],
+  options: {
+    disassemble: { name: '--disassemble', aliases: ['-d'], type: 'flag', description: 'disassemble the code sections (required unless -S)' },
+    source: { name: '--source', aliases: ['-S'], alsoAccepted: ['-dS', '-Sd'], type: 'flag', description: 'interleave source lines (implies -d; needs .debug_line)' },
+    sections: { name: '--section', aliases: ['-j'], type: 'repeatable', value: 'NAME', description: 'only this section (also lists non-code sections)' },
+    core: {
+      name: '--core', type: 'enum', value: 'NAME', choices: Object.keys(CORE_FEATURES), default: 'lx106', noun: 'core',
+      description: 'ISA options to decode',
+    },
+  },
+});
 
 interface ObjdumpArgs {
   disassemble: boolean;
@@ -30,36 +36,11 @@ interface ObjdumpArgs {
   files: string[];
 }
 
-function coreTarget(name: string): DisasmTarget {
-  const t = targetForCore(name);
-  if (!t) throw new UsageError(`--core: unknown core '${name}' (known: ${Object.keys(CORE_FEATURES).join(', ')})`);
-  return t;
-}
-
-function parseArgs(argv: string[]): ObjdumpArgs | 'help' {
-  const r: ObjdumpArgs = { disassemble: false, source: false, sections: [], target: LX106_TARGET, files: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = (option: string): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new UsageError(`${option} needs a value\n${USAGE}`);
-      return v;
-    };
-    if (arg === '--help') return 'help';
-    else if (arg === '-d' || arg === '--disassemble') r.disassemble = true;
-    else if (arg === '-S' || arg === '--source') r.disassemble = r.source = true;
-    else if (arg === '-dS' || arg === '-Sd') r.disassemble = r.source = true;
-    else if (arg === '-j' || arg === '--section') r.sections.push(value(arg));
-    else if (arg.startsWith('--section=')) r.sections.push(arg.slice('--section='.length));
-    else if (arg.startsWith('-j') && arg.length > 2) r.sections.push(arg.slice(2));
-    else if (arg === '--core') r.target = coreTarget(value(arg));
-    else if (arg.startsWith('--core=')) r.target = coreTarget(arg.slice('--core='.length));
-    else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option '${arg}'\n${USAGE}`);
-    else r.files.push(arg);
-  }
-  if (!r.disassemble) throw new UsageError(`nothing to do: give -d\n${USAGE}`);
-  if (r.files.length === 0) throw new UsageError(`no input file\n${USAGE}`);
-  return r;
+function checkArgs(argv: string[]): ObjdumpArgs {
+  const a = parseArgs(SPEC, argv);
+  if (!a.disassemble && !a.source) throw new UsageError(`nothing to do: give -d\n${usageLine(SPEC)}`);
+  if (a.files.length === 0) throw new UsageError(`no input file\n${usageLine(SPEC)}`);
+  return { disassemble: true, source: a.source, sections: a.sections, target: targetForCore(a.core) ?? LX106_TARGET, files: a.files };
 }
 
 /** The listing of one file; a malformed file becomes a UsageError naming the file and the cause. */
@@ -97,15 +78,9 @@ function readSource(path: string, io: CliIO): string | undefined {
 }
 
 export const objdumpCommand: Command = {
-  name: 'objdump',
-  summary: 'disassemble ELF files (objdump -d format)',
-  usage: USAGE,
+  spec: SPEC,
   run(argv: string[], io: CliIO): number {
-    const args = parseArgs(argv);
-    if (args === 'help') {
-      io.stdout(USAGE);
-      return 0;
-    }
+    const args = checkArgs(argv);
     for (const file of args.files) io.stdout(listFile(file, args, io));
     return 0;
   },

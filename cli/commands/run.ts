@@ -14,35 +14,51 @@ import { readElf } from '../../xtensa/elf/reader';
 import { AsmError, assemble } from '../../xtensa/asm';
 import { decode } from '../../xtensa/isa';
 import { formatInsn } from '../../xtensa/disasm';
-import { CORE_NAMES, CoreName, Machine, Q7, StopReason, coreByName } from '../../emulator';
+import { CORE_NAMES, CoreName, Machine, Q7, StopReason } from '../../emulator';
 import { ProgramSession, SessionError } from '../../session';
 import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../../target/q7/window-vectors';
 import { formatCompileDiagnostic, RuntimeBuildError, type CompileResult } from '../../compiler';
 import type { ShapeProgram } from '../../session';
 import { buildKernelSourceLazily } from '../../session/build';
-import { fileHost, loadFrontend } from '../frontend';
+import { fileHost, loadFrontend, macroTable } from '../frontend';
+import { defineCommand, parseArgs } from '../options';
 import { DEFAULT_CORE_COUNT } from '../../emulator/device';
-import { HBM_MIN_SIZE } from '../../emulator/device/device';
-import { DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE } from '../../target/q7/abi';
-import { KERNEL_OPTIONS, KernelRunArgs, isKernelImage, parsePolicy, parseSanitizers, parseSize, runKernel } from './run-kernel';
+import { KERNEL_EPILOGUE, KERNEL_OPTIONS, KernelRunArgs, isKernelImage, parseSize, policyCode, runKernel } from './run-kernel';
 
-const USAGE = `usage: q7 run FILE [options]
+const PROGRAM = 'program mode';
 
-Runs an Xtensa ELF executable (or a .S/.s assembly file, assembled first) on the emulator. The
-program's semihosting output goes to stdout/stderr; q7 exits with the program's exit code.
-A C++ kernel source (or a kernel image) runs on the emulated Q7 device (options below).
+/** --max-insns: a positive integer. */
+function positiveInteger(text: string, opt: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n <= 0) throw new UsageError(`${opt}: '${text}' is not a positive integer`);
+  return n;
+}
 
-program mode:
-  --cpu NAME        core: ${CORE_NAMES.join(', ')} (default: from the ELF — code at 0x50000000 ⇒ lx106,
-                    at 0xfe000000 ⇒ de233_fpu, otherwise q7; assembly source runs on q7,
-                    with the ROM's window handlers linked in at VECBASE)
-  --max-insns N     stop after N instructions (exit status 124)
-  --trace           print every executed instruction to stderr
-  -D NAME[=V]       define a macro when FILE is C++ source
-  --no-cache        build C++ source from scratch (default: reuse the build cache in
-                    $Q7_CACHE_DIR, else $XDG_CACHE_HOME/q7-studio, else ~/.cache/q7-studio)
-
-${KERNEL_OPTIONS}`;
+const SPEC = defineCommand({
+  name: 'run',
+  summary: 'run an Xtensa program, or a kernel on the emulated Q7 device',
+  usage: 'FILE [options]',
+  description:
+    "Runs an Xtensa ELF executable (or a .S/.s assembly file, assembled first) on the emulator. The program's semihosting output " +
+    "goes to stdout/stderr; q7 exits with the program's exit code. A C++ kernel source (or a kernel image) runs on the emulated " +
+    'Q7 device (kernel mode options below).',
+  positionals: [{ key: 'file', name: 'FILE', missing: 'no program given', extra: (a: string, b: string) => `only one program can be run (got '${a}' and '${b}')` }],
+  options: {
+    cpu: {
+      name: '--cpu', type: 'enum', value: 'NAME', choices: CORE_NAMES, noun: 'core', group: PROGRAM,
+      description: "core (default: from the ELF — code at 0x50000000 ⇒ lx106, at 0xfe000000 ⇒ de233_fpu, otherwise q7; assembly source runs on q7, with the ROM's window handlers linked in at VECBASE)",
+    },
+    maxInsns: { name: '--max-insns', type: 'number', value: 'N', parse: positiveInteger, group: PROGRAM, description: 'stop after N instructions (exit status 124)' },
+    trace: { name: '--trace', type: 'flag', group: PROGRAM, description: 'print every executed instruction to stderr' },
+    defines: { name: '-D', type: 'repeatable', value: 'NAME[=V]', group: PROGRAM, description: 'define a macro when FILE is C++ source' },
+    noCache: {
+      name: '--no-cache', type: 'flag', group: PROGRAM,
+      description: 'build C++ source from scratch (default: reuse the build cache in $Q7_CACHE_DIR, else $XDG_CACHE_HOME/q7-studio, else ~/.cache/q7-studio)',
+    },
+    ...KERNEL_OPTIONS,
+  },
+  epilogue: KERNEL_EPILOGUE,
+});
 
 export const EXIT_LIMIT = 124;
 export const EXIT_BREAK = 133;
@@ -58,87 +74,15 @@ interface RunArgs {
   cache: boolean;
 }
 
-function parseArgs(argv: string[]): RunArgs | 'help' {
-  let file: string | undefined;
-  let cpu: CoreName | undefined;
-  let maxInsns: number | undefined;
-  let trace = false;
-  let cache = true;
-  const defines: Record<string, string> = {};
+function runArgs(argv: string[]): RunArgs {
+  const o = parseArgs(SPEC, argv);
   const kernel: KernelRunArgs = {
-    file: '', args: [], rtol: 1e-5, atol: 1e-8, cores: 1, policy: 0, windowSize: DEFAULT_WINDOW_SIZE, windowCount: DEFAULT_WINDOW_COUNT,
-    noSanitize: [], streamLog: false,
+    file: o.file, fn: o.fn, args: o.args, out: o.out, expect: o.expect, shapeSrc: o.shapeSrc, rtol: o.rtol, atol: o.atol,
+    cores: o.cores ?? (o.multicore ? DEFAULT_CORE_COUNT : 1), policy: policyCode(o.policy), windowSize: o.windowSize, windowCount: o.windowCount,
+    strictWindows: o.strictWindows || undefined, noSanitize: o.noSanitize.flat(), streamLog: o.streamLog, maxInsns: o.maxInsns,
+    stackSize: o.stackSize, hbmSize: o.hbmSize,
   };
-  const num = (opt: string, text: string) => {
-    const n = Number(text);
-    if (text.trim() === '' || !Number.isFinite(n) || n < 0) throw new UsageError(`${opt}: '${text}' is not a non-negative number`);
-    return n;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [opt, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = (): string => {
-      const v = inline ?? argv[++i];
-      if (v === undefined) throw new UsageError(`${opt} needs a value\n${USAGE}`);
-      return v;
-    };
-    if (opt === '--help' || opt === '-h') return 'help';
-    else if (opt === '--cpu') {
-      const name = value();
-      if (!coreByName(name)) throw new UsageError(`--cpu: unknown core '${name}' (known: ${CORE_NAMES.join(', ')})`);
-      cpu = name as CoreName;
-    } else if (opt === '--max-insns') {
-      const text = value();
-      const n = Number(text);
-      if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n <= 0) {
-        throw new UsageError(`--max-insns: '${text}' is not a positive integer`);
-      }
-      maxInsns = n;
-    } else if (opt === '--trace') trace = true;
-    else if (opt === '--no-cache') cache = false;
-    else if (opt === '--fn') kernel.fn = value();
-    else if (opt === '--arg') kernel.args.push(value());
-    else if (opt === '--out') kernel.out = value();
-    else if (opt === '--expect') kernel.expect = value();
-    else if (opt === '--shape-src') kernel.shapeSrc = value();
-    else if (opt === '--rtol') kernel.rtol = num(opt, value());
-    else if (opt === '--atol') kernel.atol = num(opt, value());
-    else if (opt === '--multicore') kernel.cores = Math.max(kernel.cores, DEFAULT_CORE_COUNT);
-    else if (opt === '--cores') {
-      const n = num(opt, value());
-      if (!Number.isInteger(n) || n < 1 || n > 64) throw new UsageError(`--cores: ${n} is not a core count (1..64)`);
-      kernel.cores = n;
-    } else if (opt === '--policy') kernel.policy = parsePolicy(value());
-    else if (opt === '--window-size') kernel.windowSize = parseSize(value(), opt);
-    else if (opt === '--windows') {
-      const n = num(opt, value());
-      if (!Number.isInteger(n) || n < 1 || n > 64) throw new UsageError(`--windows: ${n} is not a window count (1..64)`);
-      kernel.windowCount = n;
-    } else if (opt === '--no-sanitize') kernel.noSanitize.push(...parseSanitizers(value()));
-    else if (opt === '--stream-log') kernel.streamLog = true;
-    else if (opt === '--strict-windows') kernel.strictWindows = true;
-    else if (opt === '--stack-size') kernel.stackSize = parseSize(value(), opt);
-    else if (opt === '--hbm-size') {
-      kernel.hbmSize = parseSize(value(), opt);
-      if (kernel.hbmSize < HBM_MIN_SIZE) throw new UsageError(`--hbm-size: ${kernel.hbmSize} bytes is less than the least HBM the device takes (${HBM_MIN_SIZE}, 1M)`);
-    }
-    else if (opt.startsWith('-D') && opt.length > 2) {
-      const d = arg.slice(2);
-      const eq = d.indexOf('=');
-      defines[eq < 0 ? d : d.slice(0, eq)] = eq < 0 ? '1' : d.slice(eq + 1);
-    } else if (opt === '-D') {
-      const d = value();
-      const eq = d.indexOf('=');
-      defines[eq < 0 ? d : d.slice(0, eq)] = eq < 0 ? '1' : d.slice(eq + 1);
-    }
-    else if (opt.startsWith('-')) throw new UsageError(`unknown option '${arg}'\n${USAGE}`);
-    else if (file === undefined) file = arg;
-    else throw new UsageError(`only one program can be run (got '${file}' and '${arg}')`);
-  }
-  if (file === undefined) throw new UsageError(`no program given\n${USAGE}`);
-  kernel.file = file;
-  kernel.maxInsns = maxInsns;
-  return { file, cpu, maxInsns, trace, defines, kernel, cache };
+  return { file: o.file, cpu: o.cpu, maxInsns: o.maxInsns, trace: o.trace, defines: macroTable(o.defines), kernel, cache: !o.noCache };
 }
 
 /** Where assembly is placed per core: its reset vector; on q7 past the 1 KiB vector area at VECBASE. */
@@ -246,15 +190,9 @@ async function buildShape(args: RunArgs, io: CliIO, file: string): Promise<Shape
 }
 
 export const runCommand: Command = {
-  name: 'run',
-  summary: 'run an Xtensa program, or a kernel on the emulated Q7 device',
-  usage: USAGE,
+  spec: SPEC,
   async run(argv: string[], io: CliIO): Promise<number> {
-    const args = parseArgs(argv);
-    if (args === 'help') {
-      io.stdout(USAGE);
-      return 0;
-    }
+    const args = runArgs(argv);
     const image = /\.(cpp|cc|cxx|C)$/.test(args.file) ? (await buildSource(args, io)).image : loadImage(args, io);
     if (isKernelImage(image)) {
       if (args.defines.STACK_SIZE !== undefined && args.kernel.stackSize === undefined) args.kernel.stackSize = parseSize(args.defines.STACK_SIZE, '-DSTACK_SIZE');

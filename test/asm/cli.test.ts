@@ -70,7 +70,7 @@ describe('q7 as', () => {
   const USAGE_CASES: [string[], RegExp][] = [
     [['as'], /^q7 as: no input files/],
     [['as', 'x.S', '--frob'], /^q7 as: unknown option '--frob'/],
-    [['as', 'x.S', '-o'], /^q7 as: option -o needs a value\n$/],
+    [['as', 'x.S', '-o'], /^q7 as: -o needs a value\n$/],
     [['as', 'x.S', '--defsym', 'novalue'], /^q7 as: --defsym expects NAME=VALUE, got 'novalue'\n$/],
     [['as', 'x.S', '--section-start', '.text=zz'], /^q7 as: --section-start: 'zz' is not a number\n$/],
     [['as', 'missing.S'], /^q7 as: missing\.S: cannot read file: ENOENT\n$/],
