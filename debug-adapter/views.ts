@@ -184,7 +184,8 @@ const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
 /**
  * The coherency enforcers of a core's live tensors: each argument tensor's (in the Tensor handle the
- * device made) and every enforcer with an accessor open (seen through the enforcer's acquires): the
+ * device made), each Tensor local of the core's frames (DWARF), and every enforcer with an accessor
+ * open (seen through the enforcer's acquires): the
  * tensor, the policy and the counts as the SDK's constructors and destructors left them in guest
  * memory, and where each open accessor was made.
  */
@@ -196,6 +197,7 @@ export function enforcerList(rt: Q7Runtime, coreId: number): ViewNode[] {
   const open = core.accessors ? (core.accessors.settle(), core.accessors.open) : [];
   const seen = new Map<number, string | undefined>();
   for (const a of core.argHandles) seen.set(a.handle + TENSOR_HANDLE.enforcer, a.name);
+  for (const t of tensorLocals(rt, coreId)) if (!seen.has(t.handle + TENSOR_HANDLE.enforcer)) seen.set(t.handle + TENSOR_HANDLE.enforcer, t.name);
   for (const a of open) if (!seen.has(a.enforcer)) seen.set(a.enforcer, undefined);
   return [...seen].map(([at, argName]) => {
     const readers = u32(at + COHERENCY_ENFORCER.readers) | 0;
@@ -220,6 +222,30 @@ export function enforcerList(rt: Q7Runtime, coreId: number): ViewNode[] {
       ],
     };
   });
+}
+
+/** The Tensor objects among the locals of a core's frames (DWARF): name and handle address. */
+function tensorLocals(rt: Q7Runtime, coreId: number): { name: string; handle: number }[] {
+  if (rt.coreDone(coreId)) return [];
+  const out: { name: string; handle: number }[] = [];
+  const fv = rt.frameValues();
+  const frames = rt.stack(coreId);
+  for (let i = 0; i < frames.length; i++) {
+    let locals: ViewNode[];
+    try {
+      locals = fv.locals(coreId, i);
+    } catch {
+      continue;
+    }
+    for (const n of locals) {
+      if (!n.type || !/^(const )?(at|torch)::Tensor( ?&)?$/.test(n.type) || !n.memoryReference) continue;
+      const at = Number(n.memoryReference);
+      // a reference's location holds the handle's address
+      const handle = n.type.endsWith('&') ? rt.machine(coreId).read32(at) : at;
+      if (handle !== undefined && Number.isSafeInteger(handle) && handle !== 0) out.push({ name: n.name, handle: handle >>> 0 });
+    }
+  }
+  return out;
 }
 
 function enforcersNode(rt: Q7Runtime, coreId: number): ViewNode {

@@ -173,6 +173,19 @@ describe('debug adapter: device views, pause latency, progress', function () {
     assert.deepEqual(list2.map((v) => [v.name, v.value]), [['t', 'COHERENT, 0 readers, 0 writers, 0 standard accessors']]);
   });
 
+  it('lists the enforcers of tensors the kernel made (its Tensor locals) beside the arguments', async () => {
+    const relu = await buildKernel('relu.cpp', undefined, RELU);
+    const e = await launchTo(dc, { program: relu.elf, function: 'relu_forward', args: ['shape=4x8,init=randn'] }, { [RELU]: [11] });
+    assert.equal(e.body.reason, 'breakpoint');
+    const ev = (await dc.evaluateRequest({ expression: '$enforcers', context: 'watch' })).body;
+    const list = (await dc.variablesRequest({ variablesReference: ev.variablesReference })).body.variables;
+    // t_in: the argument's handle; t_out: torch::zeros' tensor (a local), each with its accessor of lines 7 and 8 open
+    assert.deepEqual(list.map((v) => [v.name, v.value]), [['t_in', 'COHERENT, 0 readers, 0 writers, 1 standard accessor'], ['t_out', 'COHERENT, 0 readers, 0 writers, 1 standard accessor']]);
+    const out = (await dc.variablesRequest({ variablesReference: list[1].variablesReference })).body.variables;
+    assert.equal(out.find((f) => f.name === 'tensor')?.value, 't_out');
+    assert.equal(out.find((f) => f.name === 'open[0]')?.value, 'standard accessor made at relu.cpp:8');
+  });
+
   it('reports progress with the percentage of the destination written, rising to 100', async () => {
     const k = await buildKernel('twice.cpp', TWICE);
     await dc.initializeRequest({ adapterID: 'q7', pathFormat: 'path', linesStartAt1: true, columnsStartAt1: true, supportsProgressReporting: true });
