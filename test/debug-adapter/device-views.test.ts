@@ -193,7 +193,7 @@ describe('debug adapter: device views, pause latency, progress', function () {
     for (const ev of ['progressStart', 'progressUpdate', 'progressEnd']) dc.on(ev, (e: DebugProtocol.Event) => events.push({ event: ev, body: e.body }));
     const exited = dc.waitForEvent('exited');
     const configured = dc.waitForEvent('initialized').then(() => dc.configurationDoneRequest());
-    await dc.launch({ program: k.elf, args: ['shape=65536,init=randn'] } as DebugProtocol.LaunchRequestArguments);
+    await dc.launch({ program: k.elf, args: ['shape=131072,init=randn'] } as DebugProtocol.LaunchRequestArguments);
     await configured;
     assert.equal((await exited).body.exitCode, 0);
     assert.equal(events[0]?.event, 'progressStart', JSON.stringify(events));
@@ -203,7 +203,7 @@ describe('debug adapter: device views, pause latency, progress', function () {
     for (let j = 1; j < ps.length; j++) assert.ok(ps[j]! >= ps[j - 1]!, JSON.stringify(ps));
     assert.ok(ps[0]! < 100, JSON.stringify(ps));
     assert.equal(ps[ps.length - 1], 100);
-    assert.match(events[events.length - 1].body.message!, /100% of the output written \(65536 of 65536 elements\)/);
+    assert.match(events[events.length - 1].body.message!, /100% of the output written \(131072 of 131072 elements\)/);
     assert.ok(events.every((e) => e.body.progressId === events[0].body.progressId));
   });
 });
