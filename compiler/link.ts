@@ -3,10 +3,10 @@
 // q7 core. Code and literal pools go to IRAM after the vectors, data to the local data RAM.
 
 import { Q7_DRAM_BASE, Q7_RESET_VECBASE } from '../target/q7/memory-map';
-import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../target/q7/window-vectors';
+import { WINDOW_VECTORS_NAME, WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../target/q7/window-vectors';
 import { assemble, type AssembleResult } from '../xtensa/asm';
 import { KERNEL_HEAP_LIMIT, KERNEL_INFO_SECTION } from '../target/q7/abi';
-import { ROM_END_NAME, ROM_STARTUP_NAME, STACK_TOP, romEndSource, romStartupSource, type RomMode } from './runtime/rom';
+import { ROM_END_NAME, STACK_TOP, romEndSource, romStartupName, romStartupSource, type RomMode } from './runtime/rom';
 
 /** Where code starts: right after the 1 KiB of window vectors at VECBASE. */
 export const CODE_BASE = Q7_RESET_VECBASE + 0x400;
@@ -17,7 +17,6 @@ export interface LinkInput {
   readonly text: string;
 }
 
-export const WINDOW_VECTORS_NAME = 'rom/window-vectors.S';
 export const HEAP_BOUNDS_NAME = 'rom/heap-bounds.S';
 
 /** Stack room a program keeps below STACK_TOP that its heap never reaches. */
@@ -57,7 +56,7 @@ export function kernelTableBytes(kernels: number): number {
  */
 export function link(units: readonly LinkInput[], mode: RomMode = 'program', kernels = 0, printf = true): AssembleResult {
   const sources = [
-    { name: ROM_STARTUP_NAME, text: romStartupSource(mode, printf) },
+    { name: romStartupName(mode), text: romStartupSource(mode, printf) },
     { name: WINDOW_VECTORS_NAME, text: WINDOW_VECTORS_SOURCE },
     ...units,
     { name: HEAP_BOUNDS_NAME, text: heapBoundsSource(mode) },

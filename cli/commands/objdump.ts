@@ -8,6 +8,7 @@ import { ElfError } from '../../xtensa/elf/types';
 import { readElf } from '../../xtensa/elf/reader';
 import { DisasmTarget, LX106_TARGET, disassembleElf, interleaveSource, targetForCore } from '../../xtensa/disasm';
 import { DwarfError, readElfLineTable, sourceRows } from '../../debuginfo';
+import { guestSourceText } from '../../target/q7/guest';
 import { isSdkFile, sdkHost } from '../../language/sdk';
 import { CORE_FEATURES } from '../../xtensa/isa/features';
 
@@ -67,13 +68,14 @@ function listFile(file: string, args: ObjdumpArgs, io: CliIO): string {
   }
 }
 
-/** A source file named by a line table: the built-in SDK's headers, or a file on disk (none if unreadable). */
+/** A source file named by a line table: the built-in SDK's headers, a file on disk, else the target's
+ *  embedded guest file of that name (ROM, runtime library); none if neither. */
 function readSource(path: string, io: CliIO): string | undefined {
   if (isSdkFile(path)) return sdkHost.readFile(path);
   try {
     return new TextDecoder().decode(io.readFile(path));
   } catch {
-    return undefined;
+    return guestSourceText(path);
   }
 }
 

@@ -16,7 +16,7 @@ import { decode } from '../../xtensa/isa';
 import { formatInsn } from '../../xtensa/disasm';
 import { CORE_NAMES, CoreName, Machine, Q7, StopReason } from '../../emulator';
 import { ProgramSession, SessionError } from '../../session';
-import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../../target/q7/window-vectors';
+import { WINDOW_VECTORS_NAME, WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../../target/q7/window-vectors';
 import { formatCompileDiagnostic, RuntimeBuildError, type CompileResult } from '../../compiler';
 import type { ShapeProgram } from '../../session';
 import { buildKernelSourceLazily } from '../../session/build';
@@ -92,7 +92,7 @@ const ASM_BASE: Record<CoreName, number> = { lx106: 0x50000000, dc233c: 0xfe0000
 function assembleProgram(name: string, text: string, cpu: CoreName): ElfImage {
   const sources = [{ name, text }];
   if (cpu !== 'q7') return assemble(sources, { base: ASM_BASE[cpu] }).image;
-  sources.push({ name: 'rom/window-vectors.S', text: WINDOW_VECTORS_SOURCE });
+  sources.push({ name: WINDOW_VECTORS_NAME, text: WINDOW_VECTORS_SOURCE });
   return assemble(sources, { base: ASM_BASE.q7, sectionStart: { [WINDOW_VECTORS_SECTION]: Q7.resetVecbase } }).image;
 }
 

@@ -1,21 +1,22 @@
-// The runtime library: the C++ sources of runtime/ compiled (once per front-end, and once per
+// The runtime library: the C++ sources of the target's guest/runtime/ (int64, soft-float, libc, heap,
+// printf's number formatting, math, the device side) compiled (once per front-end, and once per
 // compiler identity when a build cache is given) by this compiler as one translation unit with plain C
 // names, plus the ROM's assembly functions. User code may call any function the library defines.
 
 import { memoryHost, type Frontend } from '../../language';
 import { compilerIdentity, packEntry, runtimeKey, safeGet, safePut, unpackEntry, type BuildCache } from '../cache';
 import { translateUnit } from '../translate';
-import { FORMAT_DOUBLE_SOURCE } from './format-double';
-import { INT64_SOURCE } from './int64';
-import { SOFT_FLOAT_SOURCE } from './soft-float';
-import { LIBC_SOURCE } from './libc';
-import { HEAP_BOUNDS_FUNCTIONS, HEAP_SOURCE } from './heap';
-import { DEVICE_SOURCE } from './device';
-import { MATH_SOURCE } from './math';
-import { MATH_DOUBLE_SOURCE } from './math-double';
+import { GUEST_FILES } from '../../target/q7/guest-files.generated';
+import { guestSourceName } from '../../target/q7/guest';
+import { ABI_HEADER_PATH, abiHeader } from '../../target/q7/abi-macros';
 import { ROM_FUNCTIONS } from './rom';
 
-export const RUNTIME_FILE = '/q7-runtime/runtime.cpp';
+/** The translation unit of the runtime library (target/q7/guest/runtime/runtime.cpp, which includes the parts). */
+export const RUNTIME_FILE = guestSourceName('runtime/runtime.cpp');
+/** Where <q7/abi.h>, generated from target/q7/abi.ts, is found. */
+const ABI_INCLUDE_DIR = '/q7-target/include';
+/** Functions of the linker's heap file (compiler/link.ts) that the heap (runtime/heap.cpp) calls. */
+const HEAP_BOUNDS_FUNCTIONS = ['__q7_heap_base', '__q7_heap_limit'];
 
 export interface RuntimeLibrary {
   /** Every function a program may call without defining it. */
@@ -70,9 +71,19 @@ const cache = new WeakMap<Frontend, RuntimeLibrary>();
 /** The runtime built at -O1 (for -O1 builds; -O0 builds link the -O0 one). */
 const cacheO1 = new WeakMap<Frontend, RuntimeLibrary>();
 
-/** The whole runtime as one C++ source. */
+/** The runtime's sources by the names they are compiled under: its guest files and <q7/abi.h>. */
+export function runtimeFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const [path, text] of Object.entries(GUEST_FILES)) if (path.startsWith('runtime/')) files.set(guestSourceName(path), text);
+  files.set(`${ABI_INCLUDE_DIR}/${ABI_HEADER_PATH}`, abiHeader());
+  return files;
+}
+
+/** Every guest file (ROM, runtime, SDK headers) and <q7/abi.h> as one text: what the library and the
+ *  images built with it depend on besides the compiler (the build cache's identity outside bundles). */
 export function runtimeSource(): string {
-  return [INT64_SOURCE, SOFT_FLOAT_SOURCE, LIBC_SOURCE, HEAP_SOURCE, FORMAT_DOUBLE_SOURCE, MATH_SOURCE, MATH_DOUBLE_SOURCE, DEVICE_SOURCE].join('\n');
+  const files = [...Object.entries(GUEST_FILES), [ABI_HEADER_PATH, abiHeader()]].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return files.map(([path, text]) => `${path}\0${text}`).join('\0');
 }
 
 export class RuntimeBuildError extends Error {}
@@ -93,16 +104,16 @@ export function runtimeLibrary(frontend: Frontend, optimize: 0 | 1 = 0, store?: 
 }
 
 function compileRuntime(frontend: Frontend, optimize: 0 | 1): Compiled {
-  const source = runtimeSource();
-  const unit = translateUnit(frontend, RUNTIME_FILE, memoryHost({ [RUNTIME_FILE]: source }), {
+  const files = runtimeFiles();
+  const unit = translateUnit(frontend, RUNTIME_FILE, memoryHost(files), {
     runtime: new Set([...ROM_FUNCTIONS, ...HEAP_BOUNDS_FUNCTIONS]),
     prefix: 'rt',
     plainNames: true,
     optimize,
+    includePaths: [ABI_INCLUDE_DIR],
   });
   if (!unit.emitted) {
-    const lines = source.split('\n');
-    const detail = unit.diagnostics.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}\n    ${lines[d.line - 1]?.trim() ?? ''}`).join('\n');
+    const detail = unit.diagnostics.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}\n    ${files.get(d.file)?.split('\n')[d.line - 1]?.trim() ?? ''}`).join('\n');
     throw new RuntimeBuildError(`internal: the runtime library does not compile:\n${detail}`);
   }
   const e = unit.emitted;

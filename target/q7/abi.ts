@@ -51,6 +51,8 @@ export const CLAIM_CLAIMED = 0x502b2da1;
 
 // ---- Launch block (offsets from CSR_BASE + LAUNCH_BLOCK_OFFSET), written by the device before reset
 export const LAUNCH_BLOCK_OFFSET = 0x100;
+/** Local address of the launch block. */
+export const LAUNCH_BASE = CSR_BASE + LAUNCH_BLOCK_OFFSET;
 export const LAUNCH = {
   opcode: 0, // u32: which kernel_info_table record to run
   argv: 4, // u32: local address of argc u32 pointers, one per kernel parameter

@@ -7,6 +7,8 @@
 
 export const Q7_DRAM_BASE = 0x3fe00000;
 export const Q7_DRAM_SIZE = 0x200000;
+/** Exclusive end of DRAM: a program's stack starts here and grows down. */
+export const Q7_DRAM_END = Q7_DRAM_BASE + Q7_DRAM_SIZE;
 export const Q7_IRAM_BASE = 0x40000000;
 export const Q7_IRAM_SIZE = 0x100000;
 export const Q7_HBM_APERTURE = 0x80000000;

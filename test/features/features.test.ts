@@ -73,7 +73,7 @@ function buildFeature(name: string, text?: string): ElfImage {
   const sources = [
     { name: 'test/features/rt/start.S', text: read(path.join('rt', 'start.S')) },
     { name: `test/features/${name}.S`, text: text ?? read(`${name}.S`) },
-    { name: 'target/q7/window-vectors.S', text: WINDOW_VECTORS_SOURCE },
+    { name: 'target/q7/guest/rom/window-vectors.S', text: WINDOW_VECTORS_SOURCE },
   ];
   const { image } = assemble(sources, {
     sectionStart: {

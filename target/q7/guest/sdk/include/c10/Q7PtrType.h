@@ -1,0 +1,2 @@
+#pragma once
+#include <neuron_torch_extension/Q7PtrType.h>
