@@ -1,7 +1,7 @@
 // Decodes the instruction at an address into an Insn record, once: table lookup (xtensa/isa),
 // option check, operand values, handler (the row's hook, handlers/index.ts), the window-overflow
-// pane, the count sync, and the handler variants that depend on state (Coprocessor0Disabled while
-// CPENABLE[0] = 0; transfers to the fall-through address on cores with loops).
+// pane, the count sync, and the handler variants that depend on state (CoprocessorNDisabled while
+// CPENABLE[n] = 0 for a row of coprocessor n; transfers to the fall-through address on cores with loops).
 
 import { INSNS, InsnDef, decodeOperands, insnLength, lookup } from '../../xtensa/isa';
 import type { Cpu } from '../core/cpu';
@@ -12,7 +12,8 @@ import { CHK_SYNC, Handler, Insn, TAKEN_NEXT } from './insn';
 import { hookFor } from './handlers';
 
 const illegal: Handler = (c, i) => generalException(c, CAUSE.IllegalInstruction, i.pc);
-const cpDisabled: Handler = (c, i) => generalException(c, CAUSE.Coprocessor0Disabled, i.pc);
+/** CoprocessorNDisabled (cause 32 + n) for each coprocessor n. */
+const cpDisabled: readonly Handler[] = Array.from({ length: 8 }, (_, n) => (c, i) => generalException(c, CAUSE.Coprocessor0Disabled + n, i.pc));
 
 const DIRECT_TRANSFERS = new Set(['branch', 'jump', 'call']);
 const DYNAMIC_TRANSFERS = new Set(['ijump', 'icall', 'return', 'excreturn']);
@@ -84,7 +85,7 @@ export function decodeAt(c: Cpu, pc: number): Insn {
   }
   // RSR/WSR/XSR/RUR/WUR: the register number the row names (InsnDef.reg) is predecoded into `b`.
   const b = def.reg ? def.reg.num : ops[1] ?? 0;
-  if (def.feature === 'fp' && cfg.features.has('coprocessors') && (c.cpenable & 1) === 0) h = cpDisabled;
+  if (def.cp !== undefined && cfg.features.has('coprocessors') && ((c.cpenable >>> def.cp) & 1) === 0) h = cpDisabled[def.cp];
   const pane = cfg.features.has('windowed') ? highestPane(def, ops) : 0;
   const sync = hook?.observesCount ? CHK_SYNC : 0;
   return new Insn(pc, size, next, h, ops[0] ?? 0, b, ops[2] ?? 0, d, target, pane | sync, def, word);

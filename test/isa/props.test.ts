@@ -27,8 +27,11 @@ describe('instruction table: semantic properties', () => {
     for (const m of ['add', 'movi', 'entry', 'j', 'rsr.sar', 'add.s']) assert.equal(row(m).mem, undefined, m);
   });
 
-  it('gives every FP-unit row the coprocessor exception and no other row', () => {
-    for (const d of INSNS) assert.equal(d.raises.includes('coprocessor'), d.feature === 'fp', d.mnemonic);
+  it('puts every FP-unit row on coprocessor 0 with its exception, and no other row on a coprocessor', () => {
+    for (const d of INSNS) {
+      assert.equal(d.cp, d.feature === 'fp' ? 0 : undefined, d.mnemonic);
+      assert.equal(d.raises.includes('coprocessor'), d.cp !== undefined, d.mnemonic);
+    }
   });
 
   it('names the register of every RSR/WSR/XSR/RUR/WUR row; privileged special registers raise', () => {

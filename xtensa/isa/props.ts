@@ -28,7 +28,7 @@ export type Raise =
   | 'syscall'
   /** A debug exception (BREAK, BREAK.N). */
   | 'debug'
-  /** CoprocessorNDisabled while CPENABLE disables the unit (every FP-unit row). */
+  /** CoprocessorNDisabled while CPENABLE disables the row's coprocessor (InsnDef.cp). */
   | 'coprocessor';
 
 export const RAISES: readonly Raise[] = [
@@ -38,7 +38,8 @@ export const RAISES: readonly Raise[] = [
 /** The row's data-memory access. 'rmw' reads and conditionally writes the same word (S32C1I). */
 export interface MemAccess {
   readonly kind: 'load' | 'store' | 'rmw';
-  readonly bytes: 1 | 2 | 4;
+  /** Width in bytes (a power of two). */
+  readonly bytes: number;
 }
 
 /** The special (RSR/WSR/XSR) or user (RUR/WUR) register a row names, and how it accesses it. */

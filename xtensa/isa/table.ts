@@ -42,15 +42,19 @@ export interface InsnDef {
   readonly mem?: MemAccess;
   /** For RSR/WSR/XSR/RUR/WUR rows: the register and the access. */
   readonly reg?: RegAccess;
+  /** The coprocessor (CPENABLE bit) the row belongs to: 0 for the FP unit. */
+  readonly cp?: number;
 }
 
 interface RowOpts {
   flow?: Flow;
   callinc?: number;
-  /** Raises besides those implied: 'memory' by `mem`, 'coprocessor' by the FP option. */
+  /** Raises besides those implied: 'memory' by `mem`, 'coprocessor' by `cp`. */
   raises?: readonly Raise[];
   mem?: MemAccess;
   reg?: RegAccess;
+  /** Coprocessor number; rows of the FP option are coprocessor 0 without saying so. */
+  cp?: number;
 }
 
 const rows: InsnDef[] = [];
@@ -73,7 +77,8 @@ function def(mnemonic: string, base: number, ops: string, feature: Feature, opts
   if ((base & ~mask) !== 0) throw new Error(`instruction table: ${mnemonic} base has bits in operand fields`);
   const raises = new Set<Raise>(opts.raises ?? []);
   if (opts.mem) raises.add('memory');
-  if (feature === 'fp') raises.add('coprocessor');
+  const cp = opts.cp ?? (feature === 'fp' ? 0 : undefined);
+  if (cp !== undefined) raises.add('coprocessor');
   rows.push({
     id: rows.length,
     mnemonic,
@@ -87,6 +92,7 @@ function def(mnemonic: string, base: number, ops: string, feature: Feature, opts
     raises: [...raises],
     mem: opts.mem,
     reg: opts.reg,
+    cp,
   });
 }
 
