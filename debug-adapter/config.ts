@@ -1,7 +1,9 @@
 // The launch configuration (`type: "q7"`): every field checked, each error naming the field, turned
-// into a LaunchPlan the runtime uses. The JSON schema in package.json (contributes.debuggers) states
+// into a LaunchPlan the runtime uses. Whether `program` is a kernel or a plain program is known only
+// once it is built or read; the runtime then refuses the fields of the other kind by name (`given`). The JSON schema in package.json (contributes.debuggers) states
 // the same fields for editors.
 
+import { CORE_NAMES, type CoreName, coreByName } from '../emulator';
 import { DEFAULT_CORE_COUNT, SANITIZERS, type Sanitizer } from '../emulator/device';
 import { POLICY } from '../target/q7/abi';
 import type { ArgValue } from '../session';
@@ -14,8 +16,12 @@ export class ConfigError extends Error {
 }
 
 export interface LaunchPlan {
-  /** Absolute path of the .cpp or .elf. */
+  /** Absolute path of the .cpp, .elf or .S. */
   readonly program: string;
+  /** The core a plain program runs on (default: from the ELF; a .S file: q7). */
+  readonly cpu?: CoreName;
+  /** The fields the configuration set (not defaulted). */
+  readonly given: ReadonlySet<string>;
   readonly fn?: string;
   readonly args: readonly ArgValue[];
   readonly expect?: ArgValue;
@@ -44,7 +50,7 @@ export interface LaunchPlan {
 /** Fields DAP clients add on their own (VS Code, nvim-dap, dap-mode); accepted and ignored. */
 const GENERIC = new Set(['type', 'request', 'name', 'noDebug', 'presentation', 'preLaunchTask', 'postDebugTask', 'internalConsoleOptions', 'debugServer', 'console', 'env', 'windows', 'linux', 'osx', 'trace', 'dap-server-path']);
 export const FIELDS = new Set([
-  'program', 'function', 'args', 'expect', 'rtol', 'atol', 'multicore', 'cores', 'policy', 'sanitizers', 'defines', 'includePaths', 'optimize', 'stopOnEntry',
+  'program', 'cpu', 'function', 'args', 'expect', 'rtol', 'atol', 'multicore', 'cores', 'policy', 'sanitizers', 'defines', 'includePaths', 'optimize', 'stopOnEntry',
   'windowSize', 'windowCount', 'strictWindows', 'stackSize', 'stepOverSdk', 'maxInstructions', 'cwd', 'cache',
 ]);
 
@@ -111,8 +117,9 @@ export function parseLaunchConfig(raw: unknown, defaultCwd: string): LaunchPlan 
   }
   if (c.cwd !== undefined && typeof c.cwd !== 'string') throw new ConfigError('cwd', `expected a directory path, got ${JSON.stringify(c.cwd)}`);
   const cwd = (c.cwd as string | undefined) ?? defaultCwd;
-  if (typeof c.program !== 'string' || c.program === '') throw new ConfigError('program', c.program === undefined ? 'missing: the kernel .cpp or .elf to debug' : `expected a file path, got ${JSON.stringify(c.program)}`);
-  if (!/\.(cpp|cc|cxx|C|elf|o)$/.test(c.program) && /\.[A-Za-z]+$/.test(c.program)) throw new ConfigError('program', `'${c.program}' is neither a C++ source (.cpp) nor an ELF image (.elf)`);
+  if (typeof c.program !== 'string' || c.program === '') throw new ConfigError('program', c.program === undefined ? 'missing: the kernel or program to debug (.cpp, .elf or .S)' : `expected a file path, got ${JSON.stringify(c.program)}`);
+  if (!/\.(cpp|cc|cxx|C|elf|o|S|s|asm)$/.test(c.program) && /\.[A-Za-z]+$/.test(c.program)) throw new ConfigError('program', `'${c.program}' is neither a C++ source (.cpp), an ELF image (.elf) nor assembly source (.S)`);
+  if (c.cpu !== undefined && (typeof c.cpu !== 'string' || !coreByName(c.cpu))) throw new ConfigError('cpu', `expected one of ${CORE_NAMES.join(', ')}, got ${JSON.stringify(c.cpu)}`);
   if (c.function !== undefined && (typeof c.function !== 'string' || c.function === '')) throw new ConfigError('function', `expected a kernel function name, got ${JSON.stringify(c.function)}`);
   let args: ArgValue[] = [];
   if (c.args !== undefined) {
@@ -158,6 +165,8 @@ export function parseLaunchConfig(raw: unknown, defaultCwd: string): LaunchPlan 
   const pow2 = (n: number) => Number.isInteger(n) && n >= 65536 && (n & (n - 1)) === 0;
   return {
     program: join(cwd, c.program),
+    cpu: c.cpu as CoreName | undefined,
+    given: new Set(Object.keys(c).filter((k) => FIELDS.has(k) && c[k] !== undefined)),
     fn: c.function as string | undefined,
     args,
     expect,

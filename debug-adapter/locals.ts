@@ -1,6 +1,7 @@
 // Locals, evaluation and assignment in a stopped frame through debuginfo's value layer (Inspector):
 // the frame as a TargetView (frame 0: the core's live window; a caller: its PC inside the call and
-// its stack pointer, the rest of its window unknown), HBM through the device, and the value nodes
+// its stack pointer and, for frames walked by .debug_frame, its CFA and the registers known there),
+// HBM through the device (kernels only), and the value nodes
 // as the adapter's ViewNodes (paged children for tensors and big arrays).
 
 import { Program } from '../debuginfo';
@@ -33,23 +34,24 @@ export class FrameValues {
   /** The frame `index` of `core` (0 = innermost) as the value layer sees it. */
   target(core: number, index: number): TargetView {
     const m = this.rt.machine(core);
-    const hbm = this.rt.session.device.hbm;
+    const hbm = this.rt.kernel?.device.hbm;
     const frames = this.rt.stack(core);
     const f = frames[index];
     const inner = index === 0;
     return {
       pc: inner ? m.pc >>> 0 : (f.pc + 2) >>> 0,
+      cfa: inner ? undefined : f.cfa,
       readMemory: (a, n) => m.readMemory(a >>> 0, n),
-      readRegister: (r) => (inner ? (r >= 0 && r < 16 ? m.readAR(r) >>> 0 : undefined) : r === 1 ? f.sp >>> 0 : undefined),
+      readRegister: (r) => (inner ? (r >= 0 && r < 16 ? m.readAR(r) >>> 0 : undefined) : r === 1 ? f.sp >>> 0 : f.regs?.get(r)),
       writeMemory: (a, b) => m.writeMemory(a >>> 0, b),
       writeRegister: (r, v) => {
         if (!inner || r < 0 || r >= 16) return false;
         m.writeAR(r, v);
         return true;
       },
-      readHbm: (addr, len) => (addr >= 0n && addr <= BigInt(Number.MAX_SAFE_INTEGER) ? hbm.read(Number(addr), len) : undefined),
+      readHbm: (addr, len) => (hbm && addr >= 0n && addr <= BigInt(Number.MAX_SAFE_INTEGER) ? hbm.read(Number(addr), len) : undefined),
       writeHbm: (addr, bytes) => {
-        if (addr < 0n || addr > BigInt(Number.MAX_SAFE_INTEGER)) return false;
+        if (!hbm || addr < 0n || addr > BigInt(Number.MAX_SAFE_INTEGER)) return false;
         hbm.write(Number(addr), bytes);
         return true;
       },

@@ -3,16 +3,18 @@
 // one core by source line or instruction (the other cores stay where they are), keeps the user's
 // breakpoints (source, function, instruction; conditions, hit counts, log points), data breakpoints
 // (watchpoints on every core) and the fault kinds that stop the run, and tells its listener when it
-// stops, prints and ends. debug-adapter/session.ts turns this into DAP.
+// stops, prints and ends. debug-adapter/session.ts turns this into DAP. A plain program (no kernel
+// table) runs the same way as one core (ProgramLaunch, debug-adapter/program.ts).
 
 import type { DebugInfo, Subprogram } from '../debuginfo';
 import type { DeviceFault, DeviceStop, FaultKind } from '../emulator/device';
 import { formatFault } from '../emulator/device';
-import { callStack, type Frame } from '../emulator/device/stack';
+import { callStack } from '../emulator/device/stack';
 import type { Machine } from '../emulator/machine';
 import { isSdkFile } from '../language/sdk';
-import { KernelSession, formatReport, resolveLine, sameFile } from '../session';
-import type { ReadFile } from '../session';
+import { KernelSession, formatReport, isKernelImage, resolveLine, sameFile } from '../session';
+import { SessionError, type ReadFile } from '../session';
+import { CORE_NAMES } from '../emulator';
 import { formatComparison, shapeText } from '../tensors';
 import { decode } from '../xtensa/isa';
 import { SR_BY_NAME } from '../xtensa/isa/registers';
@@ -20,7 +22,8 @@ import type { ElfImage } from '../xtensa/elf/types';
 import { parseExpr as parseCpp } from '../debuginfo/values';
 import { CondError, evaluate, names, parseExpr, parseHitCondition } from './cond';
 import { FrameValues } from './locals';
-import type { LaunchPlan } from './config';
+import { ConfigError, type LaunchPlan } from './config';
+import { type Launch, ProgramLaunch, type StackFrame } from './program';
 import { LineIndex } from './lines';
 
 export type StopReason = 'entry' | 'breakpoint' | 'step' | 'pause' | 'exception' | 'data breakpoint' | 'function breakpoint' | 'instruction breakpoint' | 'goto';
@@ -166,18 +169,26 @@ export class Q7Runtime {
   private pauseRequested = false;
   private ended = false;
   private budget = 5_000;
+  /** The kernel launch (undefined for a plain program). */
+  readonly kernel: KernelSession | undefined;
+  /** The plain program (undefined for a kernel). */
+  readonly program: ProgramLaunch | undefined;
 
   constructor(
-    readonly session: KernelSession,
+    readonly session: Launch,
     readonly plan: LaunchPlan,
     private readonly listener: RuntimeListener,
   ) {
+    this.kernel = session instanceof KernelSession ? session : undefined;
+    this.program = session instanceof ProgramLaunch ? session : undefined;
     this.debug = session.debug;
     this.lines = new LineIndex(session.debug);
     this.watchIds = session.device.cores.map(() => new Map());
   }
 
   static open(image: ElfImage, plan: LaunchPlan, readFile: ReadFile, listener: RuntimeListener): Q7Runtime {
+    if (!isKernelImage(image)) return new Q7Runtime(openProgram(image, plan, listener), plan, listener);
+    if (plan.cpu !== undefined) throw new ConfigError('cpu', `${plan.program} is a kernel image: kernels run on the Q7 device's cores ('cpu' applies to plain programs)`);
     const session = KernelSession.open(image, {
       file: plan.program, fn: plan.fn, args: plan.args, expect: plan.expect, rtol: plan.rtol, atol: plan.atol, cores: plan.cores, policy: plan.policy,
       windowSize: plan.windowSize, windowCount: plan.windowCount, strictWindows: plan.strictWindows, sanitize: plan.sanitize, stackSize: plan.stackSize, maxInstructions: plan.maxInstructions,
@@ -207,9 +218,11 @@ export class Q7Runtime {
     return this.session.device.cores[core].done;
   }
 
-  /** The kernel function's first statement (after its ENTRY). */
+  /** The kernel function's first statement (after its ENTRY); a program's main's, else its entry point. */
   get entryAddress(): number {
-    return this.lines.bodyStart(this.session.kernel);
+    if (this.kernel) return this.lines.bodyStart(this.kernel.kernel);
+    const main = this.program?.main;
+    return main ? this.lines.bodyStart(main) : this.session.image.entry >>> 0;
   }
 
   functionAt(pc: number): Subprogram | undefined {
@@ -221,15 +234,17 @@ export class Q7Runtime {
     const f = this.functionAt(pc);
     if (f) return f.qualifiedName || f.name;
     let best: { name: string; value: number } | undefined;
+    // a program's plain labels in code count too (assembly sources seldom say .type @function)
+    const label = (s: { name: string; type: number; value: number }) => this.program !== undefined && s.type === 0 && !s.name.startsWith('.L') && this.isCode(s.value);
     for (const s of this.session.image.symbols) {
-      if (!s.name || s.type !== 2 || s.value > pc) continue;
+      if (!s.name || (s.type !== 2 && !label(s)) || s.value > pc) continue;
       if (!best || s.value > best.value) best = s;
     }
     return best ? (best.value === pc ? best.name : `${best.name}+0x${(pc - best.value).toString(16)}`) : `0x${(pc >>> 0).toString(16)}`;
   }
 
-  stack(core: number): Frame[] {
-    return callStack(this.machine(core));
+  stack(core: number): StackFrame[] {
+    return this.program ? this.program.stack() : callStack(this.machine(core));
   }
 
   // ---- breakpoints -------------------------------------------------------------------------------
@@ -637,6 +652,7 @@ export class Q7Runtime {
   start(): Promise<void> {
     if (!this.plan.stopOnEntry) return this.act(() => this.drive(), 0);
     const entry = this.entryAddress;
+    if (this.machine(0).pc >>> 0 === entry) return Promise.resolve(this.listener.stopped({ reason: 'entry', core: 0 }));
     return this.act(async () => {
       this.addTemp(entry);
       try {
@@ -734,7 +750,14 @@ export class Q7Runtime {
     if (this.ended) return;
     this.ended = true;
     this.pollLogs();
-    const res = this.session.finish();
+    if (!this.kernel) {
+      const r = this.program!.result(this.plan.program);
+      if (r.message) this.listener.output('stderr', `${r.message}\n`);
+      this.listener.output('console', `${this.plan.program.split(/[\\/]/).pop()}: exit status ${r.code}\n`);
+      this.listener.ended(r.code);
+      return;
+    }
+    const res = this.kernel.finish();
     const out = (t: string) => this.listener.output('console', t);
     if (res.device.log) out(res.device.log);
     out(formatReport(res.device, this.plan.program, res.kernelName));
@@ -760,5 +783,24 @@ export class Q7Runtime {
   /** Whether `path` is `file` as the line table names it. */
   static sameFile(a: string, b: string): boolean {
     return sameFile(a, b);
+  }
+}
+
+/** A plain program's launch: its core from `cpu` or the ELF; kernel-only fields refused by name. */
+function openProgram(image: ElfImage, plan: LaunchPlan, listener: RuntimeListener): ProgramLaunch {
+  for (const f of ['function', 'args', 'expect', 'rtol', 'atol', 'multicore', 'cores', 'policy', 'sanitizers', 'windowSize', 'windowCount', 'strictWindows']) {
+    if (plan.given.has(f)) throw new ConfigError(f, `${plan.program} is a plain program (no kernel table): '${f}' applies to kernels only`);
+  }
+  const decoders = { 1: new TextDecoder(), 2: new TextDecoder() };
+  const onOutput = (fd: 1 | 2, d: Uint8Array) => {
+    const text = decoders[fd].decode(d, { stream: true });
+    if (text) listener.output(fd === 1 ? 'stdout' : 'stderr', text);
+  };
+  try {
+    return new ProgramLaunch(image, plan.program, plan.cpu, onOutput, plan.maxInstructions);
+  } catch (e) {
+    if (!(e instanceof SessionError)) throw e;
+    const hint = plan.cpu === undefined ? ` (set 'cpu' to the core it was built for: ${CORE_NAMES.join(', ')})` : '';
+    throw new ConfigError('cpu', `${e.message}${hint}`);
   }
 }

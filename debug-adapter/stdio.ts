@@ -9,6 +9,8 @@ import { SANITIZERS } from '../emulator/device';
 import { Frontend, locateGrammarFiles } from '../language';
 import { hostCache } from '../diskcache';
 import { buildKernelSourceLazily } from '../session/build';
+import { assembleProgram, isAssemblySource } from '../session';
+import { AsmError } from '../xtensa/asm';
 import { ElfError } from '../xtensa/elf/types';
 import { readElf } from '../xtensa/elf/reader';
 import type { LaunchPlan } from './config';
@@ -59,6 +61,14 @@ export const nodeHost: AdapterHost = {
   },
   async loadImage(plan: LaunchPlan, log: (text: string) => void) {
     const bytes = readUserFile(plan.program);
+    if (isAssemblySource(plan.program)) {
+      try {
+        return assembleProgram(plan.program, new TextDecoder().decode(bytes), plan.cpu ?? 'q7');
+      } catch (e) {
+        if (e instanceof AsmError) throw new RequestError(e.message);
+        throw e;
+      }
+    }
     if (!/\.(cpp|cc|cxx|C)$/.test(plan.program)) {
       try {
         return readElf(bytes, plan.program);

@@ -26,6 +26,8 @@ export interface TensorData {
 const list = (s: string | undefined) => (s === undefined || s.trim() === '' ? [] : s.split(',').map((x) => Number(x.trim())));
 
 export function tensorData(rt: Q7Runtime, core: number, frame: number, expr: string): TensorData {
+  const kernel = rt.kernel;
+  if (!kernel) throw new Error(`'${expr}': tensors live in the device's HBM; a plain program has none`);
   const node = rt.frameValues().evaluate(core, frame, expr);
   const text = node.value;
   const type = node.type ?? '';
@@ -45,13 +47,13 @@ export function tensorData(rt: Q7Runtime, core: number, frame: number, expr: str
   const idx = shape.map(() => 0);
   for (let k = 0; k < Math.min(numel, MAX_ELEMENTS); k++) {
     const off = idx.reduce((a, i, d) => a + i * st[d], 0);
-    values.push(getElement(dt, rt.session.device.hbm.read(base + off * dt.size, dt.size), 0));
+    values.push(getElement(dt, kernel.device.hbm.read(base + off * dt.size, dt.size), 0));
     for (let d = shape.length - 1; d >= 0; d--) {
       if (++idx[d] < shape[d]) break;
       idx[d] = 0;
     }
   }
-  const ex = rt.session.expected;
+  const ex = kernel.expected;
   const expected = ex && ex.shape.reduce((a, b) => a * b, 1) === numel ? values.map((_, k) => getElement(ex.dtype, ex.data, k)) : undefined;
   return { name: expr, dtype: dt.name, shape, values, expected, rtol: rt.plan.rtol, atol: rt.plan.atol };
 }

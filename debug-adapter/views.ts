@@ -106,7 +106,8 @@ export function registerView(m: Machine): ViewNode[] {
 }
 
 export function deviceView(rt: Q7Runtime, coreId: number): ViewNode[] {
-  const core = rt.session.device.cores[coreId];
+  if (!rt.kernel) return programView(rt);
+  const core = rt.kernel.device.cores[coreId];
   const m = core.m;
   const u32 = (a: number) => m.read32(a) ?? 0;
   const leaf = (name: string, value: string | number, type?: string): ViewNode => ({ name, value: typeof value === 'number' ? String(value) : value, type });
@@ -161,6 +162,15 @@ export function deviceView(rt: Q7Runtime, coreId: number): ViewNode[] {
   });
   out.push(leaf('instructions', m.stepCount));
   return out;
+}
+
+/** A plain program's "device": the core it runs on and what it has executed. */
+function programView(rt: Q7Runtime): ViewNode[] {
+  const m = rt.machine(0);
+  return [
+    { name: 'core', value: `${m.config.name} (a plain program${rt.coreDone(0) ? ', finished' : ''})` },
+    { name: 'instructions', value: String(m.stepCount) },
+  ];
 }
 
 /** One node of the `q7/deviceView` answer (the client's Q7 Device tree). */

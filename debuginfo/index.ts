@@ -17,3 +17,5 @@ export { evalLocation, LocationError } from './location';
 export type { Loc, ExprContext } from './location';
 export { FrameTable } from './cfa';
 export type { CfaRule } from './cfa';
+export { unwindCfa } from './unwind';
+export type { CfaFrame } from './unwind';

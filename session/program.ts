@@ -2,7 +2,10 @@
 // file with main, or by another compiler such as xtensa-lx106-elf-gcc) on one emulated core, with the
 // same run control as a kernel launch: runUntil() stops at breakpoints, watchpoints, exceptions, a
 // budget or a pause, and can be called again; the program's exit ends it. The core is chosen from the
-// ELF (QEMU's -M sim memory maps: lx106, de233_fpu; else q7). No I/O: output goes to a callback.
+// ELF (QEMU's -M sim memory maps: lx106, de233_fpu; else q7). With `stopOnException` (the debugger)
+// a guest exception stops the run at the faulting instruction, nothing changed; the next runUntil()
+// lets the program take it as it would have (its vector runs, or the run ends when there is none).
+// exitStatus()/endMessage() say how a run ended as `q7 run` reports it. No I/O: output goes to a callback.
 
 import { type CoreName, LoadError, Machine, MemoryHost, type StopReason, guessCore } from '../emulator';
 import type { DebugInfo } from '../debuginfo';
@@ -17,7 +20,16 @@ export interface ProgramOptions {
   readonly cpu?: CoreName;
   /** Semihosting output (fd 1 and 2), as it is written. */
   readonly onOutput?: (fd: 1 | 2, data: Uint8Array) => void;
+  /** Stop at a guest exception before it is taken (runUntil returns 'exception'). */
+  readonly stopOnException?: boolean;
+  /** The run ends with a 'limit' stop after this many instructions in all. */
+  readonly maxInstructions?: number;
 }
+
+/** `q7 run`'s exit status for how a program ended. */
+export const EXIT_LIMIT = 124;
+export const EXIT_BREAK = 133;
+export const EXIT_HALT = 1;
 
 /** Why ProgramSession.runUntil() returned. */
 export type ProgramStop =
@@ -25,6 +37,8 @@ export type ProgramStop =
   | { readonly kind: 'watchpoint'; readonly pc: number; readonly addr: number; readonly size: number; readonly access: 'read' | 'write'; readonly id: number }
   /** The program ended: exit, an unhandled exception, BREAK, WAITI (`stop` says which). */
   | { readonly kind: 'done'; readonly stop: StopReason }
+  /** With stopOnException: the instruction at `stop.pc` raised an exception (not yet taken). */
+  | { readonly kind: 'exception'; readonly stop: Extract<StopReason, { kind: 'exception' | 'fault' }> }
   | { readonly kind: 'budget' | 'paused' };
 
 export class ProgramSession {
@@ -33,10 +47,11 @@ export class ProgramSession {
   readonly core: CoreName;
   private ended: StopReason | undefined;
   private pauseRequested = false;
+  private pendingException = false;
 
   private constructor(readonly image: ElfImage, readonly options: ProgramOptions) {
     this.core = options.cpu ?? guessCore(image);
-    this.machine = new Machine(this.core, { host: new MemoryHost({ capture: false, onOutput: options.onOutput }) });
+    this.machine = new Machine(this.core, { host: new MemoryHost({ capture: false, onOutput: options.onOutput }), stopOnException: options.stopOnException });
     try {
       this.machine.loadElf(image);
     } catch (e) {
@@ -70,12 +85,33 @@ export class ProgramSession {
     let budget = opts.budget ?? Infinity;
     const slice = opts.slice ?? 1_000_000;
     this.pauseRequested = false;
+    const max = this.options.maxInstructions ?? Infinity;
     for (;;) {
+      if (this.machine.stepCount >= max) {
+        this.ended = { kind: 'limit', pc: this.machine.pc >>> 0 };
+        return { kind: 'done', stop: this.ended };
+      }
       if (budget <= 0) return { kind: 'budget' };
       const before = this.machine.stepCount;
-      const stop = this.machine.run({ maxInstructions: Math.min(slice, budget) });
+      const n = Math.min(slice, budget, max - before);
+      let stop: StopReason;
+      if (this.pendingException) {
+        // the exception the run stopped at is taken now, as without a debugger
+        this.pendingException = false;
+        this.machine.cpu.stopOnException = false;
+        try {
+          stop = this.machine.run({ maxInstructions: 1 });
+        } finally {
+          this.machine.cpu.stopOnException = true;
+        }
+        if (stop.kind === 'limit' && n > 1) stop = this.machine.run({ maxInstructions: n - 1 });
+      } else stop = this.machine.run({ maxInstructions: n });
       budget -= this.machine.stepCount - before;
       if (stop.kind === 'breakpoint') return { kind: 'breakpoint', pc: stop.pc };
+      if (stop.kind === 'exception' && this.options.stopOnException) {
+        this.pendingException = true;
+        return { kind: 'exception', stop };
+      }
       if (stop.kind === 'watchpoint') return { kind: 'watchpoint', pc: stop.pc, addr: stop.addr, size: stop.size, access: stop.access, id: stop.id };
       if (stop.kind !== 'limit') {
         this.ended = stop;
@@ -86,5 +122,49 @@ export class ProgramSession {
         return { kind: 'paused' };
       }
     }
+  }
+}
+
+/** The exit status `q7 run` gives a program that ended this way. */
+export function exitStatus(stop: StopReason): number {
+  switch (stop.kind) {
+    case 'exit':
+      return stop.code & 0xff;
+    case 'exception':
+    case 'fault':
+      return 128 + stop.cause;
+    case 'break':
+      return EXIT_BREAK;
+    case 'limit':
+      return EXIT_LIMIT;
+    case 'halt':
+      return EXIT_HALT;
+    default:
+      return 1;
+  }
+}
+
+function hex(v: number): string {
+  return `0x${(v >>> 0).toString(16).padStart(8, '0')}`;
+}
+
+/** What `q7 run` prints on stderr when a program ends this way (undefined for a plain exit). */
+export function endMessage(file: string, stop: StopReason): string | undefined {
+  switch (stop.kind) {
+    case 'exit':
+      return undefined;
+    case 'exception':
+    case 'fault': {
+      const where = stop.vaddr !== undefined ? ` (address ${hex(stop.vaddr)})` : '';
+      return `${file}: fault: ${stop.causeName} at ${hex(stop.pc)}${where}`;
+    }
+    case 'break':
+      return `${file}: break ${stop.s},${stop.t} at ${hex(stop.pc)}`;
+    case 'limit':
+      return `${file}: instruction limit reached at ${hex(stop.pc)}`;
+    case 'halt':
+      return `${file}: halted (WAITI with no interrupt source) at ${hex(stop.pc)}`;
+    default:
+      return `${file}: stopped (${stop.kind}) at ${hex(stop.pc)}`;
   }
 }

@@ -11,12 +11,11 @@
 import { CliIO, Command, UsageError } from '../io';
 import { ElfError, ElfImage } from '../../xtensa/elf/types';
 import { readElf } from '../../xtensa/elf/reader';
-import { AsmError, assemble } from '../../xtensa/asm';
+import { AsmError } from '../../xtensa/asm';
 import { decode } from '../../xtensa/isa';
 import { formatInsn } from '../../xtensa/disasm';
-import { CORE_NAMES, CoreName, Machine, Q7, StopReason } from '../../emulator';
-import { ProgramSession, SessionError } from '../../session';
-import { WINDOW_VECTORS_NAME, WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../../target/q7/window-vectors';
+import { CORE_NAMES, CoreName, Machine, StopReason } from '../../emulator';
+import { ProgramSession, SessionError, assembleProgram, endMessage, exitStatus, isAssemblySource } from '../../session';
 import { formatCompileDiagnostic, RuntimeBuildError, type CompileResult } from '../../compiler';
 import type { ShapeProgram } from '../../session';
 import { buildKernelSourceLazily } from '../../session/build';
@@ -60,9 +59,7 @@ const SPEC = defineCommand({
   epilogue: KERNEL_EPILOGUE,
 });
 
-export const EXIT_LIMIT = 124;
-export const EXIT_BREAK = 133;
-export const EXIT_HALT = 1;
+export { EXIT_LIMIT, EXIT_BREAK, EXIT_HALT } from '../../session';
 
 interface RunArgs {
   file: string;
@@ -85,21 +82,10 @@ function runArgs(argv: string[]): RunArgs {
   return { file: o.file, cpu: o.cpu, maxInsns: o.maxInsns, trace: o.trace, defines: macroTable(o.defines), kernel, cache: !o.noCache };
 }
 
-/** Where assembly is placed per core: its reset vector; on q7 past the 1 KiB vector area at VECBASE. */
-const ASM_BASE: Record<CoreName, number> = { lx106: 0x50000000, dc233c: 0xfe000000, de233_fpu: 0xfe000000, q7: 0x40000400 };
-
-/** Assembles a program; on q7 the ROM's window handlers are linked in at VECBASE. */
-function assembleProgram(name: string, text: string, cpu: CoreName): ElfImage {
-  const sources = [{ name, text }];
-  if (cpu !== 'q7') return assemble(sources, { base: ASM_BASE[cpu] }).image;
-  sources.push({ name: WINDOW_VECTORS_NAME, text: WINDOW_VECTORS_SOURCE });
-  return assemble(sources, { base: ASM_BASE.q7, sectionStart: { [WINDOW_VECTORS_SECTION]: Q7.resetVecbase } }).image;
-}
-
 /** The program's image: read as ELF, or assembled when the file is assembly source. */
 function loadImage(args: RunArgs, io: CliIO): ElfImage {
   const bytes = io.readFile(args.file);
-  if (/\.(S|s|asm)$/.test(args.file)) {
+  if (isAssemblySource(args.file)) {
     const text = new TextDecoder().decode(bytes);
     try {
       return assembleProgram(args.file, text, args.cpu ?? 'q7');
@@ -139,28 +125,9 @@ function traceTo(m: Machine, io: CliIO): void {
 
 /** Reports how the run ended and returns the exit status. */
 function report(file: string, stop: StopReason, io: CliIO): number {
-  switch (stop.kind) {
-    case 'exit':
-      return stop.code & 0xff;
-    case 'exception':
-    case 'fault': {
-      const where = stop.vaddr !== undefined ? ` (address ${hex(stop.vaddr)})` : '';
-      io.stderr(`${file}: fault: ${stop.causeName} at ${hex(stop.pc)}${where}\n`);
-      return 128 + stop.cause;
-    }
-    case 'break':
-      io.stderr(`${file}: break ${stop.s},${stop.t} at ${hex(stop.pc)}\n`);
-      return EXIT_BREAK;
-    case 'limit':
-      io.stderr(`${file}: instruction limit reached at ${hex(stop.pc)}\n`);
-      return EXIT_LIMIT;
-    case 'halt':
-      io.stderr(`${file}: halted (WAITI with no interrupt source) at ${hex(stop.pc)}\n`);
-      return EXIT_HALT;
-    default:
-      io.stderr(`${file}: stopped (${stop.kind}) at ${hex(stop.pc)}\n`);
-      return 1;
-  }
+  const message = endMessage(file, stop);
+  if (message) io.stderr(`${message}\n`);
+  return exitStatus(stop);
 }
 
 /** Builds C++ source with the compiler (kernel or program, as the source says). */
