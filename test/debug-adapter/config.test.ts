@@ -23,6 +23,14 @@ describe('debug adapter launch configuration', () => {
     assert.deepEqual(parseLaunchConfig({ program: '/k.elf', defines: ['A=1', 'B'], cores: 2 }, '/w').defines, { A: '1', B: '1' });
   });
 
+  it('takes a plain program (.elf, .S) with its core, and records which fields were given', () => {
+    const p = parseLaunchConfig({ program: 'fib.S', cpu: 'q7', stopOnEntry: true, name: 'x' }, '/w');
+    assert.equal(p.program, '/w/fib.S');
+    assert.equal(p.cpu, 'q7');
+    assert.deepEqual([...p.given].sort(), ['cpu', 'program', 'stopOnEntry']);
+    assert.equal(parseLaunchConfig({ program: 'a.out.elf' }, '/w').cpu, undefined);
+  });
+
   const bad: [Record<string, unknown>, string, RegExp][] = [
     [{}, 'program', /missing/],
     [{ program: 'k.py' }, 'program', /neither a C\+\+ source/],
@@ -39,6 +47,8 @@ describe('debug adapter launch configuration', () => {
     [{ program: 'k.cpp', stopOnEntry: 'yes' }, 'stopOnEntry', /true or false/],
     [{ program: 'k.cpp', defines: { 'A B': 1 } }, 'defines', /not a macro name/],
     [{ program: 'k.cpp', stopOnEnty: true }, 'stopOnEnty', /unknown field/],
+    [{ program: 'p.elf', cpu: 'pentium' }, 'cpu', /expected one of lx106, dc233c, de233_fpu, q7, got "pentium"/],
+    [{ program: 'p.elf', cpu: 106 }, 'cpu', /expected one of/],
   ];
   for (const [cfg, field, re] of bad) {
     it(`names '${field}' in ${JSON.stringify(cfg)}`, () => {
@@ -51,7 +61,9 @@ describe('debug adapter launch configuration', () => {
     assert.equal(dbg.label, 'Q7 Kernel');
     assert.equal(dbg.program, './dist/dap.js');
     assert.deepEqual(Object.keys(dbg.configurationAttributes.launch.properties).sort(), [...FIELDS].sort());
-    assert.deepEqual(pkg.contributes.breakpoints, [{ language: 'cpp' }]);
+    assert.deepEqual(pkg.contributes.breakpoints, [{ language: 'cpp' }, { language: 'c' }, { language: 'xtensa-asm' }]);
+    assert.deepEqual(dbg.configurationAttributes.launch.properties.cpu.enum, ['lx106', 'dc233c', 'de233_fpu', 'q7']);
+    for (const s of dbg.configurationSnippets) for (const k of Object.keys(s.body)) assert.ok(FIELDS.has(k) || ['type', 'request', 'name'].includes(k), `snippet '${s.label}': unknown field '${k}'`);
     for (const c of dbg.initialConfigurations) parseLaunchConfig(c, '/w');
   });
 });
