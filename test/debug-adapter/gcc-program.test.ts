@@ -7,13 +7,14 @@
 // missing toolchain fails.
 
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { buildCustomProgram } from '../oracle/build';
 import { repoRoot } from '../oracle/paths';
 import { type OracleTool, requireTool } from '../oracle/tools';
-import { collectOutput, launchTo, startClient, stopAfter, top } from './helpers';
+import { TMP, collectOutput, launchTo, startClient, stopAfter, top } from './helpers';
 
 const TOOLS: OracleTool[] = ['xtensa-lx106-elf-gcc', 'picolibc', 'gcc-12-source', 'bash'];
 const SRC = () => path.join(repoRoot(), 'test', 'debug-adapter', 'fixtures', 'recurse.c');
@@ -161,8 +162,39 @@ describe('debug adapter: a plain program built by xtensa-lx106-elf-gcc -g', func
   });
 });
 
-describe('debug adapter: an assembly program assembled on launch', function () {
+/** A C++ program with main for our compiler (windowed ABI, the q7 core). */
+const TWICE = `int twice(int v) {
+  int r = v * 2;
+  return r;
+}
+int main() {
+  int a = 5;
+  int b = twice(a);
+  return b + 1;
+}
+`;
+
+describe('debug adapter: plain programs built or assembled on launch', function () {
   this.timeout(120_000);
+  it('compiles a C++ file with main: a breakpoint, its windowed stack and locals, the exit code', async () => {
+    const cpp = path.join(TMP, 'twice.cpp');
+    fs.writeFileSync(cpp, TWICE);
+    const dc = await startClient();
+    try {
+      const e = await launchTo(dc, { program: cpp }, { [cpp]: [3] });
+      assert.equal(e.body.reason, 'breakpoint');
+      const frames = await top(dc);
+      assert.deepEqual(frames.slice(0, 2).map((f) => [f.name, f.line]), [['twice', 3], ['main', 7]]);
+      assert.equal((await locals(dc, frames[0].id)).get('r')?.value, '10');
+      assert.equal((await locals(dc, frames[1].id)).get('a')?.value, '5');
+      await assert.rejects(dc.customRequest('stepBack', { threadId: 1 }), /plain programs are not recorded/);
+      const [, exited] = await Promise.all([dc.continueRequest({ threadId: 1 }), dc.waitForEvent('exited')]);
+      assert.equal((exited as DebugProtocol.ExitedEvent).body.exitCode, 11);
+    } finally {
+      await dc.stop();
+    }
+  });
+
   it('stops on entry at the entry point and runs to the exit code', async () => {
     const dc = await startClient();
     try {
