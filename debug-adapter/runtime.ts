@@ -505,7 +505,7 @@ export class Q7Runtime {
 
   /** How much of the destination (get_dst_tensor) the kernel has written, once it wrote any of it. */
   private outputProgress(): { percentage: number; text: string } | undefined {
-    const p = this.session.device.outputProgress();
+    const p = this.kernel?.device.outputProgress();
     if (!p || p.written === 0 || p.total === 0) return undefined;
     const percentage = Math.floor((100 * p.written) / p.total);
     return { percentage, text: `${percentage}% of the output written (${p.written} of ${p.total} elements)` };

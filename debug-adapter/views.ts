@@ -114,7 +114,7 @@ export function deviceView(rt: Q7Runtime, coreId: number): ViewNode[] {
   const out: ViewNode[] = [leaf('core', `${coreId} of ${rt.coreCount}${core.done ? ' (finished)' : ''}`)];
   const w = core.windows;
   if (w) {
-    rt.session.device.settleWindowHits();
+    rt.kernel.device.settleWindowHits();
     const counted = core.hitCounter !== undefined;
     out.push({
       name: 'windows',
@@ -200,7 +200,8 @@ const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
  * memory, and where each open accessor was made.
  */
 export function enforcerList(rt: Q7Runtime, coreId: number): ViewNode[] {
-  const dev = rt.session.device;
+  if (!rt.kernel) return [];
+  const dev = rt.kernel.device;
   const core = dev.cores[coreId];
   const m = core.m;
   const u32 = (a: number) => m.read32(a) ?? 0;
