@@ -789,7 +789,7 @@ export class Q7Runtime {
 /** A plain program's launch: its core from `cpu` or the ELF; kernel-only fields refused by name. */
 function openProgram(image: ElfImage, plan: LaunchPlan, listener: RuntimeListener): ProgramLaunch {
   for (const f of ['function', 'args', 'expect', 'rtol', 'atol', 'multicore', 'cores', 'policy', 'sanitizers', 'windowSize', 'windowCount', 'strictWindows']) {
-    if (plan.given.has(f)) throw new ConfigError(f, `${plan.program} is a plain program (no kernel table): '${f}' applies to kernels only`);
+    if (plan.given.has(f) && !(f === 'args' && plan.args.length === 0)) throw new ConfigError(f, `${plan.program} is a plain program (no kernel table): '${f}' applies to kernels only`);
   }
   const decoders = { 1: new TextDecoder(), 2: new TextDecoder() };
   const onOutput = (fd: 1 | 2, d: Uint8Array) => {

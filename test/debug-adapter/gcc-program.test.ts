@@ -181,7 +181,8 @@ describe('debug adapter: plain programs built or assembled on launch', function 
     fs.writeFileSync(cpp, TWICE);
     const dc = await startClient();
     try {
-      const e = await launchTo(dc, { program: cpp }, { [cpp]: [3] });
+      // as the editor's F5 on a .cpp sends it: an empty args list is not a kernel field
+      const e = await launchTo(dc, { program: cpp, args: [] }, { [cpp]: [3] });
       assert.equal(e.body.reason, 'breakpoint');
       const frames = await top(dc);
       assert.deepEqual(frames.slice(0, 2).map((f) => [f.name, f.line]), [['twice', 3], ['main', 7]]);
