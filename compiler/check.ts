@@ -5,7 +5,7 @@
 // this after the front-end and the checks, report every error `q7 build` would (see check-build.test.ts).
 
 import type { Analysis, Diagnostic, Frontend } from '../language';
-import type { FunctionDecl } from '../language/sema/decls';
+import type { FunctionDecl } from '../language/model';
 import { findKernels, KERNEL_RULE, type Kernel } from './kernel/kernels';
 import type { CompileDiagnostic } from './lower/errors';
 import { ModuleLower } from './lower/module';

@@ -2,7 +2,7 @@
 // Xtensa assembly. Front-end errors stop here; so does anything the compiler cannot translate yet.
 
 import type { FileHost, Frontend, SemanticModel } from '../language';
-import type { FunctionDecl } from '../language/sema/decls';
+import type { FunctionDecl } from '../language/model';
 import type { Module } from './ir/ir';
 import { Unsupported, type CompileDiagnostic } from './lower/errors';
 import { lowerUnit } from './check';

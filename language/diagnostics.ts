@@ -1,5 +1,7 @@
 // Diagnostics produced by every stage of the front-end, positioned in user files (0-based lines/columns).
 
+import type { DiagnosticCode } from './diagnostic-codes';
+
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
 /** A position in a source file: 0-based line and 0-based UTF-16 column (the LSP convention). */
@@ -32,7 +34,7 @@ export interface Diagnostic {
 export function diagnostic(
   range: SourceRange,
   severity: Severity,
-  code: string,
+  code: DiagnosticCode,
   message: string,
   related?: RelatedInfo[],
 ): Diagnostic {

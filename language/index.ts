@@ -1,14 +1,29 @@
 // The public face of language/: analyse a kernel file and query the semantic model.
 
 export { Frontend, type Analysis, type AnalyzeOptions, type ReuseStats } from './frontend';
-export type { Unit } from './sema/decls';
+export type { Unit } from './model/declarations';
 export { SyntaxNode } from './parse/syntax-node';
 export type { Diagnostic, Position, Severity, SourceRange } from './diagnostics';
 export { memoryHost, layeredHost, type FileHost } from './host';
 export { GRAMMAR_BUNDLE_NAMES, GRAMMAR_MODULES, locateGrammarFiles, type GrammarBinaries } from './parse/grammar-files';
 export { SDK_INCLUDE_DIR, sdkHeaders, isSdkFile } from './sdk';
-export { SemanticModel } from './sema/model';
+export { SemanticModel } from './sema/semantic-model';
 export { neuronRegistrations, registrationFor, type Registration } from './registrations';
-export type { FunctionBody, LocalObject, Temporary } from './sema/statements';
+export type { FunctionBody, LocalObject, Temporary } from './model/bodies';
 export type { NodeInfo } from './sema/node-at';
-export * as types from './sema/types';
+export * as types from './model/types';
+
+// The model's data has its own face, ./model (declarations, types, expressions, bodies, layout).
+// What the compiler and the server read beyond it: questions about the model that an analysis pass
+// answers, and the kernel rule.
+export { kernelFunctions, kernelParamKind, isTensorType } from './kernel-rule';
+export { dirname, joinPath } from './paths';
+export type { Report } from './sema/analyzer';
+export { anonymousFieldNamed, isAnonymousMember } from './sema/anonymous-members';
+export { bindingInitialiser } from './sema/bindings';
+export { bitFieldPromotion } from './sema/bitfields';
+export type { Initialiser } from './sema/initialisers-outside-bodies';
+export { closureInfo, type ClosureCapture, type ClosureInfo } from './sema/lambdas';
+export { mayBeMisparsed, misparsedParts } from './sema/misparsed-declarations';
+export { compilerDefined, ignoredByOverloadResolution } from './sema/special-members';
+export { switchConversion } from './sema/statements';

@@ -10,9 +10,9 @@
 // torch::Tensor or void. Helpers that fit the rule become kernels too; make them `static` (or put them
 // in an unnamed namespace) to keep them out of the table.
 
-import type { FunctionDecl } from './sema/decls';
-import type { SemanticModel } from './sema/model';
-import type { Type } from './sema/types';
+import type { FunctionDecl } from './model/declarations';
+import type { SemanticModel } from './sema/semantic-model';
+import type { Type } from './model/types';
 
 const TENSOR_CLASS = 'at::Tensor';
 

@@ -3,9 +3,9 @@
 // semantic model was built from. The compute function's name (third argument; the op's name when it is
 // missing) is how a kernel finds its shape function.
 
-import type { SemanticModel } from './sema/model';
+import type { SemanticModel } from './sema/semantic-model';
 import type { SyntaxNode } from './parse/syntax-node';
-import { Loc } from './sema/decls';
+import { Loc } from './model/declarations';
 
 export interface Registration {
   /** The op's name (first argument). */

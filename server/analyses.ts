@@ -3,8 +3,7 @@
 // is current and which documents depend on a changed file (through #include). A second, deferred step
 // (`translate`) adds what q7 build would stop at (compiler/check.ts: the lowering's legality rules).
 
-import { isSdkFile, type Analysis, type FileHost, type Frontend } from '../language';
-import { dirname, joinPath } from '../language/paths';
+import { isSdkFile, type Analysis, type FileHost, type Frontend, dirname, joinPath } from '../language';
 import { checkedDiagnostics, findShapeSource, type CheckDiagnostic, type CheckOptions } from '../language/checks';
 import type { Settings } from './settings';
 import { checkOptionsFor } from './settings';

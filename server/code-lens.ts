@@ -4,9 +4,9 @@
 
 import type { CodeLens } from 'vscode-languageserver/node';
 import type { Analysis } from '../language';
-import { FileContext } from '../language/checks/context';
-import { kernelFunctions, kernelParamKind } from '../language/kernel-rule';
-import { typeToString } from '../language/sema/types';
+import { FileContext } from '../language/checks';
+import { kernelFunctions, kernelParamKind } from '../language';
+import { typeToString } from '../language/model';
 import { toRange } from './convert';
 
 /** What a lens's command receives (after the document URI). */

@@ -5,10 +5,9 @@
 
 import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver/node';
 import type { Analysis } from '../language';
-import { FileContext } from '../language/checks/context';
-import type { ClassDecl, FunctionDecl, FunctionTemplate } from '../language/sema/decls';
-import { describeFunction } from '../language/sema/decls';
-import { nonReference, type Type } from '../language/sema/types';
+import { FileContext } from '../language/checks';
+import type { ClassDecl, FunctionDecl, FunctionTemplate } from '../language/model';
+import { describeFunction, nonReference, type Type } from '../language/model';
 import { apiDoc } from './api-docs';
 import { functionAt } from './position';
 import { isolatedText, patchedText, receiverBefore, type Receiver } from './receiver';

@@ -5,13 +5,9 @@
 import type { Hover } from 'vscode-languageserver/node';
 import { MarkupKind } from 'vscode-languageserver/node';
 import type { Analysis } from '../language';
-import { FileContext } from '../language/checks/context';
-import { sdkValue, dtypeName } from '../language/checks/sdk-types';
-import { factsOf, tensorOf, stripExpr } from '../language/checks/tensors';
-import type { ClassDecl, Decl } from '../language/sema/decls';
-import type { Expr } from '../language/sema/expr';
-import { describeFunction } from '../language/sema/decls';
-import { nonReference } from '../language/sema/types';
+import { FileContext, sdkValue, dtypeName, factsOf, tensorOf, stripExpr } from '../language/checks';
+import type { ClassDecl, Decl, Expr, FunctionDecl } from '../language/model';
+import { describeFunction, nonReference } from '../language/model';
 import { apiDoc } from './api-docs';
 import { toRange } from './convert';
 import { functionAt, infoAt, type PositionInfo } from './position';
@@ -35,7 +31,7 @@ function signature(info: PositionInfo): string {
   return '```cpp\n' + info.typeText + name + '\n```';
 }
 
-function calledFunction(info: PositionInfo): import('../language/sema/decls').FunctionDecl | undefined {
+function calledFunction(info: PositionInfo): FunctionDecl | undefined {
   const d: Decl | undefined = info.expr?.callee ?? info.decl;
   return d?.kind === 'function' ? d : undefined;
 }

@@ -3,13 +3,10 @@
 // bodies (expressions by span, locals and parameters by their names).
 
 import type { Analysis, SourceRange } from '../language';
-import { FileContext } from '../language/checks/context';
-import type { FunctionContext } from '../language/checks/function-context';
-import type { ClassLayout } from '../language/sema/layout';
-import type { Decl, Unit } from '../language/sema/decls';
-import type { Expr } from '../language/sema/expr';
-import type { Type } from '../language/sema/types';
-import { typeToString } from '../language/sema/types';
+import { FileContext } from '../language/checks';
+import type { FunctionContext } from '../language/checks';
+import type { ClassLayout, Decl, Unit, Expr, Type } from '../language/model';
+import { typeToString } from '../language/model';
 
 export interface PositionInfo {
   kind: 'expression' | 'declaration' | 'type';

@@ -3,10 +3,8 @@
 
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver/node';
 import type { Analysis } from '../language';
-import { FileContext } from '../language/checks/context';
-import { sdkValue } from '../language/checks/sdk-types';
-import { describeFunction } from '../language/sema/decls';
-import { typeToString } from '../language/sema/types';
+import { FileContext, sdkValue } from '../language/checks';
+import { describeFunction, typeToString } from '../language/model';
 import { toRange } from './convert';
 
 export function documentSymbols(analysis: Analysis, file: string): DocumentSymbol[] {

@@ -5,8 +5,7 @@
 // Only the user's own translation unit is described; the runtime library and the ROM are not.
 
 import { types, type SemanticModel } from '../../language';
-import type { FunctionDecl } from '../../language/sema/decls';
-import type { Type } from '../../language/sema/types';
+import type { FunctionDecl, Type } from '../../language/model';
 import type { ListingLine } from '../../xtensa/asm';
 import { SHT_PROGBITS, type ElfImage, type ElfSection } from '../../xtensa/elf/types';
 import type { DebugVar, Func, VReg } from '../ir/ir';

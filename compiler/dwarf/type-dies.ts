@@ -4,10 +4,8 @@
 // members are described, so self-referential classes work. Classes, enums and typedefs sit in
 // DW_TAG_namespace entries (a nested class in its class), so a debugger sees `at::Tensor`.
 
-import { types, type SemanticModel } from '../../language';
-import type { ClassDecl, NamespaceDecl, Scope } from '../../language/sema/decls';
-import type { Type } from '../../language/sema/types';
-import { isAnonymousMember } from '../../language/sema/anonymous-members';
+import { types, type SemanticModel, isAnonymousMember } from '../../language';
+import type { ClassDecl, NamespaceDecl, Scope, Type } from '../../language/model';
 import { AT, Die, TAG } from './die';
 import { enumeratorValue } from '../lower/constants';
 

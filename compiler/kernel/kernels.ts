@@ -3,9 +3,8 @@
 // each parameter reaches them from the launch block's argv.
 
 import type { SemanticModel } from '../../language';
-import type { FunctionDecl } from '../../language/sema/decls';
-import { isTensorType, kernelFunctions, kernelParamKind } from '../../language/kernel-rule';
-import type { Type } from '../../language/sema/types';
+import type { FunctionDecl, Type } from '../../language/model';
+import { isTensorType, kernelFunctions, kernelParamKind } from '../../language';
 import { FIRST_KERNEL_OPCODE, KERNEL_THUNK_PREFIX } from '../../target/q7/abi';
 import type { MemType } from '../ir/ir';
 import { memTypeOf } from '../lower/types';

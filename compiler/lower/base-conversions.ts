@@ -2,8 +2,7 @@
 // adds a vptr over a non-polymorphic base puts the base after it): pointers are adjusted by the base's
 // offset — a null pointer stays null — and references (never null) by the same amount.
 
-import type { ClassDecl } from '../../language/sema/decls';
-import type { Type } from '../../language/sema/types';
+import type { ClassDecl, Type } from '../../language/model';
 import { types } from '../../language';
 import type { VReg } from '../ir/ir';
 import type { FnLower } from './function';

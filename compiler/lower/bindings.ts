@@ -4,18 +4,16 @@
 // when the hidden variable is a reference, each name gets a slot holding the subobject's address (a
 // reference, as the debugger shows it). An array bound by value is copied element by element.
 
-import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
-import type { BindingName, StructuredBinding } from '../../language/sema/bindings';
-import { bindingInitialiser } from '../../language/sema/bindings';
-import type { VarDecl } from '../../language/sema/decls';
-import * as types from '../../language/sema/types';
+import type { SyntaxNode as Node } from '../../language';
+import type { BindingName, StructuredBinding, VarDecl } from '../../language/model';
+import { bindingInitialiser, types } from '../../language';
 import { offsetAddr, regAddr } from '../ir/builder';
 import type { Address } from '../ir/ir';
 import { copyConstructMember } from './copies';
 import { unsupported } from './errors';
 import { lvalue } from './expressions';
 import type { FnLower } from './function';
-import { initializeLocal } from './initialize';
+import { initializeLocal } from './local-variables';
 import { baseOffset, needsDestruction } from './objects';
 import { checkSupportedSyntax } from './syntax-guard';
 import { classDeclOf } from './types';

@@ -2,13 +2,11 @@
 // declared type's signedness — plain `int` is signed, `bool` and enums without negative enumerators
 // and without a fixed type unsigned, as GCC does), writes (a read-modify-write of the unit), member
 // initialisation and constant images. The unit is an object of the declared type at the offset
-// layout.ts gives (language/sema/layout.ts: GCC's rules for little-endian Xtensa).
+// layout.ts gives (language/model/layout.ts: GCC's rules for little-endian Xtensa).
 
 import { types } from '../../language';
-import type { ClassDecl, FieldDecl, Loc } from '../../language/sema/decls';
-import type { Expr } from '../../language/sema/expr';
-import { classLayout, type FieldLayout } from '../../language/sema/layout';
-import type { Type } from '../../language/sema/types';
+import type { ClassDecl, FieldDecl, Loc, Expr, Type } from '../../language/model';
+import { classLayout, type FieldLayout } from '../../language/model';
 import { offsetAddr } from '../ir/builder';
 import type { Address, MemType, VReg } from '../ir/ir';
 import { convertTo } from './conversions';

@@ -4,10 +4,8 @@
 // default arguments, and the default argument promotions for the `...` of printf and friends.
 // Implicit special members (copy assignment) are expanded inline.
 
-import { types } from '../../language';
-import type { FunctionDecl, Loc, ParamDecl } from '../../language/sema/decls';
-import type { Expr } from '../../language/sema/expr';
-import type { Type } from '../../language/sema/types';
+import { types, compilerDefined } from '../../language';
+import type { FunctionDecl, Loc, ParamDecl, Expr, Type } from '../../language/model';
 import { regAddr, slotAddr } from '../ir/builder';
 import type { Address, VReg } from '../ir/ir';
 import { convertTo } from './conversions';
@@ -15,12 +13,11 @@ import { unsupported } from './errors';
 import { decayed, lvalue, materialize, referenceTo, rvalue, temporaryElements } from './expressions';
 import type { FnLower } from './function';
 import { initFromExpr } from './objects';
-import { checkedInitialiser } from './initialize';
+import { checkedInitialiser } from './local-variables';
 import { copyAssign } from './copies';
 import { classDeclOf, isClassType, isFloatType, promoted, valueTypeOf } from './types';
 import { dispatchesDynamically, virtualSlot } from './vtables';
 import { closureToPointer, isClosureConversion } from './lambdas';
-import { compilerDefined } from '../../language/sema/special-members';
 
 const { unqualified, nonReference } = types;
 

@@ -2,12 +2,11 @@
 // (mem-initialisers, default member initialisers, default construction) and the vptr before
 // a constructor's body; member and base destruction after a destructor's body.
 
-import { types } from '../../language';
-import { Loc, type ClassDecl, type FieldDecl } from '../../language/sema/decls';
-import { anonymousFieldNamed, isAnonymousMember } from '../../language/sema/anonymous-members';
-import { checkedInitialiser, initializeFrom } from './initialize';
-import type { Expr } from '../../language/sema/expr';
-import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
+import { types, anonymousFieldNamed, isAnonymousMember } from '../../language';
+import { Loc, type ClassDecl, type FieldDecl } from '../../language/model';
+import { checkedInitialiser, initializeFrom } from './local-variables';
+import type { Expr } from '../../language/model';
+import type { SyntaxNode as Node } from '../../language';
 import { offsetAddr, regAddr, slotAddr } from '../ir/builder';
 import type { Address } from '../ir/ir';
 import { setVptr } from './vtables';

@@ -4,15 +4,12 @@
 // enumerators and constant variables.
 
 import { types } from '../../language';
-import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
-import type { EnumDecl, EnumeratorDecl, Loc } from '../../language/sema/decls';
-import type { Expr } from '../../language/sema/expr';
+import type { SyntaxNode as Node, SemanticModel } from '../../language';
+import type { EnumDecl, EnumeratorDecl, Loc, Expr, Type } from '../../language/model';
 import type { ValueType } from '../ir/ir';
 import { unsupported } from './errors';
 import type { FnLower } from './function';
 import { commonType, intBits, isUnsignedType, scalarBase } from './types';
-import type { Type } from '../../language/sema/types';
-import type { SemanticModel } from '../../language';
 
 /**
  * The constant value of an integral (or enum, bool, null pointer) expression, wrapped to its type.

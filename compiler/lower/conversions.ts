@@ -4,9 +4,7 @@
 // conversion function.
 
 import { types } from '../../language';
-import type { Loc } from '../../language/sema/decls';
-import type { Expr } from '../../language/sema/expr';
-import type { Type } from '../../language/sema/types';
+import type { Loc, Expr, Type } from '../../language/model';
 import type { ConvKind, VReg } from '../ir/ir';
 import { callMember } from './calls';
 import { unsupported } from './errors';

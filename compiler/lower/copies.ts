@@ -2,10 +2,9 @@
 // members by their own copy operations, byte copies where that is all they do, the vptr set by a
 // copy constructor and left alone by an assignment), and user copy operations called on addresses.
 
-import { types } from '../../language';
-import { Loc, type ClassDecl, type FunctionDecl } from '../../language/sema/decls';
-import type { Expr } from '../../language/sema/expr';
-import type { Type } from '../../language/sema/types';
+import { types, compilerDefined } from '../../language';
+import { Loc, type ClassDecl, type FunctionDecl } from '../../language/model';
+import type { Expr, Type } from '../../language/model';
 import { offsetAddr } from '../ir/builder';
 import type { Address, VReg } from '../ir/ir';
 import { setVptr } from './vtables';
@@ -17,7 +16,6 @@ import { unsupported } from './errors';
 import { lvalue } from './expressions';
 import type { FnLower } from './function';
 import { classDeclOf } from './types';
-import { compilerDefined } from '../../language/sema/special-members';
 
 const { unqualified } = types;
 

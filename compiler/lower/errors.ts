@@ -1,7 +1,7 @@
 // Compile errors: a construct the compiler does not handle (yet) stops compilation with a message at
 // the construct's place — never wrong code. Lowering throws Unsupported; the driver collects it.
 
-import type { Loc } from '../../language/sema/decls';
+import type { Loc } from '../../language/model';
 import type { SourcePos } from '../ir/ir';
 
 export interface CompileDiagnostic {

@@ -4,10 +4,8 @@
 // `discard` (evaluated for its side effects). Evaluation order follows C++17: the right operand of
 // an assignment before the left; otherwise left to right, as GCC does.
 
-import { types } from '../../language';
-import type { FieldDecl, FunctionDecl, Loc, VarDecl } from '../../language/sema/decls';
-import type { Expr } from '../../language/sema/expr';
-import type { Type } from '../../language/sema/types';
+import { types, bitFieldPromotion } from '../../language';
+import type { FieldDecl, FunctionDecl, Loc, VarDecl, Expr, Type } from '../../language/model';
 import { offsetAddr, regAddr, slotAddr, symAddr } from '../ir/builder';
 import type { Address, BinKind, Block, CmpCond, ValueType, VReg } from '../ir/ir';
 import { lowerCall } from './calls';
@@ -17,7 +15,6 @@ import type { FnLower } from './function';
 import { constantValueOf, floatLiteralValue } from './constants';
 import { baseOffset, initFromExpr } from './objects';
 import { bitPlace, isBitFieldDesignator, readBits, writeBits } from './bitfields';
-import { bitFieldPromotion } from '../../language/sema/bitfields';
 import { stringLiteralBytes } from './strings';
 import { adjustClassPointer, classDelta } from './base-conversions';
 import { classDeclOf, commonType, isClassType, isPointerLike, isUnsignedType, memTypeOf, promoted, valueTypeOf } from './types';

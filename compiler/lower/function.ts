@@ -4,11 +4,8 @@
 // returns. Statements and expressions are in their own files and work on this state.
 
 import { types } from '../../language';
-import type { ClassDecl, FunctionDecl, Loc, VarDecl } from '../../language/sema/decls';
-import type { Expr } from '../../language/sema/expr';
-import type { FunctionBody } from '../../language/sema/statements';
-import type { SyntaxNode } from '../../language/parse/syntax-node';
-import type { Type } from '../../language/sema/types';
+import type { ClassDecl, FunctionDecl, Loc, VarDecl, Expr, FunctionBody, Type } from '../../language/model';
+import type { SyntaxNode } from '../../language';
 import { FunctionBuilder, regAddr, slotAddr } from '../ir/builder';
 import type { Address, Block, Func, SourcePos, VReg } from '../ir/ir';
 import { posOf, unsupported } from './errors';

@@ -4,21 +4,18 @@
 // .rodata (const), .data, or .bss (no initialiser). Anything else (a constructor, a vptr, a destructor,
 // a default member initialiser, an initialiser that needs code, a reference bound to a temporary) is
 // zeroed .bss that the module's start-up function initialises (lower/startup.ts, in declaration order).
-// A static local whose initialiser is not constant data is initialised on first pass (lower/initialize.ts).
+// A static local whose initialiser is not constant data is initialised on first pass (lower/local-variables.ts).
 
-import { types } from '../../language';
-import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
-import type { Loc, Unit, VarDecl } from '../../language/sema/decls';
-import type { Initialiser } from '../../language/sema/initialisers';
-import type { Type } from '../../language/sema/types';
+import { types, misparsedParts } from '../../language';
+import type { SyntaxNode as Node, Initialiser } from '../../language';
+import type { Loc, Unit, VarDecl, Type } from '../../language/model';
 import type { DataItem } from '../ir/ir';
 import { enclosingNamespaces, evaluateSyntax, nodeAt } from './constants';
 import { posOf, unsupported, Unsupported } from './errors';
 import type { ModuleLower } from './module';
 import { stringLiteralBytes } from './strings';
 import { needsDestruction } from './objects';
-import { checkedInitialiser } from './initialize';
-import { misparsedParts } from '../../language/sema/misparsed-declarations';
+import { checkedInitialiser } from './local-variables';
 import { bitFieldLayout, writeBitsImage } from './bitfields';
 import { classDeclOf, intBits, isFloatType, valueTypeOf } from './types';
 

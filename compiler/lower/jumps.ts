@@ -6,7 +6,7 @@
 // scopes a jump enters have nothing to destroy yet. A forward goto jumps to a block of its own, filled
 // with the cleanups once its label (and so the scopes there) is known.
 
-import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
+import type { SyntaxNode as Node } from '../../language';
 import type { Block, SourcePos } from '../ir/ir';
 import { unsupported } from './errors';
 import type { FnLower } from './function';

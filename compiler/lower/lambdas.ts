@@ -9,9 +9,8 @@
 // the captured enclosing object. A lambda without captures converts to a pointer to a static invoker
 // generated here: it calls the call operator with a dummy closure (the closure has no state).
 
-import { types } from '../../language';
-import type { ClassDecl, FieldDecl, FunctionDecl, Loc } from '../../language/sema/decls';
-import { closureInfo, type ClosureCapture } from '../../language/sema/lambdas';
+import { types, closureInfo, type ClosureCapture } from '../../language';
+import type { ClassDecl, FieldDecl, FunctionDecl, Loc } from '../../language/model';
 import type { Address, VReg } from '../ir/ir';
 import { FunctionBuilder, offsetAddr, regAddr, slotAddr, symAddr } from '../ir/builder';
 import { copyConstructMember } from './copies';

@@ -6,8 +6,7 @@
 // types) and the std:: abbreviation St. `main` keeps its name.
 
 import { types } from '../../language';
-import type { ClassDecl, EnumDecl, FunctionDecl, NamespaceDecl, Scope, TemplateArg, VarDecl } from '../../language/sema/decls';
-import type { Type } from '../../language/sema/types';
+import type { ClassDecl, EnumDecl, FunctionDecl, NamespaceDecl, Scope, TemplateArg, VarDecl, Type } from '../../language/model';
 
 const BUILTIN: Record<string, string> = {
   void: 'v', bool: 'b', char: 'c', 'signed char': 'a', 'unsigned char': 'h', wchar_t: 'w', char16_t: 'Ds', char32_t: 'Di',

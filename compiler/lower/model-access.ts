@@ -4,7 +4,7 @@
 // compiler asks the model to analyse them on demand (errors found that late are not part of the compile).
 
 import type { FunctionBody, SemanticModel } from '../../language';
-import type { FunctionDecl } from '../../language/sema/decls';
+import type { FunctionDecl } from '../../language/model';
 
 /** The analysed body of `fn`, analysing it now if the model has not yet. */
 export function bodyOf(model: SemanticModel, fn: FunctionDecl): FunctionBody | undefined {

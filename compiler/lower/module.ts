@@ -3,16 +3,11 @@
 // Functions declared but not defined here must be runtime functions (printf, memcpy, …): anything
 // else is an undefined reference, reported at the call.
 
-import type { SemanticModel } from '../../language';
-import type { ClassDecl, FunctionDecl, Loc, Scope, VarDecl } from '../../language/sema/decls';
+import type { SemanticModel, Initialiser, Report } from '../../language';
+import type { ClassDecl, FunctionDecl, Loc, Scope, VarDecl, FunctionBody, Expr, Type } from '../../language/model';
 import { regAddr } from '../ir/builder';
 import { bodyOf } from './model-access';
-import type { FunctionBody } from '../../language/sema/statements';
 import { isDeletingSlot, setVptr, typeinfoSymbols, vtableSlots, vtableSymbol } from './vtables';
-import type { Expr } from '../../language/sema/expr';
-import type { Initialiser } from '../../language/sema/initialisers';
-import type { Report } from '../../language/sema/analyzer';
-import type { Type } from '../../language/sema/types';
 import type { DataItem, Func, MemType, SourcePos } from '../ir/ir';
 import { posOf, Unsupported, unsupported, type CompileDiagnostic } from './errors';
 import { FnLower } from './function';
@@ -24,7 +19,7 @@ import { baseOffset, destroy, initFromExpr, needsDestruction } from './objects';
 import { constructorPrologue, destructorEpilogue } from './class-bodies';
 import { lowerStatement, namedReturnValue } from './statements';
 import { layouts, memTypeOf, type Layouts } from './types';
-import { compilerDefined } from '../../language/sema/special-members';
+import { compilerDefined } from '../../language';
 
 /** Variables defined at namespace scope in user files (not SDK headers), namespaces included. */
 function userGlobals(scope: Scope, seen = new Set<Scope>()): VarDecl[] {

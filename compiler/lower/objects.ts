@@ -5,10 +5,9 @@
 // Copies are in copies.ts; what constructor and destructor bodies get added, in class-bodies.ts.
 
 import { buildClosure, isClosure } from './lambdas';
-import { types } from '../../language';
-import { Loc, type ClassDecl, type FunctionDecl } from '../../language/sema/decls';
-import type { Expr } from '../../language/sema/expr';
-import type { Type } from '../../language/sema/types';
+import { types, compilerDefined, ignoredByOverloadResolution } from '../../language';
+import { Loc, type ClassDecl, type FunctionDecl } from '../../language/model';
+import type { Expr, Type } from '../../language/model';
 import { offsetAddr, slotAddr } from '../ir/builder';
 import type { Address } from '../ir/ir';
 import { setVptr } from './vtables';
@@ -23,7 +22,6 @@ import { lvalue, rvalue, discard, lowerConditional } from './expressions';
 import type { FnLower } from './function';
 import { stringLiteralBytes } from './strings';
 import { classDeclOf, commonType, isClassType, memTypeOf, valueTypeOf, intBits, isFloatType } from './types';
-import { compilerDefined, ignoredByOverloadResolution } from '../../language/sema/special-members';
 
 const { unqualified, nonReference } = types;
 

@@ -5,11 +5,9 @@
 // temporary array, `A{1, 2, 3}`, is built in the frame and lives until then too); each
 // iteration initialises the loop variable from `*__begin` in its own scope, which break and continue close.
 
-import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
-import type { RangeFor } from '../../language/sema/statements';
-import type { Loc, VarDecl } from '../../language/sema/decls';
-import type { Expr } from '../../language/sema/expr';
-import { unqualified, type Type } from '../../language/sema/types';
+import type { SyntaxNode as Node } from '../../language';
+import type { RangeFor, Loc, VarDecl, Expr } from '../../language/model';
+import { unqualified, type Type } from '../../language/model';
 import { slotAddr } from '../ir/builder';
 import type { Address, Block, VReg } from '../ir/ir';
 import { unsupported } from './errors';

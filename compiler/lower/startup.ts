@@ -3,22 +3,20 @@
 // constructor call, any expression, a class default-constructed, a reference bound by code or to a
 // temporary that gets static storage. Every object with a destructor is registered on the unit's exit
 // list the moment its construction completes — globals here, static locals when their first pass
-// builds them (lower/initialize.ts) — as __cxa_atexit would: a table in .bss of the destroying thunks
+// builds them (lower/local-variables.ts) — as __cxa_atexit would: a table in .bss of the destroying thunks
 // (`__q7_exit.<object>`, one per object, so its size is known) and a count. `__q7_fini_globals` calls
 // the table's entries from the last registered to the first. The ROM calls both through weak
 // references (an image without them has neither): before `main` or the kernel dispatch, and after it
 // returns, before SIMCALL exit.
 
 import { types } from '../../language';
-import type { FunctionDecl, Loc, VarDecl } from '../../language/sema/decls';
-import type { Initialiser } from '../../language/sema/initialisers';
-import type { FunctionBody } from '../../language/sema/statements';
-import type { Type } from '../../language/sema/types';
+import type { FunctionDecl, Loc, VarDecl, FunctionBody, Type } from '../../language/model';
+import type { Initialiser } from '../../language';
 import { regAddr, symAddr } from '../ir/builder';
 import type { DataItem, Func } from '../ir/ir';
 import { posOf } from './errors';
 import { FnLower } from './function';
-import { bindStaticReference, initializeFrom } from './initialize';
+import { bindStaticReference, initializeFrom } from './local-variables';
 import type { ModuleLower } from './module';
 import { defaultInit, destroyTyped, needsDestruction } from './objects';
 

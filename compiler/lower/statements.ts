@@ -3,27 +3,23 @@
 // control flow; scopes destroy their objects on every exit path (end of block, break, continue,
 // return, goto — see jumps.ts, which also places case labels anywhere in their switch's body).
 
-import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
-import type { LocalObject } from '../../language/sema/statements';
-import type { Expr } from '../../language/sema/expr';
-import type { ClassDecl, VarDecl } from '../../language/sema/decls';
-import type { Type } from '../../language/sema/types';
+import type { SyntaxNode as Node } from '../../language';
+import type { LocalObject, Expr, ClassDecl, VarDecl, Type } from '../../language/model';
 import { unsupported } from './errors';
 import { condition, discard, referenceTo, rvalue } from './expressions';
 import { convertTo } from './conversions';
 import type { Cleanup, FnLower } from './function';
 import { symAddr } from '../ir/builder';
-import { initializeLocal, initializeStaticLocal, readsLocals } from './initialize';
+import { initializeLocal, initializeStaticLocal, readsLocals } from './local-variables';
 import { checkSupportedSyntax } from './syntax-guard';
 import { rangeForStatement } from './range-for';
 import { evaluateCaseValue } from './constants';
 import { classDeclOf, isClassType, valueTypeOf } from './types';
 import { constructors } from './objects';
 import { caseLabelsOf, gotoStatement, placeCaseLabel, placeLabel, withCaseLabels } from './jumps';
-import { switchConversion } from '../../language/sema/statements';
+import { switchConversion, mayBeMisparsed, misparsedParts } from '../../language';
 import type { VReg } from '../ir/ir';
 import { bindingDeclaration, bindingWithin } from './bindings';
-import { mayBeMisparsed, misparsedParts } from '../../language/sema/misparsed-declarations';
 
 export function lowerStatement(f: FnLower, node: Node): void {
   switch (node.type) {

@@ -1,7 +1,7 @@
 // The bytes of a string literal as the program stores it: escapes decoded, adjacent literals
 // concatenated, raw strings taken as written, UTF-8 for characters beyond ASCII, a terminating NUL.
 
-import type { Loc } from '../../language/sema/decls';
+import type { Loc } from '../../language/model';
 import { unsupported } from './errors';
 
 const SIMPLE: Record<string, number> = { n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11, '\\': 92, "'": 39, '"': 34, '?': 63, e: 27 };

@@ -2,7 +2,7 @@
 // cannot run: rejected with a clear error at their place before an expression is lowered, so they can
 // never turn into wrong code.
 
-import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
+import type { SyntaxNode as Node } from '../../language';
 import { unsupported } from './errors';
 import type { FnLower } from './function';
 

@@ -4,8 +4,7 @@
 // does not insert conversion nodes).
 
 import { types, type SemanticModel } from '../../language';
-import type { ClassDecl } from '../../language/sema/decls';
-import type { BuiltinName, Type } from '../../language/sema/types';
+import type { ClassDecl, BuiltinName, Type } from '../../language/model';
 import type { MemType, ValueType } from '../ir/ir';
 
 const { builtin, isUnsigned, nonReference, unqualified } = types;

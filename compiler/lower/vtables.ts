@@ -5,9 +5,8 @@
 // object's vptr points at the first slot. Constructors and destructors set the vptr of the class they
 // belong to.
 
-import type { ClassDecl, FunctionDecl } from '../../language/sema/decls';
+import type { ClassDecl, FunctionDecl, Expr } from '../../language/model';
 import { types } from '../../language';
-import type { Expr } from '../../language/sema/expr';
 import { offsetAddr, symAddr } from '../ir/builder';
 import type { Address } from '../ir/ir';
 import type { FnLower } from './function';

@@ -4,8 +4,8 @@
 // temporary to the end of its full-expression (or of the reference that extends it, or of the local
 // object it is stored in as that object is built: `Rows r{t.accessor<float, 1>()};`).
 
-import type { VarDecl } from '../sema/decls';
-import type { Expr } from '../sema/expr';
+import type { VarDecl } from '../model/declarations';
+import type { Expr } from '../model/expressions';
 import type { FunctionContext, Span } from './function-context';
 import { ACCESSOR_FACTORIES, accessorKindOf, sdkValue, type AccessorKind, type SdkValue } from './sdk-types';
 import { nodeOfLoc, runsUnconditionallyWithin } from './syntax';

@@ -5,8 +5,8 @@
 // Only pairs the device cannot see are reported: when the same handle also has a conflicting
 // accessor open, Q7-C005 reports it. Copies are followed through local handles initialised from another handle and never reassigned.
 
-import type { VarDecl } from '../sema/decls';
-import type { Expr } from '../sema/expr';
+import type { VarDecl } from '../model/declarations';
+import type { Expr } from '../model/expressions';
 import { describeUse, type AccessorUse } from './accessors';
 import { conflicts } from './coherency';
 import type { FileContext } from './context';

@@ -4,8 +4,8 @@
 // the checks also see expressions the front-end rejected (which carry no typed operands).
 
 import type { SyntaxNode } from '../parse/syntax-node';
-import type { VarDecl } from '../sema/decls';
-import { isConst, nonReference, typeToString } from '../sema/types';
+import type { VarDecl } from '../model/declarations';
+import { isConst, nonReference, typeToString } from '../model/types';
 import { accessorSource } from './accessors';
 import type { FunctionContext } from './function-context';
 import { sdkValue, type SdkValue } from './sdk-types';

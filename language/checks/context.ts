@@ -5,7 +5,7 @@
 
 import type { Analysis } from '../frontend';
 import { isSdkFile } from '../sdk';
-import type { FunctionDecl } from '../sema/decls';
+import type { FunctionDecl } from '../model/declarations';
 import { parseAnnotations, type Annotations, type TensorAnnotation } from './annotations';
 import { FunctionContext } from './function-context';
 import type { CheckDiagnostic, CheckOptions, CoherencePolicy } from './types';

@@ -2,15 +2,15 @@
 // tensor_to_tcm<T> / tcm_to_tensor<T> whose T disagrees with the dtype the tensor was created with in
 // the same kernel (or annotated with `// q7: t dtype kInt`).
 
-import type { Expr } from '../sema/expr';
-import { typeToString, type Type } from '../sema/types';
+import type { Expr } from '../model/expressions';
+import { typeToString, type Type } from '../model/types';
 import { accessorSource, factoryKind } from './accessors';
 import type { FileContext } from './context';
 import type { FunctionContext } from './function-context';
 import { DTYPES, dtypeName, elementMatchesDtype } from './sdk-types';
 import { factsOf, type TensorRef } from './tensors';
 import type { Check } from './types';
-import { sizeAlignOf } from '../sema/layout';
+import { sizeAlignOf } from '../model/layout';
 
 const CODE = 'Q7-A004';
 

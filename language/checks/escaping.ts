@@ -6,7 +6,7 @@
 // TCM accessors take no slot and element references hold none, so they are not reported.
 
 import type { SyntaxNode } from '../parse/syntax-node';
-import type { Expr } from '../sema/expr';
+import type { Expr } from '../model/expressions';
 import { accessorSource, kindLabel } from './accessors';
 import type { FileContext } from './context';
 import type { FunctionContext } from './function-context';

@@ -1,8 +1,8 @@
 // Finds the typed expressions of one analysed function body by their span in the unit's text, so a
 // check can go from a syntax node to the model's Expr (and back through Expr.loc).
 
-import type { Expr } from '../sema/expr';
-import type { FunctionBody } from '../sema/statements';
+import type { Expr } from '../model/expressions';
+import type { FunctionBody } from '../model/bodies';
 
 /** Calls `visit` on `e` and every sub-expression (object, operands, list elements), outermost first. */
 export function walkExpr(e: Expr | undefined, visit: (e: Expr, parent: Expr | undefined) => void, parent?: Expr): void {

@@ -2,7 +2,7 @@
 // offered where the node's text really is in the user's file at that range (not inside a macro).
 
 import type { SyntaxNode } from '../parse/syntax-node';
-import type { VarDecl } from '../sema/decls';
+import type { VarDecl } from '../model/declarations';
 import type { FileContext } from './context';
 import type { FunctionContext } from './function-context';
 import { ancestor, nodeOfLoc } from './syntax';

@@ -4,9 +4,9 @@
 
 import type { SourceRange } from '../diagnostics';
 import type { SyntaxNode } from '../parse/syntax-node';
-import type { FunctionDecl, Loc, Unit, VarDecl } from '../sema/decls';
-import type { Expr } from '../sema/expr';
-import type { FunctionBody, LocalObject } from '../sema/statements';
+import type { FunctionDecl, Loc, Unit, VarDecl } from '../model/declarations';
+import type { Expr } from '../model/expressions';
+import type { FunctionBody, LocalObject } from '../model/bodies';
 import { accessorUses, type AccessorUse } from './accessors';
 import { ExprIndex } from './expr-index';
 import { enclosingScope, initialiserOf, nodeAt, nodeOfLoc } from './syntax';
@@ -124,7 +124,7 @@ export class FunctionContext {
   }
 
   /** The type of what `name` names at `offset`: a local or parameter (also one the body never uses). */
-  typeNamed(name: string, offset: number): import('../sema/types').Type | undefined {
+  typeNamed(name: string, offset: number): import('../model/types').Type | undefined {
     return this.varNamed(name, offset)?.type ?? this.fn.params.find((p) => p.name === name)?.type;
   }
 

@@ -5,7 +5,7 @@
 // shape annotation, TORCH_CHECK(t.size(d) == K)) and a contiguous layout: a warning at the accessor
 // when some dimension's offset can reach 2^32, an error at a subscript whose constant index does.
 
-import type { Expr } from '../sema/expr';
+import type { Expr } from '../model/expressions';
 import { accessorSource } from './accessors';
 import type { FileContext } from './context';
 import type { FunctionContext } from './function-context';

@@ -6,7 +6,7 @@ import { compareDiagnostics, isValidRange, type Diagnostic, type Position } from
 import type { Analysis } from '../frontend';
 import { FileContext } from './context';
 import type { FunctionContext } from './function-context';
-import type { FunctionBody } from '../sema/statements';
+import type { FunctionBody } from '../model/bodies';
 import { coherencyCheck } from './coherency';
 import { dtypeCheck } from './dtype';
 import { tcmBudgetCheck } from './tcm-budget';
@@ -29,6 +29,11 @@ import { pageUrl } from './docs-url';
 export type { Check, CheckDiagnostic, CheckOptions, CoherencePolicy, Fix, Note, TextEdit } from './types';
 export { DIAGNOSTICS_BASE_URL } from './docs-url';
 export { findShapeSource, type ShapeSource } from './shape-file';
+// The facts the checks derive that the compiler also uses (tensor handles, SDK types and values).
+export { FileContext } from './context';
+export type { FunctionContext } from './function-context';
+export { dtypeName, sdkValue } from './sdk-types';
+export { factsOf, stripExpr, tensorOf } from './tensors';
 
 /** Every check, in the order of their codes. */
 export const CHECKS: readonly Check[] = [rankCheck, readOnlyCheck, rvalueCheck, dtypeCheck, coherencyCheck, multicoreCheck, tcmBudgetCheck, lazyReferenceCheck,
@@ -130,8 +135,9 @@ export function checkedDiagnostics(analysis: Analysis, options: CheckOptions = {
 }
 
 function explains(x: CheckDiagnostic, d: Diagnostic): boolean {
-  if (x.silences?.codes.includes(d.code) && x.silences.ranges.some((r) => r.file === d.range.file && overlaps(r, d.range))) return true;
-  return !!x.supersedes?.includes(d.code) && x.range.file === d.range.file && overlaps(x.range, d.range);
+  const listed = (codes: readonly string[] | undefined): boolean => !!codes?.includes(d.code);
+  if (x.silences && listed(x.silences.codes) && x.silences.ranges.some((r) => r.file === d.range.file && overlaps(r, d.range))) return true;
+  return listed(x.supersedes) && x.range.file === d.range.file && overlaps(x.range, d.range);
 }
 
 type R = Diagnostic['range'];

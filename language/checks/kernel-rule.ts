@@ -5,8 +5,8 @@
 
 import type { Analysis } from '../frontend';
 import { exportedFunctions as exported, isTensorType, kernelFunctions } from '../kernel-rule';
-import type { FunctionDecl } from '../sema/decls';
-import { nonReference, typeToString, unqualified, type Type } from '../sema/types';
+import type { FunctionDecl } from '../model/declarations';
+import { nonReference, typeToString, unqualified, type Type } from '../model/types';
 
 export { isTensorType as isTensorClass };
 

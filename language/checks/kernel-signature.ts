@@ -7,8 +7,8 @@
 // the rule: make it static). Without a shape file a void function is taken for a helper.
 
 import type { SourceRange } from '../diagnostics';
-import type { FunctionDecl, ParamDecl } from '../sema/decls';
-import { isFloating, isIntegral, nonReference, quoteType, unqualified } from '../sema/types';
+import type { FunctionDecl, ParamDecl } from '../model/declarations';
+import { isFloating, isIntegral, nonReference, quoteType, unqualified } from '../model/types';
 import type { FileContext } from './context';
 import { exportedFunctions, isTensorClass, paramKind, ruleKernels } from './kernel-rule';
 import { parseShapeLibrary, type ShapeLibrary } from './shape-file';

@@ -4,8 +4,8 @@
 // new value), otherwise a hint. Quick fix: spell the element type.
 
 import type { SyntaxNode } from '../parse/syntax-node';
-import type { LocalObject } from '../sema/statements';
-import { nonReference, typeToString } from '../sema/types';
+import type { LocalObject } from '../model/bodies';
+import { nonReference, typeToString } from '../model/types';
 import { accessorSource } from './accessors';
 import { chainOf } from './chains';
 import type { FileContext } from './context';

@@ -4,8 +4,8 @@
 // than 0 prints nothing (hint).
 
 import type { SyntaxNode } from '../parse/syntax-node';
-import type { FunctionDecl } from '../sema/decls';
-import type { Expr } from '../sema/expr';
+import type { FunctionDecl } from '../model/declarations';
+import type { Expr } from '../model/expressions';
 import { describeUse } from './accessors';
 import type { FileContext } from './context';
 import type { FunctionContext } from './function-context';

@@ -4,7 +4,7 @@
 // signedness (int and long differ even though both are 32-bit), %p takes any pointer, %s any pointer
 // to a char type. Also the conversion that does fit an argument, for the quick fix.
 
-import { nonReference, type BuiltinName, type Type } from '../sema/types';
+import { nonReference, type BuiltinName, type Type } from '../model/types';
 import type { Directive } from './format-string';
 
 /** The class of an argument after the default argument promotions, as printf sees it. */

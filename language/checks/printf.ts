@@ -6,8 +6,8 @@
 // (`%lld`, `%u`, `%f`, ...). Warnings, like GCC's.
 
 import type { SyntaxNode } from '../parse/syntax-node';
-import type { Expr } from '../sema/expr';
-import { nonReference, quoteType, type Type } from '../sema/types';
+import type { Expr } from '../model/expressions';
+import { nonReference, quoteType, type Type } from '../model/types';
 import type { FileContext } from './context';
 import { literalChars, parseFormat, type Directive } from './format-string';
 import type { FunctionContext } from './function-context';

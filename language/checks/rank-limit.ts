@@ -5,6 +5,7 @@
 // or the size list; what the front-end would say further on about the impossible accessor type (its
 // N-dimensional sub-accessors in arithmetic or assignments) is silenced as a cascade of this one.
 
+import type { DiagnosticCode } from '../diagnostic-codes';
 import type { SyntaxNode } from '../parse/syntax-node';
 import type { SourceRange } from '../diagnostics';
 import { outermostChains } from './chains';
@@ -20,7 +21,7 @@ const MAX_SMALL_SIZE = 65535;
 const MAX_LARGE_DIMS = 4;
 const FACTORIES = new Set(['at::zeros', 'at::ones', 'at::empty', 'at::full']);
 /** What the front-end says when an impossible accessor's sub-accessor is used as a value. */
-const CASCADE = ['bad-operands', 'no-viable-operator', 'type-mismatch', 'no-viable-conversion', 'not-assignable'];
+const CASCADE: DiagnosticCode[] = ['bad-operands', 'no-viable-operator', 'type-mismatch', 'not-assignable'];
 
 export const rankLimitCheck: Check = {
   code: CODE,

@@ -3,7 +3,7 @@
 // an accessor subscripted more times than it has dimensions; a partly indexed accessor used as a value.
 
 import type { SyntaxNode } from '../parse/syntax-node';
-import { isArithmetic, nonReference } from '../sema/types';
+import { isArithmetic, nonReference } from '../model/types';
 import { outermostChains, type Chain } from './chains';
 import type { FileContext } from './context';
 import type { FunctionContext } from './function-context';
@@ -85,7 +85,7 @@ function subscriptCount(ctx: FileContext, fc: FunctionContext, c: Chain): void {
         { message: 'each [] before the last only advances the device address; nothing is read until the last dimension' },
       ],
       help: `add the missing subscript${left > 1 ? 's' : ''}: ${fc.show(c.node)}${'[…]'.repeat(left)}`,
-      supersedes: ['type-mismatch', 'bad-operands', 'no-viable-operator', 'no-viable-conversion', 'not-assignable'],
+      supersedes: ['type-mismatch', 'bad-operands', 'no-viable-operator', 'not-assignable'],
     });
   }
 }

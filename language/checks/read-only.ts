@@ -2,6 +2,7 @@
 // reference or TCM accessor obtained from a const Tensor (read_only = true), and tcm_to_tensor on a
 // read-only TCM accessor. Quick fix: make the tensor parameter non-const when it is the one written.
 
+import type { DiagnosticCode } from '../diagnostic-codes';
 import type { SyntaxNode } from '../parse/syntax-node';
 import { chainOf, type Chain } from './chains';
 import type { FileContext } from './context';
@@ -11,7 +12,7 @@ import { unparenthesised } from './syntax';
 import type { Check } from './types';
 
 const CODE = 'Q7-A002';
-const SUPERSEDES = ['static-assert', 'no-viable-operator', 'not-assignable'];
+const SUPERSEDES: DiagnosticCode[] = ['static-assert', 'no-viable-operator', 'not-assignable'];
 
 export const readOnlyCheck: Check = {
   code: CODE,

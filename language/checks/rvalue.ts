@@ -3,7 +3,7 @@
 // enforcer), a stream or TCM accessor of a temporary tensor kept in a variable (it keeps a reference
 // to the dead handle's enforcer), and accessor<T, 0>. Quick fix: bind the tensor to a variable first.
 
-import type { Expr } from '../sema/expr';
+import type { Expr } from '../model/expressions';
 import { factoryKind, kindLabel } from './accessors';
 import type { FileContext } from './context';
 import { editable, indentAt } from './fixes';

@@ -1,8 +1,8 @@
 // Recognises the device SDK's types in the semantic model: tensors, the standard accessor and its
 // element proxy, the stream and TCM accessors, and the dtype enumerators, by qualified class name.
 
-import type { ClassDecl, TemplateArg } from '../sema/decls';
-import { nonReference, typeToString, type Type } from '../sema/types';
+import type { ClassDecl, TemplateArg } from '../model/declarations';
+import { nonReference, typeToString, type Type } from '../model/types';
 
 export type AccessorKind = 'standard' | 'reader' | 'writer' | 'tcm';
 

@@ -5,12 +5,12 @@
 // registers (torch.ops.<ns>.<op> will not exist). In the shape file itself: one library per file.
 
 import type { SourceRange } from '../diagnostics';
-import type { FunctionDecl } from '../sema/decls';
+import type { FunctionDecl } from '../model/declarations';
 import { isTensorClass, exportedFunctions, paramKind, ruleKernels } from './kernel-rule';
 import type { FileContext } from './context';
 import { parseShapeLibrary, type ShapeLibrary, type TextPos } from './shape-file';
 import type { Check } from './types';
-import { unqualified } from '../sema/types';
+import { unqualified } from '../model/types';
 
 const CODE = 'Q7-S016';
 

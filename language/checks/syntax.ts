@@ -2,7 +2,7 @@
 // and blocks, the declaration a local's name belongs to, and control-flow nesting between two nodes.
 
 import type { SyntaxNode } from '../parse/syntax-node';
-import type { Loc, Unit } from '../sema/decls';
+import type { Loc, Unit } from '../model/declarations';
 
 /** The outermost node spanning exactly [start, end), or the innermost node containing `start`. */
 export function nodeAt(unit: Unit, start: number, end: number): SyntaxNode {

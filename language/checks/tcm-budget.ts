@@ -3,8 +3,8 @@
 // tcm_malloc result used without a null check; tcm_free of memory that did not come from tcm_malloc.
 
 import type { SyntaxNode } from '../parse/syntax-node';
-import type { VarDecl } from '../sema/decls';
-import type { Expr } from '../sema/expr';
+import type { VarDecl } from '../model/declarations';
+import type { Expr } from '../model/expressions';
 import type { FileContext } from './context';
 import type { FunctionContext, Span } from './function-context';
 import { nodeOfLoc, runsUnconditionallyWithin, unparenthesised } from './syntax';

@@ -2,9 +2,9 @@
 // from a factory), and what is known about it: rank, shape and dtype from its factory call, from a
 // copy of a known tensor, from TORCH_CHECK(t.dim() == K), or from a `// q7:` annotation.
 
-import type { VarDecl } from '../sema/decls';
-import type { Expr } from '../sema/expr';
-import { nonReference } from '../sema/types';
+import type { VarDecl } from '../model/declarations';
+import type { Expr } from '../model/expressions';
+import { nonReference } from '../model/types';
 import type { FunctionContext } from './function-context';
 import { isTensorType } from './sdk-types';
 import type { TensorAnnotation } from './annotations';

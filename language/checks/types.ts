@@ -1,6 +1,7 @@
 // What a domain check produces and consumes: diagnostics that carry quick fixes (text edits in source
 // ranges, no editor protocol), the options the editor or the CLI passes, and the check interface.
 
+import type { DiagnosticCode } from '../diagnostic-codes';
 import type { Diagnostic, SourceRange } from '../diagnostics';
 
 export type CoherencePolicy = 'COHERENT' | 'INCOHERENT_VERBOSE' | 'INCOHERENT_QUIET';
@@ -41,9 +42,9 @@ export interface CheckDiagnostic extends Diagnostic {
   help?: string;
   fixes?: Fix[];
   /** Front-end diagnostic codes at this range that this one replaces with a domain explanation. */
-  supersedes?: string[];
+  supersedes?: DiagnosticCode[];
   /** Front-end diagnostics elsewhere that follow from this one (a cascade): codes within ranges. */
-  silences?: { codes: string[]; ranges: SourceRange[] };
+  silences?: { codes: DiagnosticCode[]; ranges: SourceRange[] };
 }
 
 /**

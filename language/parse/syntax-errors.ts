@@ -42,7 +42,7 @@ function isDeletedMemberTemplateQuirk(n: SyntaxNode): boolean {
 
 /**
  * tree-sitter-cpp reads a braced default argument (`W w = {}`) as a compound literal with a MISSING
- * type; it is valid C++ (language/sema/initialisers.ts analyses the list).
+ * type; it is valid C++ (language/sema/initialisers-outside-bodies.ts analyses the list).
  */
 function isBracedDefaultArgument(n: SyntaxNode): boolean {
   const lit = n.parent;

@@ -14,6 +14,7 @@ import { ChunkBuilder } from './chunk-builder';
 import type { SourceMap } from './source-map';
 import { lex, scan, type Origin, type Token } from './tokens';
 import type { TokenTable } from './token-table';
+import type { DiagnosticCode } from '../diagnostic-codes';
 
 export interface PreprocessOptions {
   /** Directories searched for `#include "..."` (after the includer's directory) and `#include <...>`. */
@@ -567,7 +568,7 @@ class Preprocessor {
     if (toLine > fromLine) this.inactive.push({ file, start: { line: fromLine, column: 0 }, end: { line: toLine, column: 0 } });
   }
 
-  private error(at: Origin, code: string, message: string): void {
+  private error(at: Origin, code: DiagnosticCode, message: string): void {
     this.diagnostics.push(diagnostic(originRange(at), 'error', code, message));
   }
 }

@@ -2,9 +2,9 @@
 // functions of that name declared in the namespaces of its arguments' classes and enumerations (and of
 // their bases and template arguments), so `fill_(t, 0)` finds `at::fill_` for an `at::Tensor`.
 
-import type { ClassDecl, Decl, FunctionDecl, FunctionTemplate, NamespaceDecl, Scope } from './decls';
-import type { Expr } from './expr';
-import type { Type } from './types';
+import type { ClassDecl, Decl, FunctionDecl, FunctionTemplate, NamespaceDecl, Scope } from '../model/declarations';
+import type { Expr } from '../model/expressions';
+import type { Type } from '../model/types';
 
 /** The functions named `name` in the namespaces associated with the arguments. */
 export function argumentDependentCandidates(name: string, args: readonly Expr[]): (FunctionDecl | FunctionTemplate)[] {

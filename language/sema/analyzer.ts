@@ -3,11 +3,12 @@
 // analysis is assembled), the instantiation stack, and the template instances that mention this
 // layer's own declarations. Name lookup lives here too.
 
+import type { DiagnosticCode } from '../diagnostic-codes';
 import type { Severity } from '../diagnostics';
 import {
   Loc, NO_DECLS, Scope, type ClassDecl, type ClassTemplate, type Decl, type FunctionDecl, type FunctionTemplate, type NamespaceDecl,
   type Unit,
-} from './decls';
+} from '../model/declarations';
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import type { Conversion } from './conversions';
 import type { LambdaFrame } from './lambdas';
@@ -16,7 +17,7 @@ import type { LambdaFrame } from './lambdas';
 export interface Report {
   readonly loc: Loc;
   readonly severity: Severity;
-  readonly code: string;
+  readonly code: DiagnosticCode;
   readonly message: string;
   readonly related?: { loc: Loc; message: string }[];
 }
@@ -27,7 +28,7 @@ export interface InstantiationFrame {
   /** What is being instantiated, for the message. */
   readonly what: string;
   /** Errors raised inside it (stored on the instance so a cached one reports them again). */
-  readonly errors: { message: string; code: string; loc: Loc }[];
+  readonly errors: { message: string; code: DiagnosticCode; loc: Loc }[];
 }
 
 export interface AnalyzerOptions {
@@ -115,15 +116,15 @@ export class Analyzer {
 
   // ---- diagnostics ---------------------------------------------------------------------------
 
-  error(loc: Loc, code: string, message: string): void {
+  error(loc: Loc, code: DiagnosticCode, message: string): void {
     this.report(loc, 'error', code, message);
   }
 
-  warning(loc: Loc, code: string, message: string): void {
+  warning(loc: Loc, code: DiagnosticCode, message: string): void {
     this.report(loc, 'warning', code, message);
   }
 
-  report(loc: Loc, severity: Severity, code: string, message: string, related: { loc: Loc; message: string }[] = []): void {
+  report(loc: Loc, severity: Severity, code: DiagnosticCode, message: string, related: { loc: Loc; message: string }[] = []): void {
     if (severity === 'error') for (const f of this.instStack) f.errors.push({ message, code, loc });
     const user = this.userSite(loc);
     if (user !== loc) {
@@ -134,7 +135,7 @@ export class Analyzer {
   }
 
   /** Re-reports the errors recorded when an instance was first created, at the current use. */
-  replay(errors: { message: string; code: string; loc: Loc }[], useLoc: Loc, what: string): void {
+  replay(errors: { message: string; code: DiagnosticCode; loc: Loc }[], useLoc: Loc, what: string): void {
     if (!errors.length) return;
     const frame: InstantiationFrame = { loc: this.live(useLoc), what, errors: [] };
     this.instStack.push(frame);

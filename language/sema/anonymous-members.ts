@@ -1,12 +1,12 @@
 // Anonymous unions and structs as class members (`struct V { int tag; union { int i; float f; }; };`):
 // the unnamed class becomes an unnamed field of the enclosing class (laid out, copied and described
 // like any member), and the anonymous class's members are also declared in the enclosing class's scope, so
-// `v.i` is `v.<anonymous>.i` — a member access through the unnamed field (sema/expressions.ts fieldAccess).
+// `v.i` is `v.<anonymous>.i` — a member access through the unnamed field (sema/check-expr.ts fieldAccess).
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf } from './context';
-import { newId, type Access, type ClassDecl, type FieldDecl } from './decls';
-import type { Type } from './types';
+import { newId, type Access, type ClassDecl, type FieldDecl } from '../model/declarations';
+import type { Type } from '../model/types';
 
 const PREFIX = '(anonymous ';
 

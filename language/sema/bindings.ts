@@ -4,30 +4,12 @@
 // an element of an array, or a public non-static data member of a class (all of them declared in the
 // class itself or all in one base). The tuple-like protocol (std::tuple_size / get) is not modelled.
 
+import type { BindingName, StructuredBinding } from '../model/bodies';
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf } from './context';
 import { classOf } from './conversions';
-import { newId, type ClassDecl, type FieldDecl, type Loc, type VarDecl } from './decls';
-import { ERROR, nonReference, quoteType, withQuals, type Type } from './types';
-
-/** One name of a structured binding: the subobject it refers to. */
-export interface BindingName {
-  /** The name as a variable (of the subobject's type, cv-qualified as the hidden object). */
-  readonly decl: VarDecl;
-  /** The data member it names (for a class), with the base class that declares it when not the class itself. */
-  readonly field?: FieldDecl;
-  readonly base?: ClassDecl;
-  /** The element it names (for an array). */
-  readonly index?: number;
-}
-
-export interface StructuredBinding {
-  /** The bracketed list of names. */
-  readonly loc: Loc;
-  /** The hidden variable `e` (the object, or a reference to it). */
-  readonly object: VarDecl;
-  readonly names: readonly BindingName[];
-}
+import { newId, type ClassDecl, type FieldDecl, type Loc, type VarDecl } from '../model/declarations';
+import { ERROR, nonReference, quoteType, withQuals, type Type } from '../model/types';
 
 /** The parts of a structured binding declarator: the names' list and the reference kind, if any. */
 export interface BindingDeclarator {

@@ -4,11 +4,11 @@
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf } from './context';
-import type { ClassDecl } from './decls';
-import { constantValue } from './expressions';
-import { sizeAlignOf } from './layout';
-import type { Expr } from './expr';
-import { INT, isIntegral, UINT, unqualified, type Type } from './types';
+import type { ClassDecl } from '../model/declarations';
+import { constantValue } from './check-expr';
+import { sizeAlignOf } from '../model/layout';
+import type { Expr } from '../model/expressions';
+import { INT, isIntegral, UINT, unqualified, type Type } from '../model/types';
 
 /** The bit-field clause that follows `declarator` in a field declaration, if any. */
 export function bitFieldClause(node: Node, declarator: Node): Node | undefined {

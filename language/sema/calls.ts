@@ -4,12 +4,12 @@
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { isFreeFunction, argumentDependentCandidates } from './adl';
-import { analyseBodyNow } from './bodies';
+import { analyseBodyNow } from './body-schedule';
 import { type Ctx, containsAuto, locOf } from './context';
 import { classOf, implicitConversion, type Conversion } from './conversions';
-import { functionType, type Decl, type FunctionDecl, type FunctionTemplate, type Loc } from './decls';
-import { errorExpr, type Expr, type ValueCategory } from './expr';
-import { castTo, checkExpr, CAST_KEYWORDS, convertOrReport, declExpr, mk } from './expressions';
+import { functionType, type Decl, type FunctionDecl, type FunctionTemplate, type Loc } from '../model/declarations';
+import { errorExpr, type Expr, type ValueCategory } from '../model/expressions';
+import { castTo, checkExpr, CAST_KEYWORDS, convertOrReport, declExpr, mk } from './check-expr';
 import { noteConversion } from './implicit';
 import { resolveName } from './names';
 import { genericCallOperator } from './generic-lambdas';
@@ -17,7 +17,7 @@ import { expandArguments } from './variadic';
 import { constexprCall, evaluable } from './constexpr';
 import { constructorCandidates, resolveOverload } from './overload';
 import { typeFromDescriptor, typeFromSpecifier, typeOfDecl } from './type-syntax';
-import { ERROR, isScalar, nonReference, quoteType, sameType, unqualified, type FunctionType, type Type } from './types';
+import { ERROR, isScalar, nonReference, quoteType, sameType, unqualified, type FunctionType, type Type } from '../model/types';
 
 /**
  * While an expression converting to a function pointer (or reference) type is checked: the span of the

@@ -9,11 +9,11 @@
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import type { Ctx } from './context';
 import { classOf, implicitConversion, standardConversion, usualArithmetic } from './conversions';
-import type { FunctionDecl, Loc } from './decls';
-import { errorExpr, type Expr } from './expr';
-import { checkExpr, mk } from './expressions';
+import type { FunctionDecl, Loc } from '../model/declarations';
+import { errorExpr, type Expr } from '../model/expressions';
+import { checkExpr, mk } from './check-expr';
 import { builtinOperand, decay } from './operators';
-import { isArithmetic, isScalar, nonReference, quoteType, sameType, unqualified, type Type } from './types';
+import { isArithmetic, isScalar, nonReference, quoteType, sameType, unqualified, type Type } from '../model/types';
 
 export function conditionalExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   const cn = node.childForFieldName('condition');

@@ -7,12 +7,12 @@
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import type { Analyzer } from './analyzer';
-import { analyseBodyNow } from './bodies';
-import type { Decl, FunctionDecl } from './decls';
-import type { Expr } from './expr';
+import { analyseBodyNow } from './body-schedule';
+import type { Decl, FunctionDecl } from '../model/declarations';
+import type { Expr } from '../model/expressions';
 import { fold, wrap } from './operators';
-import type { FunctionBody } from './statements';
-import { isIntegral, nonReference, unqualified, type Type } from './types';
+import type { FunctionBody } from '../model/bodies';
+import { isIntegral, nonReference, unqualified, type Type } from '../model/types';
 
 const MAX_DEPTH = 256;
 const MAX_STEPS = 100_000;

@@ -2,8 +2,8 @@
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import type { Analyzer } from './analyzer';
-import { Loc, type Scope, type TemplateParam, type Unit } from './decls';
-import type { Type } from './types';
+import { Loc, type Scope, type TemplateParam, type Unit } from '../model/declarations';
+import type { Type } from '../model/types';
 
 export interface Ctx {
   readonly a: Analyzer;

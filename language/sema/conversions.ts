@@ -2,12 +2,12 @@
 // binding, the usual arithmetic conversions with the target's sizes, and brace-list conversions.
 
 import type { Ctx } from './context';
-import type { ClassDecl, FunctionDecl } from './decls';
-import type { Expr } from './expr';
+import type { ClassDecl, FunctionDecl } from '../model/declarations';
+import type { Expr } from '../model/expressions';
 import {
   builtin, integerRank, isArithmetic, isBuiltin, isFloating, isIntegral, isUnscopedEnum, isUnsigned, nonReference,
   sameType, unqualified, type BuiltinName, type Type,
-} from './types';
+} from '../model/types';
 import { constructorsOf, conversionFunctionsOf } from './overload';
 
 export const RANK_EXACT = 0;

@@ -3,7 +3,7 @@
 // computing it does nothing else (-Wunused-value).
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
-import type { Expr } from './expr';
+import type { Expr } from '../model/expressions';
 
 /** Whether control can reach the end of `stmt` (conservative: unknown constructs can). */
 export function mayFallThrough(stmt: Node): boolean {

@@ -7,11 +7,11 @@
 
 import type { Ctx } from './context';
 import { AUTO_PARAM, containsAuto } from './context';
-import type { ClassDecl, FunctionDecl, Loc } from './decls';
-import { newId } from './decls';
-import type { Expr } from './expr';
+import type { ClassDecl, FunctionDecl, Loc } from '../model/declarations';
+import { newId } from '../model/declarations';
+import type { Expr } from '../model/expressions';
 import { analyseCallOperator, closureInfo } from './lambdas';
-import { addConst, ERROR, pointerTo, referenceTo, typeKey, typeToString, unqualified, type Type } from './types';
+import { addConst, ERROR, pointerTo, referenceTo, typeKey, typeToString, unqualified, type Type } from '../model/types';
 
 /** For a call of a generic closure `cls` with `args`: the instance of its operator() they select. */
 export function genericCallOperator(ctx: Ctx, cls: ClassDecl, args: readonly Expr[], loc: Loc): FunctionDecl | undefined {

@@ -3,10 +3,10 @@
 // type and the steps of the conversion, in the order the compiler performs them.
 
 import type { Conversion } from './conversions';
-import type { Expr, ImplicitConversion, ConversionStep } from './expr';
+import type { Expr, ImplicitConversion, ConversionStep } from '../model/expressions';
 import {
   BOOL, isArithmetic, isBuiltin, isFloating, isIntegral, nonReference, sameType, unqualified, type Type,
-} from './types';
+} from '../model/types';
 import { promote } from './conversions';
 
 /** Records on `e` its conversion to `to` (nothing when none is needed). */

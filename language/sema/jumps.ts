@@ -4,8 +4,8 @@
 // that have a goto, a label or a switch.
 
 import type { Ctx } from './context';
-import type { Loc, Scope } from './decls';
-import type { LocalObject } from './statements';
+import type { Loc, Scope } from '../model/declarations';
+import type { LocalObject } from '../model/bodies';
 
 /** A point of the body: where a jump starts or lands, with the scope it is in. */
 export interface JumpSite {

@@ -10,14 +10,14 @@
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import type { Analyzer } from './analyzer';
 import { type Ctx, containsAuto, locOf } from './context';
-import { ClassDecl, newId, Scope, type FieldDecl, type FunctionDecl, type Loc, type Unit, type VarDecl } from './decls';
-import type { Expr } from './expr';
-import { checkExpr } from './expressions';
+import { ClassDecl, newId, Scope, type FieldDecl, type FunctionDecl, type Loc, type Unit, type VarDecl } from '../model/declarations';
+import type { Expr } from '../model/expressions';
+import { checkExpr } from './check-expr';
 import { analyseFunctionBody } from './statements';
 import { parameters, typeFromDescriptor } from './type-syntax';
 import {
   addConst, classType, ERROR, nonReference, pointerTo, quoteType, referenceTo, sameType, typeToString, unqualified, VOID, type Type,
-} from './types';
+} from '../model/types';
 import { capturePack } from './variadic';
 
 /** A lambda whose body is being analysed. */

@@ -7,9 +7,9 @@ import type { Diagnostic } from '../diagnostics';
 import { syntaxErrors } from '../parse/syntax-errors';
 import type { SegmentUnit } from '../units/segment-unit';
 import { Analyzer, type AnalyzerOptions } from './analyzer';
-import { analyseScheduledBodies, reanalyseBody } from './bodies';
-import { declareUnit } from './declarations';
-import { Loc, type FunctionDecl } from './decls';
+import { analyseScheduledBodies, reanalyseBody } from './body-schedule';
+import { declareUnit } from './declare';
+import { Loc, type FunctionDecl } from '../model/declarations';
 import { layerReports, toDiagnostic } from './reports';
 
 /**

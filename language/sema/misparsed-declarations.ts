@@ -6,10 +6,10 @@
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf } from './context';
-import { checkExpr } from './expressions';
+import { checkExpr } from './check-expr';
 import { resolveName } from './names';
 import { typeFromName, typeFromSpecifier, typeOfDecl, type DeclaratorInfo } from './type-syntax';
-import { ERROR, pointerTo, referenceTo, type Type } from './types';
+import { ERROR, pointerTo, referenceTo, type Type } from '../model/types';
 
 /** The syntactic parts of a misparsed declaration. */
 export interface MisparsedParts {

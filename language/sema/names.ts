@@ -3,10 +3,10 @@
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf } from './context';
-import type { AliasTemplate, ClassDecl, Decl, TemplateArg } from './decls';
+import type { AliasTemplate, ClassDecl, Decl, TemplateArg } from '../model/declarations';
 import { instantiateAliasTemplate, instantiateClassTemplate } from './templates';
 import { templateArguments } from './type-syntax';
-import type { Type } from './types';
+import type { Type } from '../model/types';
 import { isUnexpandedPack } from './variadic';
 
 export interface Resolved {

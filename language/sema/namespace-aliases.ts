@@ -4,7 +4,7 @@
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf } from './context';
-import type { Decl, NamespaceDecl } from './decls';
+import type { Decl, NamespaceDecl } from '../model/declarations';
 
 /** Declares the alias of a namespace-alias-definition; reports a target that is not a namespace. */
 export function declareNamespaceAlias(ctx: Ctx, node: Node): void {

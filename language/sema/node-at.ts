@@ -4,12 +4,12 @@
 import type { SourceRange } from '../diagnostics';
 import type { SyntaxNode } from '../parse/syntax-node';
 import type { Analyzer } from './analyzer';
-import { functionType, type Decl, type FunctionDecl, type Loc, type Scope, type Unit } from './decls';
-import type { Expr, ValueCategory } from './expr';
-import { classLayout, sizeAlignOf, type ClassLayout } from './layout';
-import type { FunctionBody } from './statements';
+import { functionType, type Decl, type FunctionDecl, type Loc, type Scope, type Unit } from '../model/declarations';
+import type { Expr, ValueCategory } from '../model/expressions';
+import { classLayout, sizeAlignOf, type ClassLayout } from '../model/layout';
+import type { FunctionBody } from '../model/bodies';
 import { typeOfDecl } from './type-syntax';
-import { nonReference, typeToString, unqualified, type Type } from './types';
+import { nonReference, typeToString, unqualified, type Type } from '../model/types';
 
 export interface NodeInfo {
   /** What was found: an expression, a declaration (its name), or the type named by a type specifier. */

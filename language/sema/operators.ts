@@ -6,16 +6,16 @@ import { callResult, checkConverted } from './calls';
 import { type Ctx } from './context';
 import { classOf, promote, usualArithmetic } from './conversions';
 import { bitFieldPromotion } from './bitfields';
-import { type FunctionDecl, type FunctionTemplate, Loc } from './decls';
-import { errorExpr, type Expr } from './expr';
-import { castTo, checkExpr, convertOrReport, mk } from './expressions';
+import { type FunctionDecl, type FunctionTemplate, Loc } from '../model/declarations';
+import { errorExpr, type Expr } from '../model/expressions';
+import { castTo, checkExpr, convertOrReport, mk } from './check-expr';
 import { resolveName } from './names';
 import { typeOfDecl } from './type-syntax';
 import { noteBoolean, noteConversion } from './implicit';
 import { resolveOverload } from './overload';
 import {
   BOOL, INT, isArithmetic, isBuiltin, isIntegral, isIntegralOrUnscopedEnum, isScalar, isUnsigned, nonReference, pointerTo, quoteType, sameType, unqualified, type Type,
-} from './types';
+} from '../model/types';
 
 /** Tries an overloaded operator (member of the left operand's class, or a non-member). */
 export function overloadedOperator(ctx: Ctx, op: string, operands: Expr[], loc: Loc, quiet: boolean): Expr | undefined {

@@ -2,9 +2,9 @@
 // value category and null-pointer-ness of the object and each argument): kernels repeat the same
 // calls (`t.size(0)`, `acc[i][j]`, `t.accessor<float, 2>()`) many times.
 
-import type { FunctionDecl, FunctionTemplate, TemplateArg } from './decls';
-import type { Expr } from './expr';
-import { argsKey, typeKey } from './types';
+import type { FunctionDecl, FunctionTemplate, TemplateArg } from '../model/declarations';
+import type { Expr } from '../model/expressions';
+import { argsKey, typeKey } from '../model/types';
 
 /** The key of a call, or undefined when it cannot be remembered (a brace-list argument). */
 export function callKey(candidates: readonly (FunctionDecl | FunctionTemplate)[], args: readonly Expr[], object: Expr | undefined, templateArgs: TemplateArg[] | undefined): string | undefined {

@@ -1,14 +1,15 @@
 // Overload resolution: viable candidates (with the implicit object parameter's ref- and cv-qualifiers),
 // ranking of conversion sequences, the best viable function, and the diagnostics when there is none.
 
+import type { DiagnosticCode } from '../diagnostic-codes';
 import type { Ctx } from './context';
-import { describeFunction, type ClassDecl, type FunctionDecl, type FunctionTemplate, type Loc, type TemplateArg } from './decls';
-import type { Expr } from './expr';
+import { describeFunction, type ClassDecl, type FunctionDecl, type FunctionTemplate, type Loc, type TemplateArg } from '../model/declarations';
+import type { Expr } from '../model/expressions';
 import { implicitConversion, RANK_ELLIPSIS, RANK_EXACT, type Conversion } from './conversions';
 import { callKey } from './overload-memo';
 import { deduceCall, instantiateFunctionTemplate } from './templates';
 import { analyseFunctionBody } from './statements';
-import { quoteType, typeToString } from './types';
+import { quoteType, typeToString } from '../model/types';
 import { deletedUse, ignoredByOverloadResolution } from './special-members';
 
 export function constructorsOf(ctx: Ctx, c: ClassDecl): FunctionDecl[] {
@@ -129,7 +130,7 @@ export function useFunction(ctx: Ctx, fn: FunctionDecl, loc: Loc): void {
   const { errors } = ctx.a.instantiating(loc, `'${describeFunction(fn)}'`, () => analyseFunctionBody(ctx.a, fn));
   instErrors.set(fn, errors);
 }
-const instErrors = new WeakMap<FunctionDecl, { message: string; code: string; loc: Loc }[]>();
+const instErrors = new WeakMap<FunctionDecl, { message: string; code: DiagnosticCode; loc: Loc }[]>();
 
 /** Why a candidate is not viable (the message is made only when it is reported). */
 type Reason = () => string;

@@ -2,8 +2,8 @@
 // [class.copy.assign] and [class.dtor] state them: which are implicitly declared, which (implicit or
 // explicitly defaulted) are defined as deleted and why, and the g++-style text of a use of one.
 
-import { newId, type Loc, type ClassDecl, type FieldDecl, type FunctionDecl, type SpecialKind } from './decls';
-import { addConst, classType, referenceTo, typeToString, VOID, type Type } from './types';
+import { newId, type Loc, type ClassDecl, type FieldDecl, type FunctionDecl, type SpecialKind } from '../model/declarations';
+import { addConst, classType, referenceTo, typeToString, VOID, type Type } from '../model/types';
 
 /** What kind of special member `d` is in `cls` (undefined for other functions). */
 export function specialKindOf(d: FunctionDecl, cls: ClassDecl): SpecialKind | undefined {

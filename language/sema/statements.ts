@@ -2,14 +2,15 @@
 // return checks, and the lifetimes of locals (to end of scope) and temporaries (to end of the
 // full-expression, or of the reference that extends them).
 
+import type { FunctionBody, RangeIterator, Temporary } from '../model/bodies';
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import type { Analyzer } from './analyzer';
 import { AUTO_PARAM, type Ctx, containsAuto, locOf, withScope } from './context';
 import { classOf, initializerListElement } from './conversions';
-import { Loc, newId, Scope, type ClassDecl, type FunctionDecl, type FunctionTemplate, type TemplateParam, type TemplateArg, type VarDecl } from './decls';
+import { Loc, newId, Scope, type ClassDecl, type FunctionDecl, type FunctionTemplate, type TemplateParam, type TemplateArg, type VarDecl } from '../model/declarations';
 import { deletedUse } from './special-members';
-import { checkExpr, checkStaticAssert, construct, convertOrReport, mk } from './expressions';
-import { completeArrayType, errorExpr, isStringLiteral, type Expr } from './expr';
+import { checkExpr, checkStaticAssert, construct, convertOrReport, mk } from './check-expr';
+import { completeArrayType, errorExpr, isStringLiteral, type Expr } from '../model/expressions';
 import { anonymousFieldNamed } from './anonymous-members';
 import { callWith, checkConverted, checkCopyConstruction } from './calls';
 import { overloadedOperator } from './operators';
@@ -18,94 +19,13 @@ import { declaredBaseType, applyDeclarator, typeFromDescriptor, typeFromSpecifie
 import { resolveName } from './names';
 import { deduceType } from './templates';
 import { mayBeMisparsed, misparsedDeclaration } from './misparsed-declarations';
-import { classType, ERROR, isVoid, VOID, nonReference, pointerTo, referenceTo, sameType, unqualified, quoteType, withQuals, type Type } from './types';
-import { declareList } from './declarations';
+import { classType, ERROR, isVoid, VOID, nonReference, pointerTo, referenceTo, sameType, unqualified, quoteType, withQuals, type Type } from '../model/types';
+import { declareList } from './declare';
 import { mayFallThrough, unusedValueWarning } from './flow';
 import { noteBoolean } from './implicit';
 import { noteLambdaReturn } from './lambdas';
 import { checkJumps, newJumpSites, noteLabel, type JumpSites } from './jumps';
-import { bindingDeclarator, bindingInitialiser, bindingNames, declareBindingNames, type BindingDeclarator, type StructuredBinding } from './bindings';
-
-export interface LocalObject {
-  readonly decl: VarDecl;
-  /** Where the object is constructed. */
-  readonly start: Loc;
-  /** The end of its scope (where it is destroyed). */
-  readonly end: Loc;
-  /** Declared with an initialiser or of a class type with a constructor or destructor: a jump (goto,
-   * case label) may not bypass it. */
-  readonly initialised?: boolean;
-}
-
-export interface Temporary {
-  /** The expression whose value is the temporary (or is converted into it). */
-  readonly expr: Expr;
-  /** The temporary object's type. */
-  readonly type: Type;
-  /** The full-expression at whose end it is destroyed. */
-  readonly fullExpression: Loc;
-  /** The local reference that extends its lifetime to the end of that reference's scope. */
-  extendedBy?: VarDecl;
-}
-
-export interface FunctionBody {
-  readonly fn: FunctionDecl;
-  /** The named parameters, as variables of the body. */
-  readonly params: VarDecl[];
-  readonly locals: LocalObject[];
-  /** Temporaries of class type the expressions create (calls and constructions returning by value). */
-  readonly temporaries: Temporary[];
-  /** Temporaries implicit conversions create: a value bound to a const reference after conversion, the
-   * class object a converting constructor or conversion function makes. */
-  readonly conversionTemporaries: Temporary[];
-  /** Every full-expression, in order. */
-  readonly fullExpressions: Expr[];
-  /** The range-based `for` statements, in order. */
-  readonly rangeFors: RangeFor[];
-  /** The structured bindings, in order (absent when there are none). */
-  bindings?: StructuredBinding[];
-}
-
-/**
- * A range-based `for` as C++ defines it: `auto&& __range = range; auto __begin = begin, __end = end;
- * for (; __begin != __end; ++__begin) { decl = *__begin; body }`. The range is a full-expression whose
- * temporaries live until the loop ends (bound to `__range`). For an array (a temporary one, `A{1, 2}`, is
- * an `initializer_list` Expr of the array type) or a braced list, `__begin`
- * is a pointer to its first element and the end is one past its last; for a class, begin and end are
- * `__range.begin()`/`__range.end()` (when the class has either member) or `begin(__range)`/`end(__range)`
- * found by argument-dependent lookup, and what they return is a pointer or an iterator object.
- */
-export interface RangeFor {
-  /** The whole statement. */
-  readonly loc: Loc;
-  readonly range: Expr;
-  /** `__range`, the reference the range's temporaries are bound to. */
-  readonly rangeRef: VarDecl;
-  /** The functions that begin and end call (undefined for an array or a list). */
-  readonly begin?: FunctionDecl;
-  readonly end?: FunctionDecl;
-  /** `__begin`: a pointer to the current element, or an iterator object. */
-  readonly cursor: VarDecl;
-  /** `*__begin`, the loop variable's initialiser (each iteration). */
-  readonly element: Expr;
-  /** The loop variable (also one of the body's locals). */
-  readonly variable?: VarDecl;
-  /** For a class range: how `__begin` and `__end` are made, compared and advanced. */
-  readonly iterator?: RangeIterator;
-}
-
-/** The iteration of a class range; `test` and `increment` are the operator calls (absent when `__begin` is a pointer). */
-export interface RangeIterator {
-  /** `__end` (of the type the end call returns). */
-  readonly endVar: VarDecl;
-  /** The calls that initialise `__begin` and `__end` (with `__range` as object or argument). */
-  readonly beginInit: Expr;
-  readonly endInit: Expr;
-  /** `__begin != __end` (operator!=, member or not). */
-  readonly test?: Expr;
-  /** `++__begin` (the prefix operator++). */
-  readonly increment?: Expr;
-}
+import { bindingDeclarator, bindingInitialiser, bindingNames, declareBindingNames, type BindingDeclarator } from './bindings';
 
 interface BodyState {
   readonly body: FunctionBody;

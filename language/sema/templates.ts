@@ -4,15 +4,15 @@
 
 import { activeAnalyzer } from './analyzer';
 import { type Ctx, locOf, withScope } from './context';
-import { declareFunctionInstance, elaborateClass, patternScope } from './declarations';
+import { declareFunctionInstance, elaborateClass, patternScope } from './declare';
 import {
   ClassDecl, Scope, type AliasTemplate, type ClassTemplate, type FunctionDecl, type FunctionTemplate, type Loc, type PartialSpecialization,
   type TemplateArg, type TemplateParam, type TypedefDecl,
-} from './decls';
-import { constantValue } from './expressions';
+} from '../model/declarations';
+import { constantValue } from './check-expr';
 import { templateArguments, typeFromDescriptor, typeFromSpecifier } from './type-syntax';
 import { bindPack, functionPackIndex, packIndex } from './variadic';
-import { argsKey, argToString, canonical, isBuiltin, isUnsigned, nonReference, referenceTo, sameArg, sameType, unqualified, type Type } from './types';
+import { argsKey, argToString, canonical, isBuiltin, isUnsigned, nonReference, referenceTo, sameArg, sameType, unqualified, type Type } from '../model/types';
 
 /** A scope binding `params` to `args` (inside `parent`). */
 export function bindingScope(parent: Scope, params: TemplateParam[], args: TemplateArg[]): Scope {

@@ -3,15 +3,15 @@
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { AUTO, type Ctx, childrenOfType, hasChildToken, locOf } from './context';
-import { declareClassSpecifier, declareEnumSpecifier } from './declarations';
-import type { Decl, ParamDecl, RefQualifier, TemplateArg } from './decls';
-import { Loc } from './decls';
-import { checkExpr, constantValue } from './expressions';
+import { declareClassSpecifier, declareEnumSpecifier } from './declare';
+import type { Decl, ParamDecl, RefQualifier, TemplateArg } from '../model/declarations';
+import { Loc } from '../model/declarations';
+import { checkExpr, constantValue } from './check-expr';
 import { normaliseOperatorName, resolveName } from './names';
 import { expandParameterPack, expandTemplateArguments, isUnexpandedPack } from './variadic';
 import {
   aliased, builtin, classType, ERROR, pointerTo, referenceTo, typeToString, withQuals, type BuiltinName, type Type,
-} from './types';
+} from '../model/types';
 
 const PRIMITIVES = new Set(['void', 'bool', 'char', 'int', 'float', 'double', 'short', 'long', 'signed', 'unsigned', 'wchar_t', 'char16_t', 'char32_t']);
 

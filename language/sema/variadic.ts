@@ -7,13 +7,13 @@
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf, withScope } from './context';
-import { Loc, Scope, type FunctionTemplate, type ParamDecl, type TemplateArg, type TemplateParam, type VarDecl } from './decls';
-import { errorExpr, type Expr } from './expr';
-import { castTo, checkExpr, mk } from './expressions';
+import { Loc, Scope, type FunctionTemplate, type ParamDecl, type TemplateArg, type TemplateParam, type VarDecl } from '../model/declarations';
+import { errorExpr, type Expr } from '../model/expressions';
+import { castTo, checkExpr, mk } from './check-expr';
 import { builtinBinary, builtinOperand, overloadedOperator } from './operators';
 import { classOf } from './conversions';
 import { declaredBaseType, typeFromDescriptor } from './type-syntax';
-import { BOOL, ERROR, INT, SIZE_T, VOID, pointerTo, referenceTo, unqualified, type Type } from './types';
+import { BOOL, ERROR, INT, SIZE_T, VOID, pointerTo, referenceTo, unqualified, type Type } from '../model/types';
 
 /** Per binding scope of an instance: its template parameter packs and their elements. */
 const templatePacks = new WeakMap<Scope, Map<string, { param: TemplateParam; elems: TemplateArg[] }>>();

@@ -5,7 +5,7 @@
 import type { SourceRange } from '../diagnostics';
 import type { SourceMap } from '../pre/source-map';
 import type { SyntaxNode } from '../parse/syntax-node';
-import type { Unit, UnitMap } from '../sema/decls';
+import type { Unit, UnitMap } from '../model/declarations';
 
 /** Unit offsets → chunk offsets (base) → user files (the chunk's source map). */
 export class SegmentMap implements UnitMap {

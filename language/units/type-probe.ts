@@ -6,7 +6,7 @@ import type { TreeReader } from '../parse/tree-reader';
 import { SourceMap } from '../pre/source-map';
 import type { Analyzer } from '../sema/analyzer';
 import { applyDeclarator, declaredBaseType } from '../sema/type-syntax';
-import type { Type } from '../sema/types';
+import type { Type } from '../model/types';
 import { SegmentMap, SegmentUnit } from './segment-unit';
 
 export function parseTypeProbe(parser: CppParser, reader: TreeReader, a: Analyzer, text: string): Type | undefined {

@@ -4,7 +4,7 @@
 
 import * as assert from 'node:assert/strict';
 import { memoryHost, types } from '../../language';
-import type { Expr } from '../../language/sema/expr';
+import type { Expr } from '../../language/model/expressions';
 import { sharedFrontend } from './grammar';
 
 /** Each conditional of the body as `text: type category | operand shapes`. */

@@ -7,8 +7,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { memoryHost } from '../../language';
-import type { Expr } from '../../language/sema/expr';
-import type { FunctionDecl } from '../../language/sema/decls';
+import type { Expr } from '../../language/model/expressions';
+import type { FunctionDecl } from '../../language/model/declarations';
 import { parseFixture } from './annotations';
 import { sharedFrontend } from './grammar';
 

@@ -3,7 +3,7 @@
 
 import * as assert from 'node:assert/strict';
 import { memoryHost, types } from '../../language';
-import type { Expr } from '../../language/sema/expr';
+import type { Expr } from '../../language/model/expressions';
 import { sharedFrontend } from './grammar';
 
 const SRC = [

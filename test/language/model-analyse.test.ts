@@ -3,7 +3,7 @@
 
 import * as assert from 'node:assert/strict';
 import { memoryHost } from '../../language';
-import type { ClassDecl, FunctionDecl } from '../../language/sema/decls';
+import type { ClassDecl, FunctionDecl } from '../../language/model/declarations';
 import { sharedFrontend } from './grammar';
 
 const FILE = '/analyse/k.cpp';

@@ -5,7 +5,7 @@
 
 import * as assert from 'node:assert/strict';
 import { memoryHost } from '../../language';
-import type { FunctionDecl } from '../../language/sema/decls';
+import type { FunctionDecl } from '../../language/model/declarations';
 import { sharedFrontend } from './grammar';
 
 const FILE = '/range/it.cpp';

@@ -1,5 +1,5 @@
 // Hover over an object of a class with bit-fields: each bit-field shows its unit's offset, its first
-// bit in the unit and its width (GCC's layout for the target, language/sema/layout.ts).
+// bit in the unit and its width (GCC's layout for the target, language/model/layout.ts).
 
 import * as assert from 'node:assert/strict';
 import type { Hover, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver';

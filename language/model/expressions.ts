@@ -1,7 +1,7 @@
 // The typed expression tree the analyser produces: every expression has a type (never a reference),
 // a value category, a location, its constant value when it has one, and what it refers to or calls.
 
-import type { Decl, FunctionDecl, FunctionTemplate, Loc } from './decls';
+import type { Decl, FunctionDecl, FunctionTemplate, Loc } from './declarations';
 import { ERROR, type Type } from './types';
 
 export type ValueCategory = 'lvalue' | 'xvalue' | 'prvalue';
@@ -24,7 +24,7 @@ export interface Expr {
   operands?: Expr[];
   /** For an unresolved name of functions: the candidates and explicit template arguments. */
   overloads?: (FunctionDecl | FunctionTemplate)[];
-  templateArgs?: import('./decls').TemplateArg[];
+  templateArgs?: import('./declarations').TemplateArg[];
   /** For a member function named on an object: the object expression. */
   object?: Expr;
   /** For a brace list: its elements. */

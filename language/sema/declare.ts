@@ -8,12 +8,12 @@ import { type Ctx, containsAuto, locOf, withScope } from './context';
 import {
   ClassDecl, Loc, newId, qualify, Scope, type Access, type ClassTemplate, type EnumDecl, type FunctionDecl,
   type FunctionTemplate, type NamespaceDecl, type TemplateArg, type TemplateParam, type TypedefDecl, type Unit, type VarDecl,
-} from './decls';
-import { checkExpr, checkStaticAssert, constantValue, convertOrReport } from './expressions';
+} from '../model/declarations';
+import { checkExpr, checkStaticAssert, constantValue, convertOrReport } from './check-expr';
 import { bindingScope } from './templates';
 import { templateParamPack } from './variadic';
 import { bitFieldClause, bitFieldWidth, declareUnnamedBitField } from './bitfields';
-import { completeArrayType } from './expr';
+import { completeArrayType } from '../model/expressions';
 import { resolveName, scopeDeclOf } from './names';
 import { declareNamespaceAlias } from './namespace-aliases';
 import { declareAnonymousMember } from './anonymous-members';
@@ -21,11 +21,11 @@ import {
   applyDeclarator, declaredBaseType, hasDefaultClause, hasDeleteClause, specifierFlags, typeFromDescriptor, typeFromSpecifier,
   type DeclaratorInfo, type SpecifierFlags,
 } from './type-syntax';
-import { ERROR, INT, isIntegral, isScalar, sameType, VOID, quoteType, unqualified, type Type } from './types';
+import { ERROR, INT, isIntegral, isScalar, sameType, VOID, quoteType, unqualified, type Type } from '../model/types';
 import { checkConverted } from './calls';
 import { mayBeMisparsed, misparsedDeclaration } from './misparsed-declarations';
 import { declareSpecialMembers } from './special-members';
-import { hasMemberInitialiser } from './initialisers';
+import { hasMemberInitialiser } from './initialisers-outside-bodies';
 
 /** Declares a unit's top-level declaration (or, for a whole translation unit, each one) globally. */
 export function declareUnit(a: Analyzer, unit: Unit, root: Node): void {

@@ -2,13 +2,14 @@
 // analysed function bodies (typed expressions, locals, temporaries), type queries and layout.
 
 import type { Analyzer } from './analyzer';
-import { type ClassDecl, type Decl, type FieldDecl, type FunctionDecl, type Scope, type Unit, type VarDecl } from './decls';
-import { defaultArgument, memberInitialiser, variableInitialiser, type Initialiser } from './initialisers';
+import { type ClassDecl, type Decl, type FieldDecl, type FunctionDecl, type Scope, type Unit, type VarDecl } from '../model/declarations';
+import { defaultArgument, memberInitialiser, variableInitialiser, type Initialiser } from './initialisers-outside-bodies';
 import type { SyntaxNode } from '../parse/syntax-node';
-import { classLayout, sizeAlignOf, type ClassLayout, type SizeAlign } from './layout';
+import { classLayout, sizeAlignOf, type ClassLayout, type SizeAlign } from '../model/layout';
 import { PositionIndex, type NodeInfo } from './node-at';
-import { analyseFunctionBody, type FunctionBody } from './statements';
-import type { Type } from './types';
+import { analyseFunctionBody } from './statements';
+import { type FunctionBody } from '../model/bodies';
+import type { Type } from '../model/types';
 
 export class SemanticModel {
   private positions?: PositionIndex;

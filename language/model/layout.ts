@@ -1,7 +1,7 @@
 // The target's data layout (Xtensa, ILP32): sizes and alignments of every type, and class layout with
 // the vptr at offset 0, the primary base at offset 0, members in declaration order.
 
-import type { ClassDecl } from './decls';
+import type { ClassDecl } from './declarations';
 import type { Type } from './types';
 
 export interface FieldLayout {

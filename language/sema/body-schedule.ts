@@ -4,7 +4,7 @@
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import type { Analyzer } from './analyzer';
-import type { FunctionDecl } from './decls';
+import type { FunctionDecl } from '../model/declarations';
 import { analyseFunctionBody } from './statements';
 
 /** Analyses the scheduled bodies from `from` on (bodies scheduled meanwhile are analysed too). */

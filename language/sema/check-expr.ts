@@ -6,9 +6,9 @@ import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf } from './context';
 import { classOf, implicitConversion, involvesError, promote } from './conversions';
 import { noteConversion } from './implicit';
-import { type ClassDecl, type Decl, type FunctionDecl, type FunctionTemplate, Loc } from './decls';
-import { errorExpr, type Expr, type ValueCategory } from './expr';
-import { classLayout, sizeAlignOf } from './layout';
+import { type ClassDecl, type Decl, type FunctionDecl, type FunctionTemplate, Loc } from '../model/declarations';
+import { errorExpr, type Expr, type ValueCategory } from '../model/expressions';
+import { classLayout, sizeAlignOf } from '../model/layout';
 import { callExpr, construct, functionAsValue } from './calls';
 import { capturedThisConst, captureUse, lambdaExpr } from './lambdas';
 import { resolveName } from './names';
@@ -24,7 +24,7 @@ import { conditionalExpr } from './conditional';
 import {
   addConst, BOOL, builtin, CHAR, classType, DOUBLE, ERROR, FLOAT, INT, isIntegral, isIntegralOrUnscopedEnum, isScalar, LONGLONG,
   nonReference, NULLPTR, pointerTo, quoteType, SIZE_T, typeToString, UINT, ULONGLONG, unqualified, type Type,
-} from './types';
+} from '../model/types';
 
 export const CAST_KEYWORDS = new Set(['static_cast', 'reinterpret_cast', 'const_cast', 'dynamic_cast']);
 
@@ -242,7 +242,7 @@ function nameExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
 
 const NO_FUNCTIONS: (FunctionDecl | FunctionTemplate)[] = [];
 
-export function declExpr(ctx: Ctx, decls: Decl[], loc: Loc, templateArgs?: import('./decls').TemplateArg[], node?: Node): Expr {
+export function declExpr(ctx: Ctx, decls: Decl[], loc: Loc, templateArgs?: import('../model/declarations').TemplateArg[], node?: Node): Expr {
   const d = decls[0];
   const isFn = (x: Decl): x is FunctionDecl | FunctionTemplate => x.kind === 'function' || x.kind === 'function-template';
   const fns = decls.length === 1 && !isFn(d) ? NO_FUNCTIONS : decls.filter(isFn);
@@ -290,13 +290,13 @@ function implicitThis(ctx: Ctx, loc: Loc): Expr | undefined {
   return mk('implicit-this', isConst ? addConst(self) : self, 'lvalue', loc);
 }
 
-function fieldAccess(object: Expr, f: import('./decls').FieldDecl, loc: Loc): Expr {
+function fieldAccess(object: Expr, f: import('../model/declarations').FieldDecl, loc: Loc): Expr {
   // a member of an anonymous union or struct: through the unnamed member(s) that hold it
   const via = anonymousMembersTo(classOf(object.type), f);
   return directFieldAccess(via ? via.reduce((o, g) => directFieldAccess(o, g, loc), object) : object, f, loc);
 }
 
-function directFieldAccess(object: Expr, f: import('./decls').FieldDecl, loc: Loc): Expr {
+function directFieldAccess(object: Expr, f: import('../model/declarations').FieldDecl, loc: Loc): Expr {
   if (f.type.kind === 'reference') return mk('member', f.type.referee, 'lvalue', loc, { decl: f, object, declaredType: f.type });
   const constObj = !!object.type.const && !f.mutable;
   const t = constObj ? addConst(f.type) : f.type;
@@ -341,7 +341,7 @@ function memberExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
 
 function memberOf(ctx: Ctx, object: Expr, cls: ClassDecl, fieldNode: Node, loc: Loc): Expr {
   let nameNode = fieldNode;
-  let templateArgs: import('./decls').TemplateArg[] | undefined;
+  let templateArgs: import('../model/declarations').TemplateArg[] | undefined;
   if (fieldNode.type === 'template_method' || fieldNode.type === 'dependent_name' || fieldNode.type === 'template_function') {
     const inner = fieldNode.type === 'dependent_name' ? fieldNode.namedChild(0) ?? fieldNode : fieldNode;
     if (inner.type === 'template_method' || inner.type === 'template_function') {
@@ -366,7 +366,7 @@ function memberOf(ctx: Ctx, object: Expr, cls: ClassDecl, fieldNode: Node, loc: 
   return memberDecls(ctx, object, decls, loc, templateArgs, name);
 }
 
-function memberDecls(ctx: Ctx, object: Expr, decls: Decl[], loc: Loc, templateArgs: import('./decls').TemplateArg[] | undefined, name: string): Expr {
+function memberDecls(ctx: Ctx, object: Expr, decls: Decl[], loc: Loc, templateArgs: import('../model/declarations').TemplateArg[] | undefined, name: string): Expr {
   const fns = decls.filter((x): x is FunctionDecl | FunctionTemplate => x.kind === 'function' || x.kind === 'function-template');
   if (fns.length) return mk('overload-set', ERROR, 'lvalue', loc, { overloads: fns, templateArgs, object, decl: fns[0] });
   const d = decls[0];
@@ -508,7 +508,7 @@ function offsetofExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
 }
 
 /** A data member of `cls` or of its bases, with its offset from the start of `cls`. */
-function fieldOffsetIn(cls: ClassDecl, name: string): { field: import('./decls').FieldDecl; offset: number } | undefined {
+function fieldOffsetIn(cls: ClassDecl, name: string): { field: import('../model/declarations').FieldDecl; offset: number } | undefined {
   let base = 0;
   for (let c: ClassDecl | undefined = cls; c; c = c.base) {
     const l = classLayout(c);

@@ -8,10 +8,10 @@
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import type { Analyzer, Report } from './analyzer';
 import type { Ctx } from './context';
-import { Loc, type FieldDecl, type FunctionDecl, type Scope, type Unit, type VarDecl } from './decls';
-import { checkExpr } from './expressions';
+import { Loc, type FieldDecl, type FunctionDecl, type Scope, type Unit, type VarDecl } from '../model/declarations';
+import { checkExpr } from './check-expr';
 import { checkConverted } from './calls';
-import type { Expr } from './expr';
+import type { Expr } from '../model/expressions';
 import { initialise } from './statements';
 
 /** An initialiser as written: `= e` (copy), `(a, b)` (direct) or `{…}` (list), with its analysed values. */

@@ -1,11 +1,12 @@
 // Declarations and scopes of the semantic model: namespaces, classes (with layout), enums, functions,
 // variables, templates and their instantiations, and the scope chain name lookup walks.
 
+import type { DiagnosticCode } from '../diagnostic-codes';
 import type { SourceRange } from '../diagnostics';
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import type { ClassLayout } from './layout';
 import { argToString, typeToString, type FunctionType, type Type } from './types';
-import type { FunctionBody } from './statements';
+import type { FunctionBody } from './bodies';
 
 let nextId = 1;
 export function newId(): number {
@@ -267,7 +268,7 @@ export class ClassDecl {
   /** Elaborates the body on first need (template instances). */
   pending?: () => void;
   /** Diagnostics raised while instantiating, re-reported at each use. */
-  instantiationErrors: { message: string; code: string; loc: Loc }[] = [];
+  instantiationErrors: { message: string; code: DiagnosticCode; loc: Loc }[] = [];
   readonly scope: Scope;
 
   constructor(

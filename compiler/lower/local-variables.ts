@@ -4,11 +4,9 @@
 // Static locals are initialised on first pass (and destroyed at exit); references with static storage
 // are bound here too.
 
-import type { SyntaxNode as Node } from '../../language/parse/syntax-node';
-import type { Loc, VarDecl } from '../../language/sema/decls';
-import type { Expr } from '../../language/sema/expr';
+import type { SyntaxNode as Node, Initialiser } from '../../language';
+import type { Loc, VarDecl, Expr, Type } from '../../language/model';
 import { types } from '../../language';
-import type { Type } from '../../language/sema/types';
 import { offsetAddr, regAddr, symAddr } from '../ir/builder';
 import type { Address } from '../ir/ir';
 import { unsupported } from './errors';
@@ -17,7 +15,6 @@ import { baseOffset, construct, defaultInit, initFromExpr, needsDestruction, pic
 import { referenceCompatible } from './calls';
 import { referenceTo } from './expressions';
 import { registerExit } from './startup';
-import type { Initialiser } from '../../language/sema/initialisers';
 import { checkSupportedSyntax } from './syntax-guard';
 import { classDeclOf } from './types';
 

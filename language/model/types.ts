@@ -1,7 +1,7 @@
 // The type representation of the semantic model: fundamental types with the target's sizes, pointers,
 // references, arrays, classes, enums, functions, and the placeholders used while deducing templates.
 
-import type { ClassDecl, ClassTemplate, EnumDecl, TemplateArg, TemplateParam } from './decls';
+import type { ClassDecl, ClassTemplate, EnumDecl, TemplateArg, TemplateParam } from './declarations';
 
 export type BuiltinName =
   | 'void' | 'bool' | 'char' | 'signed char' | 'unsigned char' | 'wchar_t' | 'char16_t' | 'char32_t'
