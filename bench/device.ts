@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { Frontend, locateGrammarFiles, memoryHost } from '../language';
 import { compile } from '../compiler';
 import { KernelSession } from '../session';
-import type { ElfImage } from '../xtensa/elf/types';
+import type { ElfImage } from '../xtensa/elf';
 import { buildNative, runNative } from '../hostshim';
 import { generateTensor, parseTensorSpec, writeNpy } from '../tensors';
 

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createMachine, MemoryHost } from '../emulator';
-import { readElf } from '../xtensa/elf/reader';
+import { readElf } from '../xtensa/elf';
 import { buildCustomProgram, buildProgram } from '../test/oracle/build';
 import { runQemu } from '../test/oracle/qemu';
 import { hasTool } from '../test/oracle/tools';

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { compile } from '../compiler';
 import { Frontend, locateGrammarFiles, memoryHost } from '../language';
 import { KernelSession, resolveLine, DEFAULT_SNAPSHOT_INTERVAL } from '../session';
-import type { ElfImage } from '../xtensa/elf/types';
+import type { ElfImage } from '../xtensa/elf';
 import { noFiles } from './device';
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples', 'kernels');

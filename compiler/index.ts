@@ -4,8 +4,8 @@
 
 import { neuronRegistrations, type FileHost, type Frontend, type Registration } from '../language';
 import { AsmError } from '../xtensa/asm';
-import { writeElf } from '../xtensa/elf/writer';
-import type { ElfImage } from '../xtensa/elf/types';
+import { writeElf } from '../xtensa/elf';
+import type { ElfImage } from '../xtensa/elf';
 import { recordingHost, safePut, type BuildCache } from './cache';
 import { buildEntries, cachedBuild, type CacheLookup } from './cache/build';
 import { addDebugInfo } from './dwarf/debug-info';

@@ -16,9 +16,8 @@ import { KernelSession, formatReport, isKernelImage, resolveLine, sameFile } fro
 import { SessionError, type ReadFile } from '../session';
 import { CORE_NAMES } from '../emulator';
 import { formatComparison, shapeText } from '../tensors';
-import { decode } from '../xtensa/isa';
-import { SR_BY_NAME } from '../xtensa/isa/registers';
-import type { ElfImage } from '../xtensa/elf/types';
+import { decode, SR_BY_NAME } from '../xtensa/isa';
+import type { ElfImage } from '../xtensa/elf';
 import { parseExpr as parseCpp } from '../debuginfo/values';
 import { CondError, evaluate, names, parseExpr, parseHitCondition } from './cond';
 import { FrameValues } from './locals';

@@ -8,7 +8,7 @@ import { DebugSession, Event, Handles, Response } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { isSdkFile, sdkHeaders, SDK_INCLUDE_DIR } from '../language/sdk';
 import { SessionError, type ReadFile } from '../session';
-import type { ElfImage } from '../xtensa/elf/types';
+import type { ElfImage } from '../xtensa/elf';
 import { CondError, evaluate, parseExpr } from './cond';
 import { ConfigError, parseLaunchConfig, type LaunchPlan } from './config';
 import { disassemble } from './disasm';

@@ -1,7 +1,7 @@
 // The classes, structs and unions an image's DWARF describes, with their data members — the artificial
 // ones included (`_vptr.C`, the vtable pointer a polymorphic class introduces) — and their offsets.
 
-import type { ElfImage } from '../xtensa/elf/types';
+import type { ElfImage } from '../xtensa/elf';
 import { DwarfError } from './cursor';
 import { AT, TAG, type Die, indexDies, isRef, readInfoSection } from './info';
 import { qualifiedName, typeName, typeOfDie } from './types';

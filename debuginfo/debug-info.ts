@@ -2,7 +2,7 @@
 // the function containing a PC and every function with its parameters and their types (from
 // .debug_info). Reads DWARF 2–5 as GCC, Clang and our compiler emit it.
 
-import type { ElfImage } from '../xtensa/elf/types';
+import type { ElfImage } from '../xtensa/elf';
 import { DwarfError } from './cursor';
 import { Sections } from './forms';
 import { AT, Die, TAG, indexDies, isRef, readInfoSection } from './info';

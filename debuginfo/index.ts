@@ -19,3 +19,5 @@ export { FrameTable } from './cfa';
 export type { CfaRule } from './cfa';
 export { unwindCfa } from './unwind';
 export type { CfaFrame } from './unwind';
+// The DWARF constants, shared with the compiler's DWARF writer.
+export { AT, FORM, TAG } from './constants';

@@ -3,7 +3,7 @@
 // their location expressions or location lists, the frame base, globals, the type table and the
 // call frame table. Scope trees are built per function on first use and cached.
 
-import type { ElfImage } from '../xtensa/elf/types';
+import type { ElfImage } from '../xtensa/elf';
 import { FrameTable } from './cfa';
 import { DwarfError } from './cursor';
 import { DType, TypeTable } from './dtypes';

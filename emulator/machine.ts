@@ -3,8 +3,8 @@
 // per-instruction trace hook. Owns the predecoded-instruction cache and keeps it coherent with
 // stores, loads, CPENABLE changes and breakpoints.
 
-import { PT_LOAD } from '../xtensa/elf/types';
-import type { ElfImage } from '../xtensa/elf/types';
+import { PT_LOAD } from '../xtensa/elf';
+import type { ElfImage } from '../xtensa/elf';
 import { SR_BY_NAME, UR_BY_NAME } from '../xtensa/isa';
 import { CoreConfig, CoreName, coreByName } from './config';
 import { BreakMode, Cpu, STOP } from './core/cpu';

@@ -9,7 +9,7 @@ import {
   type DTypeName, type HostTensor, INITS, type Init, NpyError, SpecError, type TensorSpec, dtypeByName, DTYPE_NAMES, generateTensor, isTensorSpec, parseTensorSpec, readNpy,
 } from '../tensors';
 import { SessionError } from './errors';
-import { DEFAULT_HBM_SIZE, formatBytes } from '../emulator/device/hbm';
+import { DEFAULT_HBM_SIZE, formatBytes } from '../emulator/device';
 
 /** A generated tensor as a launch configuration writes it. */
 export interface TensorArgObject {

@@ -5,10 +5,9 @@
 // snapshot at or before it and re-executing forward (breakpoints, watchpoints and faults ignored,
 // output muted). A point is a position: the instructions all cores executed together.
 
-import type { Device, DeviceStop, RunUntilOptions } from '../emulator/device';
-import type { DeviceFault } from '../emulator/device/faults';
-import { type DeviceSnapshot, snapshotBytes } from '../emulator/device/snapshot';
-import type { Machine } from '../emulator/machine';
+import type { Device, DeviceStop, RunUntilOptions, DeviceFault } from '../emulator/device';
+import { type DeviceSnapshot, snapshotBytes } from '../emulator/device';
+import type { Machine } from '../emulator';
 
 export interface HistoryOptions {
   /** Instructions (all cores together) between automatic snapshots (default 1,000,000). */

@@ -18,3 +18,4 @@ export { History, DEFAULT_SNAPSHOT_INTERVAL, DEFAULT_MAX_SNAPSHOTS } from './his
 export type { HistoryOptions, Hit, ReverseStop, ReverseContinueOptions } from './history';
 export { buildKernelSource, kernelDefines } from './build';
 export type { KernelBuildOptions } from './build';
+export { buildKernelSourceLazily } from './build';

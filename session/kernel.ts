@@ -3,7 +3,7 @@
 
 import { findKernel, kernelTable, KernelImageError } from '../emulator/device';
 import type { DebugInfo, Subprogram } from '../debuginfo';
-import type { ElfImage } from '../xtensa/elf/types';
+import type { ElfImage } from '../xtensa/elf';
 import { SessionError } from './errors';
 
 export interface KernelEntry {

@@ -9,7 +9,7 @@
 
 import { type CoreName, LoadError, Machine, MemoryHost, type StopReason, guessCore } from '../emulator';
 import type { DebugInfo } from '../debuginfo';
-import type { ElfImage } from '../xtensa/elf/types';
+import type { ElfImage } from '../xtensa/elf';
 import { SessionError } from './errors';
 import { readDebugInfo } from './symbols';
 

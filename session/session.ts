@@ -10,18 +10,17 @@ import {
   Device, type DeviceResult, type DeviceStop, type KernelArg, KernelImageError, ProviderError, type RunUntilOptions, SANITIZERS, type Sanitizer,
 } from '../emulator/device';
 import { DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE, POLICY } from '../target/q7/abi';
-import { DEFAULT_HBM_SIZE } from '../emulator/device/hbm';
-import { DeviceMemoryError } from '../emulator/device/guest-memory';
+import { DEFAULT_HBM_SIZE, DeviceMemoryError } from '../emulator/device';
 import { type DebugInfo, DwarfError, DebugInfo as DebugInfoClass, type Subprogram } from '../debuginfo';
 import { type Comparison, type HostTensor, compareTensors, dtypeByScalarType, DTYPE_NAMES, shapeText } from '../tensors';
-import type { ElfImage } from '../xtensa/elf/types';
+import type { ElfImage } from '../xtensa/elf';
 import { type ArgValue, type ReadFile, isTensorType, loadTensor, marshalArgs } from './arguments';
 import { SessionError } from './errors';
 import { kernelFunction } from './kernel';
 import { deviceSymbols } from './symbols';
 import { type BuildShape, type RegisteredOutput, type ShapeLauncher, outputMismatch, registeredOutput } from './shape';
 import { History, type HistoryOptions, type ReverseContinueOptions, type ReverseStop } from './history';
-import type { Machine } from '../emulator/machine';
+import type { Machine } from '../emulator';
 
 export interface SessionOptions {
   /** The program's name as reports print it (the .cpp or .elf the user gave). */

@@ -5,7 +5,7 @@
 // takes them. Building the shape file is the front end's job (injected: session/ does no I/O and does not
 // compile).
 
-import type { ElfImage } from '../xtensa/elf/types';
+import type { ElfImage } from '../xtensa/elf';
 import { formatFault } from '../emulator/device';
 import { DTYPE_NAMES, dtypeByScalarType, shapeText } from '../tensors';
 import type { ArgValue, ReadFile } from './arguments';

@@ -4,7 +4,7 @@
 
 import { DebugInfo, type SourceLocation } from '../debuginfo';
 import type { DeviceSymbols } from '../emulator/device';
-import type { ElfImage } from '../xtensa/elf/types';
+import type { ElfImage } from '../xtensa/elf';
 
 const baseName = (f: string) => f.split('/').pop();
 

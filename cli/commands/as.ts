@@ -4,7 +4,7 @@
 import { CliIO, Command, UsageError } from '../io';
 import { defineCommand, parseArgs } from '../options';
 import { AsmError, assemble, formatDiagnostic } from '../../xtensa/asm';
-import { writeElf } from '../../xtensa/elf/writer';
+import { writeElf } from '../../xtensa/elf';
 
 function parseNumber(text: string, what: string): number {
   const t = text.trim();

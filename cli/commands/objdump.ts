@@ -10,7 +10,7 @@ import { DisasmTarget, LX106_TARGET, disassembleElf, interleaveSource, targetFor
 import { DwarfError, readElfLineTable, sourceRows } from '../../debuginfo';
 import { guestSourceText } from '../../target/q7/guest';
 import { isSdkFile, sdkHost } from '../../language/sdk';
-import { CORE_FEATURES } from '../../xtensa/isa/features';
+import { CORE_FEATURES } from '../../xtensa/isa';
 
 const SPEC = defineCommand({
   name: 'objdump',

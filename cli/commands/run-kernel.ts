@@ -5,7 +5,7 @@
 // Exit status: 0 clean; 1 on a fault or a mismatch; 2 on bad input (UsageError); 130 when Ctrl-C stopped it.
 
 import { CliIO, UsageError } from '../io';
-import type { ElfImage } from '../../xtensa/elf/types';
+import type { ElfImage } from '../../xtensa/elf';
 import { DEFAULT_CORE_COUNT, SANITIZERS, Sanitizer } from '../../emulator/device';
 import { DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE, POLICY } from '../../target/q7/abi';
 import { HBM_MIN_SIZE } from '../../emulator/device/device';

@@ -3,12 +3,11 @@
 // lookup that returns it when the source, the options, the compiler and every file read are the same.
 // A lookup needs no front-end, so a hit skips loading the C++ grammar too.
 
-import type { FileHost } from '../../language';
-import type { Registration } from '../../language/registrations';
-import { readElf } from '../../xtensa/elf/reader';
-import type { CompileOptions, CompileResult, KernelInfo } from '../index';
+import type { FileHost, Registration } from '../../language';
+import { readElf } from '../../xtensa/elf';
+import type { CompileOptions, CompileResult, KernelInfo } from '..';
 import { runtimeSource } from '../runtime/library';
-import { type BuildCache, buildKey, compilerIdentity, digest, packEntry, safeGet, unpackEntry } from './index';
+import { type BuildCache, buildKey, compilerIdentity, digest, packEntry, safeGet, unpackEntry } from '.';
 
 export type CacheLookup = 'hit' | 'miss';
 

@@ -7,7 +7,7 @@
 import { types, type SemanticModel } from '../../language';
 import type { FunctionDecl, Type } from '../../language/model';
 import type { ListingLine } from '../../xtensa/asm';
-import { SHT_PROGBITS, type ElfImage, type ElfSection } from '../../xtensa/elf/types';
+import { SHT_PROGBITS, type ElfImage, type ElfSection } from '../../xtensa/elf';
 import type { DebugVar, Func, VReg } from '../ir/ir';
 import type { Frame } from '../xtensa/frame';
 import type { TranslatedUnit } from '../translate';

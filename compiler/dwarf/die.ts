@@ -3,7 +3,7 @@
 // .debug_info, .debug_abbrev and .debug_str are written (DWARF 4, 32-bit format, 4-byte addresses).
 
 import { ByteWriter, slebSize, ulebSize } from './bytes';
-import { AT, FORM, TAG } from '../../debuginfo/constants';
+import { AT, FORM, TAG } from '../../debuginfo';
 
 export { AT, FORM, TAG };
 

@@ -1,6 +1,6 @@
 // The core configurations by name, and the choice of a core for an ELF file from its addresses.
 
-import type { ElfImage } from '../../xtensa/elf/types';
+import type { ElfImage } from '../../xtensa/elf';
 import { CoreConfig, CoreName } from './types';
 import { LX106 } from './lx106';
 import { DC233C } from './dc233c';

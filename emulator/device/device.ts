@@ -12,7 +12,7 @@ import type { StopReason } from '../core/stop';
 import { MemFault } from '../memory/fault';
 import { PAGE_SIZE, type PageHooks } from '../memory/memory';
 import { MemoryHost } from '../semihost/host';
-import type { ElfImage } from '../../xtensa/elf/types';
+import type { ElfImage } from '../../xtensa/elf';
 import {
   NEURON_TRANSLATE_SYMBOL, IRAM_BASE,
   DEFAULT_STACK_SIZE, DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE, EXIT_UNKNOWN_OPCODE, HBM_APERTURE_BASE, HBM_APERTURE_SIZE, POLICY, TENSOR_HANDLE,

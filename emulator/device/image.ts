@@ -2,7 +2,7 @@
 // the kernel thunks by name (`__q7_kernel_<name>`), the IRAM payload the load record installs and
 // the data segments the loader places in slow RAM.
 
-import { PT_LOAD, type ElfImage } from '../../xtensa/elf/types';
+import { PT_LOAD, type ElfImage } from '../../xtensa/elf';
 import { IRAM_BASE, IRAM_SIZE, KERNEL_INFO_RECORD_SIZE, KERNEL_INFO_SECTION, KERNEL_THUNK_PREFIX } from '../../target/q7/abi';
 
 export class KernelImageError extends Error {}

@@ -7,3 +7,10 @@ export { SANITIZERS, formatFault } from './faults';
 export type { DeviceFault, FaultKind, Sanitizer } from './faults';
 export { kernelTable, findKernel, KernelImageError } from './image';
 export { ProviderError, RESULT, RESULT_NAMES } from './provider';
+// What the launch layer and the debug adapter read besides the device itself: HBM sizes, snapshots
+// of a recorded run, guest-memory errors, and the call stack of a stopped core.
+export { HBM_MIN_SIZE } from './device';
+export { DEFAULT_HBM_SIZE, formatBytes } from './hbm';
+export { snapshotBytes, type DeviceSnapshot } from './snapshot';
+export { DeviceMemoryError } from './guest-memory';
+export { callStack, type Frame } from './stack';
