@@ -3,9 +3,8 @@
 // and the booleans; the device's window table, TCM pool, stack, mailbox and log ring.
 
 import { COHERENCY_ENFORCER, CSR_BASE, MAILBOX, POLICY, TCM_POOL_SIZE, TENSOR_HANDLE } from '../target/q7/abi';
-import { tensorOfEnforcer } from '../emulator/device/calls';
-import { ACCESS_NAMES } from '../emulator/device/accessors';
-import type { Machine } from '../emulator/machine';
+import { tensorOfEnforcer, ACCESS_NAMES } from '../emulator/device';
+import type { Machine } from '../emulator';
 import type { Q7Runtime } from './runtime';
 
 /** A node's children: `start`/`count` page the indexed ones; `filter` as DAP's variables request. */

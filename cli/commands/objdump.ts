@@ -4,8 +4,7 @@
 
 import { CliIO, Command, UsageError } from '../io';
 import { defineCommand, parseArgs, usageLine } from '../options';
-import { ElfError } from '../../xtensa/elf/types';
-import { readElf } from '../../xtensa/elf/reader';
+import { ElfError, readElf } from '../../xtensa/elf';
 import { DisasmTarget, LX106_TARGET, disassembleElf, interleaveSource, targetForCore } from '../../xtensa/disasm';
 import { DwarfError, readElfLineTable, sourceRows } from '../../debuginfo';
 import { guestSourceText } from '../../target/q7/guest';

@@ -6,9 +6,8 @@
 
 import { CliIO, UsageError } from '../io';
 import type { ElfImage } from '../../xtensa/elf';
-import { DEFAULT_CORE_COUNT, SANITIZERS, Sanitizer } from '../../emulator/device';
+import { DEFAULT_CORE_COUNT, SANITIZERS, Sanitizer, HBM_MIN_SIZE } from '../../emulator/device';
 import { DEFAULT_WINDOW_COUNT, DEFAULT_WINDOW_SIZE, POLICY } from '../../target/q7/abi';
-import { HBM_MIN_SIZE } from '../../emulator/device/device';
 import { formatComparison, shapeText, writeNpy } from '../../tensors';
 import { KernelSession, SessionError, type ShapeProgram, formatReport, isKernelImage } from '../../session';
 

@@ -18,7 +18,6 @@ import { CORE_NAMES, CoreName, Machine, StopReason } from '../../emulator';
 import { ProgramSession, SessionError, assembleProgram, endMessage, exitStatus, isAssemblySource } from '../../session';
 import { formatCompileDiagnostic, RuntimeBuildError, type CompileResult } from '../../compiler';
 import type { ShapeProgram } from '../../session';
-import { buildKernelSourceLazily } from '../../session/build';
 import { fileHost, loadFrontend, macroTable } from '../frontend';
 import { defineCommand, parseArgs } from '../options';
 import { DEFAULT_CORE_COUNT } from '../../emulator/device';

@@ -7,9 +7,11 @@ export { SANITIZERS, formatFault } from './faults';
 export type { DeviceFault, FaultKind, Sanitizer } from './faults';
 export { kernelTable, findKernel, KernelImageError } from './image';
 export { ProviderError, RESULT, RESULT_NAMES } from './provider';
-// What the launch layer and the debug adapter read besides the device itself: HBM sizes, snapshots
+// What the launch layer and the debug adapter read besides the device itself: HBM sizes, enforcers' tensors and access names, snapshots
 // of a recorded run, guest-memory errors, and the call stack of a stopped core.
 export { HBM_MIN_SIZE } from './device';
+export { tensorOfEnforcer } from './calls';
+export { ACCESS_NAMES } from './accessors';
 export { DEFAULT_HBM_SIZE, formatBytes } from './hbm';
 export { snapshotBytes, type DeviceSnapshot } from './snapshot';
 export { DeviceMemoryError } from './guest-memory';

@@ -34,6 +34,16 @@ export const FACES: Readonly<Record<string, readonly string[]>> = {
 const ALLOWED: readonly string[] = [
   // the client reads the server's setting names (a settings face, or a shared file, would end it)
   'client/kernel-files.ts → server/settings.ts',
+  // bench/ times the compiler's phases one by one
+  'bench/launch-phases.ts → compiler/runtime/library.ts',
+  'bench/launch-phases.ts → compiler/translate.ts',
+  'bench/launch-phases.ts → compiler/link.ts',
+  'bench/launch-phases.ts → compiler/kernel/kernels.ts',
+  'bench/launch-phases.ts → compiler/kernel/thunks.ts',
+  'bench/launch-phases.ts → compiler/runtime/rom.ts',
+  'bench/launch-phases.ts → compiler/dwarf/debug-info.ts',
+  'bench/launch-phases.ts → xtensa/elf/writer.ts',
+  'bench/launch-phases.ts → session/build.ts',
   // bench/ runs the oracles and the LSP client the tests use
   'bench/emulator.ts → test/oracle/build.ts',
   'bench/emulator.ts → test/oracle/paths.ts',
