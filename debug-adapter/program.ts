@@ -6,13 +6,12 @@
 // register windows on windowed ones. A program's run is not recorded: going back is refused.
 
 import { DebugInfo, FrameTable, type Subprogram, unwindCfa } from '../debuginfo';
-import type { CoreName, StopReason } from '../emulator';
+import type { CoreName, StopReason, Machine } from '../emulator';
 import type { DeviceFault, DeviceStop } from '../emulator/device';
-import { callStack } from '../emulator/device/stack';
-import type { Machine } from '../emulator/machine';
+import { callStack } from '../emulator/device';
 import { ProgramSession, SessionError, endMessage, exitStatus } from '../session';
 import type { ReverseStop } from '../session';
-import type { ElfImage } from '../xtensa/elf/types';
+import type { ElfImage } from '../xtensa/elf';
 
 /** One core as the runtime sees it. */
 export interface LaunchCore {

@@ -8,12 +8,10 @@
 
 import type { DebugInfo, Subprogram } from '../debuginfo';
 import type { DeviceFault, DeviceStop, FaultKind } from '../emulator/device';
-import { formatFault } from '../emulator/device';
-import { callStack } from '../emulator/device/stack';
-import type { Machine } from '../emulator/machine';
+import { formatFault, callStack } from '../emulator/device';
+import type { Machine } from '../emulator';
 import { isSdkFile } from '../language/sdk';
-import { KernelSession, formatReport, isKernelImage, resolveLine, sameFile } from '../session';
-import { SessionError, type ReadFile } from '../session';
+import { KernelSession, formatReport, isKernelImage, resolveLine, sameFile, SessionError, type ReadFile } from '../session';
 import { CORE_NAMES } from '../emulator';
 import { formatComparison, shapeText } from '../tensors';
 import { decode, SR_BY_NAME } from '../xtensa/isa';

@@ -8,11 +8,9 @@ import { formatCompileDiagnostic, RuntimeBuildError } from '../compiler';
 import { SANITIZERS } from '../emulator/device';
 import { Frontend, locateGrammarFiles } from '../language';
 import { hostCache } from '../diskcache';
-import { buildKernelSourceLazily } from '../session/build';
-import { assembleProgram, isAssemblySource } from '../session';
+import { buildKernelSourceLazily, assembleProgram, isAssemblySource } from '../session';
 import { AsmError } from '../xtensa/asm';
-import { ElfError } from '../xtensa/elf/types';
-import { readElf } from '../xtensa/elf/reader';
+import { ElfError, readElf } from '../xtensa/elf';
 import type { LaunchPlan } from './config';
 import { type AdapterHost, Q7DebugSession, RequestError } from './session';
 

@@ -5,7 +5,7 @@
 import { type CoreName, Q7 } from '../emulator';
 import { WINDOW_VECTORS_NAME, WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../target/q7/window-vectors';
 import { assemble } from '../xtensa/asm';
-import type { ElfImage } from '../xtensa/elf/types';
+import type { ElfImage } from '../xtensa/elf';
 
 /** Where assembly is placed per core. */
 export const ASM_BASE: Record<CoreName, number> = { lx106: 0x50000000, dc233c: 0xfe000000, de233_fpu: 0xfe000000, q7: 0x40000400 };

@@ -9,13 +9,12 @@
 // --max-insns is used up; 1 for WAITI with nothing to wake the core; 2 for bad input.
 
 import { CliIO, Command, UsageError } from '../io';
-import { ElfError, ElfImage } from '../../xtensa/elf/types';
-import { readElf } from '../../xtensa/elf/reader';
+import { ElfError, ElfImage, readElf } from '../../xtensa/elf';
 import { AsmError } from '../../xtensa/asm';
 import { decode } from '../../xtensa/isa';
 import { formatInsn } from '../../xtensa/disasm';
 import { CORE_NAMES, CoreName, Machine, StopReason } from '../../emulator';
-import { ProgramSession, SessionError, assembleProgram, endMessage, exitStatus, isAssemblySource } from '../../session';
+import { ProgramSession, SessionError, assembleProgram, buildKernelSourceLazily, endMessage, exitStatus, isAssemblySource } from '../../session';
 import { formatCompileDiagnostic, RuntimeBuildError, type CompileResult } from '../../compiler';
 import type { ShapeProgram } from '../../session';
 import { fileHost, loadFrontend, macroTable } from '../frontend';

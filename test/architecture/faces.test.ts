@@ -21,8 +21,10 @@ export const FACES: Readonly<Record<string, readonly string[]>> = {
   emulator: ['emulator/index.ts', 'emulator/device/index.ts'],
   xtensa: ['xtensa/isa/index.ts', 'xtensa/asm/index.ts', 'xtensa/disasm/index.ts', 'xtensa/elf/index.ts'],
   debuginfo: ['debuginfo/index.ts', 'debuginfo/values/index.ts'],
-  // the target's contracts, one file each: the ABI, the memory map, the window vectors
-  target: ['target/q7/abi.ts', 'target/q7/memory-map.ts', 'target/q7/window-vectors.ts'],
+  // the target's contracts, one file each: the ABI (and its assembler macros), the memory map, the
+  // window vectors, the guest software
+  target: ['target/q7/abi.ts', 'target/q7/abi-macros.ts', 'target/q7/memory-map.ts', 'target/q7/window-vectors.ts', 'target/q7/guest.ts',
+    'target/q7/guest-files.generated.ts'], // the guest files embedded by the build
   // entry points the CLI starts
   server: ['server/main.ts'],
   'debug-adapter': ['debug-adapter/stdio.ts'],
