@@ -26,7 +26,7 @@ export function heapLimit(mode: RomMode): number {
   return mode === 'kernel' ? KERNEL_HEAP_LIMIT : STACK_TOP - PROGRAM_STACK_RESERVE;
 }
 
-/** The heap's bounds for the runtime's malloc (runtime/heap.ts): from the end of .bss to heapLimit. */
+/** The heap's bounds for the runtime's malloc (target/q7/guest/runtime/heap.cpp): from the end of .bss to heapLimit. */
 export function heapBoundsSource(mode: RomMode): string {
   const fn = (name: string, literal: string, value: string) => `
         .literal ${literal}, ${value}

@@ -1,4 +1,4 @@
-// The runtime's C heap (compiler/runtime/heap.ts) on our emulator: exhaustion returns null without
+// The runtime's C heap (target/q7/guest/runtime/heap.cpp) on our emulator: exhaustion returns null without
 // corrupting live blocks, freed neighbours coalesce, bad frees are ignored, and kernel images get a
 // heap that stays clear of the device's local memory map.
 

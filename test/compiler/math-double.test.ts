@@ -1,4 +1,4 @@
-// The runtime's double-precision math (compiler/runtime/math-double.ts: the functions behind the SDK's
+// The runtime's double-precision math (target/q7/guest/runtime/math-double.cpp: the functions behind the SDK's
 // elementwise ops) against the host's glibc: floor/ceil bit-exact, exp/log/log2/log10/sin/cos/tan
 // within 2 ulp (sin/cos/tan in the exactly reduced range), pow within 1e-13 relative, and the C99
 // special values (NaN, ±inf, ±0, negative arguments) exactly.

@@ -2,7 +2,7 @@
 // them (plain C names): fabsf/fabs, fminf/fmaxf and expf (range reduction by ln 2 split in two parts,
 // a degree-6 polynomial on [-ln2/2, ln2/2], scaling by 2^k in at most two steps so that results in
 // the subnormal range come out right). The double-precision functions of the SDK's ops are in
-// math-double.ts. Other math functions are not in the library yet: a call to one is an error at the
+// math-double.cpp. Other math functions are not in the library yet: a call to one is an error at the
 // call ("declared but not defined").
 
 static float __q7_float_from_bits(unsigned bits) {
