@@ -92,6 +92,14 @@ describe('package: the .vsix', function () {
     }
   });
 
+  it('keeps activation cheap: the activation bundle holds no language client and loads it from its own bundle', () => {
+    const ext = zipRead(vsix, entries.find((e) => e.name === 'extension/dist/extension.js')!).toString('utf8');
+    assert.ok(names.includes('extension/dist/language-client.js'), 'the language client has its own bundle');
+    assert.doesNotMatch(ext, /class LanguageClient\b|vscode-languageclient\/node/, 'the activation bundle holds no language client');
+    assert.match(ext, /language-client\.js/, 'the activation bundle loads the client bundle on demand');
+    assert.ok(ext.length < 200 * 1024, `the activation bundle is ${ext.length} bytes`);
+  });
+
   it('holds no node_modules, sources, tests, source maps or build outputs', () => {
     const bad = names.filter((n) => /^extension\/(node_modules|test|out|client|server|language|compiler|emulator|xtensa|scripts|\.e2e)\//.test(n) ||
       /\.(ts|map|tsbuildinfo|vsix|tgz)$/.test(n));
