@@ -2,11 +2,12 @@
 
 import { CliIO, Command, UsageError, nodeIO } from './io';
 import { commands } from './commands';
+import { versionText } from './version';
 
 /** `q7 --help`: generated from the commands' declarations. */
 export function mainHelp(): string {
   const lines = commands.map((c) => `  ${c.spec.name.padEnd(10)} ${c.spec.summary}\n`).join('');
-  return `usage: q7 <command> [options]\n\ncommands:\n${lines}\nq7 <command> --help prints the command's options.\n`;
+  return `usage: q7 <command> [options]\n       q7 --version\n\ncommands:\n${lines}\nq7 <command> --help prints the command's options.\n`;
 }
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
@@ -14,6 +15,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(mainHelp());
     return name ? 0 : 2;
+  }
+  if (name === '--version' || name === '-V') {
+    io.stdout(versionText((p) => io.readFile(p)));
+    return 0;
   }
   const cmd: Command | undefined = commands.find((c) => c.spec.name === name);
   if (!cmd) {

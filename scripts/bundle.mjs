@@ -54,7 +54,7 @@ for (const e of entries) {
     external: ['vscode'],
     logLevel: 'warning',
     // web-tree-sitter locates its .wasm through import.meta.url, which CommonJS bundles lack.
-    define: { 'import.meta.url': '__q7_import_meta_url', __Q7_DIAGNOSTIC_DOCS: JSON.stringify(docs), __Q7_BUILD_ID: JSON.stringify(buildId) },
+    define: { 'import.meta.url': '__q7_import_meta_url', __Q7_DIAGNOSTIC_DOCS: JSON.stringify(docs), __Q7_BUILD_ID: JSON.stringify(buildId), __Q7_VERSION: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
     // __q7_bundle_start: when the bundle began loading (the extension reports its activation time from it).
     banner: { js: 'var __q7_bundle_start = performance.now();\nconst __q7_import_meta_url = require("url").pathToFileURL(__filename).href;' },
   });

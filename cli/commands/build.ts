@@ -21,7 +21,7 @@ const SPEC = defineCommand({
     optimize: {
       name: '-O', type: 'enum', value: '0|1', attachedOnly: true, choices: ['0', '1'], default: '0',
       invalid: (t: string) => `-O${t}: only -O0 and -O1 are supported`,
-      description: '-O0: no optimisation, every local lives in its stack slot; -O1: scalar locals whose address is not taken live in registers',
+      description: '-O0: no optimisation, every local lives in its stack slot (what the debugger shows best); -O1: promotion of scalar locals to registers, inlining, constant folding, scalar replacement of aggregates, dead-code removal',
     },
     defines: {
       name: '-D', type: 'repeatable', value: 'NAME[=V]',

@@ -48,6 +48,10 @@ const SPEC = defineCommand({
     maxInsns: { name: '--max-insns', type: 'number', value: 'N', parse: positiveInteger, group: PROGRAM, description: 'stop after N instructions (exit status 124)' },
     trace: { name: '--trace', type: 'flag', group: PROGRAM, description: 'print every executed instruction to stderr' },
     defines: { name: '-D', type: 'repeatable', value: 'NAME[=V]', group: PROGRAM, description: 'define a macro when FILE is C++ source' },
+    optimize: {
+      name: '-O', type: 'enum', value: '0|1', attachedOnly: true, choices: ['0', '1'], default: '1', group: PROGRAM,
+      description: 'optimisation level when FILE is C++ source (see q7 build -O); the sanitizers stay on at every level',
+    },
     noCache: {
       name: '--no-cache', type: 'flag', group: PROGRAM,
       description: 'build C++ source from scratch (default: reuse the build cache in $Q7_CACHE_DIR, else $XDG_CACHE_HOME/q7-studio, else ~/.cache/q7-studio)',
@@ -67,6 +71,7 @@ interface RunArgs {
   defines: Record<string, string>;
   kernel: KernelRunArgs;
   cache: boolean;
+  optimize: 0 | 1;
 }
 
 function runArgs(argv: string[]): RunArgs {
@@ -77,7 +82,7 @@ function runArgs(argv: string[]): RunArgs {
     strictWindows: o.strictWindows || undefined, noSanitize: o.noSanitize.flat(), streamLog: o.streamLog, maxInsns: o.maxInsns,
     stackSize: o.stackSize, hbmSize: o.hbmSize,
   };
-  return { file: o.file, cpu: o.cpu, maxInsns: o.maxInsns, trace: o.trace, defines: macroTable(o.defines), kernel, cache: !o.noCache };
+  return { file: o.file, cpu: o.cpu, maxInsns: o.maxInsns, trace: o.trace, defines: macroTable(o.defines), kernel, cache: !o.noCache, optimize: o.optimize === '0' ? 0 as const : 1 as const };
 }
 
 /** The program's image: read as ELF, or assembled when the file is assembly source. */
@@ -135,7 +140,7 @@ async function buildSource(args: RunArgs, io: CliIO, file = args.file): Promise<
   let result;
   try {
     const cache = args.cache ? io.buildCache?.() : undefined;
-    result = await buildKernelSourceLazily(() => loadFrontend(io), file, host, { defines: args.defines, noSanitize: args.kernel.noSanitize, stackSize: args.kernel.stackSize, cache });
+    result = await buildKernelSourceLazily(() => loadFrontend(io), file, host, { defines: args.defines, noSanitize: args.kernel.noSanitize, stackSize: args.kernel.stackSize, optimize: args.optimize, cache });
   } catch (e) {
     if (e instanceof RuntimeBuildError) throw new UsageError(e.message, 70);
     throw e;

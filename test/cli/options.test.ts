@@ -3,6 +3,8 @@
 // accepted, and parse errors are one clear line with exit status 2.
 
 import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { main } from '../../cli/main';
 import { commands } from '../../cli/commands';
 import type { CliIO } from '../../cli/io';
@@ -44,6 +46,18 @@ describe('q7 options: help generated from the declarations', () => {
     const r = await q7(['--help']);
     assert.equal(r.code, 0);
     for (const c of commands) assert.match(r.out, new RegExp(`^  ${c.spec.name} +${c.spec.summary.replace(/[().?*+[\]]/g, '\\$&')}$`, 'm'));
+  });
+
+  it('q7 --version prints the package version (from package.json when unbundled) and the Node version', async () => {
+    const io = capture();
+    io.readFile = (p: string) => new Uint8Array(fs.readFileSync(p));
+    const code = await main(['--version'], io);
+    assert.equal(code, 0, io.err);
+    const version = (JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+    assert.equal(io.out, `q7 (Q7 Studio) ${version}, unbundled build, Node ${process.versions.node}\n`);
+    const blind = capture();
+    assert.equal(await main(['--version'], blind), 0);
+    assert.match(blind.out, /^q7 \(Q7 Studio\) unknown, /, 'no readable package.json: the version is unknown, not a crash');
   });
 
   for (const c of commands) {

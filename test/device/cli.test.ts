@@ -49,6 +49,27 @@ describe('q7 run: kernels', function () {
     assert.deepEqual([...toNumbers(readNpy(new Uint8Array(fs.readFileSync(outFile)), outFile))], [...v]);
   });
 
+  it('builds at -O1 by default with the sanitizers on; -O0 gives the same result in more instructions', async () => {
+    const runAt = async (...level: string[]) => {
+      const outFile = path.join(dir, `relu${level.join('')}.npy`);
+      const r = await q7(RELU, ...level, '--fn', 'relu_forward', '--arg', 'shape=4x16,init=randn,seed=3', '--out', outFile);
+      assert.equal(r.code, 0, r.err);
+      const insns = Number(/core 0: (\d+) instructions/.exec(r.err)?.[1]);
+      return { insns, out: fs.readFileSync(outFile) };
+    };
+    const byDefault = await runAt();
+    const o1 = await runAt('-O1');
+    const o0 = await runAt('-O0');
+    assert.equal(byDefault.insns, o1.insns, 'the default level is -O1');
+    assert.ok(o0.insns > 2 * o1.insns, `-O0 ${o0.insns} instructions, -O1 ${o1.insns}`);
+    assert.deepEqual(o0.out, o1.out);
+    const oob = path.join(dir, 'oob.cpp');
+    fs.writeFileSync(oob, fs.readFileSync(RELU, 'utf8').replace(/(\w+)\[i\]\[j\]/, '$1[i][j + 1]'));
+    const fault = await q7(oob, '--fn', 'relu_forward', '--arg', 'shape=2x3,init=ones');
+    assert.equal(fault.code, 1, fault.err);
+    assert.match(fault.err, /oob\.cpp:11:\d+: fault out-of-bounds: index 3 is out of bounds for dimension 1 of size 3/, 'the bounds sanitizer is on at -O1, at its line');
+  });
+
   it('a mismatch against --expect exits 1 with the first mismatches', async () => {
     const expFile = path.join(dir, 'ones.npy');
     fs.writeFileSync(expFile, writeNpy(generateTensor(parseTensorSpec('shape=2x3,init=ones'))));

@@ -48,6 +48,13 @@ describe('package: npm pack and a global install of q7', function () {
     assert.ok(files.length < 60, `${files.length} files`);
   });
 
+  it('installs a q7 whose --version names the packed version and its build', () => {
+    const r = run(q7, ['--version'], dir);
+    assert.equal(r.status, 0, r.stderr);
+    const version = (JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')) as { version: string }).version;
+    assert.match(r.stdout, new RegExp(`^q7 \\(Q7 Studio\\) ${version.replace(/\./g, '\\.')}, build [0-9a-f]{12}, Node \\d+\\.\\d+\\.\\d+\\n$`));
+  });
+
   it('installs a q7 that checks a kernel (clean, then with a Q7-A002 error) from any directory', () => {
     assert.ok(fs.existsSync(q7), `${q7} not installed`);
     const clean = run(q7, ['check', path.join(installed, 'examples', 'kernels', 'relu.cpp')], dir);
