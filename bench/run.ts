@@ -1,5 +1,5 @@
 // npm run bench: prints each benchmark's figures side by side with its yardstick, as ratios.
-// Options: --full (the long settings, e.g. 10^9 emulated instructions), --only emulator|language|server|compiler|device|history|debugger.
+// Options: --full (the long settings, e.g. 10^9 emulated instructions), --only emulator|language|server|compiler|device|run|history|debugger.
 
 import { benchEmulator, EngineFigure } from './emulator';
 import { compilerBench, formatCompilerBench } from './compiler';
@@ -7,6 +7,7 @@ import { debuggerBench, formatDebuggerBench } from './debugger';
 import { deviceBench, formatDeviceBench } from './device';
 import { formatHistoryBench, historyBench } from './history';
 import { formatLanguageBench, languageBench } from './language';
+import { formatQ7RunBench, q7RunBench } from './q7-run';
 import { formatServerBench, serverBench } from './server';
 
 function fmt(n: number, digits = 2): string {
@@ -52,6 +53,11 @@ async function deviceSection(): Promise<void> {
   for (const line of formatDeviceBench(await deviceBench())) console.log(`  ${line}`);
 }
 
+function runSection(full: boolean): void {
+  console.log('\n== q7 run, default options, whole process: accessor scale kernel (targets: 1024x1024 in 1.5 s, 4096x4096 in 15 s) ==');
+  for (const line of formatQ7RunBench(q7RunBench(full ? [1024, 4096] : [1024]))) console.log(`  ${line}`);
+}
+
 async function historySection(full: boolean): Promise<void> {
   console.log('\n== Step back / reverse continue: recording cost and latency (ReLU, snapshots every 10^6 instructions) ==');
   for (const line of formatHistoryBench(await historyBench({ rows: full ? 512 : 128 }))) console.log(`  ${line}`);
@@ -72,6 +78,7 @@ async function main(): Promise<void> {
     server: serverSection,
     compiler: compilerSection,
     device: deviceSection,
+    run: runSection,
     history: historySection,
     debugger: debuggerSection,
   };

@@ -1,0 +1,94 @@
+// The user's view of speed: `q7 run` as a whole process (start-up, build and run) with its default
+// options on the scale kernel of the speed issue (`out[i][j] = 3.0f * in[i][j]` through accessors,
+// float32), once with an empty build cache (the build included) and once with the build cached; and
+// the same kernel built natively with g++ -O2 against the host shim as the yardstick.
+// Exported for bench/run.ts: q7RunBench() and formatQ7RunBench().
+
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { buildNative, runNative } from '../hostshim';
+import { generateTensor, parseTensorSpec, writeNpy } from '../tensors';
+
+export const SCALE_KERNEL = `#include <torch/torch.h>
+torch::Tensor scale_forward(const torch::Tensor& t_in) {
+  torch::Tensor t_out = torch::empty(t_in.sizes(), torch::kFloat);
+  auto in = t_in.accessor<float, 2>();
+  auto out = t_out.accessor<float, 2>();
+  for (int64_t i = 0; i < t_in.size(0); i++)
+    for (int64_t j = 0; j < t_in.size(1); j++)
+      out[i][j] = 3.0f * in[i][j];
+  return t_out;
+}
+`;
+
+const Q7 = path.join(__dirname, '..', '..', 'bin', 'q7');
+
+export interface Q7RunFigure {
+  readonly side: number;
+  /** Whole process with an empty build cache (build included). */
+  readonly coldSeconds: number;
+  /** Whole process with the build in the cache. */
+  readonly warmSeconds: number;
+  readonly instructions: number;
+  readonly nativeSeconds?: number;
+  readonly nativeNote?: string;
+}
+
+function timeQ7(args: string[], cacheDir: string): { seconds: number; instructions: number } {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [Q7, 'run', ...args], { encoding: 'utf8', env: { ...process.env, Q7_CACHE_DIR: cacheDir } });
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (r.status !== 0 || !/on 1 core: ok/.test(r.stderr)) throw new Error(`bench: q7 run ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
+  return { seconds, instructions: Number(/core 0: (\d+) instructions/.exec(r.stderr)?.[1]) };
+}
+
+function nativeSeconds(file: string, dir: string, side: number): { seconds?: number; note?: string } {
+  try {
+    const exe = buildNative(file, { name: 'scale_forward', params: [{ kind: 'tensor', name: 't_in' }], returnsTensor: true, cores: 1 }, { dir, optimize: '-O2' });
+    const input = path.join(dir, 'in.npy');
+    fs.writeFileSync(input, writeNpy(generateTensor(parseTensorSpec(`shape=${side}x${side},init=randn,seed=1`))));
+    const t0 = process.hrtime.bigint();
+    const r = runNative(exe, path.join(dir, 'out.npy'), [input]);
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    return r.status === 0 ? { seconds } : { note: `native run failed: ${r.stderr.trim()}` };
+  } catch (e) {
+    return { note: `no native build (${e instanceof Error ? e.message.split('\n')[0] : String(e)})` };
+  }
+}
+
+export function q7RunBench(sides: readonly number[]): Q7RunFigure[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'q7-bench-run-'));
+  try {
+    const file = path.join(dir, 'scale.cpp');
+    fs.writeFileSync(file, SCALE_KERNEL);
+    return sides.map((side) => {
+      const args = [file, '--fn', 'scale_forward', '--arg', `shape=${side}x${side},init=randn,seed=1`];
+      const cache = fs.mkdtempSync(path.join(dir, 'cache-'));
+      const cold = timeQ7(args, cache);
+      const warm = timeQ7(args, cache);
+      const native = nativeSeconds(file, dir, side);
+      return { side, coldSeconds: cold.seconds, warmSeconds: warm.seconds, instructions: cold.instructions, nativeSeconds: native.seconds, nativeNote: native.note };
+    });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The targets of the speed issue: 1024² in 1.5 s, 4096² in 15 s (q7 run, defaults, build included). */
+const TARGET_SECONDS: Record<number, number> = { 1024: 1.5, 4096: 15 };
+
+export function formatQ7RunBench(figures: readonly Q7RunFigure[]): string[] {
+  return figures.flatMap((f) => {
+    const target = TARGET_SECONDS[f.side];
+    const perElement = f.instructions / (f.side * f.side);
+    const lines = [
+      `${f.side}x${f.side}: build + run ${f.coldSeconds.toFixed(2)} s${target ? ` (target ${target} s: ${(f.coldSeconds / target).toFixed(2)}x)` : ''}, ` +
+        `cached build ${f.warmSeconds.toFixed(2)} s; ${f.instructions.toExponential(3)} instructions (${perElement.toFixed(1)} per element)`,
+    ];
+    if (f.nativeSeconds !== undefined) lines.push(`  native g++ -O2 through the host shim (whole process): ${f.nativeSeconds.toFixed(3)} s; q7 run / native = ${(f.warmSeconds / f.nativeSeconds).toFixed(0)}x`);
+    else lines.push(`  native: ${f.nativeNote ?? 'not available'}`);
+    return lines;
+  });
+}
