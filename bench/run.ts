@@ -1,5 +1,7 @@
 // npm run bench: prints each benchmark's figures side by side with its yardstick, as ratios.
-// Options: --full (the long settings, e.g. 10^9 emulated instructions), --only emulator|language|server|compiler|device|run|history|debugger.
+// Options: --full (the long settings, e.g. 10^9 emulated instructions), --only emulator|language|server|compiler|device|run|history|debugger,
+// --record (append this run's figures to bench/figures-history.jsonl). Every run ends with its figures
+// compared to the last recorded run (bench/figures.ts).
 
 import { benchEmulator, EngineFigure } from './emulator';
 import { compilerBench, formatCompilerBench } from './compiler';
@@ -9,6 +11,15 @@ import { formatHistoryBench, historyBench } from './history';
 import { formatLanguageBench, languageBench } from './language';
 import { formatQ7RunBench, q7RunBench } from './q7-run';
 import { formatServerBench, serverBench } from './server';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import * as F from './figures';
+
+/** Every section's figures, for the comparison with the recorded history. */
+const figures: F.Figure[] = [];
+const HISTORY = path.join(__dirname, '..', '..', 'bench', 'figures-history.jsonl');
 
 function fmt(n: number, digits = 2): string {
   return n.toFixed(digits);
@@ -22,6 +33,7 @@ function emulatorSection(full: boolean): void {
   const target = full ? 1.05e9 : 2e8;
   console.log(`\n== Scalar core: compute-bound lx106 program (bench/programs/compute.c, -O2) ==`);
   const r = benchEmulator(target);
+  figures.push(...F.emulatorFigures(r));
   console.log(row(r.ours));
   console.log(row(r.interpreter));
   if (r.qemu && r.ratio !== undefined && r.interpreterRatio !== undefined) {
@@ -35,37 +47,51 @@ function emulatorSection(full: boolean): void {
 
 async function languageSection(): Promise<void> {
   console.log('\n== Front-end: analysis of a generated 2,000-line kernel (targets: < 50 ms full, < 10 ms edit) ==');
-  for (const line of formatLanguageBench(await languageBench({ lines: 2000 }))) console.log(`  ${line}`);
+  const r = await languageBench({ lines: 2000 });
+  figures.push(...F.languageFigures(r));
+  for (const line of formatLanguageBench(r)) console.log(`  ${line}`);
 }
 
 async function serverSection(): Promise<void> {
   console.log('\n== Language server: didChange → publishDiagnostics on a 2,000-line kernel (yardstick: clangd) ==');
-  for (const line of formatServerBench(await serverBench({ lines: 2000 }))) console.log(`  ${line}`);
+  const r = await serverBench({ lines: 2000 });
+  figures.push(...F.serverFigures(r));
+  for (const line of formatServerBench(r)) console.log(`  ${line}`);
 }
 
 async function compilerSection(): Promise<void> {
   console.log('\n== Compiler: example kernels to kernel images (compile time, .text) ==');
-  for (const line of formatCompilerBench(await compilerBench())) console.log(`  ${line}`);
+  const r = await compilerBench();
+  figures.push(...F.compilerFigures(r));
+  for (const line of formatCompilerBench(r)) console.log(`  ${line}`);
 }
 
 async function deviceSection(): Promise<void> {
   console.log('\n== Q7 device: accessor ReLU 1024x1024 float32 vs the host-shim native build ==');
-  for (const line of formatDeviceBench(await deviceBench())) console.log(`  ${line}`);
+  const r = await deviceBench();
+  figures.push(...F.deviceFigures(r));
+  for (const line of formatDeviceBench(r)) console.log(`  ${line}`);
 }
 
 function runSection(full: boolean): void {
   console.log('\n== q7 run, default options, whole process: accessor scale kernel (targets: 1024x1024 in 1.5 s, 4096x4096 in 15 s) ==');
-  for (const line of formatQ7RunBench(q7RunBench(full ? [1024, 4096] : [1024]))) console.log(`  ${line}`);
+  const r = q7RunBench(full ? [1024, 4096] : [1024]);
+  figures.push(...F.q7RunFigures(r));
+  for (const line of formatQ7RunBench(r)) console.log(`  ${line}`);
 }
 
 async function historySection(full: boolean): Promise<void> {
   console.log('\n== Step back / reverse continue: recording cost and latency (ReLU, snapshots every 10^6 instructions) ==');
-  for (const line of formatHistoryBench(await historyBench({ rows: full ? 512 : 128 }))) console.log(`  ${line}`);
+  const r = await historyBench({ rows: full ? 512 : 128 });
+  figures.push(...F.historyFigures(r));
+  for (const line of formatHistoryBench(r)) console.log(`  ${line}`);
 }
 
 async function debuggerSection(): Promise<void> {
   console.log('\n== Debugger: the adapter over stdio on the ReLU example (targets: launch < 500 ms, step over < 5 ms, Variables < 20 ms) ==');
-  for (const line of formatDebuggerBench(await debuggerBench())) console.log(`  ${line}`);
+  const r = await debuggerBench();
+  figures.push(...F.debuggerFigures(r));
+  for (const line of formatDebuggerBench(r)) console.log(`  ${line}`);
 }
 
 async function main(): Promise<void> {
@@ -86,6 +112,29 @@ async function main(): Promise<void> {
     if (only && only !== name) continue;
     await fn(full);
   }
+  compareAndRecord(args.includes('--record'));
+}
+
+function gitCommit(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return dirty ? `${head}+changes` : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Compares this run's figures with the last recorded run; with `record`, appends this run. */
+function compareAndRecord(record: boolean): void {
+  const text = fs.existsSync(HISTORY) ? fs.readFileSync(HISTORY, 'utf8') : '';
+  const past = F.parseHistory(text, 'bench/figures-history.jsonl', (m) => console.log(`  ${m}`));
+  console.log(`\n== Against the last recorded run (${past.length} in bench/figures-history.jsonl; changes over ${F.NOISE * 100}% listed) ==`);
+  for (const line of F.compare(figures, past[past.length - 1])) console.log(`  ${line}`);
+  if (!record) return;
+  const line = F.historyLine(figures, { commit: gitCommit(), date: new Date().toISOString(), cpus: os.cpus().length, load: Number(os.loadavg()[0].toFixed(2)) });
+  fs.appendFileSync(HISTORY, line);
+  console.log(`  recorded ${figures.length} figures in bench/figures-history.jsonl`);
 }
 
 main().catch((e) => {
