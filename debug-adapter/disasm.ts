@@ -28,9 +28,9 @@ function anchors(rt: Q7Runtime): number[] {
 }
 
 function one(rt: Q7Runtime, read: Read, pc: number): InsnLine {
-  const b = read(pc, 3) ?? read(pc, 2);
+  const b = read(pc, 4) ?? read(pc, 3) ?? read(pc, 2);
   if (!b || b.length < 2) return { address: pc, bytes: '', text: '(no memory)', invalid: true };
-  const d = decode(b[0], b[1], b[2] ?? 0, pc);
+  const d = decode(b[0], b[1], b[2] ?? 0, pc, b[3] ?? 0);
   const row = rt.lines.rowAt(pc);
   const symbol = rt.functionAt(pc)?.lowPc === pc ? rt.nameAt(pc) : undefined;
   const loc = row && row.start === pc ? { file: row.file, line: row.line } : {};

@@ -549,9 +549,9 @@ export class Q7Runtime {
   }
 
   private callAt(m: Machine, pc: number): { size: number } | undefined {
-    const b = m.readMemory(pc, 3);
+    const b = m.readMemory(pc, 4) ?? m.readMemory(pc, 3);
     if (!b) return undefined;
-    const d = decode(b[0], b[1] ?? 0, b[2] ?? 0, pc);
+    const d = decode(b[0], b[1] ?? 0, b[2] ?? 0, pc, b[3] ?? 0);
     return d && CALLS.has(d.def.mnemonic) ? { size: d.size } : undefined;
   }
 

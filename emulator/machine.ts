@@ -475,6 +475,59 @@ export class Machine implements CodeCache {
     return toNumber(this.readFR(n));
   }
 
+  // ---- the IVP vector unit (cores with the 'ivp' option) --------------------------------------
+
+  /** Whether the core has the IVP vector unit (its vector files are empty otherwise). */
+  get hasVectorUnit(): boolean {
+    return this.config.features.has('ivp');
+  }
+
+  /** Vector register v0..v31: 64 bytes, lane 0 first (a copy). */
+  readVector(n: number): Uint8Array {
+    return this.vectorFile('v', n, 32, this.cpu.vr, 16).slice();
+  }
+
+  writeVector(n: number, bytes: Uint8Array): void {
+    this.vectorFile('v', n, 32, this.cpu.vr, 16).set(checkBytes(bytes, 64));
+  }
+
+  /** Wide accumulator wv0..wv3: 192 bytes (64 × 24-bit lanes, lane 0 first; a copy). */
+  readWide(n: number): Uint8Array {
+    return this.vectorFile('wv', n, 4, this.cpu.wv, 48).slice();
+  }
+
+  writeWide(n: number, bytes: Uint8Array): void {
+    this.vectorFile('wv', n, 4, this.cpu.wv, 48).set(checkBytes(bytes, 192));
+  }
+
+  /** Alignment register u0..u3: 64 bytes (a copy). */
+  readAlign(n: number): Uint8Array {
+    return this.vectorFile('u', n, 4, this.cpu.va, 16).slice();
+  }
+
+  writeAlign(n: number, bytes: Uint8Array): void {
+    this.vectorFile('u', n, 4, this.cpu.va, 16).set(checkBytes(bytes, 64));
+  }
+
+  /** Predicate register vb0..vb15 as a 64-bit mask (bit k = byte lane k). */
+  readPredicate(n: number): bigint {
+    const w = this.vectorFile('vb', n, 16, this.cpu.vb, 2);
+    return (BigInt(w[7] << 24 | w[6] << 16 | w[5] << 8 | w[4]) & 0xffffffffn) << 32n | (BigInt(w[3] << 24 | w[2] << 16 | w[1] << 8 | w[0]) & 0xffffffffn);
+  }
+
+  writePredicate(n: number, mask: bigint): void {
+    this.vectorFile('vb', n, 16, this.cpu.vb, 2);
+    this.cpu.vb[2 * n] = Number(mask & 0xffffffffn) | 0;
+    this.cpu.vb[2 * n + 1] = Number((mask >> 32n) & 0xffffffffn) | 0;
+  }
+
+  /** The bytes of register `n` of a vector file (throws on a core without the unit or a bad index). */
+  private vectorFile(name: string, n: number, count: number, file: Int32Array, words: number): Uint8Array {
+    if (!this.hasVectorUnit) throw new RangeError(`core ${this.config.name} has no IVP vector unit`);
+    checkIndex(n, count, name);
+    return new Uint8Array(file.buffer, file.byteOffset + n * words * 4, words * 4);
+  }
+
   // ---- memory --------------------------------------------------------------------------------
 
   /** Reads bytes without side effects; undefined if any byte is unmapped. */
@@ -495,6 +548,11 @@ export class Machine implements CodeCache {
   write32(addr: number, v: number): boolean {
     return this.writeMemory(addr, new Uint8Array([v & 255, (v >>> 8) & 255, (v >>> 16) & 255, (v >>> 24) & 255]));
   }
+}
+
+function checkBytes(bytes: Uint8Array, n: number): Uint8Array {
+  if (bytes.length !== n) throw new RangeError(`expected ${n} bytes, got ${bytes.length}`);
+  return bytes;
 }
 
 /** The handler of `ins` without its breakpoint (counting when it has a counter). */

@@ -7,6 +7,7 @@ import type { CoreConfig } from '../config/types';
 import type { Memory } from '../memory/memory';
 import type { SemihostHost } from '../semihost/host';
 import type { StopReason } from './stop';
+import { IvpViews, ivpViews } from './ivp-state';
 
 /** Handler return value meaning "stop the run loop now" (see Cpu.stop). */
 export const STOP = -1;
@@ -60,6 +61,17 @@ export class Cpu {
   fsr = 0;
   /** f0..f15 as raw IEEE single bits. */
   readonly f = new Int32Array(16);
+  // ---- the IVP vector unit (cores with the 'ivp' option; empty arrays elsewhere), ivp-state.ts ----
+  /** v0..v31: 16 words (64 bytes) each, lane 0 at the lowest byte. */
+  readonly vr: Int32Array;
+  /** wv0..wv3: 48 words (192 bytes, 1536 bits) each. */
+  readonly wv: Int32Array;
+  /** vb0..vb15: 64-bit masks as (low word, high word), bit k = byte lane k. */
+  readonly vb: Int32Array;
+  /** u0..u3 (valign): 16 words each. */
+  readonly va: Int32Array;
+  /** Typed views of the vector files (not state: they alias vr/wv). */
+  readonly ivp: IvpViews;
 
   // ---- derived state read by the interpreter loop ----
   /** Free register panes above the current window (0..3); 3 when window checks are off. */
@@ -113,5 +125,11 @@ export class Cpu {
     this.npanes = config.nareg / 4;
     this.windowed = config.features.has('windowed');
     this.hasLoops = config.features.has('loops');
+    const ivp = config.features.has('ivp');
+    this.vr = new Int32Array(ivp ? 32 * 16 : 0);
+    this.wv = new Int32Array(ivp ? 4 * 48 : 0);
+    this.vb = new Int32Array(ivp ? 16 * 2 : 0);
+    this.va = new Int32Array(ivp ? 4 * 16 : 0);
+    this.ivp = ivpViews(this.vr, this.wv);
   }
 }

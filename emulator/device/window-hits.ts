@@ -20,9 +20,9 @@ const SCAN_LIMIT = 64;
 export function firstReturn(m: Machine, entry: number): number | undefined {
   let pc = entry >>> 0;
   for (let k = 0; k < SCAN_LIMIT; k++) {
-    const b = m.readMemory(pc, 3);
+    const b = m.readMemory(pc, 4) ?? m.readMemory(pc, 3);
     if (!b) return undefined;
-    const d = decode(b[0], b[1] ?? 0, b[2] ?? 0, pc);
+    const d = decode(b[0], b[1] ?? 0, b[2] ?? 0, pc, b[3] ?? 0);
     if (!d) return undefined;
     if (d.def.mnemonic === 'retw' || d.def.mnemonic === 'retw.n') return pc;
     pc += d.size;

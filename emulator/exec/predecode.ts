@@ -54,16 +54,18 @@ export function decodeAt(c: Cpu, pc: number): Insn {
   try {
     const b0 = c.mem.fetch8(pc);
     size = insnLength(b0);
-    if (size === 0) return record(pc, 1, illegal, b0, null);
+    // the 32-bit IVP format exists only on cores with the vector unit (elsewhere op0 = 14 is illegal)
+    if (size === 0 || (size === 4 && !c.config.features.has('ivp'))) return record(pc, 1, illegal, b0, null);
     word = b0 | (c.mem.fetch8((pc + 1) >>> 0) << 8);
-    if (size === 3) word |= c.mem.fetch8((pc + 2) >>> 0) << 16;
+    if (size >= 3) word |= c.mem.fetch8((pc + 2) >>> 0) << 16;
+    if (size === 4) word = (word | (c.mem.fetch8((pc + 3) >>> 0) << 24)) >>> 0;
   } catch (e) {
     if (!(e instanceof MemFault)) throw e;
     const vaddr = e.vaddr;
     return record(pc, 3, (cc, i) => generalException(cc, CAUSE.InstrPIFAddrError, i.pc, vaddr), 0, null);
   }
   c.mem.markCode(pc, size);
-  const def = lookup(word, size as 2 | 3);
+  const def = lookup(word, size as 2 | 3 | 4);
   const cfg = c.config;
   // Rows of options the core lacks are illegal there and carry no definition (the block compiler
   // and traces then treat them as unknown).

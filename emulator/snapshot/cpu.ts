@@ -9,6 +9,7 @@ import type { Cpu } from '../core/cpu';
 const NOT_STATE = new Set([
   'config', 'mem', 'host', 'onCpenableChange', 'stop', 'npanes', 'windowed', 'hasLoops', 'stopOnException', 'breakMode',
   'jitN', 'jitK', 'jitCompiled', 'codeEpoch', 'runStartSteps', 'runBudget',
+  'ivp', // typed views of the vector files vr/wv, which are captured themselves
 ]);
 
 export interface CpuSnapshot {

@@ -31,12 +31,12 @@ function makeCases(): Case[] {
   const cases: Case[] = [];
   let pc = BASE;
   for (const def of INSNS) {
-    const width = def.size === 3 ? 0xffffff : 0xffff;
+    const width = def.size === 4 ? 0xffffffff : def.size === 3 ? 0xffffff : 0xffff;
     for (let k = 0; k < SAMPLES_PER_ROW; k++) {
       pc += 3 + (next() % 13);
-      const word = (def.match | (next() & ~def.mask & width)) >>> 0;
+      const word = (def.match | (((next() << 8) ^ next()) & ~def.mask & width)) >>> 0;
       const bytes = wordBytes(word, def.size);
-      const d = decode(bytes[0], bytes[1], bytes[2] ?? 0, pc);
+      const d = decode(bytes[0], bytes[1], bytes[2] ?? 0, pc, bytes[3] ?? 0);
       assert.ok(d && d.def === def, `${def.mnemonic}: word ${word.toString(16)} does not decode to its row`);
       cases.push({ pc, bytes, text: formatInsn(d, pc).replace('\t', ' '), def });
       pc += def.size;

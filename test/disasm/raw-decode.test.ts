@@ -134,7 +134,8 @@ describe('disasm oracle: raw instruction words vs xtensa-lx106-elf-objdump -b bi
 
   it('shows rows of ISA options lx106 lacks as excw, like objdump', function () {
     requireTool(this, 'xtensa-lx106-elf-objdump');
-    const rows = INSNS.filter((d) => !LX106.has(d.feature));
+    // (the 32-bit IVP rows are not words of lx106 at all: op0 = 14 has no length there, test/isa/ivp-encoding)
+    const rows = INSNS.filter((d) => !LX106.has(d.feature) && d.size !== 4);
     assert.ok(rows.length > 50, `only ${rows.length} non-lx106 rows`);
     const { image, cases } = buildStream(rows, 4, 233);
     const theirs = objdumpBinary(image, 'other-rows');

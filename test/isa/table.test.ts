@@ -41,9 +41,10 @@ describe('instruction table', () => {
     for (const d of INSNS) {
       for (let k = 0; k < 50; k++) {
         const pc = (0x40000000 + (next() & 0xffffc)) >>> 0;
-        const word = (d.match | (next() & ~d.mask & (d.size === 3 ? 0xffffff : 0xffff))) >>> 0;
+        const full = d.size === 4 ? 0xffffffff : d.size === 3 ? 0xffffff : 0xffff;
+        const word = (d.match | (((next() << 8) ^ next()) & ~d.mask & full)) >>> 0;
         const b = wordBytes(word, d.size);
-        const dec = decode(b[0], b[1], b[2] ?? 0, pc);
+        const dec = decode(b[0], b[1], b[2] ?? 0, pc, b[3] ?? 0);
         assert.ok(dec, `${d.mnemonic} word ${word.toString(16)} did not decode`);
         assert.equal(dec.def.mnemonic, d.mnemonic);
         const again = encode(d, dec.ops, pc);

@@ -31,19 +31,28 @@ export interface InsnContext {
   constant(arg: Arg): number;
 }
 
-const REGISTER_PATTERNS: Record<'ar' | 'fr' | 'br', RegExp> = {
-  ar: /^a(\d+)$/i,
-  fr: /^f(\d+)$/i,
-  br: /^b(\d+)$/i,
-};
-const REGISTER_NAMES = { ar: 'an address register (a0..a15)', fr: 'an FP register (f0..f15)', br: 'a boolean register (b0..b15)' };
+type RegisterKind = 'ar' | 'fr' | 'br' | 'vr' | 'wr' | 'vb' | 'ua';
 
-function parseRegister(kind: 'ar' | 'fr' | 'br', arg: Arg): number {
+/** Register spellings and counts by operand kind (the IVP files: v0..v31, wv0..wv3, vb0..vb15, u0..u3). */
+const REGISTERS: Record<RegisterKind, { pattern: RegExp; count: number; noun: string }> = {
+  ar: { pattern: /^a(\d+)$/i, count: 16, noun: 'an address register (a0..a15)' },
+  fr: { pattern: /^f(\d+)$/i, count: 16, noun: 'an FP register (f0..f15)' },
+  br: { pattern: /^b(\d+)$/i, count: 16, noun: 'a boolean register (b0..b15)' },
+  vr: { pattern: /^v(\d+)$/i, count: 32, noun: 'a vector register (v0..v31)' },
+  wr: { pattern: /^wv(\d+)$/i, count: 4, noun: 'a wide accumulator (wv0..wv3)' },
+  vb: { pattern: /^vb(\d+)$/i, count: 16, noun: 'a vector predicate register (vb0..vb15)' },
+  ua: { pattern: /^u(\d+)$/i, count: 4, noun: 'an alignment register (u0..u3)' },
+};
+
+const isRegisterKind = (k: OperandKind): k is RegisterKind => k in REGISTERS;
+
+function parseRegister(kind: RegisterKind, arg: Arg): number {
   const text = arg.text.toLowerCase();
   if (kind === 'ar' && text === 'sp') return 1;
-  const m = REGISTER_PATTERNS[kind].exec(text);
-  if (!m || Number(m[1]) > 15) {
-    throw new StatementError(`expected ${REGISTER_NAMES[kind]}, got '${arg.text || '(nothing)'}'`, arg.column);
+  const spec = REGISTERS[kind];
+  const m = spec.pattern.exec(text);
+  if (!m || Number(m[1]) >= spec.count) {
+    throw new StatementError(`expected ${spec.noun}, got '${arg.text || '(nothing)'}'`, arg.column);
   }
   return Number(m[1]);
 }
@@ -92,7 +101,7 @@ export function parseInstruction(op: string, args: Arg[], ctx: InsnContext, colu
   const operands = r.def.operands.map((t, i): InsnOperand => {
     const arg = r.args[i];
     if (arg.text.length === 0) throw new StatementError(`operand ${i + 1} of '${r.def.mnemonic}' is missing`, arg.column);
-    if (t.kind === 'ar' || t.kind === 'fr' || t.kind === 'br') {
+    if (isRegisterKind(t.kind)) {
       return { kind: t.kind, reg: parseRegister(t.kind, arg), column: arg.column, text: arg.text };
     }
     return { kind: t.kind, expr: ctx.parseExpr(arg), column: arg.column, text: arg.text };

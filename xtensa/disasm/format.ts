@@ -48,6 +48,14 @@ export function formatOperands(d: Decoded, pc: number, sym: Symbolizer = plainSy
         return `f${v}`;
       case 'br':
         return `b${v}`;
+      case 'vr':
+        return `v${v}`;
+      case 'wr':
+        return `wv${v}`;
+      case 'vb':
+        return `vb${v}`;
+      case 'ua':
+        return `u${v}`;
       case 'imm':
         return formatImmediate(v);
       case 'target':

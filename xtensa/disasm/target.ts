@@ -55,9 +55,10 @@ function looseMatch(word: number, size: number, target: DisasmTarget): InsnDef |
 export function decodeForTarget(bytes: ArrayLike<number>, pc: number, target: DisasmTarget): Decoded | undefined {
   if (bytes.length === 0) return undefined;
   const size = insnLength(bytes[0]);
-  if (size === 0 || size > bytes.length) return undefined;
-  const d = decode(bytes[0], bytes[1] ?? 0, bytes[2] ?? 0, pc);
+  if (size === 0 || size > bytes.length || (size === 4 && !target.features.has('ivp'))) return undefined;
+  const d = decode(bytes[0], bytes[1] ?? 0, bytes[2] ?? 0, pc, bytes[3] ?? 0);
   if (d && target.features.has(d.def.feature)) return d;
+  if (size === 4) return undefined;
   const word = size === 2 ? bytes[0] | (bytes[1] << 8) : bytes[0] | (bytes[1] << 8) | (bytes[2] << 16);
   const loose = looseMatch(word, size, target);
   if (loose) return { def: loose, size, word, ops: decodeOperands(loose, word, pc) };

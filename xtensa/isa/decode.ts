@@ -6,23 +6,29 @@ import { extract } from './fields';
 
 export interface Decoded {
   readonly def: InsnDef;
-  readonly size: 2 | 3;
-  /** Raw instruction word (16 or 24 bits, little-endian value). */
+  readonly size: 2 | 3 | 4;
+  /** Raw instruction word (16, 24 or 32 bits, little-endian value). */
   readonly word: number;
   /** Operand values in assembly order (registers, immediates, absolute targets). */
   readonly ops: readonly number[];
 }
 
-/** Length in bytes of the instruction whose first byte is `b0`: 2, 3, or 0 for the wide/FLIX space. */
-export function insnLength(b0: number): 0 | 2 | 3 {
+/**
+ * Length in bytes of the instruction whose first byte is `b0`: 2, 3, 4 for the project's IVP format
+ * (op0 = 14, docs/ivp-encoding.md; only cores with the 'ivp' option have it), or 0 for op0 = 15.
+ */
+export function insnLength(b0: number): 0 | 2 | 3 | 4 {
   const op0 = b0 & 15;
-  if (op0 >= 14) return 0;
+  if (op0 === 14) return 4;
+  if (op0 === 15) return 0;
   return op0 >= 8 ? 2 : 3;
 }
 
 const KEY_BITS = 0xff000f; // op2, op1, op0 of a 24-bit word
 const buckets3: InsnDef[][] = [];
 const buckets2: InsnDef[][] = [];
+/** 32-bit IVP rows by their 8-bit opcode (bits 4..11). */
+const buckets4: InsnDef[][] = [];
 
 function popcount(x: number): number {
   let c = 0;
@@ -38,7 +44,12 @@ function build(): void {
   for (let k = 0; k < 4096; k++) buckets3.push([]);
   for (let k = 0; k < 16; k++) buckets2.push([]);
   const sorted = [...INSNS].sort((a, b) => popcount(b.mask) - popcount(a.mask));
+  for (let k = 0; k < 256; k++) buckets4.push([]);
   for (const d of sorted) {
+    if (d.size === 4) {
+      for (let k = 0; k < 256; k++) if ((((k << 4) ^ d.match) & d.mask & 0xff0) === 0) buckets4[k].push(d);
+      continue;
+    }
     if (d.size === 2) {
       buckets2[d.match & 15].push(d);
       continue;
@@ -52,8 +63,8 @@ function build(): void {
 build();
 
 /** Finds the table row for an instruction word of the given size, or undefined. */
-export function lookup(word: number, size: 2 | 3): InsnDef | undefined {
-  const list = size === 2 ? buckets2[word & 15] : buckets3[keyOf(word)];
+export function lookup(word: number, size: 2 | 3 | 4): InsnDef | undefined {
+  const list = size === 4 ? buckets4[(word >>> 4) & 255] : size === 2 ? buckets2[word & 15] : buckets3[keyOf(word)];
   for (const d of list) if (((word ^ d.match) & d.mask) === 0) return d;
   return undefined;
 }
@@ -63,11 +74,11 @@ export function decodeOperands(def: InsnDef, word: number, pc: number): number[]
   return def.operands.map((o) => o.decode(extract(word, o.slices), pc));
 }
 
-/** Decodes the instruction at `pc` from its first three bytes; undefined if not in the table. */
-export function decode(b0: number, b1: number, b2: number, pc: number): Decoded | undefined {
+/** Decodes the instruction at `pc` from its first bytes (four for the IVP format); undefined if not in the table. */
+export function decode(b0: number, b1: number, b2: number, pc: number, b3 = 0): Decoded | undefined {
   const size = insnLength(b0);
   if (size === 0) return undefined;
-  const word = size === 2 ? b0 | (b1 << 8) : b0 | (b1 << 8) | (b2 << 16);
+  const word = size === 2 ? b0 | (b1 << 8) : size === 3 ? b0 | (b1 << 8) | (b2 << 16) : (b0 | (b1 << 8) | (b2 << 16) | (b3 << 24)) >>> 0;
   const def = lookup(word, size);
   if (!def) return undefined;
   return { def, size, word, ops: decodeOperands(def, word, pc) };

@@ -13,7 +13,7 @@ export class EncodeError extends Error {
   }
 }
 
-/** Encodes `def` with operand values `ops` at address `pc` into its 16/24-bit word. */
+/** Encodes `def` with operand values `ops` at address `pc` into its 16/24/32-bit word. */
 export function encode(def: InsnDef, ops: readonly number[], pc: number): number {
   if (ops.length !== def.operands.length) {
     throw new EncodeError(`${def.mnemonic} takes ${def.operands.length} operand(s), got ${ops.length}`, -1);
@@ -32,6 +32,8 @@ function describe(v: number): string {
 }
 
 /** The bytes of an encoded word, little-endian. */
-export function wordBytes(word: number, size: 2 | 3): number[] {
-  return size === 2 ? [word & 255, (word >>> 8) & 255] : [word & 255, (word >>> 8) & 255, (word >>> 16) & 255];
+export function wordBytes(word: number, size: 2 | 3 | 4): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < size; k++) out.push((word >>> (8 * k)) & 255);
+  return out;
 }

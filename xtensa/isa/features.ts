@@ -25,12 +25,14 @@ export type Feature =
   | 'timers'
   | 'prid'
   | 'coprocessors'
-  | 'misc';
+  | 'misc'
+  /** The Vision IVP vector unit (project-specific 32-bit encoding, docs/ivp-encoding.md). */
+  | 'ivp';
 
 export const ALL_FEATURES: readonly Feature[] = [
   'core', 'density', 'windowed', 'loops', 'mul16', 'mul32', 'mul32high', 'div32', 'minmax', 'sext', 'clamps',
   'nsa', 'booleans', 'fp', 'threadptr', 's32c1i', 'litbase', 'exceptions', 'interrupts', 'debug', 'timers',
-  'prid', 'coprocessors', 'misc',
+  'prid', 'coprocessors', 'misc', 'ivp',
 ];
 
 const base: Feature[] = ['core', 'density', 'mul16', 'nsa', 'exceptions', 'interrupts', 'debug', 'timers', 'prid'];

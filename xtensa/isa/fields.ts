@@ -36,6 +36,35 @@ export const F = {
   s3: slice(11, 1), // s[3] (ANY8/ALL8 bs/8)
 } as const;
 
+/**
+ * Fields of the project-specific 32-bit IVP format (op0 = 14; docs/ivp-encoding.md): an 8-bit
+ * opcode and four 5-bit operand slots A..D. Rows that leave slot D free use it as a sub-opcode.
+ */
+export const IVP_F = {
+  opc: slice(4, 8),
+  A: slice(12, 5),
+  B: slice(17, 5),
+  C: slice(22, 5),
+  D: slice(27, 5),
+  /** The low four bits of a slot (address and predicate registers). */
+  A4: slice(12, 4),
+  B4: slice(17, 4),
+  C4: slice(22, 4),
+  D4: slice(27, 4),
+  /** The low two bits of a slot (wide accumulators, alignment registers). */
+  A2: slice(12, 2),
+  B2: slice(17, 2),
+  C2: slice(22, 2),
+  /** Slot C and the low bit of D: a 6-bit immediate. */
+  CD6: slice(22, 6),
+  /** Slots C and D: a 10-bit immediate. */
+  CD10: slice(22, 10),
+  /** The low two bits of the opcode (an operand folded into the opcode: rows then own 4 opcodes). */
+  opc2: slice(4, 2),
+  /** The low four bits of the opcode (rows then own 16 opcodes). */
+  opc4: slice(4, 4),
+} as const;
+
 export function sliceMask(s: Slice): number {
   return (((1 << s.len) - 1) << s.lo) >>> 0;
 }

@@ -2,7 +2,7 @@
 // its raw field value maps to the operand's value (register number, immediate, or absolute target
 // address) and back (xtensa-ivp-spec.md §5). Each type is defined once; table rows name them.
 
-import { F, Slice, sext, slicesWidth } from './fields';
+import { F, IVP_F, Slice, sext, slicesWidth } from './fields';
 
 export type OperandKind =
   | 'ar' // address register a0..a15
@@ -10,7 +10,11 @@ export type OperandKind =
   | 'br' // boolean register b0..b15
   | 'imm' // immediate value
   | 'target' // absolute code address (branch, jump, call, loop end)
-  | 'literal'; // absolute address of an L32R literal
+  | 'literal' // absolute address of an L32R literal
+  | 'vr' // IVP vector register v0..v31
+  | 'wr' // IVP wide accumulator wv0..wv3
+  | 'vb' // IVP predicate register vb0..vb15
+  | 'ua'; // IVP alignment register u0..u3
 
 export interface OperandType {
   readonly name: string;
@@ -30,7 +34,7 @@ function fits(raw: number, slices: readonly Slice[]): number | null {
   return Number.isInteger(raw) && raw >= 0 && raw < 2 ** w ? raw : null;
 }
 
-function reg(name: string, kind: 'ar' | 'fr' | 'br', field: Slice): OperandType {
+function reg(name: string, kind: 'ar' | 'fr' | 'br' | 'vr' | 'wr' | 'vb' | 'ua', field: Slice): OperandType {
   return { name, kind, slices: [field], decode: (raw) => raw, encode: (v) => fits(v, [field]) };
 }
 
@@ -180,6 +184,36 @@ export const OPERANDS = {
       return off < 0 && off >= -262144 && off % 4 === 0 ? (off >> 2) & 0xffff : null;
     },
   } as OperandType,
+
+  // ---- IVP (project-specific 32-bit format, fields.ts IVP_F; docs/ivp-encoding.md) ----
+  vA: reg('vA', 'vr', IVP_F.A),
+  vB: reg('vB', 'vr', IVP_F.B),
+  vC: reg('vC', 'vr', IVP_F.C),
+  vD: reg('vD', 'vr', IVP_F.D),
+  aA: reg('aA', 'ar', IVP_F.A4),
+  aB: reg('aB', 'ar', IVP_F.B4),
+  aC: reg('aC', 'ar', IVP_F.C4),
+  aD: reg('aD', 'ar', IVP_F.D4),
+  bA: reg('bA', 'vb', IVP_F.A4),
+  bB: reg('bB', 'vb', IVP_F.B4),
+  bC: reg('bC', 'vb', IVP_F.C4),
+  bD: reg('bD', 'vb', IVP_F.D4),
+  wA: reg('wA', 'wr', IVP_F.A2),
+  wB: reg('wB', 'wr', IVP_F.B2),
+  wO: reg('wO', 'wr', IVP_F.opc2),
+  uA: reg('uA', 'ua', IVP_F.A2),
+  uB: reg('uB', 'ua', IVP_F.B2),
+  /** Byte offset of a whole-vector access: a multiple of 64 in -1024..960. */
+  voffC: simm('voffC', [IVP_F.C], 64),
+  soff1C: simm('soff1C', [IVP_F.C], 1),
+  soff2C: simm('soff2C', [IVP_F.C], 2),
+  soff4C: simm('soff4C', [IVP_F.C], 4),
+  u5C: uimm('u5C', [IVP_F.C]),
+  u6CD: uimm('u6CD', [IVP_F.CD6]),
+  u10CD: uimm('u10CD', [IVP_F.CD10]),
+  u4O: uimm('u4O', [IVP_F.opc4]),
+  /** A 9-bit select pattern: the low four opcode bits, then slot D. */
+  pat9: uimm('pat9', [IVP_F.opc4, IVP_F.D]),
 } satisfies Record<string, OperandType>;
 
 export type OperandName = keyof typeof OPERANDS;

@@ -8,6 +8,7 @@ import type { Feature } from './features';
 import { OPERANDS, OperandName, OperandType } from './operands';
 import { SPECIAL_REGISTERS, USER_REGISTERS } from './registers';
 import { sliceMask } from './fields';
+import { IVP_ROWS } from './ivp-rows';
 import { FIRST_PRIVILEGED_SR, MemAccess, Raise, RegAccess } from './props';
 
 /** How an instruction changes the flow of control. */
@@ -26,7 +27,7 @@ export type Flow =
 export interface InsnDef {
   readonly id: number;
   readonly mnemonic: string;
-  readonly size: 2 | 3;
+  readonly size: 2 | 3 | 4;
   /** Bits fixed by the opcode. */
   readonly mask: number;
   /** Values of the fixed bits. */
@@ -61,7 +62,7 @@ const rows: InsnDef[] = [];
 
 function def(mnemonic: string, base: number, ops: string, feature: Feature, opts: RowOpts = {}): void {
   const op0 = base & 15;
-  const size: 2 | 3 = op0 >= 8 && op0 <= 13 ? 2 : 3;
+  const size: 2 | 3 | 4 = op0 === 14 ? 4 : op0 >= 8 && op0 <= 13 ? 2 : 3;
   const operands = ops
     .split(',')
     .map((s) => s.trim())
@@ -71,7 +72,7 @@ function def(mnemonic: string, base: number, ops: string, feature: Feature, opts
       if (!t) throw new Error(`instruction table: unknown operand type '${n}' in ${mnemonic}`);
       return t;
     });
-  let mask = size === 3 ? 0xffffff : 0xffff;
+  let mask = size === 4 ? 0xffffffff : size === 3 ? 0xffffff : 0xffff;
   for (const o of operands) for (const s of o.slices) mask &= ~sliceMask(s);
   mask >>>= 0;
   if ((base & ~mask) !== 0) throw new Error(`instruction table: ${mnemonic} base has bits in operand fields`);
@@ -350,6 +351,9 @@ def('movltz.s', 0xab0000, 'fr,fs,at', 'fp');
 def('movgez.s', 0xbb0000, 'fr,fs,at', 'fp');
 def('movf.s', 0xcb0000, 'fr,fs,bt', 'fp');
 def('movt.s', 0xdb0000, 'fr,fs,bt', 'fp');
+
+// ---- the IVP vector unit (project-specific 32-bit encoding, ivp-rows.ts) -------------------
+for (const r of IVP_ROWS) def(r.mnemonic, r.base, r.ops, 'ivp', r.opts);
 
 /** Every instruction we support, in table order; `INSNS[i].id === i`. */
 export const INSNS: readonly InsnDef[] = rows;

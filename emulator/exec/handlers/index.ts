@@ -20,11 +20,17 @@ import * as sr from './sysregs';
 import * as sys from './system';
 import * as bo from './booleans';
 import * as fp from './fp';
+import * as ivpLs from './ivp-loadstore';
+import * as ivpMov from './ivp-moves';
+import * as ivpAr from './ivp-arith';
+import * as ivpSh from './ivp-shifts';
+import * as ivpSel from './ivp-select';
 
 /** Every family the emulator implements. */
 export const FAMILIES: readonly Family[] = [
   ...alu.FAMILIES, ...sh.FAMILIES, ...ls.FAMILIES, ...br.FAMILIES, ...win.FAMILIES, ...lp.FAMILIES,
   ...md.FAMILIES, ...sr.FAMILIES, ...sys.FAMILIES, ...bo.FAMILIES, ...fp.FAMILIES,
+  ...ivpLs.FAMILIES, ...ivpMov.FAMILIES, ...ivpAr.FAMILIES, ...ivpSh.FAMILIES, ...ivpSel.FAMILIES,
 ];
 
 /** Rows the emulator deliberately does not implement (they decode as IllegalInstruction), with the reason. */
