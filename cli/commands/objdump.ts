@@ -15,7 +15,10 @@ const SPEC = defineCommand({
   name: 'objdump',
   summary: 'disassemble ELF files (objdump -d format)',
   usage: '-d [options] FILE...',
-  description: 'Prints the disassembly of the code sections of each ELF file, in the format of xtensa-lx106-elf-objdump -d.',
+  description:
+    'Prints the disassembly of the code sections of each ELF file, in the format of xtensa-lx106-elf-objdump -d. ' +
+    'With --core q7, IVP vector instructions are decoded in Q7 Studio\'s own 32-bit encoding (docs/ivp-encoding.md): ' +
+    'Cadence\'s FLIX bundles are not publicly decodable, so vector code built by Cadence\'s toolchain is shown as .byte.',
   positionals: [{ key: 'files', name: 'FILE', repeatable: true }],
   options: {
     disassemble: { name: '--disassemble', aliases: ['-d'], type: 'flag', description: 'disassemble the code sections (required unless -S)' },

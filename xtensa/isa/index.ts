@@ -5,4 +5,5 @@ export * from './encode';
 export * from './features';
 export * from './registers';
 export * from './props';
+export { IVP_INT_TYPES, IVP_VEC_TYPES } from './ivp-rows';
 export type { OperandType, OperandKind } from './operands';

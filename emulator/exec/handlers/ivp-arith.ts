@@ -7,7 +7,7 @@
 import type { Cpu } from '../../core/cpu';
 import type { Insn } from '../insn';
 import { family, type Family } from '../family';
-import { IVP_INT_TYPES } from '../../../xtensa/isa/ivp-rows';
+import { IVP_INT_TYPES } from '../../../xtensa/isa';
 import { predBit } from '../../core/ivp-state';
 import { intView, satS } from './ivp-lanes';
 

@@ -9,7 +9,7 @@
 import type { Cpu } from '../../core/cpu';
 import type { Insn } from '../insn';
 import { family, type Family } from '../family';
-import { IVP_VEC_TYPES } from '../../../xtensa/isa/ivp-rows';
+import { IVP_VEC_TYPES } from '../../../xtensa/isa';
 import { loadBytes, satS, storeBytes } from './ivp-lanes';
 
 const ALIGN = ~63;

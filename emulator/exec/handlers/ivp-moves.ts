@@ -6,7 +6,7 @@
 import type { Cpu } from '../../core/cpu';
 import type { Insn } from '../insn';
 import { family, type Family } from '../family';
-import { IVP_INT_TYPES, IVP_VEC_TYPES } from '../../../xtensa/isa/ivp-rows';
+import { IVP_INT_TYPES, IVP_VEC_TYPES } from '../../../xtensa/isa';
 import { predBit, predMask } from '../../core/ivp-state';
 import { intView, laneType } from './ivp-lanes';
 

@@ -8,7 +8,7 @@
 import type { Cpu } from '../../core/cpu';
 import type { Insn } from '../insn';
 import { family, type Family } from '../family';
-import { IVP_INT_TYPES } from '../../../xtensa/isa/ivp-rows';
+import { IVP_INT_TYPES } from '../../../xtensa/isa';
 import { intView, laneType, satS } from './ivp-lanes';
 
 /** x (any sign, as the lane's bits) shifted left by 0 ≤ s; wraps (the lane keeps its low bits). */
