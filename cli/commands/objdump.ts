@@ -10,6 +10,7 @@ import { DwarfError, readElfLineTable, sourceRows } from '../../debuginfo';
 import { guestSourceText } from '../../target/q7/guest';
 import { isSdkFile, sdkHost } from '../../language/sdk';
 import { CORE_FEATURES } from '../../xtensa/isa';
+import { guessCore } from '../../emulator';
 
 const SPEC = defineCommand({
   name: 'objdump',
@@ -25,8 +26,8 @@ const SPEC = defineCommand({
     source: { name: '--source', aliases: ['-S'], alsoAccepted: ['-dS', '-Sd'], type: 'flag', description: 'interleave source lines (implies -d; needs .debug_line)' },
     sections: { name: '--section', aliases: ['-j'], type: 'repeatable', value: 'NAME', description: 'only this section (also lists non-code sections)' },
     core: {
-      name: '--core', type: 'enum', value: 'NAME', choices: Object.keys(CORE_FEATURES), default: 'lx106', noun: 'core',
-      description: 'ISA options to decode',
+      name: '--core', type: 'enum', value: 'NAME', choices: Object.keys(CORE_FEATURES), noun: 'core',
+      description: 'ISA options to decode (default: from each ELF, as q7 run picks its core — code at 0x50000000 ⇒ lx106, at 0xfe000000 ⇒ de233_fpu, otherwise q7, so a kernel image decodes its windowed code)',
     },
   },
 });
@@ -35,7 +36,8 @@ interface ObjdumpArgs {
   disassemble: boolean;
   source: boolean;
   sections: string[];
-  target: DisasmTarget;
+  /** The --core given; none: each file's own (guessCore). */
+  target?: DisasmTarget;
   files: string[];
 }
 
@@ -43,7 +45,7 @@ function checkArgs(argv: string[]): ObjdumpArgs {
   const a = parseArgs(SPEC, argv);
   if (!a.disassemble && !a.source) throw new UsageError(`nothing to do: give -d\n${usageLine(SPEC)}`);
   if (a.files.length === 0) throw new UsageError(`no input file\n${usageLine(SPEC)}`);
-  return { disassemble: true, source: a.source, sections: a.sections, target: targetForCore(a.core) ?? LX106_TARGET, files: a.files };
+  return { disassemble: true, source: a.source, sections: a.sections, target: a.core === undefined ? undefined : targetForCore(a.core) ?? LX106_TARGET, files: a.files };
 }
 
 /** The listing of one file; a malformed file becomes a UsageError naming the file and the cause. */
@@ -52,7 +54,7 @@ function listFile(file: string, args: ObjdumpArgs, io: CliIO): string {
   try {
     const image = readElf(bytes, file);
     const listing = disassembleElf(image, file, {
-      target: args.target,
+      target: args.target ?? targetForCore(guessCore(image)) ?? LX106_TARGET,
       sections: args.sections.length > 0 ? args.sections : undefined,
       onWarning: (message) => io.stderr(`q7 objdump: warning: ${message}\n`),
     });

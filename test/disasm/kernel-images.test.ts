@@ -40,7 +40,7 @@ describe('disasm oracle: example kernel images vs xtensa-lx106-elf-objdump -d', 
         fs.writeFileSync(elf, r.elf!);
         const want = gnu('xtensa-lx106-elf-objdump', ['-d', elf]);
         // the lx106 configuration: the same listing, line for line
-        const lx106 = await runQ7(['objdump', '-d', elf]);
+        const lx106 = await runQ7(['objdump', '-d', '--core', 'lx106', elf]);
         assert.deepEqual([lx106.status, lx106.stderr], [0, '']);
         const diff = firstDifference(want, lx106.stdout);
         assert.ok(diff === undefined, `${file} -O${optimize}: ${diff}`);

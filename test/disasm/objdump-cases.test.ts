@@ -122,7 +122,7 @@ _start: l32r    a4, .L1
 
 async function expectSameListing(file: string, extra: string[] = []): Promise<void> {
   const want = gnu('xtensa-lx106-elf-objdump', ['-d', ...extra, file]);
-  const got = await runQ7(['objdump', '-d', ...extra, file]);
+  const got = await runQ7(['objdump', '-d', '--core', 'lx106', ...extra, file]);
   assert.equal(got.stderr, '');
   assert.equal(got.status, 0);
   const diff = firstDifference(want, got.stdout);
@@ -155,7 +155,7 @@ async function expectSameListings(stem: string, variants: Uint8Array[]): Promise
   }
   let invalid = 0;
   for (let i = 0; i < files.length; i++) {
-    const got = await runQ7(['objdump', '-d', files[i]]);
+    const got = await runQ7(['objdump', '-d', '--core', 'lx106', files[i]]);
     const diff = firstDifference(wants[i].stdout, got.stdout);
     assert.ok(diff === undefined, `${path.basename(files[i])}: ${diff}`);
     const tag = `${files[i]}(.text): invalid property table`;

@@ -31,7 +31,7 @@ function assertCleanError(r: { status: number; stdout: string; stderr: string },
 describe('q7 objdump', () => {
   it('prints the listing of a file', async () => {
     const file = windowedElf();
-    const r = await runQ7(['objdump', '-d', file]);
+    const r = await runQ7(['objdump', '-d', '--core', 'lx106', file]);
     assert.equal(r.status, 0);
     assert.equal(r.stderr, '');
     assert.equal(
@@ -50,6 +50,8 @@ describe('q7 objdump', () => {
     const file = windowedElf();
     const q7 = await runQ7(['objdump', '-d', '--core', 'q7', file]);
     assert.match(q7.stdout, /40100000:\t004136 {8}\tentry\ta1, 32\n/);
+    const guessed = await runQ7(['objdump', '-d', file]);
+    assert.equal(guessed.stdout, q7.stdout, 'without --core, an image that is neither at the lx106 nor the MMU reset vector decodes as q7 (as q7 run runs it)');
     const bad = await runQ7(['objdump', '-d', '--core=z80', file]);
     assertCleanError(bad, /^q7 objdump: --core: unknown core 'z80' \(known: lx106, dc233c, de233_fpu, q7\)\n$/);
   });

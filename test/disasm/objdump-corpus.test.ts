@@ -35,7 +35,7 @@ describe('disasm oracle: q7 objdump -d vs xtensa-lx106-elf-objdump -d on the C c
       it(`${name} ${opt}`, async function () {
         const elf = buildProgram(name, opt);
         const want = gnu('xtensa-lx106-elf-objdump', ['-d', elf]);
-        const got = await runQ7(['objdump', '-d', elf]);
+        const got = await runQ7(['objdump', '-d', '--core', 'lx106', elf]);
         assert.equal(got.stderr, '');
         assert.equal(got.status, 0);
         assert.ok(want.split('\n').length > 1000, `objdump listed only ${want.split('\n').length} lines`);
