@@ -17,6 +17,8 @@ export interface CodeCache {
 }
 
 const PROCEED = -3;
+/** Most instructions one call of a compiled region may run: a region that never returned would keep the code V8 compiled it to, however often that code deoptimised. */
+const SLICE = 1 << 14;
 
 /**
  * Work done before the handler when `chk` exceeds the free panes: a fetch in a ring other than 0 on
@@ -165,14 +167,19 @@ export function runChecked(c: Cpu, cache: CodeCache, budget: number, hook: Trace
   end(c, budget, left);
 }
 
-/** Compiles the block starting at `ins` once it is hot (a failed compile is not retried). */
+/** Compiles the region starting at `ins` once it is hot (a failed compile is not retried). */
 function heat(c: Cpu, cache: CodeCache, ins: Insn): void {
   if (++ins.hot === HOT) {
-    ins.blk = compileBlock(c, ins, (i) => {
-      let n = i.nextIns;
-      if (n === null) n = i.nextIns = cache.lookup(i.next);
-      return n;
-    });
+    ins.blk = compileBlock(
+      c,
+      ins,
+      (i) => {
+        let n = i.nextIns;
+        if (n === null) n = i.nextIns = cache.lookup(i.next);
+        return n;
+      },
+      (pc) => cache.lookup(pc),
+    );
   }
 }
 
@@ -210,7 +217,7 @@ export function runJit(c: Cpu, cache: CodeCache, budget: number): void {
         const b = ins.blk;
         if (b !== null && !declined && b.n <= left && b.pane <= c.wfree) {
           cur = b;
-          const np = b.fn(c, left);
+          const np = b.fn(c, left < SLICE ? left : SLICE);
           cur = null;
           left -= c.jitN;
           declined = c.jitN === 0;

@@ -249,6 +249,42 @@ describe('emulator: compiled blocks vs the interpreter', () => {
     assert.equal(jit.regs[8], 20 * 1 + 10 * 5);
   });
 
+  it('runs a loop nest compiled as one region in identical state at every budget boundary', () => {
+    // Three blocks branching to one another (an inner loop, a side branch, an outer loop): the
+    // region runs them in one function; run in slices of 7..29 instructions, every slice must end
+    // at the same PC, counts and registers as the interpreter's.
+    const build = (p: ProgramBuilder) => {
+      p.i('j', 'start').align(4).label('ram').word(RAM.q7).label('start').i('l32r', 13, 'ram').i('movi', 2, 40).i('movi', 5, 0);
+      p.label('outer').i('movi', 3, 9);
+      p.label('inner').i('addi', 5, 5, 7).i('l32i', 6, 13, 0).i('add', 6, 6, 5).i('s32i', 6, 13, 0);
+      p.i('bbci', 5, 3, 'even').i('xor', 7, 7, 5).i('j', 'next').label('even').i('sub', 7, 7, 6);
+      p.label('next').i('addi', 3, 3, -1).i('bnez', 3, 'inner');
+      p.i('mull', 8, 7, 5).i('addi', 2, 2, -1).i('bnez', 2, 'outer').label('done').i('nop');
+    };
+    const prog = new ProgramBuilder(CODE.q7);
+    build(prog);
+    const bin = prog.build();
+    const machine = (jit: boolean) => {
+      const m = new Machine('q7', { jit });
+      m.loadElf(imageOf([{ addr: bin.addr, bytes: bin.bytes }, { addr: RAM.q7, bytes: new Uint8Array(64) }], bin.addr));
+      m.pc = bin.addr;
+      m.addBreakpoint(bin.symbols.get('done')!);
+      return m;
+    };
+    const [jm, im] = [machine(true), machine(false)];
+    const state = (m: Machine) => ({ pc: m.pc, steps: m.stepCount, count: m.instructionCount, regs: Array.from({ length: 16 }, (_, k) => m.readAR(k)), word: m.read32(RAM.q7) });
+    let slices = 0;
+    for (let n = 7; ; n = 7 + ((n * 5) % 23), slices++) {
+      const [js, is] = [jm.run({ maxInstructions: n }), im.run({ maxInstructions: n })];
+      assert.deepEqual(js, is, `slice ${slices}`);
+      assert.deepEqual(state(jm), state(im), `slice ${slices}`);
+      if (js.kind !== 'limit') break;
+    }
+    assert.ok(slices > 100);
+    assert.ok(jm.compiledBlocks > 0);
+    assert.equal(jm.readAR(2), 0);
+  });
+
   it('runs zero-overhead loops inside compiled blocks like the interpreter', () => {
     const build = (p: ProgramBuilder) => {
       p.i('movi', 2, 50).i('movi', 4, 0).label('outer').i('movi', 3, 7);

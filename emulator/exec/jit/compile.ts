@@ -1,43 +1,49 @@
-// The block compiler: turns a hot run of instructions (from a block start along the fall-through
-// path, conditional branches being side exits, up to and including a jump/call/return or a branch
-// back to the start, or up to the first instruction it does not compile) into one JavaScript
-// function, so V8 compiles the guest code itself. A block whose branch or jump goes back to its own
-// start loops inside the function while the budget (`left`) allows. A block handles its own
-// zero-overhead-loop checks and exits on loop-back; it sets Cpu.jitN to the number of instructions
-// it dispatched and returns the next PC. Windowed calls, ENTRY and RETW compile too. The block
-// checks each higher register pane where it is first named (again after an ENTRY's rotation), and
-// leaves an instruction it cannot complete (a pane not free, a window exception, the stack-limit
-// stop) to the interpreter (jitN = the instructions before it, the return value its PC).
-// Instructions with an execution counter (Machine.addCounter) count themselves in the block's code.
+// The region compiler: turns a hot block start and the blocks it branches or jumps to into one
+// JavaScript function, so V8 compiles the guest code itself and control stays in the function
+// across branches. A block runs from its start along the fall-through path (conditional branches
+// are side exits) up to and including a jump/call/return, a branch back to its start, the start of
+// another block of the region, or the first instruction it does not compile (jit/region.ts collects
+// them). Inside the function the blocks are cases of a dispatch loop: a branch or jump to a block
+// of the region continues there while the budget (`left`) allows; a block that branches back to its
+// own start loops without the dispatch. The guest registers the region names live in JavaScript
+// locals (`rN`), written back to the window when the function returns or throws and before what
+// reads the window itself (a handler call, ENTRY, RETW), and read again after what may change it.
+// The function handles its own zero-overhead-loop checks and exits on loop-back; it sets Cpu.jitN
+// to the number of instructions it dispatched and returns the next PC. Windowed calls, ENTRY and
+// RETW compile too. The region checks each higher register pane where it is first named in a block
+// (again after an ENTRY's rotation, and on entering another block), and leaves an instruction it
+// cannot complete (a pane not free, a window exception, the stack-limit stop) to the interpreter
+// (jitN = the instructions before it, the return value its PC). Instructions with an execution
+// counter (Machine.addCounter) count themselves in the region's code.
 
 import type { Cpu } from '../../core/cpu';
 import type { Memory } from '../../memory/memory';
 import type { Handler, Insn } from '../insn';
-import { CHK_SYNC } from '../insn';
-import { countedHandler, type ExecutionCounter } from '../counted';
-import { Emitted, emit } from './emit';
+import type { ExecutionCounter } from '../counted';
 import { jitEntry, jitRetw } from './windowed';
+import { RegionBlock, collectRegion } from './region';
+import { RegisterLocals, registerLocals } from './locals';
 
-/** Runs the block (repeatedly if it loops on itself, at most `left` instructions); returns the next PC. */
+/** Runs the region (at most `left` instructions); returns the next PC. */
 export type BlockFn = (c: Cpu, left: number) => number;
 
 export interface CompiledBlock {
   readonly pc: number;
-  /** Instructions in the block (an upper bound of what one call dispatches). */
+  /** Instructions in the first block (an upper bound of what one pass of it dispatches). */
   readonly n: number;
   /** Register pane the block's first instruction names (the run loop compares it with Cpu.wfree; the block checks the others). */
   readonly pane: number;
-  /** PC of each instruction, for attributing a fault thrown at index Cpu.jitK. */
+  /** PC of each instruction of the region, for attributing a fault thrown at index Cpu.jitK. */
   readonly pcs: readonly number[];
   readonly fn: BlockFn;
-  /** The last two PCs the block left to and their decoded instructions (saves the run loop a lookup). */
+  /** The last two PCs the region left to and their decoded instructions (saves the run loop a lookup). */
   exitPc0: number;
   exitIns0: Insn | null;
   exitPc1: number;
   exitIns1: Insn | null;
 }
 
-export const MAX_BLOCK = 64;
+export { MAX_BLOCK, MAX_REGION } from './region';
 /** Executions of a block start before it is compiled. */
 export const HOT = 8;
 
@@ -48,82 +54,116 @@ type Factory = (
   entry: typeof jitEntry, retw: typeof jitRetw, cnt: readonly ExecutionCounter[], hf: readonly Handler[], hi: readonly Insn[],
 ) => BlockFn;
 
-/** The code that counts item k after it completed (nothing without a counter). */
-function countCode(ins: Insn, k: number, counters: ExecutionCounter[]): string {
-  if (ins.counter === null) return '';
-  counters[k] = ins.counter;
-  return `cnt[${k}].count++;`;
+/** Code generation state shared by the blocks of one region. */
+interface Gen {
+  readonly blocks: ReadonlyMap<number, RegionBlock>;
+  /** Each block's case number in the dispatch loop (its position in the region; the first is 0). */
+  readonly index: ReadonlyMap<number, number>;
+  readonly regs: RegisterLocals;
+  readonly hasLoops: boolean;
+  readonly windowed: boolean;
+  readonly counters: ExecutionCounter[];
 }
 
-/**
- * Compiles the block starting at `first`; `next(i)` gives the decoded fall-through successor.
- * Returns null when not even the first instruction compiles.
- */
-export function compileBlock(c: Cpu, first: Insn, next: (i: Insn) => Insn): CompiledBlock | null {
-  const hasLoops = c.hasLoops;
-  const hasLitbase = c.config.features.has('litbase');
-  const epoch = c.codeEpoch;
-  const items: { ins: Insn; e: Emitted }[] = [];
-  let ins: Insn = first;
-  for (let k = 0; k < MAX_BLOCK; k++) {
-    if ((ins.chk & CHK_SYNC) !== 0 || (ins.h !== ins.inner && ins.h !== countedHandler) || ins.counter?.onEnter) break;
-    const e = emit(ins, k, epoch, hasLitbase);
-    if (!e) break;
-    items.push({ ins, e });
-    // a conditional branch is a side exit: the block goes on along its fall-through path, unless
-    // it branches back to the block's start (then it ends the block, which may loop on itself).
-    // Jumps, calls and returns end it (following direct calls into their callees was measured
-    // slower: each call site then compiles its own copy of the callee's first block)
-    if (e.kind === 'jump' || (e.kind === 'branch' && e.target === first.pc)) break;
-    ins = next(ins);
-  }
-  if (items.length === 0) return null;
+/** Leave the region after `m` instructions of the current block pass, to `to` (a JS expression). */
+function exit(g: Gen, m: number, to: string): string {
+  return `c.jitN = dn + ${m}; return ${to};`;
+}
+
+/** Go on at `to` after `m` instructions of the current pass: inside the region when it holds `to` and the budget allows. */
+function transfer(g: Gen, m: number, to: number): string {
+  const t = g.blocks.get(to);
+  if (t === undefined) return exit(g, m, hex(to));
+  const pane = g.windowed && t.pane > 0 ? ` || c.wfree < ${t.pane}` : '';
+  return `dn += ${m}; if (dn + ${t.items.length} > left${pane}) { c.jitN = dn; return ${hex(to)}; } at = ${g.index.get(to)}; continue dispatch;`;
+}
+
+/** The code of one block of the region (a case of the dispatch loop). */
+function blockCode(g: Gen, b: RegionBlock): string {
+  const { items } = b;
   const n = items.length;
   const last = items[n - 1].e;
-  const rotation = items.findIndex((it) => it.e.kind === 'seq' && it.e.rotates === true);
-  const selfLoop = rotation < 0 && ((last.kind === 'branch' && last.target === first.pc) || (last.kind === 'jump' && last.direct === first.pc));
-  const counters: ExecutionCounter[] = [];
-  // Panes: the run loop checks the first instruction's before the block runs; inside, an instruction
-  // naming a higher pane than any checked so far (since the last rotation) is checked first, and
-  // when its pane is not free the block leaves before it (the interpreter then takes the overflow).
+  const rotation = items.some((it) => it.e.kind === 'seq' && it.e.rotates === true);
+  const selfLoop = !rotation && ((last.kind === 'branch' && last.target === b.pc) || (last.kind === 'jump' && last.direct === b.pc));
+  // Panes: the entry to the block checked its first instruction's; an instruction naming a higher
+  // pane than any checked so far (since the last rotation) is checked first, and when its pane is
+  // not free the region leaves before it (the interpreter then takes the overflow).
   let checked = items[0].ins.chk & 7;
   const paneCheck = (i: Insn, k: number): string => {
     const p = i.chk & 7;
     if (k === 0 || p <= checked) return '';
     checked = p;
-    return `if (c.wfree < ${p}) { c.jitN = done + ${k}; return ${hex(i.pc)}; }`;
+    return `if (c.wfree < ${p}) { ${exit(g, k, hex(i.pc))} }`;
   };
-  // Back to the start: another pass if the budget allows, else leave with the count so far.
-  const again = `done += ${n}; if (done + ${n} <= left) continue; c.jitN = done; return ${hex(first.pc)};`;
+  const again = `dn += ${n}; if (dn + ${n} <= left) continue; c.jitN = dn; return ${hex(b.pc)};`;
   const loopBack = (i: Insn, k: number) =>
-    hasLoops ? `if (lend === ${hex(i.next)} && c.lcount !== 0) { c.lcount = (c.lcount - 1) >>> 0; c.jitN = done + ${k + 1}; return c.lbeg; }` : '';
-  const body: string[] = ['const a = c.a;', hasLoops ? 'const lend = c.lendActive;' : '', selfLoop ? 'let done = 0;\nfor (;;) {' : 'const done = 0;'];
-  items.forEach(({ ins: i, e }, k) => {
-    body.push(`// ${hex(i.pc)} ${i.def?.mnemonic}`);
-    const count = countCode(i, k, counters);
-    body.push(paneCheck(i, k));
+    g.hasLoops ? `if (lend === ${hex(i.next)} && c.lcount !== 0) { c.lcount = (c.lcount - 1) >>> 0; ${exit(g, k + 1, 'c.lbeg')} }` : '';
+  const count = (it: RegionBlock['items'][number]): string => {
+    if (it.ins.counter === null) return '';
+    g.counters[it.g] = it.ins.counter;
+    return `cnt[${it.g}].count++;`;
+  };
+  // `done` (read by the templates' fault paths as `done + K`, K the region-wide index) is the
+  // count of the instructions before this pass of the block, less the block's first index.
+  const body: string[] = [`// block ${hex(b.pc)}`, `case ${g.index.get(b.pc)}:`, selfLoop ? 'for (;;) {' : '{', `const done = dn - ${items[0].g};`];
+  items.forEach((it, k) => {
+    const { ins: i, e } = it;
+    body.push(`// ${hex(i.pc)} ${i.def?.mnemonic}`, paneCheck(i, k));
+    const code = g.regs.rewrite(e.kind === 'branch' ? '' : e.code);
     if (e.kind === 'seq') {
-      body.push(e.code, count, loopBack(i, k));
+      body.push(code.pre, code.text, code.post, count(it), loopBack(i, k));
       if (e.rotates === true) checked = -1;
     } else if (e.kind === 'branch') {
-      const taken = selfLoop && e.target === first.pc ? again : `c.jitN = done + ${k + 1}; return ${hex(e.target)};`;
-      body.push(count, `if (${e.cond}) { ${taken} }`, loopBack(i, k), k === n - 1 ? `c.jitN = done + ${k + 1}; return ${hex(i.next)};` : '');
+      const cond = g.regs.rewrite(e.cond).text;
+      const taken = selfLoop && e.target === b.pc ? again : transfer(g, k + 1, e.target);
+      body.push(count(it), `if (${cond}) { ${taken} }`, loopBack(i, k));
     } else {
-      body.push(`{ ${e.code}`, count, selfLoop ? again : `c.jitN = done + ${k + 1}; return ${e.to};`, '}');
+      const to = selfLoop ? again : e.direct !== null ? transfer(g, k + 1, e.direct) : exit(g, k + 1, e.to);
+      body.push(`{ ${code.pre}${code.text}${code.post}`, count(it), to, '}');
     }
   });
-  if (last.kind === 'seq') body.push(`c.jitN = done + ${n}; return ${hex(ins.pc)};`);
-  if (selfLoop) body.push('}');
-  const src = `"use strict"; return function block_${first.pc.toString(16)}(c, left) {\n${body.filter((l) => l).join('\n')}\n};`;
+  if (last.kind !== 'jump') body.push(transfer(g, n, b.fallTo));
+  body.push('}');
+  return body.filter((l) => l).join('\n');
+}
+
+/**
+ * Compiles the region starting at `first`; `next(i)` gives the decoded fall-through successor and
+ * `at(pc)` the decoded instruction at a branch target. Returns null when not even the first
+ * instruction compiles.
+ */
+export function compileBlock(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: (pc: number) => Insn): CompiledBlock | null {
+  const region = collectRegion(c, first, next, at);
+  if (region === null) return null;
+  const all = region.order.flatMap((b) => b.items);
+  const regs = registerLocals(all.map((it) => it.e));
+  const g: Gen = { blocks: region.blocks, index: new Map(region.order.map((b, k) => [b.pc, k])), regs, hasLoops: c.hasLoops, windowed: c.windowed, counters: [] };
+  const cases = region.order.map((b) => blockCode(g, b));
+  const body = [
+    'const a = c.a;',
+    c.hasLoops ? 'const lend = c.lendActive;' : '',
+    regs.declare,
+    'let dn = 0; let at = 0;',
+    regs.flush ? 'try {' : '',
+    'dispatch: for (;;) {',
+    'switch (at) {',
+    ...cases,
+    "default: throw new Error('compiled region: no block ' + at);",
+    '}',
+    '}',
+    regs.flush ? `} finally { ${regs.flush} }` : '',
+  ];
+  const src = `"use strict"; return function region_${first.pc.toString(16)}(c, left) {\n${body.filter((l) => l).join('\n')}\n};`;
   const factory = new Function('mem', 'rIdx', 'wIdx', 'u8s', 'u16s', 'i32s', 'jitEntry', 'jitRetw', 'cnt', 'hf', 'hi', src) as Factory;
   const m = c.mem;
   c.jitCompiled++;
+  const head = region.order[0];
   return {
     pc: first.pc,
-    n,
-    pane: items[0].ins.chk & 7,
-    pcs: items.map((it) => it.ins.pc),
-    fn: factory(m, m.rIdx, m.wIdx, m.u8s, m.u16s, m.i32s, jitEntry, jitRetw, counters, items.map((it) => it.ins.inner), items.map((it) => it.ins)),
+    n: head.items.length,
+    pane: head.pane,
+    pcs: all.map((it) => it.ins.pc),
+    fn: factory(m, m.rIdx, m.wIdx, m.u8s, m.u16s, m.i32s, jitEntry, jitRetw, g.counters, all.map((it) => it.ins.inner), all.map((it) => it.ins)),
     exitPc0: -1,
     exitIns0: null,
     exitPc1: -1,
