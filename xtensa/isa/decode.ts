@@ -25,10 +25,6 @@ export function insnLength(b0: number): 0 | 2 | 3 | 4 {
 }
 
 const KEY_BITS = 0xff000f; // op2, op1, op0 of a 24-bit word
-const buckets3: InsnDef[][] = [];
-const buckets2: InsnDef[][] = [];
-/** 32-bit IVP rows by their 8-bit opcode (bits 4..11). */
-const buckets4: InsnDef[][] = [];
 
 function popcount(x: number): number {
   let c = 0;
@@ -40,31 +36,41 @@ function keyOf(word: number): number {
   return ((word >>> 12) & 0xff0) | (word & 15);
 }
 
-function build(): void {
-  for (let k = 0; k < 4096; k++) buckets3.push([]);
-  for (let k = 0; k < 16; k++) buckets2.push([]);
-  const sorted = [...INSNS].sort((a, b) => popcount(b.mask) - popcount(a.mask));
-  for (let k = 0; k < 256; k++) buckets4.push([]);
-  for (const d of sorted) {
-    if (d.size === 4) {
-      for (let k = 0; k < 256; k++) if ((((k << 4) ^ d.match) & d.mask & 0xff0) === 0) buckets4[k].push(d);
-      continue;
-    }
-    if (d.size === 2) {
-      buckets2[d.match & 15].push(d);
-      continue;
-    }
-    for (let k = 0; k < 4096; k++) {
-      const word = ((k & 0xff0) << 12) | (k & 15);
-      if (((word ^ d.match) & d.mask & KEY_BITS) === 0) buckets3[k].push(d);
-    }
-  }
+/** The rows, most fixed bits first (a more specific row wins over one it overlaps). */
+const SORTED = [...INSNS].sort((a, b) => popcount(b.mask) - popcount(a.mask));
+/**
+ * The candidate rows of each key, built on first use (a program names few of the 4,096 keys, and
+ * building them all would cost every process that loads the table): 24-bit rows by (op2, op1, op0),
+ * 16-bit rows by op0, 32-bit IVP rows by their 8-bit opcode (bits 4..11).
+ */
+const buckets3: (InsnDef[] | undefined)[] = new Array(4096).fill(undefined);
+const buckets2: (InsnDef[] | undefined)[] = new Array(16).fill(undefined);
+const buckets4: (InsnDef[] | undefined)[] = new Array(256).fill(undefined);
+
+function bucket3(k: number): InsnDef[] {
+  const word = ((k & 0xff0) << 12) | (k & 15);
+  return (buckets3[k] = SORTED.filter((d) => d.size === 3 && ((word ^ d.match) & d.mask & KEY_BITS) === 0));
 }
-build();
+function bucket2(k: number): InsnDef[] {
+  return (buckets2[k] = SORTED.filter((d) => d.size === 2 && (d.match & 15) === k));
+}
+function bucket4(k: number): InsnDef[] {
+  return (buckets4[k] = SORTED.filter((d) => d.size === 4 && (((k << 4) ^ d.match) & d.mask & 0xff0) === 0));
+}
 
 /** Finds the table row for an instruction word of the given size, or undefined. */
 export function lookup(word: number, size: 2 | 3 | 4): InsnDef | undefined {
-  const list = size === 4 ? buckets4[(word >>> 4) & 255] : size === 2 ? buckets2[word & 15] : buckets3[keyOf(word)];
+  let list: InsnDef[] | undefined;
+  if (size === 4) {
+    const k = (word >>> 4) & 255;
+    list = buckets4[k] ?? bucket4(k);
+  } else if (size === 2) {
+    const k = word & 15;
+    list = buckets2[k] ?? bucket2(k);
+  } else {
+    const k = keyOf(word);
+    list = buckets3[k] ?? bucket3(k);
+  }
   for (const d of list) if (((word ^ d.match) & d.mask) === 0) return d;
   return undefined;
 }
