@@ -43,11 +43,11 @@ export type ProgramStop =
 
 export class ProgramSession {
   readonly machine: Machine;
-  readonly debug: DebugInfo | undefined;
   readonly core: CoreName;
   private ended: StopReason | undefined;
   private pauseRequested = false;
   private pendingException = false;
+  private debugInfo: DebugInfo | undefined | null = null;
 
   private constructor(readonly image: ElfImage, readonly options: ProgramOptions) {
     this.core = options.cpu ?? guessCore(image);
@@ -58,7 +58,12 @@ export class ProgramSession {
       if (e instanceof LoadError) throw new SessionError(`${options.file}: ${e.message}`);
       throw e;
     }
-    this.debug = readDebugInfo(image);
+  }
+
+  /** The ELF's debug information, read when first asked for (a plain run never needs it). */
+  get debug(): DebugInfo | undefined {
+    if (this.debugInfo === null) this.debugInfo = readDebugInfo(this.image);
+    return this.debugInfo;
   }
 
   static open(image: ElfImage, options: ProgramOptions): ProgramSession {
