@@ -1,7 +1,9 @@
-// Benchmark: the emulator's interpreter against QEMU on a compute-bound lx106 program
-// (bench/programs/compute.c built with Debian's xtensa-lx106-elf-gcc -O2). Both run the same ELF;
-// the instruction count comes from our emulator (exact) and QEMU's rate is that count divided by
-// its wall time less its start-up time (measured on a trivial program).
+// Benchmark: the emulator against QEMU on a compute-bound lx106 program (bench/programs/compute.c
+// built with Debian's xtensa-lx106-elf-gcc -O2). Both run the same ELF; the instruction count comes
+// from our emulator (exact) and QEMU's rate is that count divided by its wall time less its start-up
+// time (measured on a trivial program). Three views: one in-process run (compile time included); the
+// steady state (the rate after a warm-up third of the run, against QEMU's rate); and the whole
+// process, `q7 run ELF` against `qemu-system-xtensa … -kernel ELF` on one ELF, start-up included.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -9,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { createMachine, MemoryHost } from '../emulator';
 import { readElf } from '../xtensa/elf';
 import { buildCustomProgram, buildProgram } from '../test/oracle/build';
+import { spawnSync } from 'node:child_process';
 import { runQemu } from '../test/oracle/qemu';
 import { hasTool } from '../test/oracle/tools';
 import { repoRoot } from '../test/oracle/paths';
@@ -69,16 +72,77 @@ function runQemuFigure(model: { fixed: number; perRound: number }): EngineFigure
   return { engine: 'qemu-system-xtensa 7.2 (TCG)', instructions, seconds, mips: instructions / seconds / 1e6, output: best.output, exitCode: best.exitCode };
 }
 
+/** The rate over the last two thirds of the run, after a first third that warms the compiled code. */
+function runOursSteady(elf: string): EngineFigure {
+  const image = readElf(fs.readFileSync(elf), elf);
+  const host = new MemoryHost();
+  const m = createMachine('lx106', { host });
+  m.loadElf(image);
+  const warm = m.run({ maxInstructions: 1e8 });
+  if (warm.kind !== 'limit') throw new Error(`bench: the steady-state run ended in its warm-up (${warm.kind})`);
+  const n0 = m.instructionCount;
+  const t0 = performance.now();
+  const stop = m.run({ maxInstructions: 2e10 });
+  const seconds = (performance.now() - t0) / 1000;
+  if (stop.kind !== 'exit') throw new Error(`bench: emulator stopped with ${JSON.stringify(stop)}`);
+  const instructions = m.instructionCount - n0;
+  const output = Buffer.from(host.output(1)).toString('latin1');
+  return { engine: 'q7 emulator, steady state', instructions, seconds, mips: instructions / seconds / 1e6, output, exitCode: stop.code };
+}
+
+/** Whole-process figures: both programs started on the same ELF, the median of three wall times each. */
+export interface WholeProcess {
+  instructions: number;
+  q7Seconds: number;
+  qemuSeconds: number;
+  /** QEMU's time over ours: above 1, `q7 run` is the faster. */
+  ratio: number;
+}
+
+const Q7 = path.join(__dirname, '..', '..', 'bin', 'q7');
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1];
+}
+
+function timeQ7Run(elf: string): { seconds: number; output: string } {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [Q7, 'run', elf], { encoding: 'latin1' });
+  const seconds = (performance.now() - t0) / 1000;
+  if (r.error) throw r.error;
+  return { seconds, output: r.stdout };
+}
+
+function wholeProcess(elf: string, instructions: number, expected: string): WholeProcess {
+  const q7: number[] = [];
+  const qemu: number[] = [];
+  for (let k = 0; k < 3; k++) {
+    const a = timeQ7Run(elf);
+    if (a.output !== expected) throw new Error(`bench: q7 run printed ${JSON.stringify(a.output)}, expected ${JSON.stringify(expected)}`);
+    q7.push(a.seconds);
+    qemu.push(timeQemu(elf).seconds);
+  }
+  const [q7Seconds, qemuSeconds] = [median(q7), median(qemu)];
+  return { instructions, q7Seconds, qemuSeconds, ratio: qemuSeconds / q7Seconds };
+}
+
 export interface EmulatorBenchResult {
   ours: EngineFigure;
   interpreter: EngineFigure;
+  steady: EngineFigure;
   qemu?: EngineFigure;
   ratio?: number;
   interpreterRatio?: number;
+  steadyRatio?: number;
+  whole?: WholeProcess;
 }
 
-/** Runs the emulator benchmark with about `targetInstructions` instructions on our emulator. */
-export function benchEmulator(targetInstructions: number): EmulatorBenchResult {
+/**
+ * Runs the emulator benchmark with about `targetInstructions` instructions on our emulator, and the
+ * steady-state and whole-process comparisons on an ELF of about `wholeInstructions`.
+ */
+export function benchEmulator(targetInstructions: number, wholeInstructions: number): EmulatorBenchResult {
   const model = instructionModel();
   const rounds = Math.max(1, Math.round((targetInstructions - model.fixed) / model.perRound));
   const elf = buildBench(rounds);
@@ -92,11 +156,24 @@ export function benchEmulator(targetInstructions: number): EmulatorBenchResult {
   if (interpreter.instructions !== ours.instructions || interpreter.output !== ours.output) {
     throw new Error('bench: the interpreter and the compiled blocks disagree');
   }
-  if (!hasTool('qemu-system-xtensa')) return { ours, interpreter };
+  const wholeRounds = Math.max(1, Math.round((wholeInstructions - model.fixed) / model.perRound));
+  const wholeElf = buildBench(wholeRounds);
+  const steady = runOursSteady(wholeElf);
+  if (!hasTool('qemu-system-xtensa')) return { ours, interpreter, steady };
   const check = timeQemu(elf);
   if (check.output !== ours.output || check.exitCode !== ours.exitCode) {
     throw new Error(`bench: QEMU and the emulator disagree: ${JSON.stringify(check.output)} vs ${JSON.stringify(ours.output)}`);
   }
   const qemu = runQemuFigure(model);
-  return { ours, interpreter, qemu, ratio: ours.mips / qemu.mips, interpreterRatio: interpreter.mips / qemu.mips };
+  const whole = wholeProcess(wholeElf, Math.round(model.fixed + model.perRound * wholeRounds), steady.output);
+  return {
+    ours,
+    interpreter,
+    steady,
+    qemu,
+    ratio: ours.mips / qemu.mips,
+    interpreterRatio: interpreter.mips / qemu.mips,
+    steadyRatio: steady.mips / qemu.mips,
+    whole,
+  };
 }

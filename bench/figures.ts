@@ -34,7 +34,13 @@ const rate = (name: string, value: number, unit: string): Figure => ({ name, val
 
 export function emulatorFigures(r: EmulatorBenchResult): Figure[] {
   const out = [rate('emulator.compiled.mips', r.ours.mips, 'M insn/s'), rate('emulator.interpreter.mips', r.interpreter.mips, 'M insn/s')];
+  out.push(rate('emulator.steady.mips', r.steady.mips, 'M insn/s'));
   if (r.ratio !== undefined) out.push(rate('emulator.ratio-to-qemu', r.ratio, 'x'));
+  if (r.steadyRatio !== undefined) out.push(rate('emulator.steady.ratio-to-qemu', r.steadyRatio, 'x'));
+  if (r.whole) {
+    out.push(time('emulator.whole-process.q7-run', r.whole.q7Seconds, 's'), time('emulator.whole-process.qemu', r.whole.qemuSeconds, 's'));
+    out.push(rate('emulator.whole-process.ratio-to-qemu', r.whole.ratio, 'x'));
+  }
   return out;
 }
 
