@@ -12,6 +12,7 @@ import type { DeviceBench } from './device';
 import type { Q7RunFigure } from './q7-run';
 import type { HistoryFigure } from './history';
 import type { DebuggerBench } from './debugger';
+import type { VectorBench } from './vector';
 
 export interface Figure {
   readonly name: string;
@@ -42,6 +43,17 @@ export function emulatorFigures(r: EmulatorBenchResult): Figure[] {
     out.push(rate('emulator.whole-process.ratio-to-qemu', r.whole.ratio, 'x'));
   }
   return out;
+}
+
+export function vectorFigures(r: VectorBench): Figure[] {
+  const perSecond = (x: VectorBench['reluVector']) => x.vectorOps / x.seconds / 1e6;
+  return [
+    rate('vector.relu.compiled.mvops', perSecond(r.reluVector), 'M vector ops/s'),
+    rate('vector.relu.interpreter.mvops', perSecond(r.reluVectorInterpreter), 'M vector ops/s'),
+    rate('vector.mul-pack.compiled.mvops', perSecond(r.macPack), 'M vector ops/s'),
+    time('vector.relu.ns-per-element', (r.reluVector.seconds * 1e9) / r.reluVector.elements, 'ns'),
+    time('vector.relu-scalar.ns-per-element', (r.reluScalar.seconds * 1e9) / r.reluScalar.elements, 'ns'),
+  ];
 }
 
 export function languageFigures(r: LanguageBenchFigures): Figure[] {

@@ -1,5 +1,5 @@
 // npm run bench: prints each benchmark's figures side by side with its yardstick, as ratios.
-// Options: --full (the long settings, e.g. 10^9 emulated instructions), --only emulator|language|server|compiler|device|run|history|debugger,
+// Options: --full (the long settings, e.g. 10^9 emulated instructions), --only emulator|vector|language|server|compiler|device|run|history|debugger,
 // --record (append this run's figures to bench/figures-history.jsonl). Every run ends with its figures
 // compared to the last recorded run (bench/figures.ts).
 
@@ -11,6 +11,7 @@ import { formatHistoryBench, historyBench } from './history';
 import { formatLanguageBench, languageBench } from './language';
 import { formatQ7RunBench, q7RunBench } from './q7-run';
 import { formatServerBench, serverBench } from './server';
+import { formatVectorBench, vectorBench } from './vector';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -49,6 +50,13 @@ function emulatorSection(full: boolean): void {
   } else {
     console.log('  (qemu-system-xtensa not installed: no yardstick)');
   }
+}
+
+function vectorSection(full: boolean): void {
+  console.log('\n== IVP vector unit: vector operations per second, vector vs scalar ReLU per element (q7, 4096 f32 in local memory) ==');
+  const r = vectorBench(full);
+  figures.push(...F.vectorFigures(r));
+  for (const line of formatVectorBench(r)) console.log(`  ${line}`);
 }
 
 async function languageSection(): Promise<void> {
@@ -106,6 +114,7 @@ async function main(): Promise<void> {
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
   const sections: Record<string, (full: boolean) => void | Promise<void>> = {
     emulator: emulatorSection,
+    vector: vectorSection,
     language: languageSection,
     server: serverSection,
     compiler: compilerSection,

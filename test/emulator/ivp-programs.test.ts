@@ -208,6 +208,117 @@ sum4:
   bne a11, a8, done
   movi a2, 0
 `,
+  // Q15 multiply: packvrnx48(mulnx16(a, b), 15) == clamps((a * b + 2^14) >> 15, 15) per lane
+  'multiply into the 48-bit accumulator and a rounding, saturating pack': `
+  movi a5, 256
+  mov a6, a3
+  movi a7, 777
+fill5:
+  extui a10, a7, 0, 16
+  s16i a10, a6, 0
+  addx8 a7, a7, a7
+  addi a7, a7, 13
+  addi a6, a6, 2
+  addi a5, a5, -1
+  bnez a5, fill5
+  movi a15, 15
+  mov a6, a3
+  mov a9, a4
+  movi a5, 4
+vloop5:
+  ivp_lvnx16_ip v1, a6, 64
+  ivp_lvnx16_ip v2, a6, 64
+  ivp_mulnx16 wv1, v1, v2
+  ivp_packvrnx48 v3, wv1, a15
+  ivp_svnx16_ip v3, a9, 64
+  addi a5, a5, -1
+  bnez a5, vloop5
+  mov a6, a3
+  mov a9, a4
+  movi a5, 4
+outer5:
+  movi a8, 32
+inner5:
+  l16si a10, a6, 0
+  l16si a11, a6, 64
+  mull a10, a10, a11
+  movi a11, 1
+  slli a11, a11, 14
+  add a10, a10, a11
+  srai a10, a10, 15
+  clamps a10, a10, 15
+  l16si a11, a9, 0
+  movi a2, 6
+  bne a10, a11, done
+  addi a6, a6, 2
+  addi a9, a9, 2
+  addi a8, a8, -1
+  bnez a8, inner5
+  addi a6, a6, 64
+  addi a5, a5, -1
+  bnez a5, outer5
+  movi a2, 0
+`,
+  // float ReLU over integer-valued floats: trunc(max(float(x), 0)) == max(x, 0); then the sum and
+  // maximum reductions against scalar loops
+  'float conversions, max and reductions': `
+  movi a5, 256
+  mov a6, a3
+  movi a7, 1321
+  movi a15, 2000
+fill6:
+  extui a10, a7, 0, 12
+  sub a10, a10, a15
+  s32i a10, a6, 0
+  addx4 a7, a7, a7
+  addi a7, a7, 29
+  addi a6, a6, 4
+  addi a5, a5, -1
+  bnez a5, fill6
+  movi a8, 0
+  ivp_movva32 v9, a8
+  ivp_floatn_2x32 v9, v9, 0
+  ivp_movva32 v10, a8
+  movi a8, -1
+  slli a8, a8, 31
+  ivp_movva32 v11, a8
+  mov a6, a3
+  movi a5, 16
+vloop6:
+  ivp_lvn_2x32_ip v1, a6, 64
+  ivp_floatn_2x32 v2, v1, 0
+  ivp_maxn_2xf32 v2, v2, v9
+  ivp_truncn_2xf32 v3, v2, 0
+  ivp_addn_2x32 v10, v10, v3
+  ivp_maxn_2x32 v11, v11, v1
+  addi a5, a5, -1
+  bnez a5, vloop6
+  ivp_raddn_2x32 v12, v10
+  ivp_extrn_2x32 a13, v12, 0
+  ivp_rmaxn_2x32 v12, v11
+  ivp_extrn_2x32 a14, v12, 0
+  movi a11, 0
+  movi a12, -1
+  slli a12, a12, 31
+  mov a6, a3
+  movi a5, 256
+sloop6:
+  l32i a10, a6, 0
+  bge a12, a10, nomax6
+  mov a12, a10
+nomax6:
+  bltz a10, neg6
+  add a11, a11, a10
+neg6:
+  addi a6, a6, 4
+  addi a5, a5, -1
+  bnez a5, sloop6
+  movi a2, 7
+  bne a13, a11, done
+  movi a2, 8
+  bne a14, a12, done
+  movi a2, 0
+`,
 };
 
 function build(name: string, body: string): { image: ReturnType<typeof assemble>['image']; done: number } {
@@ -232,7 +343,7 @@ function state(m: Machine): string {
   for (let r = 0; r < 16; r++) parts.push(m.readAR(r).toString(16));
   for (let r = 0; r < 32; r++) parts.push(Buffer.from(m.readVector(r)).toString('hex'));
   for (let r = 0; r < 16; r++) parts.push(m.readPredicate(r).toString(16));
-  for (let r = 0; r < 4; r++) parts.push(Buffer.from(m.readAlign(r)).toString('hex'));
+  for (let r = 0; r < 4; r++) parts.push(Buffer.from(m.readAlign(r)).toString('hex'), Buffer.from(m.readWide(r)).toString('hex'));
   parts.push(Buffer.from(m.readMemory(0x3fe00000, 0x4000)!).toString('hex'));
   return parts.join(' ');
 }

@@ -136,6 +136,71 @@ for (const t of IVP_INT_TYPES) {
 for (const t of IVP_INT_TYPES) row(`sel${t}i`, 'vA,vB,vC,pat9');
 for (const t of IVP_INT_TYPES) row(`dsel${t}i`, 'vA,vB,vC,vD,u4O');
 
+// ---- §12.6 multiply and multiply-accumulate into the wide accumulators, widening adds ----
+for (const t of ['2nx8', 'nx16']) {
+  for (const op of ['mul', 'muluu', 'mulus', 'mula', 'muluua', 'muls']) row(`${op}${t}`, 'wA,vB,vC');
+  for (const op of ['mulp', 'muluup', 'mulpa', 'muluupa']) row(`${op}${t}`, 'wO,vA,vB,vC,vD');
+}
+for (const op of ['mul', 'mulus', 'mula', 'muls']) row(`${op}n_2x32`, 'wA,vB,vC');
+row('addwnx16', 'wA,vB,vC');
+row('addwunx16u', 'wA,vB,vC');
+row('addw2nx8', 'wA,vB,vC');
+row('addwu2nx8u', 'wA,vB,vC');
+row('addwanx16', 'wA,vB,vC');
+row('addwuanx16u', 'wA,vB,vC');
+row('addwa2nx8', 'wA,vB,vC');
+row('addwua2nx8u', 'wA,vB,vC');
+row('mulpn16xr16', 'wA,vB,vC,aD');
+row('mulsupn16xr16', 'wA,vB,vC,aD');
+row('decnegwnx48', 'wA');
+row('zero2nx24', 'wA');
+row('zeronx48', 'wA');
+row('zeron_2x64w', 'wA');
+
+// ---- §12.7 packs (wide → vector) and conversions between widths ----
+for (const w of ['2nx24', 'nx48', 'n_2x64w']) {
+  row(`packvr${w}`, 'vA,wB,aC');
+  row(`packvrnr${w}`, 'vA,wB,aC');
+  row(`packv${w}`, 'vA,wB,vC');
+  row(`packl${w}`, 'vA,wB');
+}
+row('packvru2nx24', 'vA,wB,aC');
+row('packhn_2x64w', 'vA,wB');
+row('packmnx48', 'vA,wB');
+row('packqnx48', 'vA,wB');
+row('cvt48snx32', 'wA,vB,vC');
+row('cvt48unx32', 'wA,vB,vC');
+for (const h of ['l', 'h']) {
+  row(`cvt32snx48${h}`, 'vA,wB');
+  row(`cvt32unx48${h}`, 'vA,wB');
+  row(`cvt16s2nx24${h}`, 'vA,wB');
+  row(`cvt16u2nx24${h}`, 'vA,wB');
+  row(`unpksnx16_${h}`, 'vA,vB');
+  row(`unpkunx16_${h}`, 'vA,vB');
+}
+row('cvt24s2nx16', 'wA,vB,vC');
+for (const q of ['ll', 'lh', 'hl', 'hh']) row(`cvt32s2nx24${q}`, 'vA,wB');
+
+// ---- §12.8 reductions (the result in lane 0, other lanes zero) ----
+for (const t of IVP_INT_TYPES) for (const op of ['radd', 'rmax', 'rmin', 'rmaxu', 'rminu']) row(`${op}${t}`, 'vA,vB');
+row('raddu2nx8', 'vA,vB');
+for (const op of ['radd', 'rmax', 'rmin', 'rmaxnum', 'rminnum']) row(`${op}n_2xf32`, 'vA,vB');
+
+// ---- §12.9 the float unit (f32, f16) ----
+for (const t of FLOAT_TYPES) {
+  for (const op of ['add', 'sub', 'mul', 'div', 'min', 'max', 'minnum', 'maxnum', 'mula', 'muls']) row(`${op}${t}`, 'vA,vB,vC');
+  for (const op of ['sqrt', 'abs', 'neg', 'firint', 'fifloor', 'ficeil', 'firound', 'fitrunc']) row(`${op}${t}`, 'vA,vB');
+}
+row('floatn_2x32', 'vA,vB,u5C');
+row('ufloatn_2x32', 'vA,vB,u5C');
+row('float16nx16', 'vA,vB,u5C');
+row('truncn_2xf32', 'vA,vB,u5C');
+row('utruncn_2xf32', 'vA,vB,u5C');
+row('trunc16nxf16', 'vA,vB,u5C');
+row('cvtf32nxf16_0', 'vA,vB');
+row('cvtf32nxf16_1', 'vA,vB');
+row('cvtf16n_2xf32_0', 'vA,vB');
+
 /** Operands that use slot D or bits of the opcode ("full" rows). */
 const D_OPERANDS = new Set(['vD', 'aD', 'bD', 'u6CD', 'u10CD', 'pat9']);
 const OPC_OPERANDS: Record<string, number> = { wO: 2, u4O: 4, pat9: 4 };

@@ -25,12 +25,17 @@ import * as ivpMov from './ivp-moves';
 import * as ivpAr from './ivp-arith';
 import * as ivpSh from './ivp-shifts';
 import * as ivpSel from './ivp-select';
+import * as ivpMac from './ivp-mac';
+import * as ivpPack from './ivp-pack';
+import * as ivpRed from './ivp-reduce';
+import * as ivpFp from './ivp-float';
 
 /** Every family the emulator implements. */
 export const FAMILIES: readonly Family[] = [
   ...alu.FAMILIES, ...sh.FAMILIES, ...ls.FAMILIES, ...br.FAMILIES, ...win.FAMILIES, ...lp.FAMILIES,
   ...md.FAMILIES, ...sr.FAMILIES, ...sys.FAMILIES, ...bo.FAMILIES, ...fp.FAMILIES,
   ...ivpLs.FAMILIES, ...ivpMov.FAMILIES, ...ivpAr.FAMILIES, ...ivpSh.FAMILIES, ...ivpSel.FAMILIES,
+  ...ivpMac.FAMILIES, ...ivpPack.FAMILIES, ...ivpRed.FAMILIES, ...ivpFp.FAMILIES,
 ];
 
 /** Rows the emulator deliberately does not implement (they decode as IllegalInstruction), with the reason. */

@@ -4,6 +4,7 @@
 // permutes). Lane i of v[r] is element r × lanes + i of the view (lane 0 at the lowest address).
 
 import type { Cpu } from '../../core/cpu';
+import { PAGE_SHIFT, PAGE_SIZE } from '../../memory/memory';
 
 export interface LaneType {
   readonly bits: 8 | 16 | 32;
@@ -45,9 +46,19 @@ export function satU(v: number, bits: number): number {
   return v > max ? max : v < 0 ? 0 : v;
 }
 
-/** Reads 64 bytes at `addr` (any alignment) into the vector file's bytes at `at`. */
+/**
+ * Reads `n` bytes at `addr` (any alignment) into the vector file's bytes at `at`: one copy when the
+ * bytes lie in one page on the memory's fast path, else word or byte accesses (which raise faults
+ * and report watchpoints and guarded bytes like any load).
+ */
 export function loadBytes(c: Cpu, addr: number, at: number, n: number): void {
   const u8 = c.ivp.u8;
+  const off = addr & (PAGE_SIZE - 1);
+  const s = c.mem.rIdx[addr >>> PAGE_SHIFT];
+  if (s !== 0 && off + n <= PAGE_SIZE) {
+    u8.set(c.mem.u8s[s].subarray(off, off + n), at);
+    return;
+  }
   if ((addr & 3) === 0 && (n & 3) === 0) {
     const u32 = c.ivp.u32;
     for (let k = 0; k < n; k += 4) u32[(at + k) >>> 2] = c.mem.read32((addr + k) >>> 0);
@@ -56,8 +67,14 @@ export function loadBytes(c: Cpu, addr: number, at: number, n: number): void {
   for (let k = 0; k < n; k++) u8[at + k] = c.mem.read8((addr + k) >>> 0);
 }
 
-/** Writes `n` bytes of the vector file from byte `at` to memory at `addr` (any alignment). */
+/** Writes `n` bytes of the vector file from byte `at` to memory at `addr` (any alignment; fast path as loadBytes). */
 export function storeBytes(c: Cpu, addr: number, at: number, n: number): void {
+  const off = addr & (PAGE_SIZE - 1);
+  const s = c.mem.wIdx[addr >>> PAGE_SHIFT];
+  if (s !== 0 && off + n <= PAGE_SIZE) {
+    c.mem.u8s[s].set(c.ivp.u8.subarray(at, at + n), off);
+    return;
+  }
   if ((addr & 3) === 0 && (n & 3) === 0) {
     const u32 = c.ivp.u32;
     for (let k = 0; k < n; k += 4) c.mem.write32((addr + k) >>> 0, u32[(at + k) >>> 2]);

@@ -1,0 +1,130 @@
+// IVP multiplies and multiply-accumulates into the wide accumulators (xtensa-ivp-spec.md §12.6):
+// 8 × 8 → 24-bit lanes, 16 × 16 → 48-bit lanes, 32 × 32 → 64-bit lanes, wrapping in the lane; UU
+// both operands unsigned, US the first unsigned and the second signed; A accumulates, S subtracts;
+// P pair products a×b + c×d; widening adds ADDW(U)(A); MULPN16XR16 with the AR's halves as
+// coefficients (hi half for a, lo half for b; SU: the halves unsigned); DECNEGWNX48 decrements the
+// negative lanes; ZERO* clears a whole accumulator.
+
+import type { Cpu } from '../../core/cpu';
+import type { Insn } from '../insn';
+import { family, type Family } from '../family';
+import { intView } from './ivp-lanes';
+import { get24, get48, get64, set24, set48, set64 } from './ivp-wide-lanes';
+
+type Sign = 's' | 'u';
+
+/** Lane i of v[r] of `bits`, signed or not. */
+function lane(c: Cpu, r: number, bits: number, s: Sign, i: number): number {
+  return intView(c, bits, s === 's')[r * (512 / bits) + i];
+}
+
+/** acc' = mode(acc, a × b) lane-wise, with the lane width of the type (8 → 24, 16 → 48 bits). */
+function mul(bits: 8 | 16, sa: Sign, sb: Sign, mode: 'set' | 'add' | 'sub') {
+  const n = 512 / bits;
+  const get = bits === 8 ? get24 : get48;
+  const set = bits === 8 ? set24 : set48;
+  return (c: Cpu, i: Insn): number => {
+    for (let k = 0; k < n; k++) {
+      const p = lane(c, i.b, bits, sa, k) * lane(c, i.c, bits, sb, k);
+      set(c, i.a, k, mode === 'set' ? p : mode === 'add' ? get(c, i.a, k) + p : get(c, i.a, k) - p);
+    }
+    return i.next;
+  };
+}
+
+/** MULP*: w = (acc +) a×b + c×d; operands w, a, b, c and d (slot D, read from the word). */
+function mulp(bits: 8 | 16, s: Sign, acc: boolean) {
+  const n = 512 / bits;
+  const get = bits === 8 ? get24 : get48;
+  const set = bits === 8 ? set24 : set48;
+  return (c: Cpu, i: Insn): number => {
+    const d = (i.word >>> 27) & 31;
+    for (let k = 0; k < n; k++) {
+      const p = lane(c, i.b, bits, s, k) * lane(c, i.c, bits, s, k) + lane(c, i.d, bits, s, k) * lane(c, d, bits, s, k);
+      set(c, i.a, k, acc ? get(c, i.a, k) + p : p);
+    }
+    return i.next;
+  };
+}
+
+function mul32(sa: Sign, mode: 'set' | 'add' | 'sub') {
+  return (c: Cpu, i: Insn): number => {
+    for (let k = 0; k < 16; k++) {
+      const p = BigInt(lane(c, i.b, 32, sa, k)) * BigInt(lane(c, i.c, 32, 's', k));
+      set64(c, i.a, k, mode === 'set' ? p : mode === 'add' ? get64(c, i.a, k) + p : get64(c, i.a, k) - p);
+    }
+    return i.next;
+  };
+}
+
+function addw(bits: 8 | 16, s: Sign, acc: boolean) {
+  const n = 512 / bits;
+  const get = bits === 8 ? get24 : get48;
+  const set = bits === 8 ? set24 : set48;
+  return (c: Cpu, i: Insn): number => {
+    for (let k = 0; k < n; k++) {
+      const sum = lane(c, i.b, bits, s, k) + lane(c, i.c, bits, s, k);
+      set(c, i.a, k, acc ? get(c, i.a, k) + sum : sum);
+    }
+    return i.next;
+  };
+}
+
+/** MULPN16XR16 w, a, b, as: w[k] = a[k] × as[31:16] + b[k] × as[15:0] (SU: the halves unsigned). */
+function mulpXr16(unsignedScalar: boolean) {
+  return (c: Cpu, i: Insn): number => {
+    const s = c.a[i.d];
+    const hi = unsignedScalar ? s >>> 16 : s >> 16;
+    const lo = unsignedScalar ? s & 0xffff : (s << 16) >> 16;
+    for (let k = 0; k < 32; k++) set48(c, i.a, k, lane(c, i.b, 16, 's', k) * hi + lane(c, i.c, 16, 's', k) * lo);
+    return i.next;
+  };
+}
+
+function decneg(c: Cpu, i: Insn): number {
+  for (let k = 0; k < 32; k++) {
+    const v = get48(c, i.a, k);
+    if (v < 0) set48(c, i.a, k, v - 1);
+  }
+  return i.next;
+}
+
+function zero(c: Cpu, i: Insn): number {
+  c.ivp.w8.fill(0, i.a * 192, i.a * 192 + 192);
+  return i.next;
+}
+
+const SIGNS: Record<string, [Sign, Sign]> = { mul: ['s', 's'], muluu: ['u', 'u'], mulus: ['u', 's'], mula: ['s', 's'], muluua: ['u', 'u'], muls: ['s', 's'] };
+const MODES: Record<string, 'set' | 'add' | 'sub'> = { mul: 'set', muluu: 'set', mulus: 'set', mula: 'add', muluua: 'add', muls: 'sub' };
+
+function typeFamilies(t: '2nx8' | 'nx16'): Family[] {
+  const bits = t === '2nx8' ? 8 : 16;
+  return [
+    ...Object.keys(SIGNS).map((op) => family([`ivp_${op}${t}`], mul(bits, SIGNS[op][0], SIGNS[op][1], MODES[op]))),
+    family([`ivp_mulp${t}`], mulp(bits, 's', false)),
+    family([`ivp_muluup${t}`], mulp(bits, 'u', false)),
+    family([`ivp_mulpa${t}`], mulp(bits, 's', true)),
+    family([`ivp_muluupa${t}`], mulp(bits, 'u', true)),
+  ];
+}
+
+export const FAMILIES: readonly Family[] = [
+  ...typeFamilies('2nx8'),
+  ...typeFamilies('nx16'),
+  family(['ivp_muln_2x32'], mul32('s', 'set')),
+  family(['ivp_mulusn_2x32'], mul32('u', 'set')),
+  family(['ivp_mulan_2x32'], mul32('s', 'add')),
+  family(['ivp_mulsn_2x32'], mul32('s', 'sub')),
+  family(['ivp_addwnx16'], addw(16, 's', false)),
+  family(['ivp_addwunx16u'], addw(16, 'u', false)),
+  family(['ivp_addw2nx8'], addw(8, 's', false)),
+  family(['ivp_addwu2nx8u'], addw(8, 'u', false)),
+  family(['ivp_addwanx16'], addw(16, 's', true)),
+  family(['ivp_addwuanx16u'], addw(16, 'u', true)),
+  family(['ivp_addwa2nx8'], addw(8, 's', true)),
+  family(['ivp_addwua2nx8u'], addw(8, 'u', true)),
+  family(['ivp_mulpn16xr16'], mulpXr16(false)),
+  family(['ivp_mulsupn16xr16'], mulpXr16(true)),
+  family(['ivp_decnegwnx48'], decneg),
+  family(['ivp_zero2nx24', 'ivp_zeronx48', 'ivp_zeron_2x64w'], zero),
+];
