@@ -10,6 +10,7 @@ import { family, type Family } from '../family';
 import { IVP_INT_TYPES } from '../../../xtensa/isa';
 import { predBit } from '../../core/ivp-state';
 import { intView, satS } from './ivp-lanes';
+import { lanes1, lanes2, viewName } from './ivp-loops';
 
 type Op2 = (x: number, y: number) => number;
 type Op1 = (x: number) => number;
@@ -18,24 +19,11 @@ const BITS: Record<string, number> = { '2nx8': 8, nx16: 16, n_2x32: 32 };
 
 /** v = f(a, b) lane-wise on lanes of `bits` read signed or unsigned (results wrap into the lane). */
 export function binop(bits: number, signed: boolean, f: Op2) {
-  return (c: Cpu, i: Insn): number => {
-    const v = intView(c, bits, signed);
-    const n = 512 / bits;
-    const d = i.a * n;
-    const a = i.b * n;
-    const b = i.c * n;
-    for (let k = 0; k < n; k++) v[d + k] = f(v[a + k], v[b + k]);
-    return i.next;
-  };
+  return lanes2(viewName(bits, signed), 512 / bits, f);
 }
 
 export function unop(bits: number, signed: boolean, f: Op1) {
-  return (c: Cpu, i: Insn): number => {
-    const v = intView(c, bits, signed);
-    const n = 512 / bits;
-    for (let k = 0; k < n; k++) v[i.a * n + k] = f(v[i.b * n + k]);
-    return i.next;
-  };
+  return lanes1(viewName(bits, signed), 512 / bits, f);
 }
 
 /** Predicated r[k] = vb[k] ? f(a[k], b[k]) : r[k] (operands r, a, b, vb). */

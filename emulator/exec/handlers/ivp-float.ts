@@ -13,6 +13,7 @@ import { family, type Family } from '../family';
 import { fmuladd } from '../../fp/arith';
 import { RM_NEAREST } from '../../fp/bits';
 import { halfToNumber, numberToHalf } from '../../fp/half';
+import { lanesF32 } from './ivp-loops';
 
 interface FloatLanes {
   readonly lanes: number;
@@ -45,26 +46,10 @@ export const F16: FloatLanes = {
 
 type F2 = (x: number, y: number) => number;
 
-function binop(t: FloatLanes, f: F2) {
-  if (t === F32) return binop32(f);
+function binop(t: FloatLanes, f: F2, expr?: string) {
+  if (t === F32) return lanesF32(f, expr);
   return (c: Cpu, i: Insn): number => {
     for (let k = 0; k < t.lanes; k++) t.set(c, i.a, k, f(t.get(c, i.b, k), t.get(c, i.c, k)));
-    return i.next;
-  };
-}
-
-/** The f32 form straight on the Float32Array view (NaN results replaced by the default NaN). */
-function binop32(f: F2) {
-  return (c: Cpu, i: Insn): number => {
-    const v = c.ivp.f32;
-    const d = i.a * 16;
-    const a = i.b * 16;
-    const b = i.c * 16;
-    for (let k = 0; k < 16; k++) {
-      const r = f(v[a + k], v[b + k]);
-      if (r === r) v[d + k] = r;
-      else c.ivp.u32[d + k] = 0x7fc00000;
-    }
     return i.next;
   };
 }
@@ -85,8 +70,13 @@ function signop(t: FloatLanes, f: (bits: number, sign: number) => number) {
 }
 
 const isNeg = (x: number) => x < 0 || Object.is(x, -0);
-export const fmin: F2 = (x, y) => (Number.isNaN(x) || Number.isNaN(y) ? NaN : x < y || (x === y && isNeg(x)) ? x : y);
-export const fmax: F2 = (x, y) => (Number.isNaN(x) || Number.isNaN(y) ? NaN : x > y || (x === y && !isNeg(x)) ? x : y);
+/** x < y, x > y, equal values (only ±0 differ: the sign decides), else a NaN operand. */
+const MIN = '(x < y ? x : y < x ? y : x === y ? (x !== 0 ? x : 1 / x < 0 ? x : y) : NaN)';
+const MAX = '(x > y ? x : y > x ? y : x === y ? (x !== 0 ? x : 1 / x > 0 ? x : y) : NaN)';
+export const fmin = new Function('x', 'y', `return ${MIN};`) as F2;
+export const fmax = new Function('x', 'y', `return ${MAX};`) as F2;
+/** Source of the lane expression of each f32 binary family (compiled into its loop). */
+const EXPR: Record<string, string> = { add: 'x + y', sub: 'x - y', mul: 'x * y', div: 'x / y', min: MIN, max: MAX };
 export const fminnum: F2 = (x, y) => (Number.isNaN(x) ? y : Number.isNaN(y) ? x : fmin(x, y));
 export const fmaxnum: F2 = (x, y) => (Number.isNaN(x) ? y : Number.isNaN(y) ? x : fmax(x, y));
 
@@ -143,12 +133,12 @@ function fma(t: FloatLanes, negate: boolean) {
 
 function typeFamilies(name: string, t: FloatLanes): Family[] {
   return [
-    family([`ivp_add${name}`], binop(t, (x, y) => x + y)),
-    family([`ivp_sub${name}`], binop(t, (x, y) => x - y)),
-    family([`ivp_mul${name}`], binop(t, (x, y) => x * y)),
-    family([`ivp_div${name}`], binop(t, (x, y) => x / y)),
-    family([`ivp_min${name}`], binop(t, fmin)),
-    family([`ivp_max${name}`], binop(t, fmax)),
+    family([`ivp_add${name}`], binop(t, (x, y) => x + y, EXPR.add)),
+    family([`ivp_sub${name}`], binop(t, (x, y) => x - y, EXPR.sub)),
+    family([`ivp_mul${name}`], binop(t, (x, y) => x * y, EXPR.mul)),
+    family([`ivp_div${name}`], binop(t, (x, y) => x / y, EXPR.div)),
+    family([`ivp_min${name}`], binop(t, fmin, EXPR.min)),
+    family([`ivp_max${name}`], binop(t, fmax, EXPR.max)),
     family([`ivp_minnum${name}`], binop(t, fminnum)),
     family([`ivp_maxnum${name}`], binop(t, fmaxnum)),
     family([`ivp_mula${name}`], fma(t, false)),

@@ -56,7 +56,14 @@ export function loadBytes(c: Cpu, addr: number, at: number, n: number): void {
   const off = addr & (PAGE_SIZE - 1);
   const s = c.mem.rIdx[addr >>> PAGE_SHIFT];
   if (s !== 0 && off + n <= PAGE_SIZE) {
-    u8.set(c.mem.u8s[s].subarray(off, off + n), at);
+    if ((off & 3) === 0 && (n & 3) === 0) {
+      const src = c.mem.i32s[s];
+      const dst = c.vr;
+      for (let k = 0, w = off >>> 2, o = at >>> 2; k < n >>> 2; k++) dst[o + k] = src[w + k];
+    } else {
+      const src = c.mem.u8s[s];
+      for (let k = 0; k < n; k++) u8[at + k] = src[off + k];
+    }
     return;
   }
   if ((addr & 3) === 0 && (n & 3) === 0) {
@@ -72,7 +79,15 @@ export function storeBytes(c: Cpu, addr: number, at: number, n: number): void {
   const off = addr & (PAGE_SIZE - 1);
   const s = c.mem.wIdx[addr >>> PAGE_SHIFT];
   if (s !== 0 && off + n <= PAGE_SIZE) {
-    c.mem.u8s[s].set(c.ivp.u8.subarray(at, at + n), off);
+    if ((off & 3) === 0 && (n & 3) === 0) {
+      const dst = c.mem.i32s[s];
+      const src = c.vr;
+      for (let k = 0, w = off >>> 2, o = at >>> 2; k < n >>> 2; k++) dst[w + k] = src[o + k];
+    } else {
+      const dst = c.mem.u8s[s];
+      const src = c.ivp.u8;
+      for (let k = 0; k < n; k++) dst[off + k] = src[at + k];
+    }
     return;
   }
   if ((addr & 3) === 0 && (n & 3) === 0) {

@@ -24,8 +24,12 @@ function mul(bits: 8 | 16, sa: Sign, sb: Sign, mode: 'set' | 'add' | 'sub') {
   const get = bits === 8 ? get24 : get48;
   const set = bits === 8 ? set24 : set48;
   return (c: Cpu, i: Insn): number => {
+    const va = intView(c, bits, sa === 's');
+    const vb = intView(c, bits, sb === 's');
+    const a = i.b * n;
+    const b = i.c * n;
     for (let k = 0; k < n; k++) {
-      const p = lane(c, i.b, bits, sa, k) * lane(c, i.c, bits, sb, k);
+      const p = va[a + k] * vb[b + k];
       set(c, i.a, k, mode === 'set' ? p : mode === 'add' ? get(c, i.a, k) + p : get(c, i.a, k) - p);
     }
     return i.next;

@@ -10,6 +10,7 @@ import type { Insn } from '../insn';
 import { family, type Family } from '../family';
 import { IVP_INT_TYPES } from '../../../xtensa/isa';
 import { intView, laneType, satS } from './ivp-lanes';
+import { lanesImm, viewName } from './ivp-loops';
 
 /** x (any sign, as the lane's bits) shifted left by 0 ≤ s; wraps (the lane keeps its low bits). */
 export function shl(x: number, s: number, bits: number): number {
@@ -33,12 +34,7 @@ export function shls(x: number, s: number, bits: number): number {
 type Shift = (x: number, s: number, bits: number) => number;
 
 function byImm(bits: number, f: Shift) {
-  return (c: Cpu, i: Insn): number => {
-    const v = intView(c, bits, true);
-    const n = 512 / bits;
-    for (let k = 0; k < n; k++) v[i.a * n + k] = f(v[i.b * n + k], i.c, bits);
-    return i.next;
-  };
+  return lanesImm(viewName(bits, true), 512 / bits, bits, f);
 }
 
 /** Per-lane count: `pos` for counts ≥ 0, `neg` (by −count) for negative counts. */

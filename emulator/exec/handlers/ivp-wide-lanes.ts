@@ -38,6 +38,12 @@ export function get48(c: Cpu, r: number, i: number): number {
 }
 
 export function set48(c: Cpu, r: number, i: number, v: number): void {
+  if (v >= -2147483648 && v <= 2147483647) {
+    // an int32 value: its low 24 bits and its arithmetic upper part (sign-extended into bits 47..24)
+    set24(c, r, 2 * i, v & 0xffffff);
+    set24(c, r, 2 * i + 1, v >> 24);
+    return;
+  }
   const w = wrap48(v);
   const lo = ((w % P24) + P24) % P24;
   set24(c, r, 2 * i, lo);
