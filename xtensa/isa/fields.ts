@@ -61,6 +61,8 @@ export const IVP_F = {
   CD10: slice(22, 10),
   /** The low two bits of the opcode (an operand folded into the opcode: rows then own 4 opcodes). */
   opc2: slice(4, 2),
+  /** The low bit of the opcode (rows then own 2 opcodes). */
+  opc1: slice(4, 1),
   /** The low four bits of the opcode (rows then own 16 opcodes). */
   opc4: slice(4, 4),
 } as const;

@@ -201,9 +201,28 @@ row('cvtf32nxf16_0', 'vA,vB');
 row('cvtf32nxf16_1', 'vA,vB');
 row('cvtf16n_2xf32_0', 'vA,vB');
 
+// ---- second batch: predicate bits in lanes, gathers and scatters, divide, more MAC/convert forms ----
+for (const t of IVP_INT_TYPES) {
+  row(`injbi${t}`, 'vA,bB,u5C');
+  row(`extbi${t}`, 'bA,vB,u5C');
+}
+const GATHER_TYPES = ['nx16', 'nx16u', 'nx8s', 'nx8u', 'n_2x32', 'n_2x32u', 'nxf16', 'n_2xf32'];
+const gatherBytes = (t: string): number => (t.startsWith('nx8') ? 1 : t.startsWith('nx') ? 2 : 4);
+for (const t of GATHER_TYPES) {
+  row(`gathera${t}`, 'vA,aB,vC', ld(gatherBytes(t)));
+  row(`gatherd${t}`, 'vA,vB');
+}
+for (const t of ['nx16', 'nx16u', 'n_2x32', 'n_2x32u', 'nxf16', 'n_2xf32']) row(`scatter${t}`, 'vA,aB,vC', st(gatherBytes(t)));
+row('divn_2x32x16', 'vA,vB,vC,vD,u1O');
+row('divn_2x32x16u', 'vA,vB,vC,vD,u1O');
+row('cvt24unx32l', 'wA,vB,vC');
+row('cvt24unx32h', 'wA,vB,vC');
+row('muluupda2nx8', 'wA,vB,vC,vD');
+row('muluun_2x16x32_0', 'wA,vB,vC');
+
 /** Operands that use slot D or bits of the opcode ("full" rows). */
 const D_OPERANDS = new Set(['vD', 'aD', 'bD', 'u6CD', 'u10CD', 'pat9']);
-const OPC_OPERANDS: Record<string, number> = { wO: 2, u4O: 4, pat9: 4 };
+const OPC_OPERANDS: Record<string, number> = { wO: 2, u4O: 4, pat9: 4, u1O: 1 };
 
 /** The allocated rows: mnemonic, base word (opcode, sub-opcode, op0 = 14), operands, properties. */
 export interface IvpRow {

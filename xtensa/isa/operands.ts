@@ -212,6 +212,7 @@ export const OPERANDS = {
   u6CD: uimm('u6CD', [IVP_F.CD6]),
   u10CD: uimm('u10CD', [IVP_F.CD10]),
   u4O: uimm('u4O', [IVP_F.opc4]),
+  u1O: uimm('u1O', [IVP_F.opc1]),
   /** A 9-bit select pattern: the low four opcode bits, then slot D. */
   pat9: uimm('pat9', [IVP_F.opc4, IVP_F.D]),
 } satisfies Record<string, OperandType>;

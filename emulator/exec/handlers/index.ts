@@ -29,13 +29,14 @@ import * as ivpMac from './ivp-mac';
 import * as ivpPack from './ivp-pack';
 import * as ivpRed from './ivp-reduce';
 import * as ivpFp from './ivp-float';
+import * as ivpGa from './ivp-gather';
 
 /** Every family the emulator implements. */
 export const FAMILIES: readonly Family[] = [
   ...alu.FAMILIES, ...sh.FAMILIES, ...ls.FAMILIES, ...br.FAMILIES, ...win.FAMILIES, ...lp.FAMILIES,
   ...md.FAMILIES, ...sr.FAMILIES, ...sys.FAMILIES, ...bo.FAMILIES, ...fp.FAMILIES,
   ...ivpLs.FAMILIES, ...ivpMov.FAMILIES, ...ivpAr.FAMILIES, ...ivpSh.FAMILIES, ...ivpSel.FAMILIES,
-  ...ivpMac.FAMILIES, ...ivpPack.FAMILIES, ...ivpRed.FAMILIES, ...ivpFp.FAMILIES,
+  ...ivpMac.FAMILIES, ...ivpPack.FAMILIES, ...ivpRed.FAMILIES, ...ivpFp.FAMILIES, ...ivpGa.FAMILIES,
 ];
 
 /** Rows the emulator deliberately does not implement (they decode as IllegalInstruction), with the reason. */

@@ -2,7 +2,7 @@
 // SUBS), AVG floor / AVGR rounding averages computed without overflow, ABS wrapping the most negative
 // value, ABSSUB(U) |a − b| as an unsigned lane, min/max signed and U unsigned, bitwise, NSAU leading
 // zeros (lane width for 0), NSA redundant sign bits, POPC, the non-widening MUL*PACKL (low 16 bits)
-// and predicated forms r[k] = vb[k] ? a[k] op b[k] : r[k].
+// and predicated forms r[k] = vb[k] ? a[k] op b[k] : r[k]; the 32 ÷ 16-bit divide.
 
 import type { Cpu } from '../../core/cpu';
 import type { Insn } from '../insn';
@@ -104,7 +104,37 @@ function saturatingFamilies(t: string): Family[] {
   ];
 }
 
+/**
+ * DIVN_2X32X16(U) q, r, num, den, sel: 32-bit lane k of num divided by 16-bit lane 2k + sel of den,
+ * truncating; a zero divisor gives q = −1 (all ones) and r = num; −2^31 / −1 gives q = −2^31, r = 0.
+ * The fifth operand (sel) is the opcode's low bit.
+ */
+function divide(unsigned: boolean) {
+  return (c: Cpu, i: Insn): number => {
+    const sel = (i.word >>> 4) & 1;
+    const v = c.ivp;
+    const q = new Int32Array(16);
+    const r = new Int32Array(16);
+    for (let k = 0; k < 16; k++) {
+      const n = unsigned ? v.u32[i.c * 16 + k] : v.i32[i.c * 16 + k];
+      const d = unsigned ? v.u16[i.d * 32 + 2 * k + sel] : v.i16[i.d * 32 + 2 * k + sel];
+      if (d === 0) {
+        q[k] = -1;
+        r[k] = n;
+      } else {
+        q[k] = Math.trunc(n / d);
+        r[k] = n - Math.trunc(n / d) * d;
+      }
+    }
+    v.i32.set(q, i.a * 16);
+    v.i32.set(r, i.b * 16);
+    return i.next;
+  };
+}
+
 export const FAMILIES: readonly Family[] = [
+  family(['ivp_divn_2x32x16'], divide(false)),
+  family(['ivp_divn_2x32x16u'], divide(true)),
   ...IVP_INT_TYPES.flatMap(intFamilies),
   ...['2nx8', 'nx16'].flatMap(saturatingFamilies),
   family(['ivp_addsnx16t'], binopT(16, (x, y) => satS(x + y, 16))),

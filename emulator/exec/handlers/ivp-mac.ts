@@ -112,7 +112,23 @@ function typeFamilies(t: '2nx8' | 'nx16'): Family[] {
   ];
 }
 
+/** MULUUPDA2NX8 w, d1, c, d2: w += d1 × c − d2 × c, unsigned bytes. */
+function mulupda(c: Cpu, i: Insn): number {
+  const v = c.ivp.u8;
+  for (let k = 0; k < 64; k++) set24(c, i.a, k, get24(c, i.a, k) + (v[i.b * 64 + k] - v[i.d * 64 + k]) * v[i.c * 64 + k]);
+  return i.next;
+}
+
+/** MULUUN_2X16X32_0 w, a, b: the even unsigned 16-bit lanes of a × the unsigned 32-bit lanes of b. */
+function muluu16x32(c: Cpu, i: Insn): number {
+  const v = c.ivp;
+  for (let k = 0; k < 16; k++) set64(c, i.a, k, BigInt(v.u16[i.b * 32 + 2 * k]) * BigInt(v.u32[i.c * 16 + k]));
+  return i.next;
+}
+
 export const FAMILIES: readonly Family[] = [
+  family(['ivp_muluupda2nx8'], mulupda),
+  family(['ivp_muluun_2x16x32_0'], muluu16x32),
   ...typeFamilies('2nx8'),
   ...typeFamilies('nx16'),
   family(['ivp_muln_2x32'], mul32('s', 'set')),

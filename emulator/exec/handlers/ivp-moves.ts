@@ -1,7 +1,8 @@
 // IVP moves (xtensa-ivp-spec.md §12.2): the vector copy that reinterpret casts lower to, broadcasts of
 // an AR (MOVVA8/16/32 replicate its low 8/16/32 bits), lane sequences, lane extraction into an AR
-// (lane imm mod lanes, sign-extended), the predicated select MOV*T, and the loop-tail predicates
-// LTR* (first n lanes true; n ≤ 0 none, n ≥ lanes all).
+// (lane imm mod lanes, sign-extended), the predicated select MOV*T, the loop-tail predicates LTR*
+// (first n lanes true; n ≤ 0 none, n ≥ lanes all), and predicate bits in lanes (INJBI / EXTBI, the
+// bit number taken mod the lane width).
 
 import type { Cpu } from '../../core/cpu';
 import type { Insn } from '../insn';
@@ -65,6 +66,31 @@ function ltr(lanes: number, imm: boolean) {
   };
 }
 
+/** INJBI v, vb, imm: bit imm of lane k of v = predicate lane k (the other bits kept). */
+function injbi(bits: number) {
+  return (c: Cpu, i: Insn): number => {
+    const n = 512 / bits;
+    const v = intView(c, bits, false);
+    const bit = i.c % bits;
+    for (let k = 0; k < n; k++) {
+      const x = v[i.a * n + k];
+      v[i.a * n + k] = predBit(c.vb, i.b, n, k) ? x | (1 << bit) : x & ~(1 << bit);
+    }
+    return i.next;
+  };
+}
+
+/** EXTBI vb, v, imm: predicate lane k = bit imm of lane k of v. */
+function extbi(bits: number) {
+  return (c: Cpu, i: Insn): number => {
+    const n = 512 / bits;
+    const v = intView(c, bits, false);
+    const bit = i.c % bits;
+    setPred(c, i.a, predMask(n, (k) => (v[i.b * n + k] >>> bit) & 1));
+    return i.next;
+  };
+}
+
 const PRED_NAME: Record<string, string> = { '2nx8': '2n', nx16: 'n', n_2x32: 'n_2' };
 
 export const FAMILIES: readonly Family[] = [
@@ -76,5 +102,7 @@ export const FAMILIES: readonly Family[] = [
   ...IVP_INT_TYPES.map((t) => family([`ivp_extr${t}`], extr(laneType(t).bits))),
   ...IVP_VEC_TYPES.map((t) => family([`ivp_mov${t}t`], movt(laneType(t).bits))),
   ...IVP_INT_TYPES.map((t) => family([`ivp_ltr${PRED_NAME[t]}`], ltr(laneType(t).lanes, false))),
+  ...IVP_INT_TYPES.map((t) => family([`ivp_injbi${t}`], injbi(laneType(t).bits))),
+  ...IVP_INT_TYPES.map((t) => family([`ivp_extbi${t}`], extbi(laneType(t).bits))),
   ...IVP_INT_TYPES.map((t) => family([`ivp_ltr${PRED_NAME[t]}i`], ltr(laneType(t).lanes, true))),
 ];

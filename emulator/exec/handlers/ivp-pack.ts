@@ -137,7 +137,19 @@ function unpk(signed: boolean, high: boolean) {
   };
 }
 
+/** CVT24UNX32L w, hi, lo (24-bit lanes 0–31) / CVT24UNX32H (lanes 32–63, the others kept): low 24 bits of u32 lanes. */
+function cvt24u(high: boolean) {
+  return (c: Cpu, i: Insn): number => {
+    const v = intView(c, 32, false);
+    const vals = Array.from({ length: 32 }, (_, k) => (k < 16 ? v[i.c * 16 + k] : v[i.b * 16 + k - 16]));
+    vals.forEach((x, k) => set24(c, i.a, k + (high ? 32 : 0), x & 0xffffff));
+    return i.next;
+  };
+}
+
 export const FAMILIES: readonly Family[] = [
+  family(['ivp_cvt24unx32l'], cvt24u(false)),
+  family(['ivp_cvt24unx32h'], cvt24u(true)),
   ...Object.entries(WIDE).flatMap(([t, w]) => [
     family([`ivp_packvr${t}`], packvr(w)),
     family([`ivp_packvrnr${t}`], packvrnr(w)),
