@@ -150,6 +150,23 @@ describe('IVP packs and conversions (§12.7)', () => {
       assert.deepEqual(x.vec(2, out), L.map((v) => BigInt.asIntN(out, v)), 'packl');
     });
   }
+  it('packvrnr*_0 / _1: even and odd lanes into lanes of twice the width, shifted without rounding', () => {
+    const x = new IvpMachine();
+    const next = rng(8);
+    for (const [t, wbits, out] of [['nx48', 48, 32], ['2nx24', 24, 16]] as const) {
+      const n = 1536 / wbits;
+      const lanes = operand(next, wbits, n, 0.4);
+      setWide(x, 1, wbits, lanes);
+      for (const sh of [0, 5, 16, 40]) {
+        const S = BigInt(Math.min(sh, wbits === 48 ? 32 : 23));
+        x.m.writeAR(4, sh);
+        for (const odd of [0, 1]) {
+          x.exec(`ivp_packvrnr${t}_${odd}`, [2, 1, 4]);
+          assert.deepEqual(x.vec(2, out), lanes.filter((_, k) => k % 2 === odd).map((v) => BigInt.asIntN(out, v >> S)), `${t}_${odd} ${sh}`);
+        }
+      }
+    }
+  });
   it('packhn_2x64w, packmnx48, packqnx48', () => {
     const x = new IvpMachine();
     const next = rng(5);

@@ -220,6 +220,9 @@ row('cvt24unx32h', 'wA,vB,vC');
 row('muluupda2nx8', 'wA,vB,vC,vD');
 row('muluun_2x16x32_0', 'wA,vB,vC');
 
+// the even/odd-lane forms of the no-round packs
+for (const w of ['nx48', '2nx24']) for (const h of ['0', '1']) row(`packvrnr${w}_${h}`, 'vA,wB,aC');
+
 /** Operands that use slot D or bits of the opcode ("full" rows). */
 const D_OPERANDS = new Set(['vD', 'aD', 'bD', 'u6CD', 'u10CD', 'pat9']);
 const OPC_OPERANDS: Record<string, number> = { wO: 2, u4O: 4, pat9: 4, u1O: 1 };

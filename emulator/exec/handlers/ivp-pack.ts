@@ -3,7 +3,8 @@
 // 2^(sh−1), then an arithmetic shift), then signed saturation (PACKVRU: unsigned 0..255); PACKVRNR:
 // arithmetic shift only, the low bits kept; PACKV: like PACKVR with a per-lane shift from a vector
 // (its signed lanes of the result width); PACKL: the low bits; PACKHN_2X64W: bits 63..32; PACKMNX48:
-// bits 31..16; PACKQNX48: (w + 2^14) >> 15, low 16 bits. CVT*: sign-/zero-extension or truncation
+// bits 31..16; PACKQNX48: (w + 2^14) >> 15, low 16 bits; PACKVRNR*_0/_1: even/odd lanes, no round,
+// into lanes of twice the narrow width. CVT*: sign-/zero-extension or truncation
 // between the wide and narrow lane layouts, (hi, lo) argument order.
 
 import type { Cpu } from '../../core/cpu';
@@ -147,7 +148,26 @@ function cvt24u(high: boolean) {
   };
 }
 
+/**
+ * PACKVRNR{NX48,2NX24}_0/_1 v, w, as: the even (_0) or odd (_1) wide lanes shifted right by as (no
+ * rounding, no saturation) into lanes of twice the narrow width (48 → 32, 24 → 16 bits).
+ */
+function packvrnrHalf(w: Wide, odd: number) {
+  const out = (w.out * 2) as 16 | 32;
+  return (c: Cpu, i: Insn): number => {
+    const sh = BigInt(clampShift(c.a[i.c], w.maxShift));
+    const vals = Array.from({ length: w.lanes / 2 }, (_, k) => Number(BigInt.asUintN(out, w.read(c, i.b, 2 * k + odd) >> sh)));
+    const v = intView(c, out, false);
+    vals.forEach((x, k) => (v[i.a * (w.lanes / 2) + k] = x));
+    return i.next;
+  };
+}
+
 export const FAMILIES: readonly Family[] = [
+  ...['0', '1'].flatMap((h, odd) => [
+    family([`ivp_packvrnrnx48_${h}`], packvrnrHalf(WIDE.nx48, odd)),
+    family([`ivp_packvrnr2nx24_${h}`], packvrnrHalf(WIDE['2nx24'], odd)),
+  ]),
   family(['ivp_cvt24unx32l'], cvt24u(false)),
   family(['ivp_cvt24unx32h'], cvt24u(true)),
   ...Object.entries(WIDE).flatMap(([t, w]) => [
