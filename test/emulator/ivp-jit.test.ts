@@ -18,13 +18,6 @@ function operands(def: InsnDef, next: () => number): number[] {
   let pointerDone = false;
   return def.operands.map((o) => {
     switch (o.kind) {
-      case 'vr':
-        return next() % 32;
-      case 'wr':
-      case 'ua':
-        return next() % 4;
-      case 'vb':
-        return next() % 16;
       case 'ar': {
         if (def.mem && !pointerDone) {
           pointerDone = true;
@@ -33,11 +26,13 @@ function operands(def: InsnDef, next: () => number): number[] {
         return SMALL[next() % SMALL.length];
       }
       default: {
-        // an immediate: a random raw field value that encodes (offsets stay multiples of the element)
+        // a vector-file register or an immediate: a random raw field value that encodes (offsets stay
+        // multiples of the element, register quads multiples of 4)
         for (;;) {
           const raw = next() & ((1 << o.slices.reduce((s, x) => s + x.len, 0)) - 1);
           const v = o.decode(raw, 0);
-          if (o.encode(v, 0) !== null) return v;
+          // pointer increments of memory rows stay multiples of 4, so element accesses stay aligned
+          if (o.encode(v, 0) !== null && (o.kind !== 'imm' || !def.mem || v % 4 === 0)) return v;
         }
       }
     }
@@ -102,6 +97,6 @@ describe('IVP rows in compiled blocks agree with the interpreter', function () {
       assert.equal(state(jit), state(interp), `seed ${seed}: compiled blocks and interpreter differ`);
       covered += 24;
     }
-    assert.ok(covered >= ROWS.length * 4, 'each row appears about four times');
+    assert.ok(covered >= ROWS.length * 3, 'each row is drawn about three times');
   });
 });

@@ -87,6 +87,29 @@ describe('IVP multiply and multiply-accumulate into wide accumulators (§12.6)',
       }
     }
   });
+  it('quad MACs: a register quad against the four bytes of an AR (two ARs for the dual form)', () => {
+    const x = new IvpMachine();
+    const next = rng(79);
+    for (const signed of [true, false]) {
+      const q = [0, 1, 2, 3].map(() => operand(next, 8, 64, 0.5));
+      q.forEach((v, j) => x.setVec(8 + j, 8, v));
+      const [accA, accB] = [operand(next, 24, 64), operand(next, 24, 64)];
+      const [s, t] = [0x80ff017f, 0x12fe8003];
+      const bytes = (w: number) => [0, 1, 2, 3].map((j) => BigInt(signed ? ((w << (24 - 8 * j)) >> 24) : (w >>> (8 * j)) & 255));
+      const lane = (j: number, k: number) => (signed ? q[j][k] : u(q[j][k], 8));
+      const want = (acc: bigint[], w: number) => acc.map((v, k) => BigInt.asIntN(24, v + bytes(w).reduce((sum, b, j) => sum + lane(j, k) * b, 0n)));
+      x.m.writeAR(3, s);
+      x.m.writeAR(5, t);
+      setWide(x, 1, 24, accA);
+      x.exec(signed ? 'ivp_mulqa2n8xr8' : 'ivp_muluuqa2n8xr8', [1, 8, 3]);
+      assert.deepEqual(wide(x, 1, 24), want(accA, s), `mulqa signed=${signed}`);
+      setWide(x, 1, 24, accA);
+      setWide(x, 2, 24, accB);
+      x.exec(signed ? 'ivp_dmulqa2n8xr8' : 'ivp_dmuluuqa2n8xr8', [1, 2, 8, 3, 5]);
+      assert.deepEqual(wide(x, 2, 24), want(accB, s), `dmulqa lo signed=${signed}`);
+      assert.deepEqual(wide(x, 1, 24), want(accA, t), `dmulqa hi signed=${signed}`);
+    }
+  });
   it('mulpn16xr16 / mulsupn16xr16 take the AR halves; decnegwnx48 and zero*', () => {
     const x = new IvpMachine();
     const next = rng(78);

@@ -51,6 +51,8 @@ export const IVP_F = {
   B4: slice(17, 4),
   C4: slice(22, 4),
   D4: slice(27, 4),
+  /** The low three bits of slot B (a register quad's number). */
+  B3: slice(17, 3),
   /** The low two bits of a slot (wide accumulators, alignment registers). */
   A2: slice(12, 2),
   B2: slice(17, 2),

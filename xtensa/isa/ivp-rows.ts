@@ -223,6 +223,12 @@ row('muluun_2x16x32_0', 'wA,vB,vC');
 // the even/odd-lane forms of the no-round packs
 for (const w of ['nx48', '2nx24']) for (const h of ['0', '1']) row(`packvrnr${w}_${h}`, 'vA,wB,aC');
 
+// quad MACs: the four vector operands are the register quad v4m..v4m+3 named by its first register
+row('mulqa2n8xr8', 'wA,vqB,aC');
+row('muluuqa2n8xr8', 'wA,vqB,aC');
+row('dmulqa2n8xr8', 'wA,wO,vqB,aC,aD');
+row('dmuluuqa2n8xr8', 'wA,wO,vqB,aC,aD');
+
 /** Operands that use slot D or bits of the opcode ("full" rows). */
 const D_OPERANDS = new Set(['vD', 'aD', 'bD', 'u6CD', 'u10CD', 'pat9']);
 const OPC_OPERANDS: Record<string, number> = { wO: 2, u4O: 4, pat9: 4, u1O: 1 };

@@ -213,6 +213,8 @@ export const OPERANDS = {
   u10CD: uimm('u10CD', [IVP_F.CD10]),
   u4O: uimm('u4O', [IVP_F.opc4]),
   u1O: uimm('u1O', [IVP_F.opc1]),
+  /** A register quad v4m..v4m+3, written as its first register (v0, v4, …, v28). */
+  vqB: { ...uimm('vqB', [IVP_F.B3], 4), kind: 'vr' } as OperandType,
   /** A 9-bit select pattern: the low four opcode bits, then slot D. */
   pat9: uimm('pat9', [IVP_F.opc4, IVP_F.D]),
 } satisfies Record<string, OperandType>;

@@ -2,8 +2,9 @@
 // 8 × 8 → 24-bit lanes, 16 × 16 → 48-bit lanes, 32 × 32 → 64-bit lanes, wrapping in the lane; UU
 // both operands unsigned, US the first unsigned and the second signed; A accumulates, S subtracts;
 // P pair products a×b + c×d; widening adds ADDW(U)(A); MULPN16XR16 with the AR's halves as
-// coefficients (hi half for a, lo half for b; SU: the halves unsigned); DECNEGWNX48 decrements the
-// negative lanes; ZERO* clears a whole accumulator.
+// coefficients (hi half for a, lo half for b; SU: the halves unsigned); the quad MACs against the
+// bytes of an AR (DMULQA: two ARs for the 64-bit scalar); DECNEGWNX48 decrements the negative lanes;
+// ZERO* clears a whole accumulator.
 
 import type { Cpu } from '../../core/cpu';
 import type { Insn } from '../insn';
@@ -126,7 +127,40 @@ function muluu16x32(c: Cpu, i: Insn): number {
   return i.next;
 }
 
+/** acc[k] += Σ_j v(q + j)[k] × byte j of s (bytes signed with signed lanes, or both unsigned). */
+function quad(c: Cpu, acc: number, q: number, s: number, signed: boolean): void {
+  const v = signed ? c.ivp.i8 : c.ivp.u8;
+  const b = [0, 1, 2, 3].map((j) => (signed ? ((s << (24 - 8 * j)) >> 24) : (s >>> (8 * j)) & 255));
+  for (let k = 0; k < 64; k++) {
+    let sum = 0;
+    for (let j = 0; j < 4; j++) sum += v[(q + j) * 64 + k] * b[j];
+    set24(c, acc, k, get24(c, acc, k) + sum);
+  }
+}
+
+/** MUL(UU)QA2N8XR8 w, vq, as: the quad v(q+3), v(q+2), v(q+1), v(q) against the four bytes of as. */
+function mulqa(signed: boolean) {
+  return (c: Cpu, i: Insn): number => {
+    quad(c, i.a, i.b, c.a[i.c], signed);
+    return i.next;
+  };
+}
+
+/** DMUL(UU)QA2N8XR8 wHi, wLo, vq, as, at: wLo with the bytes of as (bits 0..31), wHi with those of at (32..63). */
+function dmulqa(signed: boolean) {
+  return (c: Cpu, i: Insn): number => {
+    const hi = c.a[(i.word >>> 27) & 15];
+    quad(c, i.b, i.c, c.a[i.d], signed);
+    quad(c, i.a, i.c, hi, signed);
+    return i.next;
+  };
+}
+
 export const FAMILIES: readonly Family[] = [
+  family(['ivp_mulqa2n8xr8'], mulqa(true)),
+  family(['ivp_muluuqa2n8xr8'], mulqa(false)),
+  family(['ivp_dmulqa2n8xr8'], dmulqa(true)),
+  family(['ivp_dmuluuqa2n8xr8'], dmulqa(false)),
   family(['ivp_muluupda2nx8'], mulupda),
   family(['ivp_muluun_2x16x32_0'], muluu16x32),
   ...typeFamilies('2nx8'),
