@@ -43,15 +43,11 @@ export function predBit(vb: Int32Array, r: number, lanes: number, i: number): nu
 /** A 64-bit predicate mask of `lanes` lanes from per-lane bits (each lane's 64/lanes bits all set). */
 export function predMask(lanes: number, bit: (i: number) => number): [number, number] {
   const per = 64 / lanes;
+  const laneBits = (1 << per) - 1; // per ≤ 4
+  const half = lanes / 2;
   let lo = 0;
   let hi = 0;
-  for (let i = 0; i < lanes; i++) {
-    if (!bit(i)) continue;
-    for (let j = 0; j < per; j++) {
-      const k = i * per + j;
-      if (k < 32) lo |= 1 << k;
-      else hi |= 1 << (k - 32);
-    }
-  }
+  for (let i = 0; i < half; i++) if (bit(i)) lo |= laneBits << (i * per);
+  for (let i = half; i < lanes; i++) if (bit(i)) hi |= laneBits << ((i - half) * per);
   return [lo, hi];
 }

@@ -13,16 +13,20 @@ import { family, type Family } from '../family';
 import { intView } from './ivp-lanes';
 import { get24, get48, get64, set24, set48 } from './ivp-wide-lanes';
 
-/** A wide lane layout: lanes, narrow result bits, and the lane reader as BigInt. */
+/**
+ * A wide lane layout: lanes, narrow result bits, the lane reader as BigInt, and for 24/48-bit lanes
+ * also as a number (exact: |v| < 2^47, and v + 2^31 rounded and divided by a power of two stays exact).
+ */
 interface Wide {
   readonly lanes: number;
   readonly out: 8 | 16 | 32;
   readonly maxShift: number;
   read(c: Cpu, r: number, i: number): bigint;
+  readNum?: (c: Cpu, r: number, i: number) => number;
 }
 const WIDE: Record<string, Wide> = {
-  '2nx24': { lanes: 64, out: 8, maxShift: 23, read: (c, r, i) => BigInt(get24(c, r, i)) },
-  nx48: { lanes: 32, out: 16, maxShift: 32, read: (c, r, i) => BigInt(get48(c, r, i)) },
+  '2nx24': { lanes: 64, out: 8, maxShift: 23, read: (c, r, i) => BigInt(get24(c, r, i)), readNum: get24 },
+  nx48: { lanes: 32, out: 16, maxShift: 32, read: (c, r, i) => BigInt(get48(c, r, i)), readNum: get48 },
   n_2x64w: { lanes: 16, out: 32, maxShift: 32, read: get64 },
 };
 
@@ -46,7 +50,25 @@ function writeOut(c: Cpu, w: Wide, r: number, f: (k: number) => number | bigint)
   }
 }
 
+/** PACKVR on number lanes: floor((v + 2^(sh−1)) / 2^sh), saturated. */
+function packvrNum(w: Wide, read: (c: Cpu, r: number, i: number) => number, unsigned: boolean) {
+  const lo = unsigned ? 0 : -(2 ** (w.out - 1));
+  const hi = unsigned ? 2 ** w.out - 1 : 2 ** (w.out - 1) - 1;
+  return (c: Cpu, i: Insn): number => {
+    const sh = clampShift(c.a[i.c], w.maxShift);
+    const scale = 2 ** sh;
+    const bias = sh === 0 ? 0 : 2 ** (sh - 1);
+    const v = intView(c, w.out, false);
+    for (let k = 0; k < w.lanes; k++) {
+      const x = Math.floor((read(c, i.b, k) + bias) / scale);
+      v[i.a * w.lanes + k] = x < lo ? lo : x > hi ? hi : x;
+    }
+    return i.next;
+  };
+}
+
 function packvr(w: Wide, unsigned = false) {
+  if (w.readNum) return packvrNum(w, w.readNum, unsigned);
   return (c: Cpu, i: Insn): number => {
     const sh = clampShift(c.a[i.c], w.maxShift);
     writeOut(c, w, i.a, (k) => satBig(roundShift(w.read(c, i.b, k), sh), w.out, unsigned));
@@ -55,6 +77,15 @@ function packvr(w: Wide, unsigned = false) {
 }
 
 function packvrnr(w: Wide) {
+  const read = w.readNum;
+  if (read) {
+    return (c: Cpu, i: Insn): number => {
+      const scale = 2 ** clampShift(c.a[i.c], w.maxShift);
+      const v = intView(c, w.out, false);
+      for (let k = 0; k < w.lanes; k++) v[i.a * w.lanes + k] = Math.floor(read(c, i.b, k) / scale);
+      return i.next;
+    };
+  }
   return (c: Cpu, i: Insn): number => {
     const sh = BigInt(clampShift(c.a[i.c], w.maxShift));
     writeOut(c, w, i.a, (k) => w.read(c, i.b, k) >> sh);
@@ -73,6 +104,14 @@ function packv(w: Wide) {
 }
 
 function packl(w: Wide) {
+  const read = w.readNum;
+  if (read) {
+    return (c: Cpu, i: Insn): number => {
+      const v = intView(c, w.out, false);
+      for (let k = 0; k < w.lanes; k++) v[i.a * w.lanes + k] = read(c, i.b, k); // the store keeps the low bits
+      return i.next;
+    };
+  }
   return (c: Cpu, i: Insn): number => {
     writeOut(c, w, i.a, (k) => w.read(c, i.b, k));
     return i.next;

@@ -32,9 +32,11 @@ export function wrap48(v: number): number {
 }
 
 export function get48(c: Cpu, r: number, i: number): number {
-  const lo = get24(c, r, 2 * i);
-  const hi = get24(c, r, 2 * i + 1);
-  return hi * P24 + (lo < 0 ? lo + P24 : lo);
+  const b = c.ivp.w8;
+  const o = r * W + 6 * i;
+  const lo = b[o] | (b[o + 1] << 8) | (b[o + 2] << 16);
+  const hi = ((b[o + 3] | (b[o + 4] << 8) | (b[o + 5] << 16)) << 8) >> 8;
+  return hi * P24 + lo;
 }
 
 export function set48(c: Cpu, r: number, i: number, v: number): void {
