@@ -127,6 +127,8 @@ export function encodeInstruction(insn: ParsedInsn, values: readonly number[], p
       throw new StatementError(`${what}: ${noun} ${hex(v)} out of range (reachable from ${hex(pc)}: ${describeReach(t, pc)})`, where);
     }
     if (t.kind === 'br') throw new StatementError(`${what}: b${v} is not allowed here (must be ${describeRegisters(t)})`, where);
+    // a register quad (the IVP quad MACs) is named by its first register
+    if (t.kind === 'vr') throw new StatementError(`${what}: v${v} is not allowed here (must be ${describeRegisters(t)})`, where);
     throw new StatementError(`${what}: value ${v} out of range (must be ${describeRange(t)})`, where);
   });
   return wordBytes(encode(def, values, pc), def.size);

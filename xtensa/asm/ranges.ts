@@ -60,9 +60,11 @@ export function describeReach(t: OperandType, pc: number): string {
   return `${hex(lo)}..${hex(hi)}${step > 1 ? `, ${step}-byte aligned` : ''}`;
 }
 
+const REGISTER_PREFIX: Partial<Record<OperandType['kind'], string>> = { br: 'b', fr: 'f', vr: 'v', wr: 'wv', vb: 'vb', ua: 'u' };
+
 /** The registers a register operand accepts, e.g. "b0, b4, b8 or b12". */
 export function describeRegisters(t: OperandType): string {
-  const prefix = t.kind === 'br' ? 'b' : t.kind === 'fr' ? 'f' : 'a';
+  const prefix = REGISTER_PREFIX[t.kind] ?? 'a';
   const names = [...new Set(rawValues(t, 0))].sort((a, b) => a - b).map((v) => prefix + v);
   return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
 }
