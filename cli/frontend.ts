@@ -4,6 +4,7 @@
 
 import { CliIO, UsageError } from './io';
 import { Frontend, locateGrammarFiles, type FileHost } from '../language';
+import { snapshotStore } from '../diskcache';
 
 /** A front-end file host over the command's I/O (missing files read as undefined). */
 export function fileHost(io: CliIO): FileHost {
@@ -21,8 +22,9 @@ export function fileHost(io: CliIO): FileHost {
 
 let frontend: Promise<Frontend> | undefined;
 
-/** The process's front-end, created on first use. */
-export function loadFrontend(io: CliIO): Promise<Frontend> {
+/** The process's front-end, created on first use; unless `useCache` is false, it keeps the SDK snapshot
+ *  (language/sdk/snapshot.ts) in the build cache. */
+export function loadFrontend(io: CliIO, useCache = true): Promise<Frontend> {
   frontend ??= (async () => {
     const read = (p: string) => {
       try {
@@ -40,7 +42,8 @@ export function loadFrontend(io: CliIO): Promise<Frontend> {
     };
     const found = locateGrammarFiles(read, typeof __dirname === 'string' ? __dirname : undefined, resolve);
     if (typeof found === 'string') throw new UsageError(found);
-    return Frontend.create(found);
+    const cache = useCache ? io.buildCache?.() : undefined;
+    return Frontend.create(found, cache ? { snapshots: snapshotStore(cache) } : {});
   })();
   return frontend;
 }

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { formatCompileDiagnostic, RuntimeBuildError } from '../compiler';
 import { SANITIZERS } from '../emulator/device';
 import { Frontend, locateGrammarFiles } from '../language';
-import { hostCache } from '../diskcache';
+import { hostCache, snapshotStore } from '../diskcache';
 import { buildKernelSourceLazily, assembleProgram, isAssemblySource } from '../session';
 import { AsmError } from '../xtensa/asm';
 import { ElfError, readElf } from '../xtensa/elf';
@@ -34,7 +34,7 @@ function loadFrontend(): Promise<Frontend> {
     };
     const found = locateGrammarFiles(read, typeof __dirname === 'string' ? __dirname : undefined, resolve);
     if (typeof found === 'string') throw new RequestError(found);
-    return Frontend.create(found);
+    return Frontend.create(found, { snapshots: snapshotStore(hostCache((line) => process.stderr.write(`${line}\n`))) });
   })();
   return frontend;
 }

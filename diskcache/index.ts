@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { BuildCache } from '../compiler';
+import { sdkHeaders, type SnapshotStore } from '../language';
 
 const MAGIC = Buffer.from('Q7CACHE1', 'latin1');
 const HEAD = MAGIC.length + 4 + 32;
@@ -147,4 +148,24 @@ export function evict(dir: string, maxBytes: number): void {
 /** The cache the hosts use: on disk unless disabled; lines to `log` when `Q7_CACHE_LOG` is set. */
 export function hostCache(log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): DiskCache {
   return diskCache({ dir: cacheDirectory(env), log: env.Q7_CACHE_LOG ? log : undefined });
+}
+
+declare const __Q7_BUILD_ID: string | undefined;
+
+/** The bundle's build id (a digest of every source it holds); from tsc output (tests), the SDK headers'. */
+function frontEndIdentity(): string {
+  if (typeof __Q7_BUILD_ID === 'string') return __Q7_BUILD_ID;
+  const h = createHash('sha256').update('dev');
+  for (const [name, text] of [...sdkHeaders()].sort(([a], [b]) => (a < b ? -1 : 1))) h.update(`\0${name}\0${text}`);
+  return h.digest('hex');
+}
+
+/** The front-end's SDK snapshot store (language/sdk/snapshot.ts) in the build cache: keys carry the
+ *  bundle's build id, so one build never reads another's snapshots. */
+export function snapshotStore(cache: BuildCache, identity: string = frontEndIdentity()): SnapshotStore {
+  const prefix = `${createHash('sha256').update(identity).digest('hex').slice(0, 16)}-`;
+  return {
+    get: (key) => cache.get(prefix + key),
+    put: (key, value) => cache.put(prefix + key, value),
+  };
 }

@@ -12,9 +12,11 @@ import type { GrammarBinaries } from './parse/grammar-files';
 import { CppParser } from './parse/parser';
 import { syntaxErrors } from './parse/syntax-errors';
 import { TreeReader } from './parse/tree-reader';
-import { IncludeCache } from './pre/include-cache';
+import { IncludeCache, type IncludeEffects } from './pre/include-cache';
 import { preprocess, type Chunk, type PreprocessResult } from './pre/preprocessor';
 import { isSdkFile, SDK_INCLUDE_DIR, sdkHost } from './sdk';
+import { grammarIdentity, SdkSnapshots, type SnapshotStore } from './sdk/snapshot';
+import type { SegmentUnit } from './units/segment-unit';
 import type { Unit } from './model/declarations';
 import { buildSdkLayer, buildUserLayer, updateUserLayer, type SdkLayer, type UserLayer } from './sema/layers';
 import { SemanticModel } from './sema/semantic-model';
@@ -53,6 +55,12 @@ export interface ReuseStats {
   keptDeclarations: boolean;
 }
 
+export interface FrontendOptions {
+  /** Where preprocessed and parsed SDK headers are kept between processes (language/sdk/snapshot.ts):
+   *  a snapshot changes speed only; one that does not match is ignored. */
+  readonly snapshots?: SnapshotStore;
+}
+
 /** How many files keep their incremental state, and how many analysed system headers are kept. */
 const MAX_FILES = 4;
 const MAX_SDK_LAYERS = 48;
@@ -71,13 +79,19 @@ export class Frontend {
   private sdkLayerCount = 0;
   private clock = 0;
   private readonly includeCaches = new Map<string, IncludeCache>();
+  /** The SDK snapshot store, when the host gave one. */
+  readonly snapshots?: SdkSnapshots;
+  /** Units of system chunks read (or loaded from a snapshot) and not yet taken by an SDK layer. */
+  private readonly readUnits = new WeakMap<Chunk, SegmentUnit[]>();
 
-  private constructor(readonly parser: CppParser) {
+  private constructor(readonly parser: CppParser, options: FrontendOptions) {
     this.reader = new TreeReader(parser.language);
+    const lang = parser.language;
+    if (options.snapshots) this.snapshots = new SdkSnapshots(options.snapshots, this.reader, grammarIdentity(lang.types, lang.fields));
   }
 
-  static async create(binaries: GrammarBinaries): Promise<Frontend> {
-    return new Frontend(await CppParser.create(binaries));
+  static async create(binaries: GrammarBinaries, options: FrontendOptions = {}): Promise<Frontend> {
+    return new Frontend(await CppParser.create(binaries), options);
   }
 
   /** Analyses `file` as read through `host` (the SDK headers are always available). */
@@ -140,14 +154,34 @@ export class Frontend {
     const includePaths = options.includePaths ?? [];
     const cacheKey = JSON.stringify(includePaths);
     let includeCache = this.includeCaches.get(cacheKey);
-    if (!includeCache) this.includeCaches.set(cacheKey, (includeCache = new IncludeCache()));
-    return preprocess(file, layeredHost(host, sdkHost), {
+    if (!includeCache) this.includeCaches.set(cacheKey, (includeCache = new IncludeCache(this.snapshots && { load: (key) => this.loadSnapshot(key) })));
+    const result = preprocess(file, layeredHost(host, sdkHost), {
       includePaths,
       defines: options.defines,
       systemIncludePaths: [SDK_INCLUDE_DIR],
       isSystemFile: isSdkFile,
       includeCache,
     });
+    if (this.snapshots) for (const [key, effects] of includeCache.takeNew()) this.snapshots.save(key, { effects, units: effects.chunks.map((c) => this.systemUnits(c, true)) });
+    return result;
+  }
+
+  /** An include's effects from the snapshot store, its chunks' units kept for their SDK layers. */
+  private loadSnapshot(key: string): IncludeEffects | undefined {
+    const s = this.snapshots?.load(key);
+    if (!s) return undefined;
+    s.effects.chunks.forEach((c, i) => this.readUnits.set(c, s.units[i]));
+    return s.effects;
+  }
+
+  /** The units of a system chunk: read before (for a snapshot, or loaded from one) or read now.
+   *  Units go to one SDK layer only, so they are handed out once unless `keep`. */
+  private systemUnits(c: Chunk, keep = false): SegmentUnit[] {
+    let units = this.readUnits.get(c);
+    if (!units) units = readChunk(this.parser, this.reader, c, { shared: true, keepTree: false }).units;
+    if (keep) this.readUnits.set(c, units);
+    else this.readUnits.delete(c);
+    return units;
   }
 
   /** The analysed SDK layer for these leading system chunks (each header built once, then shared). */
@@ -158,7 +192,7 @@ export class Frontend {
       const siblings = layer ? layer.children : this.sdkRoots;
       let next = siblings.find((l) => l.checkSystemBodies === check && l.matches(c));
       if (!next) {
-        const units = readChunk(this.parser, this.reader, c, { shared: true, keepTree: false }).units;
+        const units = this.systemUnits(c);
         next = buildSdkLayer(layer, c, units, { checkSystemBodies: check });
         siblings.push(next);
         this.sdkLayerCount++;

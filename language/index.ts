@@ -1,6 +1,7 @@
 // The public face of language/: analyse a kernel file and query the semantic model.
 
-export { Frontend, type Analysis, type AnalyzeOptions, type ReuseStats } from './frontend';
+export { Frontend, type Analysis, type AnalyzeOptions, type FrontendOptions, type ReuseStats } from './frontend';
+export { type SnapshotStore } from './sdk/snapshot';
 export type { Unit } from './model/declarations';
 export { SyntaxNode } from './parse/syntax-node';
 export type { Diagnostic, Position, Severity, SourceRange } from './diagnostics';

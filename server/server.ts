@@ -16,6 +16,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Frontend, type FileHost } from '../language';
+import { hostCache, snapshotStore } from '../diskcache';
 import { Analyses, userFiles, type DocumentAnalysis } from './analyses';
 import { codeActions } from './code-actions';
 import { completions } from './completion';
@@ -132,7 +133,7 @@ export class Q7Server {
     this.pullConfiguration = !!p.capabilities.workspace?.configuration;
     this.snippets = !!p.capabilities.textDocument?.completion?.completionItem?.snippetSupport;
     this.watchHeaders = !!p.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
-    this.frontend ??= Frontend.create(loadGrammar());
+    this.frontend ??= Frontend.create(loadGrammar(), { snapshots: snapshotStore(hostCache(() => {})) });
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -218,7 +219,7 @@ export class Q7Server {
 
   private async ready(): Promise<Analyses> {
     if (!this.analyses) {
-      this.frontend ??= Frontend.create(loadGrammar());
+      this.frontend ??= Frontend.create(loadGrammar(), { snapshots: snapshotStore(hostCache(() => {})) });
       const fe = await this.frontend;
       this.analyses ??= new Analyses(fe, this.host);
     }

@@ -51,7 +51,7 @@ export const buildCommand: Command = {
         includePaths: args.includePaths, defines: macroTable(args.defines), debug: !args.noDebug, optimize: args.optimize === '1' ? 1 as const : 0 as const,
         cache: args.noCache ? undefined : io.buildCache?.(),
       };
-      result = (options.cache && cachedBuild(options.cache, args.file, host, options)) || compile(await loadFrontend(io), args.file, host, options);
+      result = (options.cache && cachedBuild(options.cache, args.file, host, options)) || compile(await loadFrontend(io, !args.noCache), args.file, host, options);
     } catch (e) {
       if (e instanceof RuntimeBuildError) throw new UsageError(e.message, 70);
       throw e;

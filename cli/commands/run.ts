@@ -140,7 +140,7 @@ async function buildSource(args: RunArgs, io: CliIO, file = args.file): Promise<
   let result;
   try {
     const cache = args.cache ? io.buildCache?.() : undefined;
-    result = await buildKernelSourceLazily(() => loadFrontend(io), file, host, { defines: args.defines, noSanitize: args.kernel.noSanitize, stackSize: args.kernel.stackSize, optimize: args.optimize, cache });
+    result = await buildKernelSourceLazily(() => loadFrontend(io, args.cache), file, host, { defines: args.defines, noSanitize: args.kernel.noSanitize, stackSize: args.kernel.stackSize, optimize: args.optimize, cache });
   } catch (e) {
     if (e instanceof RuntimeBuildError) throw new UsageError(e.message, 70);
     throw e;
