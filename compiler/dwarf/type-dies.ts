@@ -7,7 +7,6 @@
 import { types, type SemanticModel, isAnonymousMember } from '../../language';
 import type { ClassDecl, NamespaceDecl, Scope, Type } from '../../language/model';
 import { AT, Die, TAG } from './die';
-import { enumeratorValue } from '../lower/constants';
 
 const DW_ATE_boolean = 0x02;
 const DW_ATE_float = 0x04;
@@ -199,7 +198,7 @@ export class TypeDies {
     const ut = this.of(e.underlying);
     if (ut) d.add(AT.type, 'ref4', ut);
     for (const ds of e.scope.members.values()) {
-      for (const m of ds) if (m.kind === 'enumerator') d.child(new Die(TAG.enumerator)).add(AT.name, 'strp', m.name).add(AT.const_value, 'sdata', enumeratorValue(m) ?? m.value);
+      for (const m of ds) if (m.kind === 'enumerator') d.child(new Die(TAG.enumerator)).add(AT.name, 'strp', m.name).add(AT.const_value, 'sdata', m.value);
     }
     return d;
   }

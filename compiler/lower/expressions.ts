@@ -4,7 +4,7 @@
 // `discard` (evaluated for its side effects). Evaluation order follows C++17: the right operand of
 // an assignment before the left; otherwise left to right, as GCC does.
 
-import { types, bitFieldPromotion } from '../../language';
+import { types, bitFieldPromotion, constantValue, floatLiteralValue } from '../../language';
 import type { FieldDecl, FunctionDecl, Loc, VarDecl, Expr, Type } from '../../language/model';
 import { offsetAddr, regAddr, slotAddr, symAddr } from '../ir/builder';
 import type { Address, BinKind, Block, CmpCond, ValueType, VReg } from '../ir/ir';
@@ -12,7 +12,6 @@ import { lowerCall } from './calls';
 import { convertTo, BOOL_TYPE, INT_TYPE } from './conversions';
 import { unsupported } from './errors';
 import type { FnLower } from './function';
-import { constantValueOf, floatLiteralValue } from './constants';
 import { baseOffset, initFromExpr } from './objects';
 import { bitPlace, isBitFieldDesignator, readBits, writeBits } from './bitfields';
 import { stringLiteralBytes } from './strings';
@@ -44,9 +43,9 @@ export function rvalue(f: FnLower, e: Expr): VReg {
     if (isClassType(t)) unsupported(e.loc, `internal: a value of class type '${types.typeToString(t)}' used as a scalar`);
     unsupported(e.loc, `an expression of type '${types.typeToString(t)}' has no value`);
   }
-  const k = constantValueOf(e);
+  const k = constantValue(e);
   if (k !== undefined) return b.const(vt, vt === 'i64' ? BigInt.asIntN(64, BigInt(k)) : vt === 'f32' || vt === 'f64' ? Number(k) : Number(k));
-  if (e.kind === 'number_literal' && (vt === 'f32' || vt === 'f64')) return b.const(vt, floatLiteralValue(e, vt));
+  if (e.kind === 'number_literal' && (vt === 'f32' || vt === 'f64')) return b.const(vt, floatLiteralValue(e, vt === 'f32'));
   if (e.cat !== 'prvalue' && designatesBitField(e)) return glvaluePlace(f, e).load();
   // `c ? s.a : s.b` read as a value: each arm's value (a bit-field arm has no address)
   if (e.cat !== 'prvalue' && e.kind === 'conditional' && e.operands!.slice(1).some(designatesBitField)) return conditionalValue(f, e, vt);
@@ -452,7 +451,7 @@ function subscriptAddress(f: FnLower, e: Expr): Address {
   let [a, i] = e.operands!;
   if (decayed(a.type).kind !== 'pointer') [a, i] = [i, a];
   const size = f.L.sizeOf(unqualified(e.type));
-  const k = constantValueOf(i);
+  const k = constantValue(i);
   const base = unqualified(a.type).kind === 'array' ? lvalue(f, a) : regAddr(rvalue(f, a));
   if (k !== undefined && Math.abs(Number(k) * size) < 0x10000) return offsetAddr(base, Number(k) * size);
   const idx = index32(f, i);
@@ -588,7 +587,7 @@ function listScalar(f: FnLower, r: Expr, t: Type): VReg {
 /** Branches to `yes` or `no` on the truth of `e`. */
 export function condition(f: FnLower, e: Expr, yes: Block, no: Block): void {
   const b = f.b;
-  const k = constantValueOf(e);
+  const k = constantValue(e);
   if (k !== undefined && !hasSideEffects(e)) {
     b.jump(Number(k) !== 0 ? yes : no);
     return;

@@ -8,16 +8,14 @@
 
 import { types, misparsedParts } from '../../language';
 import type { SyntaxNode as Node, Initialiser } from '../../language';
-import type { Loc, Unit, VarDecl, Type } from '../../language/model';
+import { completeArrayType, type Unit, type VarDecl, type Type } from '../../language/model';
 import type { DataItem } from '../ir/ir';
-import { enclosingNamespaces, evaluateSyntax, nodeAt } from './constants';
+import { nodeAt } from './syntax-lookup';
 import { posOf, unsupported, Unsupported } from './errors';
 import type { ModuleLower } from './module';
-import { stringLiteralBytes } from './strings';
 import { needsDestruction } from './objects';
 import { checkedInitialiser } from './local-variables';
-import { bitFieldLayout, writeBitsImage } from './bitfields';
-import { classDeclOf, intBits, isFloatType, valueTypeOf } from './types';
+import { writeInitialiser, type Reloc } from './global-data';
 
 /** The initialiser written for a variable, found from its name's location. */
 function initializerAt(v: VarDecl): Node | undefined {
@@ -118,13 +116,18 @@ export function hasDefinition(m: ModuleLower, v: VarDecl): boolean {
 }
 
 /** An array declared without a length takes it from its initialiser. */
-function completed(t: Type, init: Node | undefined): Type {
-  if (t.kind !== 'array' || t.length !== undefined || !init) return t;
-  if (init.type === 'initializer_list') return { ...t, length: init.namedChildren.filter((c) => c.type !== 'comment').length };
-  if (init.type === 'string_literal' || init.type === 'concatenated_string' || init.type === 'raw_string_literal') {
-    return { ...t, length: stringLiteralBytes(init.text, undefined as never).length };
-  }
-  return t;
+function completed(t: Type, init: Initialiser | undefined): Type {
+  return init ? completeArrayType(t, init.args) : t;
+}
+
+/** The unit the initialiser of `v` is written in (an out-of-class definition's for a static data member). */
+function initialiserUnit(m: ModuleLower, v: VarDecl): Unit {
+  return initializerAt(v) ? v.loc.unit : (outOfClassDefinition(m, v)?.unit ?? v.loc.unit);
+}
+
+/** The analysed initialiser of a namespace-scope variable or static data member; undefined without one. */
+function typedInitialiser(m: ModuleLower, v: VarDecl, init: Node | undefined): Initialiser | undefined {
+  return init ? m.model.globalInitialiser(v, init, initialiserUnit(m, v)) : undefined;
 }
 
 /**
@@ -152,12 +155,6 @@ export function needsRuntimeInit(m: ModuleLower, t: Type): string | undefined {
   return undefined;
 }
 
-interface Reloc {
-  offset: number;
-  sym: string;
-  addend: number;
-}
-
 /** A global's storage, and the initialiser its start-up code runs when it is not constant data. */
 export interface GlobalDefinition {
   readonly data: DataItem;
@@ -171,21 +168,22 @@ export interface GlobalDefinition {
  */
 export function defineGlobal(m: ModuleLower, v: VarDecl, symbol: string): GlobalDefinition {
   const init = initializerOf(m, v);
-  const t = completed(v.type, init);
-  const unit = !init || initializerAt(v) ? v.loc.unit : (outOfClassDefinition(m, v)?.unit ?? v.loc.unit);
+  const unit = initialiserUnit(m, v);
   const order = orderOf(m, v, init, unit);
-  if (!init) {
-    const data = globalData(m, v, symbol);
+  const typed = typedInitialiser(m, v, init);
+  const t = completed(v.type, typed);
+  if (!typed) {
+    const data = globalData(m, v, symbol, undefined);
     return needsRuntimeInit(m, t) ? { data, dynamic: { order } } : { data };
   }
   if (!needsRuntimeInit(m, t)) {
     try {
-      return { data: globalData(m, v, symbol) };
+      return { data: globalData(m, v, symbol, typed) };
     } catch (e) {
       if (!(e instanceof Unsupported)) throw e;
     }
   }
-  const initialiser = checkedInitialiser(m.model.globalInitialiser(v, init, unit), v.loc, `the initialiser of '${v.name}'`);
+  const initialiser = checkedInitialiser(typed, v.loc, `the initialiser of '${v.name}'`);
   const ref = t.kind === 'reference';
   const size = ref ? 4 : m.L.sizeOf(t);
   const data: DataItem = { symbol, bytes: new Uint8Array(size), relocs: [], align: ref ? 4 : m.L.alignOf(t), section: '.bss', global: true, debug: debugOf(v, t) };
@@ -202,10 +200,10 @@ function debugOf(v: VarDecl, t: Type): DataItem['debug'] {
   return v.loc.unit.system ? undefined : { name: v.name, type: t, decl: posOf(v.loc) };
 }
 
-/** A static local's data when its initialiser is a constant the compiler can lay out; undefined when it needs code. */
-export function constantGlobalData(m: ModuleLower, v: VarDecl, symbol: string): DataItem | undefined {
+/** A static local's data when its (analysed) initialiser is a constant the compiler can lay out; undefined when it needs code. */
+export function constantGlobalData(m: ModuleLower, v: VarDecl, symbol: string, init: Initialiser | undefined): DataItem | undefined {
   try {
-    return globalData(m, v, symbol);
+    return globalData(m, v, symbol, init);
   } catch (e) {
     if (e instanceof Unsupported) return undefined;
     throw e;
@@ -213,8 +211,7 @@ export function constantGlobalData(m: ModuleLower, v: VarDecl, symbol: string): 
 }
 
 /** A global's bytes when its initialiser is constant data (throws Unsupported when it is not). */
-export function globalData(m: ModuleLower, v: VarDecl, symbol: string): DataItem {
-  const init = initializerOf(m, v);
+function globalData(m: ModuleLower, v: VarDecl, symbol: string, init: Initialiser | undefined): DataItem {
   const why = needsRuntimeInit(m, v.type);
   if (why && init) unsupported(v.loc, `globals ${why} with an initialiser are built by code`);
   const t = completed(v.type, init);
@@ -228,143 +225,7 @@ export function globalData(m: ModuleLower, v: VarDecl, symbol: string): DataItem
   }
   const bytes = new Uint8Array(size);
   const relocs: Reloc[] = [];
-  const img = { bytes, relocs, namespaces: enclosingNamespaces(v.qualifiedName) };
-  if (t.kind === 'reference') writeReference(m, img, t, init, v.loc);
-  else writeValue(m, img, 0, t, init, v.loc);
+  writeInitialiser(m, { bytes, relocs }, t, init, v.loc);
   const constant = types.isConst(t);
   return { symbol, bytes, relocs, align, section: constant && relocs.length === 0 ? '.rodata' : '.data', global: true, debug };
-}
-
-interface Image {
-  bytes: Uint8Array;
-  relocs: Reloc[];
-  namespaces: string[];
-}
-
-function writeValue(m: ModuleLower, img: Image, offset: number, t: Type, node: Node, at: Loc): void {
-  const u = types.unqualified(t);
-  if (node.type === 'initializer_list') return writeList(m, img, offset, u, node.namedChildren.filter((c) => c.type !== 'comment'), at);
-  if (u.kind === 'array') {
-    if (node.type === 'string_literal' || node.type === 'concatenated_string' || node.type === 'raw_string_literal') {
-      const s = stringLiteralBytes(node.text, at);
-      img.bytes.set(s.subarray(0, Math.min(s.length, u.length ?? s.length)), offset);
-      return;
-    }
-    unsupported(at, 'this array initialiser is not supported yet');
-  }
-  if (u.kind === 'class') unsupported(at, 'this class initialiser is not supported yet (use a brace list)');
-  if (u.kind === 'pointer') return writePointer(m, img, offset, node, at);
-  const v = evaluateSyntax({ model: m.model, namespaces: img.namespaces }, node);
-  if (v === undefined) unsupported(at, 'the initialiser of a global must be a constant the compiler can evaluate (dynamic initialisation is not supported yet)');
-  writeScalar(img.bytes, offset, u, v);
-}
-
-function writeList(m: ModuleLower, img: Image, offset: number, t: Type, items: readonly Node[], at: Loc): void {
-  if (t.kind === 'array') {
-    const size = m.L.sizeOf(t.element);
-    items.forEach((n, i) => writeValue(m, img, offset + i * size, t.element, n, at));
-    return;
-  }
-  const cls = classDeclOf(t);
-  if (cls) {
-    if (cls.base) unsupported(at, 'brace-initialised globals of derived classes are not supported yet');
-    if (cls.key === 'union' && items.length > 1) unsupported(at, 'too many initialisers for a union');
-    items.forEach((n, i) => {
-      const fd = cls.fields[i];
-      if (!fd) unsupported(at, 'too many initialisers');
-      const bits = bitFieldLayout(cls, fd);
-      if (bits) {
-        const v = evaluateSyntax({ model: m.model, namespaces: img.namespaces }, n);
-        if (v === undefined) unsupported(at, 'the initialiser of a global must be a constant the compiler can evaluate (dynamic initialisation is not supported yet)');
-        return writeBitsImage(img.bytes, offset, bits, fd.type, v);
-      }
-      writeValue(m, img, offset + m.L.fieldOffset(cls, fd.name), fd.type, n, at);
-    });
-    return;
-  }
-  if (items.length) writeValue(m, img, offset, t, items[0], at);
-}
-
-function writePointer(m: ModuleLower, img: Image, offset: number, node: Node, at: Loc): void {
-  const n = stripped(node);
-  if (n.type === 'string_literal' || n.type === 'concatenated_string' || n.type === 'raw_string_literal') {
-    img.relocs.push({ offset, sym: m.stringLiteral(stringLiteralBytes(n.text, at)), addend: 0 });
-    return;
-  }
-  const target = constantAddress(m, img, n, at);
-  if (target) {
-    img.relocs.push({ offset, ...target });
-    return;
-  }
-  const v = evaluateSyntax({ model: m.model, namespaces: img.namespaces }, n);
-  if (v === undefined) unsupported(at, 'this pointer initialiser of a global is not a constant address');
-  writeScalar(img.bytes, offset, types.UINT, v);
-}
-
-/** A global reference bound to another global (`int& r = x;`): its address as data. */
-function writeReference(m: ModuleLower, img: Image, t: Type & { kind: 'reference' }, node: Node, at: Loc): void {
-  const n = stripped(node);
-  const decl = n.type === 'identifier' || n.type === 'qualified_identifier' ? globalVar(m, n.text) : undefined;
-  const same = decl && decl.type.kind !== 'reference' && types.sameType(types.unqualified(decl.type), types.unqualified(t.referee), true);
-  if (!decl || !same || (decl.type.const && !t.referee.const)) unsupported(at, 'this reference is bound by code');
-  img.relocs.push({ offset: 0, sym: m.globalSymbol(decl, at), addend: 0 });
-}
-
-function stripped(node: Node): Node {
-  let n = node;
-  while (n.type === 'parenthesized_expression' || n.type === 'cast_expression') n = (n.type === 'cast_expression' ? n.childForFieldName('value') : n.namedChild(0)) ?? n;
-  return n;
-}
-
-function globalVar(m: ModuleLower, name: string): VarDecl | undefined {
-  const decl = m.model.lookup(name).find((d) => d.kind === 'var') as VarDecl | undefined;
-  return decl && (decl.storage === 'global' || decl.storage === 'static-member') ? decl : undefined;
-}
-
-/**
- * The symbol and byte offset of a constant address: `&x`, `&a[K]`, an array `a` or `a + K` (x and a
- * globals that are not references, K a constant).
- */
-function constantAddress(m: ModuleLower, img: Image, n: Node, at: Loc): { sym: string; addend: number } | undefined {
-  const arrayAt = (arr: Node, index: Node | null): { sym: string; addend: number } | undefined => {
-    const decl = globalVar(m, stripped(arr).text);
-    if (!decl || types.unqualified(decl.type).kind !== 'array') return undefined;
-    const element = (types.unqualified(decl.type) as Type & { kind: 'array' }).element;
-    const k = index ? evaluateSyntax({ model: m.model, namespaces: img.namespaces }, index) : 0;
-    if (k === undefined) return undefined;
-    return { sym: m.globalSymbol(decl, at), addend: Number(k) * m.L.sizeOf(element) };
-  };
-  if (n.type === 'pointer_expression' && n.childForFieldName('operator')?.text === '&') {
-    const target = stripped(n.childForFieldName('argument')!);
-    if (target.type === 'subscript_expression') {
-      const index = target.childForFieldName('indices')?.namedChildren[0] ?? target.childForFieldName('index');
-      return index ? arrayAt(target.childForFieldName('argument')!, index) : undefined;
-    }
-    const decl = target.type === 'identifier' || target.type === 'qualified_identifier' ? globalVar(m, target.text) : undefined;
-    return decl && decl.type.kind !== 'reference' ? { sym: m.globalSymbol(decl, at), addend: 0 } : undefined;
-  }
-  if (n.type === 'identifier' || n.type === 'qualified_identifier') return arrayAt(n, null);
-  if (n.type === 'binary_expression' && n.childForFieldName('operator')?.text === '+') {
-    const left = n.childForFieldName('left');
-    const right = n.childForFieldName('right');
-    return left && right ? arrayAt(left, right) : undefined;
-  }
-  return undefined;
-}
-
-function writeScalar(bytes: Uint8Array, offset: number, t: Type, v: number | bigint): void {
-  const dv = new DataView(bytes.buffer, bytes.byteOffset);
-  const vt = valueTypeOf(t);
-  if (isFloatType(t)) {
-    if (vt === 'f32') dv.setFloat32(offset, Number(v), true);
-    else dv.setFloat64(offset, Number(v), true);
-    return;
-  }
-  const bits = intBits(t) ?? 32;
-  const x = typeof v === 'bigint' ? v : BigInt(Math.trunc(v));
-  if (bits === 64) dv.setBigUint64(offset, BigInt.asUintN(64, x), true);
-  else if (bits === 32) dv.setUint32(offset, Number(BigInt.asUintN(32, x)), true);
-  else if (bits === 16) dv.setUint16(offset, Number(BigInt.asUintN(16, x)), true);
-  else if (bits === 1) dv.setUint8(offset, x !== 0n ? 1 : 0);
-  else dv.setUint8(offset, Number(BigInt.asUintN(8, x)));
 }

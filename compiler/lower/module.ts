@@ -13,7 +13,7 @@ import { posOf, Unsupported, unsupported, type CompileDiagnostic } from './error
 import { FnLower } from './function';
 import { constantGlobalData, defineGlobal, hasDefinition, needsRuntimeInit } from './globals';
 import { exitListData, exitThunk, finiFunction, initFunction, type DynamicGlobal } from './startup';
-import { nodeAt } from './constants';
+import { nodeAt } from './syntax-lookup';
 import { mangleFunction, mangleVariable } from './mangle';
 import { baseOffset, destroy, initFromExpr, needsDestruction } from './objects';
 import { constructorPrologue, destructorEpilogue } from './class-bodies';
@@ -337,14 +337,14 @@ export class ModuleLower {
   }
 
   /** The symbol of a function's static local when its initialiser is constant data; undefined when it needs code. */
-  staticLocal(v: VarDecl): string | undefined {
+  staticLocal(v: VarDecl, init: Initialiser | undefined): string | undefined {
     if (this.dynamicStatics.has(v)) return undefined;
     const known = this.globals.get(v);
     if (known) return known;
     // built by code on first pass (a constructor, a vptr, a destructor to run at exit)
     if (needsRuntimeInit(this, v.type)) return undefined;
     const sym = this.staticLocalSymbol(v.loc, v.name);
-    const d = constantGlobalData(this, v, sym);
+    const d = constantGlobalData(this, v, sym, init);
     if (!d) return undefined;
     this.globals.set(v, sym);
     this.data.push({ ...d, global: false, debug: undefined });

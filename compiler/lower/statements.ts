@@ -3,21 +3,20 @@
 // control flow; scopes destroy their objects on every exit path (end of block, break, continue,
 // return, goto — see jumps.ts, which also places case labels anywhere in their switch's body).
 
-import type { SyntaxNode as Node } from '../../language';
-import type { LocalObject, Expr, ClassDecl, VarDecl, Type } from '../../language/model';
+import type { SyntaxNode as Node, Initialiser } from '../../language';
+import { Loc, type LocalObject, type Expr, type ClassDecl, type VarDecl, type Type } from '../../language/model';
 import { unsupported } from './errors';
 import { condition, discard, referenceTo, rvalue } from './expressions';
 import { convertTo } from './conversions';
 import type { Cleanup, FnLower } from './function';
 import { symAddr } from '../ir/builder';
-import { initializeLocal, initializeStaticLocal, readsLocals } from './local-variables';
+import { initialiserNodes, initializeLocal, initializeStaticLocal, readsLocals } from './local-variables';
 import { checkSupportedSyntax } from './syntax-guard';
 import { rangeForStatement } from './range-for';
-import { evaluateCaseValue } from './constants';
 import { classDeclOf, isClassType, valueTypeOf } from './types';
 import { constructors } from './objects';
 import { caseLabelsOf, gotoStatement, placeCaseLabel, placeLabel, withCaseLabels } from './jumps';
-import { switchConversion, mayBeMisparsed, misparsedParts } from '../../language';
+import { switchConversion, mayBeMisparsed, misparsedParts, constantValue } from '../../language';
 import type { VReg } from '../ir/ir';
 import { bindingDeclaration, bindingWithin } from './bindings';
 
@@ -134,7 +133,8 @@ function declaration(f: FnLower, node: Node): void {
       if (isFunctionDeclaration(d, locals)) continue;
       const local = localOf(f, locals, d);
       const init = d.type === 'init_declarator' ? (d.childForFieldName('value') ?? undefined) : vexingInitialiser(d);
-      const data = readsLocals(f, init) ? undefined : f.m.staticLocal(local.decl);
+      const typed = analysedInitialiser(f, init);
+      const data = readsLocals(f, init) || typed === 'unanalysed' ? undefined : f.m.staticLocal(local.decl, typed);
       if (data) f.locals.set(local.decl, { slot: symAddr(data), type: local.decl.type, indirect: false });
       else initializeStaticLocal(f, local.decl, init);
     }
@@ -152,6 +152,15 @@ function declaration(f: FnLower, node: Node): void {
     const init = d.type === 'init_declarator' ? d.childForFieldName('value') : (vexingInitialiser(d) ?? (d === declarators[0] ? node.childForFieldName('value') : null));
     initializeLocal(f, local.decl, init ?? undefined);
   }
+}
+
+/** A declaration's initialiser as the body analysed it ('unanalysed' when a part of it was not). */
+function analysedInitialiser(f: FnLower, init: Node | undefined): Initialiser | undefined | 'unanalysed' {
+  if (!init) return undefined;
+  const form = init.type === 'argument_list' || init.type === 'parameter_list' ? 'direct' : init.type === 'initializer_list' ? 'list' : 'copy';
+  const args = initialiserNodes(init).map((n) => f.exprAt(n));
+  if (!args.every((e) => e !== undefined)) return 'unanalysed';
+  return { form, args, loc: Loc.of(f.fn.body!.unit, init), errors: [] };
 }
 
 /**
@@ -327,7 +336,7 @@ function switchStatement(f: FnLower, node: Node): void {
       defaultBlock = blocks[i];
       return;
     }
-    const k = evaluateCaseValue(f, v);
+    const k = caseValue(f, v);
     const next = b.newBlock();
     const kv = b.const(value.type, value.type === 'i64' ? BigInt(k) : k);
     b.branch(b.cmp('eq', value, kv), blocks[i], next);
@@ -339,6 +348,13 @@ function switchStatement(f: FnLower, node: Node): void {
   f.targets.pop();
   b.place(done);
   f.popScope();
+}
+
+/** A case label's value: its expression's constant value, as the model typed it. */
+function caseValue(f: FnLower, node: Node): number {
+  const v = constantValue(f.requireExpr(node, 'case label'));
+  if (v === undefined) unsupported(f.nodePos(node), 'this case label is not a constant the compiler can evaluate yet');
+  return Number(v);
 }
 
 /** The value a switch compares: after its init-statement, of its expression or declared variable (a class object through its conversion function). */

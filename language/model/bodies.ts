@@ -38,7 +38,7 @@ export interface FunctionBody {
   /** Temporaries implicit conversions create: a value bound to a const reference after conversion, the
    * class object a converting constructor or conversion function makes. */
   readonly conversionTemporaries: Temporary[];
-  /** Every full-expression, in order. */
+  /** Every full-expression, in order (case labels' constant expressions included). */
   readonly fullExpressions: Expr[];
   /** The range-based `for` statements, in order. */
   readonly rangeFors: RangeFor[];

@@ -130,18 +130,31 @@ function smallestAt(root: Node, start: number, end: number): Node | undefined {
   return root;
 }
 
-/** The namespace scope (searched from `root`) whose members include `d`. */
-function declaringScope(root: Scope, d: FunctionDecl | VarDecl, seen = new Set<Scope>()): Scope | undefined {
+/**
+ * The namespace scope (searched from `root`, and through the layers under it) that declares `d`: the
+ * one its qualified name names, not one that only brings it in by a using-declaration (`using
+ * c10::kFloat;`); failing that, any whose members include it.
+ */
+function declaringScope(root: Scope, d: FunctionDecl | VarDecl): Scope | undefined {
+  return findScope(root, d, new Set(), true) ?? findScope(root, d, new Set(), false);
+}
+
+function findScope(root: Scope, d: FunctionDecl | VarDecl, seen: Set<Scope>, byName: boolean): Scope | undefined {
   if (seen.has(root)) return undefined;
   seen.add(root);
   const own = root.members.get(d.name);
-  if (own?.includes(d)) return root;
+  if (own?.includes(d) && (!byName || namespacePrefix(root) + d.name === d.qualifiedName)) return root;
   for (const ds of root.members.values()) {
     for (const x of ds) {
       if (x.kind !== 'namespace') continue;
-      const s = declaringScope(x.scope, d, seen);
+      const s = findScope(x.scope, d, seen, byName);
       if (s) return s;
     }
   }
-  return undefined;
+  // a scope reopened over a cached layer (user code over the SDK headers): the layer below
+  return root.underlying && findScope(root.underlying, d, seen, byName);
+}
+
+function namespacePrefix(s: Scope): string {
+  return s.owner?.kind === 'namespace' ? `${s.owner.qualifiedName}::` : '';
 }

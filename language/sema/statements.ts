@@ -247,8 +247,8 @@ function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
       if (v) {
         const e = checkExpr(ctx, v);
         if (e.type.kind !== 'error' && e.value === undefined) ctx.a.error(locOf(ctx, v), 'not-constant', 'case value is not a constant expression');
-        // kept for the compiler when only the model can evaluate it (a constexpr call: constexpr.ts)
-        if (e.value !== undefined && e.kind === 'call') st.body.fullExpressions.push(e);
+        // kept with the body: the compiler takes the label's value from it (constant-values.ts)
+        if (e.type.kind !== 'error') st.body.fullExpressions.push(e);
       }
       const sw = st.jumps?.switchStart;
       if (sw) {

@@ -1,7 +1,7 @@
-// Literal decoding in the compiler: string literal bytes, integer and floating literal text.
+// Literal decoding: string literal bytes (the compiler), integer and floating literal text (the front-end's constant values).
 
 import { strict as assert } from 'node:assert';
-import { parseFloatText, parseIntegerText } from '../../compiler/lower/constants';
+import { parseFloatText, parseIntegerText } from '../../language';
 import { stringLiteralBytes } from '../../compiler/lower/strings';
 
 const bytes = (s: string) => [...stringLiteralBytes(s, undefined as never)];
