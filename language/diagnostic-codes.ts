@@ -64,6 +64,7 @@ export const DIAGNOSTIC_CODES = {
   'incomplete-type': { severities: ['error'], stages: ['semantic analysis'], messages: ['incomplete type \'…\' cannot be constructed', 'member access into incomplete type \'…\'', 'invalid application of \'…\' to an incomplete type …', 'base class has incomplete type …', 'field has incomplete type …'] },
   'instantiation-depth': { severities: ['error'], stages: ['semantic analysis'], messages: ['template instantiation depth exceeds … while instantiating …'] },
   'internal': { severities: ['error'], stages: ['front-end', 'semantic analysis'], messages: ['internal front-end error: …', 'internal analyser error: …'] },
+  'intrinsic-argument': { severities: ['error'], stages: ['semantic analysis'], messages: ['… takes … argument…, not …', '… takes … as its … argument, not …', '… writes its … argument: it takes an lvalue of type …, not …'] },
   'invalid-member-use': { severities: ['error'], stages: ['semantic analysis'], messages: ['call to non-static member function \'…\' without an object', 'invalid use of member \'…\' outside a member function'] },
   'lex-error': { severities: ['error'], stages: ['preprocessor'], messages: ['… (the lexer\'s problem, e.g. an unterminated literal)'] },
   'macro-error': { severities: ['error'], stages: ['preprocessor'], messages: ['… (the macro expansion\'s problem, e.g. wrong number of arguments)'] },

@@ -1,7 +1,8 @@
 // Completion for the Neuron API: members after `tensor.`, `accessor.`, `stream.` (the public methods
 // of the receiver's class and its bases, with their docs) — also after any expression such as
 // `acc[i].` or `t.accessor<float, 2>()[0].`, typed by analysing the text with the half-typed member
-// access cut off (receiver.ts) — and names after `torch::`, `torch::neuron::` and `CoherencyEnforcer::`.
+// access cut off (receiver.ts) — names after `torch::`, `torch::neuron::` and `CoherencyEnforcer::`, and
+// the IVP intrinsics and vector types (ivp-completion.ts).
 
 import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver/node';
 import type { Analysis } from '../language';
@@ -11,6 +12,7 @@ import { describeFunction, nonReference, type Type } from '../language/model';
 import { apiDoc } from './api-docs';
 import { functionAt } from './position';
 import { isolatedText, patchedText, receiverBefore, type Receiver } from './receiver';
+import { ivpCompletions, ivpWord } from './ivp-completion';
 
 const NAMESPACES: Record<string, [string, CompletionItemKind, string?][]> = {
   'torch::neuron::': [
@@ -51,6 +53,8 @@ export function completions(
     const key = Object.keys(NAMESPACES).find((k) => scoped[1].endsWith(k));
     return key ? NAMESPACES[key].map(([label, kind, q]) => ({ label, kind, documentation: q ? apiDoc(q) : undefined })) : [];
   }
+  const ivp = analysis && ivpWord(linePrefix);
+  if (ivp) return ivpCompletions(analysis, ivp, snippets);
   const r = receiverBefore(linePrefix);
   if (!r) return [];
   const cls = /^[A-Za-z_]\w*$/.test(r.text)

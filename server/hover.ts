@@ -7,8 +7,9 @@ import { MarkupKind } from 'vscode-languageserver/node';
 import type { Analysis } from '../language';
 import { FileContext, sdkValue, dtypeName, factsOf, tensorOf, stripExpr } from '../language/checks';
 import type { ClassDecl, Decl, Expr, FunctionDecl } from '../language/model';
-import { describeFunction, nonReference } from '../language/model';
+import { describeFunction, describeVector, nonReference } from '../language/model';
 import { apiDoc } from './api-docs';
+import { intrinsicSignature, isIntrinsicDecl } from './ivp-completion';
 import { toRange } from './convert';
 import { functionAt, infoAt, type PositionInfo } from './position';
 
@@ -22,6 +23,7 @@ export function hover(analysis: Analysis, file: string, line: number, column: nu
 
 function signature(info: PositionInfo): string {
   const fn = calledFunction(info);
+  if (fn && isIntrinsicDecl(fn)) return '```cpp\n' + intrinsicSignature(fn) + '\n```';
   if (fn) {
     const result = info.expr?.callee === fn && info.typeText ? ` → ${info.typeText}` : '';
     return '```cpp\n' + describeFunction(fn) + result + '\n```' + (apiDoc(fn.qualifiedName) ? `\n\n${apiDoc(fn.qualifiedName)}` : '');
@@ -45,6 +47,7 @@ function layoutLines(analysis: Analysis, info: PositionInfo): string[] {
   if (!info.layout || calledFunction(info)?.role === 'function') return [];
   const out = [`sizeof ${info.layout.size}, alignof ${info.layout.align} on the Q7 target (ILP32, 64-bit integers 8-aligned)`];
   const t = info.type && nonReference(info.type);
+  if (t?.kind === 'vector') out.push(`IVP ${t.vector.file === 'vbool' ? 'predicate' : t.vector.file === 'wvec' ? 'wide accumulator' : 'vector'}: ${describeVector(t.vector)}; lane 0 at the lowest address`);
   if (t?.kind === 'class') {
     const members = flattenMembers(analysis, t.decl, 0);
     if (members.length) out.push(members.map((m) => `\`${m.name}\` @${hex(m.offset)} ${m.bits ?? `(${m.size})`}`).join(' · '));

@@ -43,7 +43,11 @@ export type ConversionStep =
   | 'lvalue-to-rvalue' | 'array-to-pointer' | 'function-to-pointer'
   | 'integral-promotion' | 'floating-promotion' | 'integral' | 'floating' | 'floating-to-integral' | 'integral-to-floating'
   | 'boolean' | 'pointer' | 'null-pointer' | 'qualification' | 'derived-to-base'
-  | 'user-defined' | 'copy' | 'materialize-temporary' | 'bind-reference';
+  | 'user-defined' | 'copy' | 'materialize-temporary' | 'bind-reference'
+  /** An IVP vector from a C scalar: the scalar converted to the lane type, then replicated to every lane. */
+  | 'vector-broadcast'
+  /** An IVP vector to the vector of the same lanes with the other signedness: the bits are kept. */
+  | 'vector-reinterpret';
 
 export interface ImplicitConversion {
   /** The type converted to (a reference type when the expression is bound to a reference). */

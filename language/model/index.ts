@@ -8,3 +8,4 @@ export * from './types';
 export * from './expressions';
 export * from './bodies';
 export * from './layout';
+export * from './vector-types';

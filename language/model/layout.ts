@@ -76,6 +76,7 @@ export function sizeAlignOf(t: Type): SizeAlign | undefined {
       const l = classLayout(t.decl);
       return l ? { size: l.size, align: l.align } : undefined;
     }
+    case 'vector': return { size: t.vector.size, align: t.vector.align };
     default:
       return undefined;
   }

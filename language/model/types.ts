@@ -2,6 +2,7 @@
 // references, arrays, classes, enums, functions, and the placeholders used while deducing templates.
 
 import type { ClassDecl, ClassTemplate, EnumDecl, TemplateArg, TemplateParam } from './declarations';
+import { VECTOR_TYPES, type VectorTypeInfo } from './vector-types';
 
 export type BuiltinName =
   | 'void' | 'bool' | 'char' | 'signed char' | 'unsigned char' | 'wchar_t' | 'char16_t' | 'char32_t'
@@ -39,12 +40,14 @@ export interface FunctionType extends Quals {
 export interface ParamType extends Quals { readonly kind: 'tparam'; readonly param: TemplateParam }
 /** A template-id whose arguments mention template parameters (a deduction pattern). */
 export interface PatternType extends Quals { readonly kind: 'pattern'; readonly template: ClassTemplate; readonly args: TemplateArg[] }
+/** An IVP vector, wide accumulator, predicate or alignment buffer (`model/vector-types.ts`). */
+export interface VectorType extends Quals { readonly kind: 'vector'; readonly vector: VectorTypeInfo }
 /** The type of an expression that could not be analysed; it converts to anything silently. */
 export interface ErrorType extends Quals { readonly kind: 'error' }
 
 export type Type =
   | BuiltinType | PointerType | ReferenceType | ArrayType | ClassType | EnumType | FunctionType
-  | ParamType | PatternType | ErrorType;
+  | ParamType | PatternType | VectorType | ErrorType;
 
 const builtinCache = new Map<string, BuiltinType>();
 export function builtin(name: BuiltinName): BuiltinType {
@@ -54,6 +57,12 @@ export function builtin(name: BuiltinName): BuiltinType {
 }
 
 export const ERROR: ErrorType = { kind: 'error' };
+
+const vectorCache = new Map<string, VectorType>([...VECTOR_TYPES.values()].map((v) => [v.name, { kind: 'vector', vector: v }]));
+/** The one type object of an IVP type, by its C name; undefined for another name. */
+export function vectorType(name: string): VectorType | undefined {
+  return vectorCache.get(name);
+}
 export const VOID = builtin('void');
 export const BOOL = builtin('bool');
 export const INT = builtin('int');
@@ -133,6 +142,7 @@ export const isUnscopedEnum = (t: Type) => t.kind === 'enum' && !t.decl.scoped;
 export const isIntegralOrUnscopedEnum = (t: Type) => isIntegral(t) || isUnscopedEnum(t);
 export const isScalar = (t: Type) => isArithmetic(t) || t.kind === 'pointer' || t.kind === 'enum' || isBuiltin(t, 'nullptr_t');
 export const isVoid = (t: Type) => isBuiltin(t, 'void');
+export const isVector = (t: Type): t is VectorType => t.kind === 'vector';
 export const isClass = (t: Type): t is ClassType => t.kind === 'class';
 export const isError = (t: Type) => t.kind === 'error';
 export const isUnsigned = (t: Type) => t.kind === 'builtin' && UNSIGNED.has(t.name);
@@ -168,6 +178,7 @@ export function sameType(a: Type, b: Type, ignoreCv = false): boolean {
     }
     case 'tparam': return a.param === (b as ParamType).param;
     case 'pattern': return a.template === (b as PatternType).template && a.args.length === (b as PatternType).args.length && a.args.every((x, i) => sameArg(x, (b as PatternType).args[i]));
+    case 'vector': return a.vector === (b as VectorType).vector;
     case 'error': return true;
   }
 }
@@ -203,6 +214,7 @@ function makeTypeKey(t: Type): string {
     case 'function': return `F(${typeKey(t.ret)};${t.params.map(typeKey).join(',')}${t.variadic ? ',...' : ''})`;
     case 'tparam': return `${q}T${t.param.index}:${t.param.name}`;
     case 'pattern': return `${q}X${t.template.id}<${argsKey(t.args)}>`;
+    case 'vector': return `${q}V${t.vector.name}`;
     case 'error': return '?';
   }
 }
@@ -239,6 +251,7 @@ export function typeToString(t: Type, inner = ''): string {
     case 'builtin': return withInner(cv + (t.name === 'nullptr_t' ? 'std::nullptr_t' : t.name));
     case 'class': return withInner(cv + t.decl.displayName());
     case 'enum': return withInner(cv + t.decl.qualifiedName);
+    case 'vector': return withInner(cv + t.vector.name);
     case 'error': return withInner('<error type>');
     case 'tparam': return withInner(cv + t.param.name);
     case 'pattern': return withInner(`${cv}${t.template.qualifiedName}<${t.args.map(argToString).join(', ')}>`);

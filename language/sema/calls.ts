@@ -16,6 +16,7 @@ import { genericCallOperator } from './generic-lambdas';
 import { expandArguments } from './variadic';
 import { constexprCall, evaluable } from './constexpr';
 import { constructorCandidates, resolveOverload } from './overload';
+import { checkIntrinsicArguments, isIntrinsic } from './intrinsics';
 import { typeFromDescriptor, typeFromSpecifier, typeOfDecl } from './type-syntax';
 import { ERROR, isScalar, nonReference, quoteType, sameType, unqualified, type FunctionType, type Type } from '../model/types';
 
@@ -183,6 +184,8 @@ export function callWith(ctx: Ctx, callee: Expr, args: Expr[], loc: Loc, spelled
     const name = fns[0].name;
     const member = fns.some((f) => (f.kind === 'function' ? !!f.owner && !f.isStatic : !!f.owner));
     const label = `${member ? 'member function' : 'function'} for call to '${name}'`;
+    const only = fns.length === 1 && fns[0].kind === 'function' ? fns[0] : undefined;
+    if (only && isIntrinsic(only) && !checkIntrinsicArguments(ctx, only, args, loc)) return callResult(ctx, only, args, loc);
     const r = resolveOverload(ctx, fns, args, { loc, label, object: callee.object, templateArgs: callee.templateArgs });
     if (!r.fn) return errorExpr(loc);
     noteArguments(r.fn, args, r.convs);

@@ -9,6 +9,7 @@ import {
   sameType, unqualified, type BuiltinName, type Type,
 } from '../model/types';
 import { constructorsOf, conversionFunctionsOf } from './overload';
+import { isDataVector, signednessTwins, type VectorTypeInfo } from '../model/vector-types';
 
 export const RANK_EXACT = 0;
 export const RANK_PROMOTION = 1;
@@ -134,7 +135,18 @@ export function standardConversion(from: Expr | undefined, src: Type, dst: Type)
     return undefined;
   }
   if (isBuiltin(dst, 'nullptr_t') && isBuiltin(src, 'nullptr_t')) return RANK_EXACT;
+  if (dst.kind === 'vector') return vectorConversion(src, dst.vector);
   if (dst.kind === 'enum' && src.kind === 'enum') return src.decl === dst.decl ? RANK_EXACT : undefined;
+  return undefined;
+}
+
+/**
+ * To an IVP vector: a C arithmetic value broadcast to every lane of a narrow vector, or a vector of
+ * the same lanes differing only in signedness (`xb_vecNx16` ↔ `xb_vecNx16U`, bits unchanged).
+ */
+function vectorConversion(src: Type, dst: VectorTypeInfo): number | undefined {
+  if (src.kind === 'vector') return signednessTwins(src.vector, dst) ? RANK_CONVERSION : undefined;
+  if (isDataVector(dst) && (isArithmetic(src) || isUnscopedEnum(src))) return RANK_CONVERSION;
   return undefined;
 }
 

@@ -70,6 +70,7 @@ function valueSteps(e: Expr, to: Type, c?: Conversion): ConversionStep[] {
 
 function standardSteps(e: Expr, from: Type, to: Type): ConversionStep[] {
   if (sameType(from, to, true)) return [];
+  if (to.kind === 'vector') return [from.kind === 'vector' ? 'vector-reinterpret' : 'vector-broadcast'];
   if (isBuiltin(to, 'bool')) return ['boolean'];
   if (isArithmetic(to) && (isArithmetic(from) || from.kind === 'enum')) {
     if (sameType(promote(from), to, true)) return [isFloating(to) ? 'floating-promotion' : 'integral-promotion'];

@@ -13,6 +13,7 @@ import { resolveName } from './names';
 import { typeOfDecl } from './type-syntax';
 import { noteBoolean, noteConversion } from './implicit';
 import { resolveOverload } from './overload';
+import { vectorBinary, vectorUnary } from './vector-operators';
 import {
   BOOL, INT, isArithmetic, isBuiltin, isIntegral, isIntegralOrUnscopedEnum, isScalar, isUnsigned, nonReference, pointerTo, quoteType, sameType, unqualified, type Type,
 } from '../model/types';
@@ -120,6 +121,7 @@ export function builtinBinary(ctx: Ctx, op: string, l: Expr, r: Expr, loc: Loc):
     ctx.a.error(loc, 'bad-operands', `invalid operands to binary expression (${quoteType(l.type)} and ${quoteType(r.type)})`);
     return errorExpr(loc);
   };
+  if (lt.kind === 'vector' || rt.kind === 'vector') return vectorBinary(ctx, op, l, r, lt, rt, loc);
   if (op === '&&' || op === '||') {
     if (!contextuallyBool(lt) || !contextuallyBool(rt)) return bad();
     noteBoolean(l);
@@ -222,6 +224,7 @@ function unaryOn(ctx: Ctx, op: string, a: Expr, loc: Loc): Expr {
   }
   const x = builtinOperand(ctx, a);
   const t = bitFieldPromotion(x) ?? decay(unqualified(x.type));
+  if (t.kind === 'vector') return vectorUnary(ctx, op, x, t, loc);
   if (op === '!') {
     if (!contextuallyBool(t)) return badUnary(ctx, op, a, loc);
     return mk('unary', BOOL, 'prvalue', loc, { operator: op, operands: [x], value: x.value === undefined ? undefined : +!x.value });
@@ -332,6 +335,10 @@ export function assignExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
     const bop = op.slice(0, -1);
     const res = builtinBinary(ctx, bop, l, builtinOperand(ctx, r), loc);
     if (res.type.kind === 'error') return errorExpr(loc);
+    if (res.type.kind === 'vector' && !sameType(res.type, l.type, true)) {
+      ctx.a.error(loc, 'type-mismatch', `assigning to ${quoteType(unqualified(l.type))} from incompatible type ${quoteType(res.type)}`);
+      return errorExpr(loc);
+    }
   }
   return mk('assign', l.type, 'lvalue', loc, { operator: op, operands: [l, r] });
 }

@@ -10,8 +10,9 @@ import { checkExpr, constantValue } from './check-expr';
 import { normaliseOperatorName, resolveName } from './names';
 import { expandParameterPack, expandTemplateArguments, isUnexpandedPack } from './variadic';
 import {
-  aliased, builtin, classType, ERROR, pointerTo, referenceTo, typeToString, withQuals, type BuiltinName, type Type,
+  aliased, builtin, classType, ERROR, pointerTo, referenceTo, typeToString, vectorType, withQuals, type BuiltinName, type Type,
 } from '../model/types';
+import { vectorTypeBySpelling } from '../model/vector-types';
 
 const PRIMITIVES = new Set(['void', 'bool', 'char', 'int', 'float', 'double', 'short', 'long', 'signed', 'unsigned', 'wchar_t', 'char16_t', 'char32_t']);
 
@@ -83,6 +84,10 @@ function sizedType(ctx: Ctx, node: Node): Type {
 
 /** The type a declaration names, or ERROR (with a diagnostic) when it is not a type. */
 export function typeFromName(ctx: Ctx, node: Node): Type {
+  if (node.type === 'type_identifier' && node.text.startsWith('__')) {
+    const v = vectorTypeBySpelling(node.text);
+    if (v) return vectorType(v.name)!;
+  }
   const r = resolveName(ctx, node, undefined, true);
   if (r.pattern) return r.pattern;
   if (r.dependent) return ERROR;

@@ -20,14 +20,25 @@ const EXPECTED: Record<string, string[]> = {
   'rnn_cell.cpp': ['wkv_forward'],
   'stream_scale.cpp': ['stream_scale'],
 };
+/** Examples written with the IVP vector unit: the compiler does not lower vector code yet, so they stop with this. */
+const PENDING_VECTOR_LOWERING: Record<string, string> = {
+  'relu_ivp.cpp': "cannot convert to 'xb_vecN_2xf32'",
+};
 
 describe('compiler example kernels', function () {
   this.timeout(300_000);
   const built = new Map<string, CompileResult>();
 
   it('the expectations cover every example', () => {
-    assert.deepEqual(fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.cpp')).sort(), Object.keys(EXPECTED).sort());
+    assert.deepEqual(fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.cpp')).sort(), [...Object.keys(EXPECTED), ...Object.keys(PENDING_VECTOR_LOWERING)].sort());
   });
+
+  for (const [file, message] of Object.entries(PENDING_VECTOR_LOWERING)) {
+    it(`${file} stops at its vector code until the compiler lowers the IVP unit`, async () => {
+      const r = await compileSource(fs.readFileSync(path.join(EXAMPLES, file), 'utf8'), `/examples/${file}`, { optimize: 0 });
+      assert.ok(r.diagnostics.some((d) => d.message.startsWith(message)), JSON.stringify(r.diagnostics));
+    });
+  }
 
   for (const [file, names] of Object.entries(EXPECTED)) {
     for (const optimize of [0, 1] as const) {

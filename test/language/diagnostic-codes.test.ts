@@ -22,7 +22,7 @@ const PINNED_FRONTEND = [
   'bad-operands', 'bad-pack', 'bad-range', 'bad-reference-binding', 'bad-return', 'bad-sizeof',
   'bad-subscript', 'bad-this', 'bad-type', 'bypassed-init', 'constexpr-limit', 'deleted-function',
   'division-by-zero', 'extra-tokens', 'file-not-found', 'include-depth', 'include-not-found',
-  'incomplete-type', 'instantiation-depth', 'internal', 'invalid-member-use', 'lex-error', 'macro-error',
+  'incomplete-type', 'instantiation-depth', 'internal', 'intrinsic-argument', 'invalid-member-use', 'lex-error', 'macro-error',
   'missing-return', 'missing-return-value', 'narrowing', 'no-heap', 'no-matching-function', 'no-member',
   'no-such-member', 'no-viable-operator', 'not-a-namespace', 'not-a-scope', 'not-a-type', 'not-a-value',
   'not-assignable', 'not-callable', 'not-captured', 'not-constant', 'pp-error', 'pp-warning', 'redefinition',

@@ -115,6 +115,7 @@ describe('language/incremental', function () {
         steps++;
       }
     }
-    assert.equal(steps, 200);
+    assert.equal(steps, 40 * sources.length);
+    assert.ok(sources.length >= 5, 'the example kernels were read');
   });
 });
