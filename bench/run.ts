@@ -10,7 +10,7 @@ import { deviceBench, formatDeviceBench } from './device';
 import { formatHistoryBench, historyBench } from './history';
 import { formatLanguageBench, languageBench } from './language';
 import { formatQ7RunBench, q7RunBench } from './q7-run';
-import { formatServerBench, serverBench } from './server';
+import { coldOpenBench, formatColdOpenBench, formatServerBench, serverBench } from './server';
 import { formatVectorBench, vectorBench } from './vector';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -71,6 +71,8 @@ async function serverSection(): Promise<void> {
   const r = await serverBench({ lines: 2000 });
   figures.push(...F.serverFigures(r));
   for (const line of formatServerBench(r)) console.log(`  ${line}`);
+  console.log('\n== Language server: cold start, first diagnostics of a kernel (target <= 300 ms; yardstick: clangd) ==');
+  for (const line of formatColdOpenBench(await coldOpenBench())) console.log(`  ${line}`);
 }
 
 async function compilerSection(): Promise<void> {
