@@ -1,7 +1,8 @@
 // Where a launch of an edited kernel spends its time (the runtime library cached, the image not): run
 // as a fresh process (`node out/bench/launch-phases.js FILE CACHE_DIR`, cold JIT as in the debug
 // adapter), it builds FILE phase by phase as compiler/index.ts does and prints the wall times as JSON:
-// grammar load, runtime library from the cache, the front-end on the SDK headers alone (what every
+// grammar load, runtime library from the cache, the front-end on the SDK headers alone (their
+// preprocessed and parsed form from the SDK snapshot in the cache) (what every
 // kernel including <torch/torch.h> pays), then on the file (the SDK layer reused), lowering and code
 // generation, linking (the assembler), DWARF and ELF writing. bench/debugger.ts prints them.
 
@@ -17,7 +18,7 @@ import { romNeeds } from '../compiler/runtime/rom';
 import { addDebugInfo } from '../compiler/dwarf/debug-info';
 import { writeElf } from '../xtensa/elf/writer';
 import { kernelDefines } from '../session/build';
-import { diskCache } from '../diskcache';
+import { diskCache, snapshotStore } from '../diskcache';
 
 export interface LaunchPhases {
   grammar: number;
@@ -46,7 +47,7 @@ async function main(file: string, cacheDir: string): Promise<LaunchPhases> {
   };
   const found = locateGrammarFiles(read, `${__dirname}/../../dist`, (s) => require.resolve(s));
   if (typeof found === 'string') throw new Error(found);
-  const fe = await Frontend.create(found);
+  const fe = await Frontend.create(found, { snapshots: snapshotStore(diskCache({ dir: cacheDir })) });
   const grammar = lap();
   const rt = runtimeLibrary(fe, 0, diskCache({ dir: cacheDir }));
   const runtime = lap();
