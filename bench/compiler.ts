@@ -1,9 +1,9 @@
 // Compiler benchmark: compile time of each example kernel (examples/kernels/*.cpp) into a kernel
-// image, at -O0 and -O1: the median of several runs after warm-up in one front-end (the SDK headers
+// image, at -O0, -O1 and -O2: the median of several runs after warm-up in one front-end (the SDK headers
 // and the runtime library already built, as in a long-running q7 or language server), plus the cold
 // first build of a new front-end (runtime library and SDK included, measured once). Also the size of
-// the image's code (.text) at both levels, and the instructions the emulated device executes per
-// output element for the three ReLU variants (accessor, TCM, stream) at both levels — what -O1 is for.
+// the image's code (.text) at each level, and the instructions the emulated device executes per
+// output element for the three ReLU variants (accessor, TCM, stream) at each level — what -O1 and -O2 are for.
 // Run alone with `node out/bench/compiler.js [--runs N] [--warmup N]`.
 
 import * as fs from 'node:fs';
@@ -16,20 +16,23 @@ import { STREAM_RELU, noFiles } from './device';
 
 export interface CompilerBenchRow {
   readonly kernel: string;
-  /** Median compile time, ms, at -O0 and -O1. */
+  /** Median compile time, ms, at -O0, -O1 and -O2. */
   readonly o0Ms: number;
   readonly o1Ms: number;
-  /** Bytes of .text in the image at -O0 and -O1. */
+  readonly o2Ms: number;
+  /** Bytes of .text in the image at -O0, -O1 and -O2. */
   readonly o0Text: number;
   readonly o1Text: number;
+  readonly o2Text: number;
 }
 
-/** Instructions executed per output element by one ReLU variant, at -O0 and -O1. */
+/** Instructions executed per output element by one ReLU variant, at -O0, -O1 and -O2. */
 export interface PerElementRow {
   readonly variant: string;
   readonly elements: number;
   readonly o0: number;
   readonly o1: number;
+  readonly o2: number;
 }
 
 export interface CompilerBenchFigures {
@@ -57,7 +60,7 @@ function exampleKernels(): { name: string; text: string }[] {
 }
 
 /** Builds once; throws with the diagnostics if the kernel does not compile. */
-function build(fe: Frontend, name: string, text: string, optimize: 0 | 1): { ms: number; text: number } {
+function build(fe: Frontend, name: string, text: string, optimize: 0 | 1 | 2): { ms: number; text: number } {
   const file = `/examples/kernels/${name}`;
   const t0 = performance.now();
   const r = compile(fe, file, memoryHost({ [file]: text }), { optimize });
@@ -76,7 +79,7 @@ export async function compilerBench(options: { runs?: number; warmup?: number } 
   const coldMs = performance.now() - coldStart;
   const rows: CompilerBenchRow[] = [];
   for (const k of kernels) {
-    const figures = ([0, 1] as const).map((o) => {
+    const figures = ([0, 1, 2] as const).map((o) => {
       for (let i = 0; i < warmup; i++) build(fe, k.name, k.text, o);
       const times: number[] = [];
       let size = 0;
@@ -87,7 +90,7 @@ export async function compilerBench(options: { runs?: number; warmup?: number } 
       }
       return { ms: median(times), text: size };
     });
-    rows.push({ kernel: k.name, o0Ms: figures[0].ms, o1Ms: figures[1].ms, o0Text: figures[0].text, o1Text: figures[1].text });
+    rows.push({ kernel: k.name, o0Ms: figures[0].ms, o1Ms: figures[1].ms, o2Ms: figures[2].ms, o0Text: figures[0].text, o1Text: figures[1].text, o2Text: figures[2].text });
   }
   return { runs, coldMs, rows, perElement: perElementRows(fe) };
 }
@@ -101,7 +104,7 @@ function perElementRows(fe: Frontend, elements = 64 * 1024): PerElementRow[] {
     ['stream (read/write stream accessors)', '/bench/relu_stream.cpp', STREAM_RELU, 'relu_stream_forward'],
   ];
   return variants.map(([variant, file, text, fn]) => {
-    const [o0, o1] = ([0, 1] as const).map((optimize) => {
+    const [o0, o1, o2] = ([0, 1, 2] as const).map((optimize) => {
       const r = compile(fe, file, memoryHost({ [file]: text }), { optimize });
       if (!r.image) throw new Error(`${file} does not compile at -O${optimize}`);
       const shape = fn === 'relu_forward' ? [elements / 1024, 1024] : [elements];
@@ -109,20 +112,22 @@ function perElementRows(fe: Frontend, elements = 64 * 1024): PerElementRow[] {
       if (run.faults.some((f) => f.fatal)) throw new Error(`${fn} faulted at -O${optimize}: ${run.faults[0].message}`);
       return run.cores[0].instructions / elements;
     });
-    return { variant, elements, o0, o1 };
+    return { variant, elements, o0, o1, o2 };
   });
 }
 
 /** The figures as table lines. */
 export function formatCompilerBench(f: CompilerBenchFigures): string[] {
-  const head = `${'kernel'.padEnd(22)} ${'-O0 ms'.padStart(8)} ${'-O1 ms'.padStart(8)} ${'.text -O0'.padStart(10)} ${'.text -O1'.padStart(10)}`;
+  const head = `${'kernel'.padEnd(22)} ${'-O0 ms'.padStart(8)} ${'-O1 ms'.padStart(8)} ${'-O2 ms'.padStart(8)} ${'.text -O0'.padStart(10)} ${'.text -O1'.padStart(10)} ${'.text -O2'.padStart(10)}`;
   const lines = [head, '-'.repeat(head.length)];
   for (const r of f.rows) {
-    lines.push(`${r.kernel.padEnd(22)} ${r.o0Ms.toFixed(1).padStart(8)} ${r.o1Ms.toFixed(1).padStart(8)} ${String(r.o0Text).padStart(10)} ${String(r.o1Text).padStart(10)}`);
+    const ms = [r.o0Ms, r.o1Ms, r.o2Ms].map((m) => m.toFixed(1).padStart(8)).join(' ');
+    const text = [r.o0Text, r.o1Text, r.o2Text].map((t) => String(t).padStart(10)).join(' ');
+    lines.push(`${r.kernel.padEnd(22)} ${ms} ${text}`);
   }
   lines.push(`(medians of ${f.runs} runs after warm-up; first build in a new front-end, SDK and runtime library included: ${f.coldMs.toFixed(0)} ms)`);
   lines.push(`instructions per output element on the emulated device (${f.perElement[0]?.elements ?? 0} elements, no sanitizers):`);
-  for (const r of f.perElement) lines.push(`  ${r.variant.padEnd(40)} -O0 ${r.o0.toFixed(1).padStart(8)}  -O1 ${r.o1.toFixed(1).padStart(8)}  (-O1/-O0 ${(r.o1 / r.o0).toFixed(2)})`);
+  for (const r of f.perElement) lines.push(`  ${r.variant.padEnd(40)} -O0 ${r.o0.toFixed(1).padStart(8)}  -O1 ${r.o1.toFixed(1).padStart(8)}  -O2 ${r.o2.toFixed(1).padStart(8)}  (-O2/-O0 ${(r.o2 / r.o0).toFixed(2)}, -O2/-O1 ${(r.o2 / r.o1).toFixed(2)})`);
   return lines;
 }
 

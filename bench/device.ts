@@ -1,7 +1,7 @@
 // The device benchmark: the accessor ReLU on a 1024×1024 float32 tensor on the emulated Q7 device
 // versus the same kernel built natively against the host shim (wall-time ratio, emulated
 // instructions per second), and instructions executed per output element and emulated instructions
-// per second for the ReLU variants (accessor, TCM, stream) at -O0 and -O1.
+// per second for the ReLU variants (accessor, TCM, stream) at -O0, -O1 and -O2.
 // Exported for bench/run.ts: deviceBench() and formatDeviceBench().
 
 import * as fs from 'node:fs';
@@ -65,7 +65,7 @@ async function frontend(): Promise<Frontend> {
 }
 
 /** Builds as the device runs it in production: no sanitizer checks compiled in. */
-function build(fe: Frontend, file: string, text: string, optimize: 0 | 1 = 0): ElfImage {
+function build(fe: Frontend, file: string, text: string, optimize: 0 | 1 | 2 = 0): ElfImage {
   const r = compile(fe, file, memoryHost({ [file]: text }), { optimize });
   if (!r.image) throw new Error(`bench: ${file} does not build: ${r.diagnostics.map((d) => d.message).join('; ')}`);
   return r.image;
@@ -109,9 +109,9 @@ export async function deviceBench(options: { rows?: number; cols?: number; varia
   const n = options.variantElements ?? 64 * 1024;
   const tcmFile = path.join(EXAMPLES, 'relu_tcm.cpp');
   const figures: VariantFigure[] = [];
-  for (const optimize of [0, 1] as const) {
+  for (const optimize of [0, 1, 2] as const) {
     const variants: [string, ElfImage, string][] = [
-      ['accessor (relu.cpp)', optimize === 0 ? relu : build(fe, reluFile, fs.readFileSync(reluFile, 'utf8'), 1), 'relu_forward'],
+      ['accessor (relu.cpp)', optimize === 0 ? relu : build(fe, reluFile, fs.readFileSync(reluFile, 'utf8'), optimize), 'relu_forward'],
       ['TCM (relu_tcm.cpp)', build(fe, tcmFile, fs.readFileSync(tcmFile, 'utf8'), optimize), 'relu_tcm_forward'],
       ['stream (read/write stream accessors)', build(fe, '/bench/relu_stream.cpp', STREAM_RELU, optimize), 'relu_stream_forward'],
     ];

@@ -66,8 +66,8 @@ export function serverFigures(r: ServerBenchFigures): Figure[] {
 
 export function compilerFigures(r: CompilerBenchFigures): Figure[] {
   const out = [time('compiler.cold', r.coldMs)];
-  for (const row of r.rows) out.push(time(`compiler.${row.kernel}.O0`, row.o0Ms), time(`compiler.${row.kernel}.O1`, row.o1Ms));
-  for (const p of r.perElement) out.push(time(`compiler.insns-per-element.${p.variant}.O0`, p.o0, 'insns'), time(`compiler.insns-per-element.${p.variant}.O1`, p.o1, 'insns'));
+  for (const row of r.rows) out.push(time(`compiler.${row.kernel}.O0`, row.o0Ms), time(`compiler.${row.kernel}.O1`, row.o1Ms), time(`compiler.${row.kernel}.O2`, row.o2Ms));
+  for (const p of r.perElement) out.push(time(`compiler.insns-per-element.${p.variant}.O0`, p.o0, 'insns'), time(`compiler.insns-per-element.${p.variant}.O1`, p.o1, 'insns'), time(`compiler.insns-per-element.${p.variant}.O2`, p.o2, 'insns'));
   return out;
 }
 

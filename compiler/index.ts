@@ -29,8 +29,8 @@ export interface CompileOptions {
   readonly defines?: Record<string, string>;
   /** 0 (default): every local in its stack slot; 1: the IR optimiser (opt/pipeline.ts: inlining,
    *  folding, scalar replacement, promotion to registers, dead code) and a2..a7 allocated by live
-   *  intervals (see compiler/README.md, -O1). */
-  readonly optimize?: 0 | 1;
+   *  intervals (see compiler/README.md, -O1); 2: -O1 with larger inlining limits (compiler/README.md, -O2). */
+  readonly optimize?: 0 | 1 | 2;
   /** Emit DWARF (default true). */
   readonly debug?: boolean;
   /** Where the runtime library and whole builds are kept between runs (see compiler/cache/). A hit
@@ -82,7 +82,7 @@ export function compile(frontend: Frontend, file: string, host: FileHost, option
 }
 
 function build(frontend: Frontend, file: string, host: FileHost, options: CompileOptions): CompileResult {
-  const runtime = runtimeLibrary(frontend, options.optimize === 1 ? 1 : 0, options.cache);
+  const runtime = runtimeLibrary(frontend, options.optimize ?? 0, options.cache);
   const unit = translateUnit(frontend, file, host, { includePaths: options.includePaths, defines: options.defines, runtime: runtime.functions, prefix: 'u', optimize: options.optimize });
   if (!unit.emitted) return { diagnostics: unit.diagnostics };
   const assembly = unit.emitted.writer.text();

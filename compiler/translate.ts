@@ -18,8 +18,8 @@ export interface UnitOptions {
   readonly prefix: string;
   /** Free functions keep plain C names (the runtime library itself). */
   readonly plainNames?: boolean;
-  /** 1: run the IR optimiser (compiler/opt/pipeline.ts). */
-  readonly optimize?: 0 | 1;
+  /** 1 or 2: run the IR optimiser at that level (compiler/opt/pipeline.ts). */
+  readonly optimize?: 0 | 1 | 2;
 }
 
 export interface TranslatedUnit {
@@ -46,7 +46,7 @@ export function translateUnit(frontend: Frontend, file: string, host: FileHost, 
   const m = lowerUnit(analysis, options.runtime, options.prefix, options.plainNames);
   if (m.diagnostics.length) return { diagnostics: m.diagnostics, defined: new Set() };
   const module: Module = { funcs: m.funcs, data: m.data, externs: m.externs };
-  if (options.optimize === 1) optimizeModule(module);
+  if (options.optimize === 1 || options.optimize === 2) optimizeModule(module, { level: options.optimize });
   let emitted: EmittedModule;
   try {
     emitted = emitModule(module, file, options.prefix);

@@ -32,7 +32,7 @@ export interface LaunchPlan {
   readonly sanitize: readonly Sanitizer[];
   readonly defines: Readonly<Record<string, string>>;
   readonly includePaths: readonly string[];
-  readonly optimize: 0 | 1;
+  readonly optimize: 0 | 1 | 2;
   readonly stopOnEntry: boolean;
   readonly windowSize?: number;
   readonly windowCount?: number;
@@ -161,7 +161,7 @@ export function parseLaunchConfig(raw: unknown, defaultCwd: string): LaunchPlan 
     for (const k of Object.keys(defines)) if (!/^[A-Za-z_]\w*$/.test(k)) throw new ConfigError('defines', `'${k}' is not a macro name`);
   }
   const includePaths = strings(c, 'includePaths').map((p) => join(cwd, p));
-  const optimize = num(c, 'optimize', (n) => n === 0 || n === 1, '0 or 1') ?? 0;
+  const optimize = num(c, 'optimize', (n) => n === 0 || n === 1 || n === 2, '0, 1 or 2') ?? 0;
   const pow2 = (n: number) => Number.isInteger(n) && n >= 65536 && (n & (n - 1)) === 0;
   return {
     program: join(cwd, c.program),
@@ -177,7 +177,7 @@ export function parseLaunchConfig(raw: unknown, defaultCwd: string): LaunchPlan 
     sanitize,
     defines,
     includePaths,
-    optimize: optimize as 0 | 1,
+    optimize: optimize as 0 | 1 | 2,
     stopOnEntry: bool(c, 'stopOnEntry', false),
     windowSize: num(c, 'windowSize', pow2, 'a power of two ≥ 65536'),
     windowCount: num(c, 'windowCount', (n) => Number.isInteger(n) && n >= 1 && n <= 64, 'a window count 1..64'),

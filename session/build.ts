@@ -10,7 +10,7 @@ import type { FileHost, Frontend } from '../language';
 export interface KernelBuildOptions {
   readonly defines?: Readonly<Record<string, string>>;
   readonly includePaths?: readonly string[];
-  readonly optimize?: 0 | 1;
+  readonly optimize?: 0 | 1 | 2;
   /** Sanitizers switched off (their defines are left out). */
   readonly noSanitize?: readonly Sanitizer[];
   readonly stackSize?: number;

@@ -19,9 +19,9 @@ const SPEC = defineCommand({
   options: {
     output: { name: '-o', type: 'string', value: 'FILE', description: 'output file (required)' },
     optimize: {
-      name: '-O', type: 'enum', value: '0|1', attachedOnly: true, choices: ['0', '1'], default: '0',
-      invalid: (t: string) => `-O${t}: only -O0 and -O1 are supported`,
-      description: '-O0: no optimisation, every local lives in its stack slot (what the debugger shows best); -O1: promotion of scalar locals to registers, inlining, constant folding, scalar replacement of aggregates, dead-code removal',
+      name: '-O', type: 'enum', value: '0|1|2', attachedOnly: true, choices: ['0', '1', '2'], default: '0',
+      invalid: (t: string) => `-O${t}: only -O0, -O1 and -O2 are supported`,
+      description: '-O0: no optimisation, every local lives in its stack slot (what the debugger shows best); -O1: promotion of scalar locals to registers, inlining, constant folding, scalar replacement of aggregates, dead-code removal; -O2: -O1 with larger inlining limits (the SDK accessor chain inlined whole)',
     },
     defines: {
       name: '-D', type: 'repeatable', value: 'NAME[=V]',
@@ -48,7 +48,7 @@ export const buildCommand: Command = {
     let result;
     try {
       const options = {
-        includePaths: args.includePaths, defines: macroTable(args.defines), debug: !args.noDebug, optimize: args.optimize === '1' ? 1 as const : 0 as const,
+        includePaths: args.includePaths, defines: macroTable(args.defines), debug: !args.noDebug, optimize: args.optimize === '1' ? 1 as const : args.optimize === '2' ? 2 as const : 0 as const,
         cache: args.noCache ? undefined : io.buildCache?.(),
       };
       result = (options.cache && cachedBuild(options.cache, args.file, host, options)) || compile(await loadFrontend(io, !args.noCache), args.file, host, options);

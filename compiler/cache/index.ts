@@ -46,18 +46,18 @@ export function compilerIdentity(runtimeSource: () => string): string {
 export interface KeyOptions {
   readonly includePaths?: readonly string[];
   readonly defines?: Readonly<Record<string, string>>;
-  readonly optimize?: 0 | 1;
+  readonly optimize?: 0 | 1 | 2;
   readonly debug?: boolean;
 }
 
 /** The key of a build of `file` whose text is `text`. */
 export function buildKey(identity: string, file: string, text: string, o: KeyOptions): string {
   const defines = Object.entries(o.defines ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const options = JSON.stringify({ defines, includePaths: o.includePaths ?? [], optimize: o.optimize === 1 ? 1 : 0, debug: o.debug !== false });
+  const options = JSON.stringify({ defines, includePaths: o.includePaths ?? [], optimize: o.optimize ?? 0, debug: o.debug !== false });
   return `image-${digest(identity, file, text, options)}`;
 }
 
-export function runtimeKey(identity: string, optimize: 0 | 1): string {
+export function runtimeKey(identity: string, optimize: 0 | 1 | 2): string {
   return `runtime-${digest(identity, 'runtime', String(optimize))}`;
 }
 

@@ -16,6 +16,19 @@ export const INLINE_MAX_INSTRS = 100;
 /** A caller stops inlining when it has grown past this many instructions. */
 export const INLINE_MAX_CALLER = 3000;
 
+/** How far inlining goes: the largest callee and the caller size past which it stops. */
+export interface InlineLimits {
+  readonly callee: number;
+  readonly caller: number;
+}
+
+/** -O1's limits and -O2's (which inline the SDK accessor chain — operator[], the element proxy,
+ *  the enforcer's acquire/release — whole into the kernel loop). */
+export const INLINE_LIMITS: Readonly<Record<1 | 2, InlineLimits>> = {
+  1: { callee: INLINE_MAX_INSTRS, caller: INLINE_MAX_CALLER },
+  2: { callee: 400, caller: 12000 },
+};
+
 export function instrCount(f: Func): number {
   let n = 0;
   for (const b of f.blocks) for (const i of b.instrs) if (i.op !== 'stmt' && i.op !== 'scope') n++;
@@ -152,7 +165,7 @@ export function snapshot(f: Func): Func {
 }
 
 /** Inlines the calls of `f` to functions that `ready` accepts; returns how many. */
-export function inlineCalls(f: Func, ready: (symbol: string) => InlineCandidate | undefined): number {
+export function inlineCalls(f: Func, ready: (symbol: string) => InlineCandidate | undefined, limits: InlineLimits = INLINE_LIMITS[1]): number {
   const blockIds = { next: Math.max(...f.blocks.map((b) => b.id)) + 1 };
   let count = 0;
   let size = instrCount(f);
@@ -162,7 +175,7 @@ export function inlineCalls(f: Func, ready: (symbol: string) => InlineCandidate 
       const i = b.instrs[ii];
       if (i.op !== 'call' || typeof i.callee !== 'string') continue;
       const c = ready(i.callee);
-      if (!c || c.size > INLINE_MAX_INSTRS || !fits(f, c.body, i) || size > INLINE_MAX_CALLER) continue;
+      if (!c || c.size > limits.callee || !fits(f, c.body, i) || size > limits.caller) continue;
       const added = inlineAt(f, bi, ii, c.body, blockIds);
       f.blocks.splice(bi + 1, 0, ...added);
       size += c.size;

@@ -12,7 +12,7 @@ import { propagateCopiesGlobally } from './copy-flow';
 import { foldConstants } from './constants';
 import { eliminateDeadCode } from './dce';
 import { foldAddresses, forwardInvariantCopies } from './fold';
-import { inlineCalls, instrCount, snapshot, type InlineCandidate } from './inline';
+import { INLINE_LIMITS, inlineCalls, instrCount, snapshot, type InlineCandidate } from './inline';
 import { eliminateRedundantLoads } from './loads';
 import { narrowArithmetic } from './narrow';
 import { promoteLocals } from './promote';
@@ -21,6 +21,8 @@ import { scalarizeSlots } from './scalarize';
 /** Options of the pipeline (tests switch inlining off to look at one function's own code). */
 export interface PipelineOptions {
   readonly inline?: boolean;
+  /** 1 (default) or 2: -O2 inlines larger callees into larger callers (inline.ts: INLINE_LIMITS). */
+  readonly level?: 1 | 2;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface PipelineOptions {
  */
 export function optimizeFunction(f: Func, ready: (symbol: string) => InlineCandidate | undefined, options: PipelineOptions = {}): Func {
   promoteLocals(f);
-  if (options.inline !== false) inlineCalls(f, ready);
+  if (options.inline !== false) inlineCalls(f, ready, INLINE_LIMITS[options.level ?? 1]);
   const body = snapshot(f);
   for (let round = 0; round < 3; round++) {
     mergeBlocks(f);

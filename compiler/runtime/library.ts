@@ -70,6 +70,7 @@ function selective(lib: Compiled): (roots: Iterable<string>) => string {
 const cache = new WeakMap<Frontend, RuntimeLibrary>();
 /** The runtime built at -O1 (for -O1 builds; -O0 builds link the -O0 one). */
 const cacheO1 = new WeakMap<Frontend, RuntimeLibrary>();
+const cacheO2 = new WeakMap<Frontend, RuntimeLibrary>();
 
 /** The runtime's sources by the names they are compiled under: its guest files and <q7/abi.h>. */
 export function runtimeFiles(): Map<string, string> {
@@ -88,8 +89,8 @@ export function runtimeSource(): string {
 
 export class RuntimeBuildError extends Error {}
 
-export function runtimeLibrary(frontend: Frontend, optimize: 0 | 1 = 0, store?: BuildCache): RuntimeLibrary {
-  const known = (optimize === 1 ? cacheO1 : cache).get(frontend);
+export function runtimeLibrary(frontend: Frontend, optimize: 0 | 1 | 2 = 0, store?: BuildCache): RuntimeLibrary {
+  const known = [cache, cacheO1, cacheO2][optimize].get(frontend);
   if (known) return known;
   const key = store ? runtimeKey(compilerIdentity(runtimeSource), optimize) : '';
   let compiled = store ? fromEntry(safeGet(store, key)) : undefined;
@@ -99,11 +100,11 @@ export function runtimeLibrary(frontend: Frontend, optimize: 0 | 1 = 0, store?: 
   }
   const functions = new Set([...ROM_FUNCTIONS, ...compiled.defined]);
   const lib: RuntimeLibrary = { functions, textFor: selective(compiled) };
-  (optimize === 1 ? cacheO1 : cache).set(frontend, lib);
+  [cache, cacheO1, cacheO2][optimize].set(frontend, lib);
   return lib;
 }
 
-function compileRuntime(frontend: Frontend, optimize: 0 | 1): Compiled {
+function compileRuntime(frontend: Frontend, optimize: 0 | 1 | 2): Compiled {
   const files = runtimeFiles();
   const unit = translateUnit(frontend, RUNTIME_FILE, memoryHost(files), {
     runtime: new Set([...ROM_FUNCTIONS, ...HEAP_BOUNDS_FUNCTIONS]),

@@ -95,8 +95,10 @@ describe('q7 build', function () {
     const noOut = await q7(['build', 'hello.cpp'], { 'hello.cpp': HELLO });
     assert.equal(noOut.code, 2);
     assert.match(noOut.err, /no output file given/);
-    const o2 = await q7(['build', 'hello.cpp', '-O2', '-o', 'x'], { 'hello.cpp': HELLO });
-    assert.deepEqual([o2.code, o2.err], [2, 'q7 build: -O2: only -O0 and -O1 are supported\n']);
+    const o3 = await q7(['build', 'hello.cpp', '-O3', '-o', 'x'], { 'hello.cpp': HELLO });
+    assert.deepEqual([o3.code, o3.err], [2, 'q7 build: -O3: only -O0, -O1 and -O2 are supported\n']);
+    const o2 = await q7(['build', 'hello.cpp', '-O2', '-o', 'x.elf'], { 'hello.cpp': HELLO });
+    assert.deepEqual([o2.code, o2.err, [...o2.written.keys()].length], [0, '', 1], '-O2 builds');
     const missing = await q7(['build', 'nope.cpp', '-o', 'x'], {});
     assert.equal(missing.code, 2);
     assert.match(missing.err, /nope\.cpp: cannot read file/);

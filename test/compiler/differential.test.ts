@@ -34,7 +34,7 @@ describe('compiler differential corpus (q7 emulator vs expected vs host g++)', f
     describe(name, () => {
       const file = path.join(CORPUS_DIR, `${name}.cpp`);
 
-      for (const optimize of [0, 1] as const) {
+      for (const optimize of [0, 1, 2] as const) {
         it(`compiled by q7 at -O${optimize} and run on the emulator prints the expected output`, async () => {
           const r = await compileSource(fs.readFileSync(file, 'utf8'), file, { optimize });
           const run = runImage(r);

@@ -41,7 +41,7 @@ describe('compiler example kernels', function () {
   }
 
   for (const [file, names] of Object.entries(EXPECTED)) {
-    for (const optimize of [0, 1] as const) {
+    for (const optimize of [0, 1, 2] as const) {
       it(`${file} builds at -O${optimize} with a table record and thunk per kernel`, async () => {
         const r = await compileSource(fs.readFileSync(path.join(EXAMPLES, file), 'utf8'), `/examples/${file}`, { optimize });
         assert.deepEqual(r.diagnostics, []);
@@ -60,11 +60,11 @@ describe('compiler example kernels', function () {
     }
   }
 
-  it('readelf accepts the DWARF of every example at -O0 and -O1 without warnings and lists the kernels', function () {
+  it('readelf accepts the DWARF of every example at -O0, -O1 and -O2 without warnings and lists the kernels', function () {
     requireTool(this, 'xtensa-lx106-elf-readelf');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'q7-examples-'));
     try {
-      for (const [key, names] of Object.entries(EXPECTED).flatMap(([f, n]) => [[`${f} -O0`, n], [`${f} -O1`, n]] as const)) {
+      for (const [key, names] of Object.entries(EXPECTED).flatMap(([f, n]) => [[`${f} -O0`, n], [`${f} -O1`, n], [`${f} -O2`, n]] as const)) {
         const file = key;
         const r = built.get(file);
         assert.ok(r?.elf, `${key} was built`);

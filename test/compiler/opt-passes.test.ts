@@ -273,8 +273,8 @@ describe('compiler -O1 passes (programs)', function () {
     assert.ok(!/call8\t_ZNK3Acc2atEi/.test(o1.assembly!), 'Acc::at is inlined');
   });
 
-  it('a sanitizer fault inside inlined SDK code is reported at the user line of the call (-O1 as -O0)', async () => {
-    for (const optimize of [0, 1] as const) {
+  it('a sanitizer fault inside inlined SDK code is reported at the user line of the call (-O1 and -O2 as -O0)', async () => {
+    for (const optimize of [0, 1, 2] as const) {
       const r = await compileSource(ISSUE_1019, '/kernels/inl.cpp', { optimize, defines: SANITIZE_DEFINES });
       const { result } = launch(r.image!, 'fill3', [specArg('t', 'shape=1,init=zeros')]);
       assert.equal(result.faults.length, 1);

@@ -42,7 +42,7 @@ describe('debug adapter launch configuration', () => {
     [{ program: 'k.cpp', args: [{ shape: [2], colour: 1 }] }, 'args[0].colour', /unknown field/],
     [{ program: 'k.cpp', args: [true] }, 'args[0]', /expected a \.npy path/],
     [{ program: 'k.cpp', expect: 3 }, 'expect', /not a number/],
-    [{ program: 'k.cpp', optimize: 2 }, 'optimize', /0 or 1/],
+    [{ program: 'k.cpp', optimize: 3 }, 'optimize', /0, 1 or 2/],
     [{ program: 'k.cpp', windowSize: 1000 }, 'windowSize', /power of two/],
     [{ program: 'k.cpp', stopOnEntry: 'yes' }, 'stopOnEntry', /true or false/],
     [{ program: 'k.cpp', defines: { 'A B': 1 } }, 'defines', /not a macro name/],
