@@ -5,7 +5,9 @@
 // `stopped` event), and the time to fetch the Variables of a frame holding three accessors
 // (relu_backward: grad, in, out — scopes + Locals + each accessor expanded), and the latency of a pause
 // of a running kernel (median and max of 30). Targets from the debugger issue: < 500 ms, < 5 ms,
-// < 20 ms, < 50 ms. The adapter processes get a temporary Q7_CACHE_DIR.
+// < 20 ms, < 50 ms. The adapter processes get a temporary Q7_CACHE_DIR. Each session ends with one
+// disconnect (close(): DebugClient.stop, given 2 s): a disconnect an exited adapter never answers left
+// nothing for Node to wait on, and the benchmark ended silently before printing.
 // Exported for bench/run.ts: debuggerBench() and formatDebuggerBench().
 
 import { spawnSync } from 'node:child_process';
@@ -51,6 +53,14 @@ async function client(): Promise<DebugClient> {
   return dc;
 }
 
+/** Disconnects and stops the adapter; an adapter that never answers is killed after 2 s. */
+async function close(dc: DebugClient): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([dc.stop(), new Promise<void>((r) => (timer = setTimeout(r, 2000)))]);
+  clearTimeout(timer);
+  (dc as unknown as { stopAdapter(): void }).stopAdapter();
+}
+
 /** Launch (compile + boot) to the stop on entry, in ms. */
 async function launchToEntry(dc: DebugClient, fn: string, args: unknown[], program = RELU): Promise<number> {
   const t0 = performance.now();
@@ -93,10 +103,9 @@ async function freshLaunch(program: string): Promise<number> {
   const dc = await client();
   try {
     const ms = await launchToEntry(dc, 'relu_forward', ['shape=16x16,init=randn,seed=1'], program);
-    await dc.disconnectRequest({});
     return ms;
   } finally {
-    await dc.stop();
+    await close(dc);
   }
 }
 
@@ -141,10 +150,9 @@ export async function pauseLatencies(n = 30): Promise<number[]> {
       await stopped;
       times.push(performance.now() - t0);
     }
-    await dc.disconnectRequest({});
     return times;
   } finally {
-    await dc.stop();
+    await close(dc);
   }
 }
 
@@ -184,14 +192,13 @@ async function figures(dir: string): Promise<DebuggerBench> {
     await launchToEntry(dc2, 'relu_backward', ['shape=16x16,init=randn,seed=1', 'shape=16x16,init=randn,seed=2']);
     const steps = await stepOvers(dc2, 40);
     const v = await fetchVariables(dc2);
-    await dc2.disconnectRequest({});
     const pauses = await pauseLatencies();
     return {
       launchMs, phases, runMs, stepOverMedianMs: median(steps), stepOverP90Ms: p90(steps), steps: steps.length, localsMs: v.localsMs, variablesMs: v.ms, variables: v.count,
       pauseMedianMs: median(pauses), pauseMaxMs: Math.max(...pauses), pauses: pauses.length,
     };
   } finally {
-    await dc2.stop();
+    await close(dc2);
   }
 }
 
