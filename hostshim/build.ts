@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { sdkHeaders } from '../language/sdk';
 import { HOST_RUNTIME_HEADER, HOST_RUNTIME_SOURCE } from './runtime-source';
 import { HostKernel, driverSource } from './driver';
+import { HOST_IVP_HEADER } from './ivp-header';
 
 export class HostShimError extends Error {}
 
@@ -23,6 +24,8 @@ export function writeShimTree(dir: string): string {
     fs.mkdirSync(path.dirname(path.join(inc, rel)), { recursive: true });
     fs.writeFileSync(path.join(inc, rel), text);
   }
+  // the IVP header's vector types are builtin types of our front-end: natively they are the shim's structs
+  fs.writeFileSync(path.join(inc, 'xtensa', 'tie', 'xt_ivp32.h'), HOST_IVP_HEADER);
   fs.writeFileSync(path.join(inc, 'q7_host_runtime.h'), HOST_RUNTIME_HEADER);
   fs.writeFileSync(path.join(dir, 'q7_host_runtime.cpp'), HOST_RUNTIME_SOURCE);
   return inc;
