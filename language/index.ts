@@ -24,6 +24,7 @@ export { anonymousFieldNamed, isAnonymousMember } from './sema/anonymous-members
 export { bindingInitialiser } from './sema/bindings';
 export { bitFieldPromotion } from './sema/bitfields';
 export type { Initialiser } from './sema/initialisers-outside-bodies';
+export type { VariableDefinition } from './sema/variable-definitions';
 export { constantValue, floatConstant, floatLiteralValue, parseFloatText, parseIntegerText } from './sema/constant-values';
 export { closureInfo, type ClosureCapture, type ClosureInfo } from './sema/lambdas';
 export { mayBeMisparsed, misparsedParts } from './sema/misparsed-declarations';

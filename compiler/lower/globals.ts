@@ -5,129 +5,25 @@
 // a default member initialiser, an initialiser that needs code, a reference bound to a temporary) is
 // zeroed .bss that the module's start-up function initialises (lower/startup.ts, in declaration order).
 // A static local whose initialiser is not constant data is initialised on first pass (lower/local-variables.ts).
+// Where a variable is defined and its analysed initialiser come from the model (`variableDefinition`).
 
-import { types, misparsedParts } from '../../language';
-import type { SyntaxNode as Node, Initialiser } from '../../language';
-import { completeArrayType, type Unit, type VarDecl, type Type } from '../../language/model';
+import { types, type Initialiser } from '../../language';
+import { completeArrayType, type VarDecl, type Type } from '../../language/model';
 import type { DataItem } from '../ir/ir';
-import { nodeAt } from './syntax-lookup';
 import { posOf, unsupported, Unsupported } from './errors';
 import type { ModuleLower } from './module';
 import { needsDestruction } from './objects';
 import { checkedInitialiser } from './local-variables';
 import { writeInitialiser, type Reloc } from './global-data';
 
-/** The initialiser written for a variable, found from its name's location. */
-function initializerAt(v: VarDecl): Node | undefined {
-  let n = nodeAt(v.loc.unit.root, v.loc.start, v.loc.end);
-  while (n && n.type !== 'init_declarator' && n.type !== 'declaration' && n.type !== 'field_declaration' && n.type !== 'expression_statement') n = n.parent ?? undefined;
-  // `int (*row)[4] = a;` parsed as an expression (sema/misparsed-declarations.ts)
-  if (n?.type === 'expression_statement') return n.namedChild(0) ? misparsedParts(n.namedChild(0)!)?.init : undefined;
-  if (n?.type === 'field_declaration') return n.childForFieldName('default_value') ?? undefined;
-  if (!n || n.type !== 'init_declarator') return undefined;
-  return n.childForFieldName('value') ?? undefined;
-}
-
-/**
- * The namespace-scope definition of a static data member (`int S::count = 40;`), if the user wrote one.
- * A class template's member (`template <class T> T H<T>::v = T(3);`) is defined by that for every
- * instance but one with an explicit specialisation (`template <> int H<int>::v = 9;`).
- */
-function outOfClassDefinition(m: ModuleLower, v: VarDecl): { init?: Node; unit: Unit } | undefined {
-  const qualified = withoutTemplateArguments(v.qualifiedName.replace(/\s+/g, ''));
-  const instance = v.owner?.templateInfo ? `${v.owner.displayName()}::${v.name}`.replace(/\s+/g, '') : undefined;
-  let general: { init?: Node; unit: Unit } | undefined;
-  for (const u of m.model.units) {
-    if (u.system) continue;
-    for (const d of findDefinitions(u.root, qualified)) {
-      if (!d.explicit) general ??= { init: d.init, unit: u };
-      else if (instance && (instance === d.written || instance.endsWith(`::${d.written}`))) return { init: d.init, unit: u };
-    }
-  }
-  return general;
-}
-
-interface Definition {
-  readonly init?: Node;
-  /** The declarator's name as written, without spaces (`H<int>::v`). */
-  readonly written: string;
-  /** Under `template <>`: an explicit specialisation for one instance. */
-  readonly explicit: boolean;
-}
-
-function findDefinitions(n: Node, qualified: string, out: Definition[] = []): Definition[] {
-  if (n.type === 'function_definition' || n.type === 'class_specifier' || n.type === 'struct_specifier' || n.type === 'union_specifier') return out;
-  if (n.type === 'declaration') {
-    for (const d of n.childrenForFieldName('declarator')) {
-      // `template <typename T> T H<T>::value = …;` defines the member of every instance of H
-      const written = declaratorName(d)?.replace(/\s+/g, '');
-      const name = written && withoutTemplateArguments(written);
-      if (written && name && (qualified === name || qualified.endsWith(`::${name}`)) && name.includes('::')) {
-        const init = d.type === 'init_declarator' ? (d.childForFieldName('value') ?? undefined) : undefined;
-        out.push({ init, written, explicit: isExplicitSpecialisation(n) });
-      }
-    }
-    return out;
-  }
-  for (const c of n.namedChildren) findDefinitions(c, qualified, out);
-  return out;
-}
-
-/** A declaration directly under `template <>`. */
-function isExplicitSpecialisation(decl: Node): boolean {
-  const t = decl.parent;
-  if (t?.type !== 'template_declaration') return false;
-  const params = t.childForFieldName('parameters');
-  return !!params && params.namedChildren.filter((c) => c.type !== 'comment').length === 0;
-}
-
-/** A qualified name without its template argument lists (`H<T>::value` → `H::value`). */
-function withoutTemplateArguments(name: string): string {
-  let out = '';
-  let depth = 0;
-  for (const ch of name) {
-    if (ch === '<') depth++;
-    else if (ch === '>' && depth > 0) depth--;
-    else if (depth === 0) out += ch;
-  }
-  return out;
-}
-
-/** The name a declarator declares, under its pointer, reference, array and initialiser layers. */
-function declaratorName(d: Node): string | undefined {
-  let n: Node | undefined = d;
-  while (n && n.type !== 'qualified_identifier' && n.type !== 'identifier' && n.type !== 'field_identifier') {
-    n = n.childForFieldName('declarator') ?? n.namedChildren[n.namedChildren.length - 1];
-  }
-  return n?.text;
-}
-
-function initializerOf(m: ModuleLower, v: VarDecl): Node | undefined {
-  const here = initializerAt(v);
-  if (here || v.storage !== 'static-member') return here;
-  const def = outOfClassDefinition(m, v);
-  if (!def) unsupported(v.loc, `static data member '${v.qualifiedName}' is used but has no definition`);
-  return def.init;
-}
-
-/** Whether a static data member is defined (in its class or at namespace scope) in the user's files. */
-export function hasDefinition(m: ModuleLower, v: VarDecl): boolean {
-  return !!initializerAt(v) || !!outOfClassDefinition(m, v);
-}
-
 /** An array declared without a length takes it from its initialiser. */
 function completed(t: Type, init: Initialiser | undefined): Type {
   return init ? completeArrayType(t, init.args) : t;
 }
 
-/** The unit the initialiser of `v` is written in (an out-of-class definition's for a static data member). */
-function initialiserUnit(m: ModuleLower, v: VarDecl): Unit {
-  return initializerAt(v) ? v.loc.unit : (outOfClassDefinition(m, v)?.unit ?? v.loc.unit);
-}
-
-/** The analysed initialiser of a namespace-scope variable or static data member; undefined without one. */
-function typedInitialiser(m: ModuleLower, v: VarDecl, init: Node | undefined): Initialiser | undefined {
-  return init ? m.model.globalInitialiser(v, init, initialiserUnit(m, v)) : undefined;
+/** Whether a static data member is defined (in its class or at namespace scope) in the user's files. */
+export function hasDefinition(m: ModuleLower, v: VarDecl): boolean {
+  return m.model.variableDefinition(v).defined;
 }
 
 /**
@@ -167,10 +63,10 @@ export interface GlobalDefinition {
  * storage and the initialiser the start-up function runs (ordered by where the initialiser is written).
  */
 export function defineGlobal(m: ModuleLower, v: VarDecl, symbol: string): GlobalDefinition {
-  const init = initializerOf(m, v);
-  const unit = initialiserUnit(m, v);
-  const order = orderOf(m, v, init, unit);
-  const typed = typedInitialiser(m, v, init);
+  const def = m.model.variableDefinition(v);
+  if (!def.defined) unsupported(v.loc, `static data member '${v.qualifiedName}' is used but has no definition`);
+  const order = m.model.units.indexOf(def.unit) * 1e9 + def.at;
+  const typed = def.initialiser;
   const t = completed(v.type, typed);
   if (!typed) {
     const data = globalData(m, v, symbol, undefined);
@@ -188,12 +84,6 @@ export function defineGlobal(m: ModuleLower, v: VarDecl, symbol: string): Global
   const size = ref ? 4 : m.L.sizeOf(t);
   const data: DataItem = { symbol, bytes: new Uint8Array(size), relocs: [], align: ref ? 4 : m.L.alignOf(t), section: '.bss', global: true, debug: debugOf(v, t) };
   return { data, dynamic: { init: initialiser, order } };
-}
-
-/** Where a global's initialisation comes in its unit's start-up order (the initialiser's place). */
-function orderOf(m: ModuleLower, v: VarDecl, init: Node | undefined, unit: Unit): number {
-  const at = init && v.storage === 'static-member' ? init.startIndex : v.loc.start;
-  return m.model.units.indexOf(unit) * 1e9 + at;
 }
 
 function debugOf(v: VarDecl, t: Type): DataItem['debug'] {

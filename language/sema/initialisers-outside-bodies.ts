@@ -121,7 +121,7 @@ function memberInitialiserNode(fd: FieldDecl): Node | undefined {
   return undefined;
 }
 
-function smallestAt(root: Node, start: number, end: number): Node | undefined {
+export function smallestAt(root: Node, start: number, end: number): Node | undefined {
   if (root.startIndex > start || root.endIndex < end) return undefined;
   for (const c of root.children) {
     const n = smallestAt(c, start, end);

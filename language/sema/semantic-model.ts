@@ -3,8 +3,8 @@
 
 import type { Analyzer } from './analyzer';
 import { type ClassDecl, type Decl, type FieldDecl, type FunctionDecl, type Scope, type Unit, type VarDecl } from '../model/declarations';
-import { defaultArgument, memberInitialiser, variableInitialiser, type Initialiser } from './initialisers-outside-bodies';
-import type { SyntaxNode } from '../parse/syntax-node';
+import { defaultArgument, memberInitialiser, type Initialiser } from './initialisers-outside-bodies';
+import { variableDefinition, type VariableDefinition } from './variable-definitions';
 import { classLayout, sizeAlignOf, type ClassLayout, type SizeAlign } from '../model/layout';
 import { PositionIndex, type NodeInfo } from './node-at';
 import { analyseFunctionBody } from './statements';
@@ -96,11 +96,12 @@ export class SemanticModel {
   }
 
   /**
-   * The initialiser `init` (the value of an init-declarator, in `unit`) of the namespace-scope variable
-   * or static data member `v`, analysed on first request in the scope that declares `v`.
+   * Where the namespace-scope variable or static data member `v` is defined (its own declaration, or a
+   * static data member's definition at namespace scope), with its initialiser analysed on first request
+   * in the scope that declares `v`.
    */
-  globalInitialiser(v: VarDecl, init: SyntaxNode, unit: Unit): Initialiser {
-    return this.query(() => variableInitialiser(this.analyzer, v, init, unit));
+  variableDefinition(v: VarDecl): VariableDefinition {
+    return this.query(() => variableDefinition(this.analyzer, this.units, v));
   }
 
   /** Runs a query on behalf of this analysis (completing a template instance reports nothing). */

@@ -18,7 +18,6 @@ const ALLOWED = [
   'compiler/lower/bindings.ts', // structured-binding declarations: the declarator and its initialiser
   'compiler/lower/class-bodies.ts', // mem-initialiser lists
   'compiler/lower/function.ts', // exprAt/requireExpr/nodePos: an expression and a position by a node's span
-  'compiler/lower/globals.ts', // finding a global's initialiser and out-of-class definitions
   'compiler/lower/jumps.ts', // labels, gotos and case labels
   'compiler/lower/local-variables.ts', // a local's initialiser forms
   'compiler/lower/range-for.ts', // the range-based for statement
