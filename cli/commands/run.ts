@@ -49,7 +49,7 @@ const SPEC = defineCommand({
     trace: { name: '--trace', type: 'flag', group: PROGRAM, description: 'print every executed instruction to stderr' },
     defines: { name: '-D', type: 'repeatable', value: 'NAME[=V]', group: PROGRAM, description: 'define a macro when FILE is C++ source' },
     optimize: {
-      name: '-O', type: 'enum', value: '0|1|2', attachedOnly: true, choices: ['0', '1', '2'], default: '1', group: PROGRAM,
+      name: '-O', type: 'enum', value: '0|1|2', attachedOnly: true, choices: ['0', '1', '2'], default: '2', group: PROGRAM,
       description: 'optimisation level when FILE is C++ source (see q7 build -O); the sanitizers stay on at every level',
     },
     noCache: {
@@ -82,7 +82,7 @@ function runArgs(argv: string[]): RunArgs {
     strictWindows: o.strictWindows || undefined, noSanitize: o.noSanitize.flat(), streamLog: o.streamLog, maxInsns: o.maxInsns,
     stackSize: o.stackSize, hbmSize: o.hbmSize,
   };
-  return { file: o.file, cpu: o.cpu, maxInsns: o.maxInsns, trace: o.trace, defines: macroTable(o.defines), kernel, cache: !o.noCache, optimize: o.optimize === '0' ? 0 as const : o.optimize === '2' ? 2 as const : 1 as const };
+  return { file: o.file, cpu: o.cpu, maxInsns: o.maxInsns, trace: o.trace, defines: macroTable(o.defines), kernel, cache: !o.noCache, optimize: o.optimize === '0' ? 0 as const : o.optimize === '1' ? 1 as const : 2 as const };
 }
 
 /** The program's image: read as ELF, or assembled when the file is assembly source. */

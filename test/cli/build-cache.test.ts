@@ -61,8 +61,8 @@ describe('q7 run / q7 build: the build cache', function () {
     assert.match(r.err, /^q7 cache: stored image-/m);
   });
 
-  it('q7 build at q7 run\'s level (-O1) with the defines q7 run adds finds its image, and writes the ELF a build from scratch writes', () => {
-    const defines = ['-O1', '-DQ7_SANITIZE_BOUNDS=1', '-DQ7_SANITIZE_COPIES=1'];
+  it('q7 build at q7 run\'s default level (-O2) with the defines q7 run adds finds its image, and writes the ELF a build from scratch writes', () => {
+    const defines = ['-O2', '-DQ7_SANITIZE_BOUNDS=1', '-DQ7_SANITIZE_COPIES=1'];
     const a = q7(['build', kernel, ...defines, '-o', path.join(dir, 'a.elf')]);
     assert.equal(a.code, 0, a.err);
     assert.match(a.err, /^q7 cache: hit image-/m, 'q7 run stored this build');

@@ -49,7 +49,7 @@ describe('q7 run: kernels', function () {
     assert.deepEqual([...toNumbers(readNpy(new Uint8Array(fs.readFileSync(outFile)), outFile))], [...v]);
   });
 
-  it('builds at -O1 by default with the sanitizers on; -O0 gives the same result in more instructions', async () => {
+  it('builds at -O2 by default with the sanitizers on; -O0 gives the same result in more instructions', async () => {
     const runAt = async (...level: string[]) => {
       const outFile = path.join(dir, `relu${level.join('')}.npy`);
       const r = await q7(RELU, ...level, '--fn', 'relu_forward', '--arg', 'shape=4x16,init=randn,seed=3', '--out', outFile);
@@ -58,16 +58,16 @@ describe('q7 run: kernels', function () {
       return { insns, out: fs.readFileSync(outFile) };
     };
     const byDefault = await runAt();
-    const o1 = await runAt('-O1');
+    const o2 = await runAt('-O2');
     const o0 = await runAt('-O0');
-    assert.equal(byDefault.insns, o1.insns, 'the default level is -O1');
-    assert.ok(o0.insns > 2 * o1.insns, `-O0 ${o0.insns} instructions, -O1 ${o1.insns}`);
-    assert.deepEqual(o0.out, o1.out);
+    assert.equal(byDefault.insns, o2.insns, 'the default level is -O2');
+    assert.ok(o0.insns > 2 * o2.insns, `-O0 ${o0.insns} instructions, -O2 ${o2.insns}`);
+    assert.deepEqual(o0.out, o2.out);
     const oob = path.join(dir, 'oob.cpp');
     fs.writeFileSync(oob, fs.readFileSync(RELU, 'utf8').replace(/(\w+)\[i\]\[j\]/, '$1[i][j + 1]'));
     const fault = await q7(oob, '--fn', 'relu_forward', '--arg', 'shape=2x3,init=ones');
     assert.equal(fault.code, 1, fault.err);
-    assert.match(fault.err, /oob\.cpp:11:\d+: fault out-of-bounds: index 3 is out of bounds for dimension 1 of size 3/, 'the bounds sanitizer is on at -O1, at its line');
+    assert.match(fault.err, /oob\.cpp:11:\d+: fault out-of-bounds: index 3 is out of bounds for dimension 1 of size 3/, 'the bounds sanitizer is on at -O2, at its line');
   });
 
   it('a mismatch against --expect exits 1 with the first mismatches', async () => {
