@@ -7,12 +7,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FunctionBuilder, slotAddr } from '../../compiler/ir/builder';
 import { INLINE_LIMITS, inlineCalls, instrCount } from '../../compiler/opt/inline';
-import type { KernelArg } from '../../emulator/device';
 import { compileSource } from './harness';
-import { launch, outputOf, specArg } from '../device/helpers';
+import { launch, outputOf } from '../device/helpers';
+import { CASES, EXAMPLES, NOT_BUILT } from './example-cases';
 
 const POS = { file: '/t/a.cpp', line: 1, column: 1 };
-const EXAMPLES = path.join(__dirname, '..', '..', '..', 'examples', 'kernels');
 
 /** A callee of `n` stores and loads through a slot (2n + 1 instructions), returning the last load. */
 function calleeOfSize(n: number): FunctionBuilder {
@@ -59,25 +58,6 @@ describe('compiler -O2 inlining limits (IR in → IR out)', () => {
     assert.equal(inlineCalls(caller.func, (n) => (n === 'big' ? { body: callee.func, size } : undefined), INLINE_LIMITS[2]), 0);
   });
 });
-
-/** Examples the compiler does not build yet (the IVP vector unit). */
-const NOT_BUILT = ['relu_ivp.cpp'];
-
-/** Each example kernel with arguments that exercise it (small shapes: the -O0 run stays quick). */
-const CASES: { file: string; fn: string; args: () => KernelArg[] }[] = [
-  { file: 'relu.cpp', fn: 'relu_forward', args: () => [specArg('t_in', 'shape=5x7,init=randn,seed=3')] },
-  { file: 'relu.cpp', fn: 'relu_backward', args: () => [specArg('t_grad', 'shape=4x6,init=randn,seed=4'), specArg('t_in', 'shape=4x6,init=randn,seed=5')] },
-  { file: 'relu_tcm.cpp', fn: 'relu_tcm_forward', args: () => [specArg('t_in', 'shape=1200,init=randn,seed=6')] },
-  { file: 'relu_multicore.cpp', fn: 'relu_multicore_forward', args: () => [specArg('t_in', 'shape=1100,init=randn,seed=7')] },
-  {
-    file: 'stream_scale.cpp', fn: 'stream_scale',
-    args: () => [specArg('t_in', 'shape=300,init=randn,seed=8'), { kind: 'scalar', name: 'scale', bytes: new Uint8Array(new Float64Array([-1.5]).buffer) }],
-  },
-  {
-    file: 'rnn_cell.cpp', fn: 'wkv_forward',
-    args: () => ['k', 'v', 'r'].map((n, i) => specArg(n, `shape=1x3x2x2,init=randn,seed=${10 + i}`)).concat([specArg('decay', 'shape=2x2,init=randn,seed=13'), specArg('bonus', 'shape=2x2,init=randn,seed=14')]),
-  },
-];
 
 describe('compiler -O2 (example kernels on the device, against -O0)', function () {
   this.timeout(600_000);
