@@ -9,23 +9,27 @@ import * as path from 'node:path';
 import { sdkHeaders } from '../language/sdk';
 import { HOST_RUNTIME_HEADER, HOST_RUNTIME_SOURCE } from './runtime-source';
 import { HostKernel, driverSource } from './driver';
-import { HOST_IVP_HEADER } from './ivp-header';
+import { hostIvpHeader } from './ivp-header';
 
 export class HostShimError extends Error {}
 
 /** Headers the host's own C/C++ library provides. */
 const STANDARD = /^(c?std|c?math|math\.h|string\.h|cstring|algorithm|initializer_list|stdio\.h|stdlib\.h|stddef\.h|stdint\.h)/;
 
+/** The guest header the shim replaces. */
+const IVP_HEADER = 'xtensa/tie/xt_ivp32.h';
+
 /** Writes the shim's include directory (SDK headers + runtime) under `dir`. */
 export function writeShimTree(dir: string): string {
   const inc = path.join(dir, 'include');
-  for (const [rel, text] of sdkHeaders()) {
+  const headers = sdkHeaders();
+  for (const [rel, text] of headers) {
     if (STANDARD.test(rel) || !rel.includes('/')) continue;
     fs.mkdirSync(path.dirname(path.join(inc, rel)), { recursive: true });
     fs.writeFileSync(path.join(inc, rel), text);
   }
   // the IVP header's vector types are builtin types of our front-end: natively they are the shim's structs
-  fs.writeFileSync(path.join(inc, 'xtensa', 'tie', 'xt_ivp32.h'), HOST_IVP_HEADER);
+  fs.writeFileSync(path.join(inc, 'xtensa', 'tie', 'xt_ivp32.h'), hostIvpHeader(headers.get(IVP_HEADER) ?? ''));
   fs.writeFileSync(path.join(inc, 'q7_host_runtime.h'), HOST_RUNTIME_HEADER);
   fs.writeFileSync(path.join(dir, 'q7_host_runtime.cpp'), HOST_RUNTIME_SOURCE);
   return inc;

@@ -1,7 +1,7 @@
 // The host shim's runtime (C++): the primitives the SDK headers declare, implemented over plain host
 // memory so that g++ compiles a kernel natively. An "HBM address" is a host pointer; neuron_translate
 // is the identity, the DMA copies are memcpy, tensors are malloc'ed, the TCM pool is a 16 KiB budget
-// on malloc, and every sanitizer report prints and exits with status 3. The .npy helpers read and
+// on malloc (64-byte-aligned blocks), and every sanitizer report prints and exits with status 3. The .npy helpers read and
 // write the dtypes q7 run supports (version 1.0–3.0 headers, little-endian, C order).
 
 export const HOST_RUNTIME_HEADER = String.raw`#pragma once
@@ -154,14 +154,15 @@ void* __q7_tensor_create(const int64_t* sizes, size_t ndim, int dtype) { return 
 void* __q7_dst_tensor() { return q7host::dst; }
 void* __q7_tcm_malloc(size_t nbytes) {
   if (q7host::tcm_used + nbytes > q7host::kTcmPool) return nullptr;
-  size_t* p = (size_t*)malloc(nbytes + sizeof(size_t));
-  *p = nbytes;
+  // 64-byte aligned, as aligned vector loads need (the size is kept in the 64 bytes before the block)
+  char* p = (char*)aligned_alloc(64, 64 + ((nbytes + 63) & ~(size_t)63));
+  *(size_t*)p = nbytes;
   q7host::tcm_used += nbytes;
-  return p + 1;
+  return p + 64;
 }
 void __q7_tcm_free(void* ptr) {
   if (!ptr) return;
-  size_t* p = (size_t*)ptr - 1;
+  size_t* p = (size_t*)((char*)ptr - 64);
   q7host::tcm_used -= *p;
   free(p);
 }

@@ -39,7 +39,8 @@ describe('hostshim: the IVP vector unit natively', function () {
     const got = runProgram(dir, 'mac', `#include <stdio.h>
 #include <xtensa/tie/xt_ivp32.h>
 int main() {
-  int16_t a[32] = {${a.join(', ')}}, b[32] = {${b.join(', ')}};
+  alignas(64) int16_t a[32] = {${a.join(', ')}};
+  alignas(64) int16_t b[32] = {${b.join(', ')}};
   const xb_vecNx16* pa = (const xb_vecNx16*)a;
   xb_vecNx16 va, vb = IVP_LVNX16_I((const xb_vecNx16*)b, 0);
   IVP_LVNX16_IP(va, pa, 64);
@@ -60,7 +61,7 @@ int main() {
     const got = runProgram(dir, 'select', `#include <stdio.h>
 #include <xtensa/tie/xt_ivp32.h>
 int main() {
-  int32_t x[16] = {${x.join(', ')}};
+  alignas(64) int32_t x[16] = {${x.join(', ')}};
   xb_vecN_2x32v v = IVP_LVN_2X32_I((const xb_vecN_2x32v*)x, 0);
   xb_vecN_2x32v ten = 10;
   vboolN_2 big = IVP_GTN_2X32(v, ten);
