@@ -27,13 +27,15 @@ const ROOT = path.join(__dirname, '..', '..', '..');
  */
 const KNOWN_GAPS: Record<string, { message: string; reason: string }> = {
   'examples/relu_ivp.cpp': { message: "cannot convert to 'xb_vecN_2xf32'", reason: 'the compiler does not lower the IVP vector unit yet' },
+  'examples/mul_q15_ivp.cpp': { message: "'IVP_LVNX16_IP' is declared but not defined", reason: 'the compiler does not lower the IVP vector unit yet' },
+  'examples/count_max_ivp.cpp': { message: "cannot convert to 'xb_vecN_2x32v'", reason: 'the compiler does not lower the IVP vector unit yet' },
 };
 
 /**
  * Sources whose gap is the IVP vector unit: `q7 check` leaves the lowering's verdicts inside functions
  * using vector values out (compiler/vector-pending.ts), so it reports nothing where the build stops.
  */
-const PENDING_VECTOR_LOWERING = new Set(['examples/relu_ivp.cpp']);
+const PENDING_VECTOR_LOWERING = new Set(['examples/relu_ivp.cpp', 'examples/mul_q15_ivp.cpp', 'examples/count_max_ivp.cpp']);
 
 interface Source {
   readonly name: string;
