@@ -37,11 +37,10 @@ function half(h: number): number {
 /** An exact rational value n × 2^k (n BigInt) rounded to binary16 bits, nearest-even. */
 function roundHalf(n: bigint, k: number, negZero = false): number {
   const sign = n < 0n || (n === 0n && negZero) ? 0x8000 : 0;
-  let a = n < 0n ? -n : n;
+  const a = n < 0n ? -n : n;
   if (a === 0n) return sign;
   // normalise to a × 2^k with the quantum 2^-24 at least
-  let len = a.toString(2).length;
-  let exp = len - 1 + k; // value in [2^exp, 2^(exp+1))
+  const exp = a.toString(2).length - 1 + k; // value in [2^exp, 2^(exp+1))
   const quantumExp = Math.max(exp - 10, -24);
   const shift = quantumExp - k; // divide a by 2^shift
   let q: bigint;
@@ -59,8 +58,6 @@ function roundHalf(n: bigint, k: number, negZero = false): number {
     field++;
   }
   if (field >= 31) return sign | 0x7c00;
-  void len;
-  void exp;
   return sign | (field << 10) | Number(q - 1024n);
 }
 /** A double (finite) as n × 2^k exactly. */
