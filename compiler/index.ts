@@ -29,7 +29,8 @@ export interface CompileOptions {
   readonly defines?: Record<string, string>;
   /** 0 (default): every local in its stack slot; 1: the IR optimiser (opt/pipeline.ts: inlining,
    *  folding, scalar replacement, promotion to registers, dead code) and a2..a7 allocated by live
-   *  intervals (see compiler/README.md, -O1); 2: -O1 with larger inlining limits (compiler/README.md, -O2). */
+   *  intervals (see compiler/README.md, -O1); 2: -O1 with larger inlining limits, loop rotation
+   *  and loop-invariant code motion (compiler/README.md, -O2). */
   readonly optimize?: 0 | 1 | 2;
   /** Emit DWARF (default true). */
   readonly debug?: boolean;

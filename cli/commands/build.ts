@@ -21,7 +21,7 @@ const SPEC = defineCommand({
     optimize: {
       name: '-O', type: 'enum', value: '0|1|2', attachedOnly: true, choices: ['0', '1', '2'], default: '0',
       invalid: (t: string) => `-O${t}: only -O0, -O1 and -O2 are supported`,
-      description: '-O0: no optimisation, every local lives in its stack slot (what the debugger shows best); -O1: promotion of scalar locals to registers, inlining, constant folding, scalar replacement of aggregates, dead-code removal; -O2: -O1 with larger inlining limits (the SDK accessor chain inlined whole)',
+      description: '-O0: no optimisation, every local lives in its stack slot (what the debugger shows best); -O1: promotion of scalar locals to registers, inlining, constant folding, scalar replacement of aggregates, dead-code removal; -O2: -O1 with larger inlining limits (the SDK accessor chain inlined whole), loop rotation and loop-invariant code motion',
     },
     defines: {
       name: '-D', type: 'repeatable', value: 'NAME[=V]',

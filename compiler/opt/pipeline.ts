@@ -3,7 +3,8 @@
 // inlining of small callees, then rounds of block merging, constant folding, 64-bit narrowing,
 // forwarding and address folding, redundant slot load elimination, dead code elimination, scalar
 // replacement of stack objects, promotion of the new field slots and copy propagation (local and
-// global), until no slot is split or promoted any more.
+// global), until no slot is split or promoted any more. At -O2, then, the loop passes: rotation and
+// loop-invariant code motion, and copy propagation, dead code and block merging after them.
 
 import type { Func, Module } from '../ir/ir';
 import { mergeBlocks } from './blocks';
@@ -13,9 +14,11 @@ import { foldConstants } from './constants';
 import { eliminateDeadCode } from './dce';
 import { foldAddresses, forwardInvariantCopies } from './fold';
 import { INLINE_LIMITS, inlineCalls, instrCount, snapshot, type InlineCandidate } from './inline';
+import { hoistInvariants } from './licm';
 import { eliminateRedundantLoads } from './loads';
 import { narrowArithmetic } from './narrow';
 import { promoteLocals } from './promote';
+import { rotateLoops } from './rotate';
 import { scalarizeSlots } from './scalarize';
 
 /** Options of the pipeline (tests switch inlining off to look at one function's own code). */
@@ -49,7 +52,18 @@ export function optimizeFunction(f: Func, ready: (symbol: string) => InlineCandi
     if (!split && !promoted) break;
   }
   mergeBlocks(f);
+  if (options.level === 2) loopPasses(f);
   return body;
+}
+
+/** -O2's loop passes: rotation, then loop-invariant code motion, and the clean-up after them. */
+function loopPasses(f: Func): void {
+  rotateLoops(f);
+  if (!hoistInvariants(f)) return;
+  propagateCopies(f);
+  propagateCopiesGlobally(f);
+  eliminateDeadCode(f);
+  mergeBlocks(f);
 }
 
 export function optimizeModule(m: Module, options: PipelineOptions = {}): void {

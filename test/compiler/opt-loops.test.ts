@@ -1,0 +1,158 @@
+// -O2 loop passes on hand-built IR (IR in → IR out): dominators and natural loops, loop rotation,
+// loop-invariant code motion with its memory rules (alias.ts).
+
+import { strict as assert } from 'node:assert';
+import { FunctionBuilder, regAddr, slotAddr } from '../../compiler/ir/builder';
+import type { Block, Func, VReg } from '../../compiler/ir/ir';
+import { mayAlias } from '../../compiler/opt/alias';
+import { hoistInvariants } from '../../compiler/opt/licm';
+import { dominators, naturalLoops } from '../../compiler/opt/loops';
+import { printFunc, printInstr } from '../../compiler/opt/print';
+import { rotateLoops } from '../../compiler/opt/rotate';
+import { NEURON_TRANSLATE_SYMBOL } from '../../target/q7/abi';
+
+const POS = { file: '/t/a.cpp', line: 1, column: 1 };
+
+/** `for (i = 0; i < n; i++) { body }` with `body` built into the loop's block; returns the blocks. */
+function countedLoop(b: FunctionBuilder, n: VReg, body: (b: FunctionBuilder) => void): { head: Block; loop: Block; exit: Block } {
+  const i = b.vreg('i32');
+  b.copy(i, b.const('i32', 0));
+  const head = b.newBlock();
+  const loop = b.newBlock();
+  const exit = b.newBlock();
+  b.jump(head);
+  b.place(head);
+  b.branch(b.cmp('lt', i, n), loop, exit);
+  b.place(loop);
+  body(b);
+  b.copy(i, b.bin('add', i, b.const('i32', 1)));
+  b.jump(head);
+  b.place(exit);
+  return { head, loop, exit };
+}
+
+/** The blocks of `f` that hold an instruction printed as `text`. */
+function blocksOf(f: Func, text: string): number[] {
+  return f.blocks.filter((b) => b.instrs.some((i) => printInstr(i) === text)).map((b) => b.id);
+}
+
+describe('compiler -O2 loop passes (IR in → IR out)', () => {
+  it('loops.ts: dominators and the natural loops of nested loops, innermost first', () => {
+    const b = new FunctionBuilder('f', 'f', POS, true);
+    const n = b.addParam('i32');
+    let inner: Block | undefined;
+    const outer = countedLoop(b, n, () => {
+      inner = countedLoop(b, n, () => undefined).head;
+    });
+    b.terminate({ op: 'ret' });
+    const dom = dominators(b.func);
+    const loops = naturalLoops(b.func, dom);
+    assert.deepEqual(loops.map((l) => l.header.id), [inner!.id, outer.head.id]);
+    assert.ok(loops[0].blocks.size < loops[1].blocks.size);
+    assert.ok([...loops[0].blocks].every((x) => loops[1].blocks.has(x)), 'the inner loop is inside the outer one');
+    assert.ok(dom.dominates(outer.head, inner!) && !dom.dominates(inner!, outer.head));
+    assert.ok(!loops[1].blocks.has(outer.exit));
+  });
+
+  it('rotate.ts: a top-tested loop becomes a guard, a preheader and a bottom test', () => {
+    const b = new FunctionBuilder('f', 'f', POS, true);
+    const n = b.addParam('i32');
+    const p = b.addParam('i32');
+    const { head, loop, exit } = countedLoop(b, n, () => b.store('i32', n, regAddr(p)));
+    b.terminate({ op: 'ret' });
+    assert.equal(rotateLoops(b.func), 1);
+    const text = printFunc(b.func);
+    // entry → guard (the test copied) → preheader → body … → the test at the bottom → body or exit
+    const order = b.func.blocks.map((x) => x.id);
+    assert.equal(order.indexOf(head.id), order.indexOf(exit.id) - 1, `the test moved after the body:\n${text}`);
+    const guard = b.func.blocks[1];
+    assert.equal(guard.instrs.length, head.instrs.length);
+    assert.equal(guard.term?.op, 'branch');
+    const pre = b.func.blocks[2];
+    assert.deepEqual([pre.instrs.length, pre.term?.op === 'jump' && pre.term.target], [0, loop]);
+    assert.ok(head.term?.op === 'branch' && head.term.then === loop && head.term.else === exit);
+    // the body's first block now runs before any exit
+    const loops = naturalLoops(b.func);
+    assert.equal(loops[0].header, loop);
+    assert.equal(rotateLoops(b.func), 0, 'a bottom-tested loop stays');
+  });
+
+  it('licm.ts: invariant arithmetic, conversions and loads move out; what the loop writes stays', () => {
+    const b = new FunctionBuilder('f', 'f', POS, true);
+    const n = b.addParam('i32');
+    const p = b.addParam('i32');
+    const q = b.addParam('i32');
+    const d = b.addParam('f64');
+    countedLoop(b, n, () => {
+      const f = b.conv('f64>f32', d, 'f32');
+      const w = b.call(NEURON_TRANSLATE_SYMBOL, [q, b.conv('i32>i64u', n, 'i64')], 'i32')!;
+      b.store('f32', f, regAddr(w));
+      const counter = b.load('i32', regAddr(p, 12), 'i32');
+      b.store('i32', b.bin('add', counter, b.const('i32', 1)), regAddr(p, 12));
+      b.store('i32', b.load('i32', regAddr(p, 16), 'i32'), regAddr(w, 4));
+      b.store('i64', b.load('i64', regAddr(q), 'i64'), regAddr(w, 8));
+      b.store('u8', b.load('u8', regAddr(q, 4), 'i32'), regAddr(w, 16));
+    });
+    b.terminate({ op: 'ret' });
+    rotateLoops(b.func);
+    const before = printFunc(b.func);
+    assert.ok(hoistInvariants(b.func) > 0);
+    const loop = naturalLoops(b.func)[0];
+    const inLoop = (text: string) => {
+      const at = blocksOf(b.func, text);
+      assert.equal(at.length, 1, `${text} once in:\n${printFunc(b.func)}`);
+      return loop.blocks.has(b.func.blocks.find((x) => x.id === at[0])!);
+    };
+    const ids = before.match(/v(\d+) = (load|conv)[^\n]*/g)!;
+    const byText = (re: RegExp) => ids.find((l) => re.test(l))!;
+    assert.ok(!inLoop(byText(/conv\.f64>f32/)), 'the double→float conversion of a parameter moves');
+    assert.ok(!inLoop(byText(/conv\.i32>i64u/)), 'the address conversion moves');
+    assert.ok(inLoop(byText(/load\.i32 \[v1\+12\]/)), 'the counter the loop increments stays');
+    assert.ok(!inLoop(byText(/load\.i32 \[v1\+16\]/)), 'a field next to it (same base, other bytes) moves');
+    assert.ok(!inLoop(byText(/load\.i64 \[v2\]/)), 'a 64-bit integer through another pointer moves (type rule: the loop writes 32-bit integers)');
+    assert.ok(inLoop(byText(/load\.u8 \[v2\+4\]/)), 'a byte load may read anything the loop writes: stays');
+  });
+
+  it('licm.ts: a call of unknown effect keeps pointer loads; a loop without calls keeps them too (it may be polling)', () => {
+    for (const withCall of [true, false]) {
+      const b = new FunctionBuilder('f', 'f', POS, true);
+      const n = b.addParam('i32');
+      const q = b.addParam('i32');
+      const s = b.slot(4, 4, 's');
+      b.store('i32', n, slotAddr(s));
+      const sum = b.vreg('i64');
+      b.copy(sum, b.const('i64', 0n));
+      countedLoop(b, n, () => {
+        if (withCall) b.call('external', []);
+        b.copy(sum, b.bin('add', sum, b.load('i64', regAddr(q), 'i64')));
+        b.copy(sum, b.bin('add', sum, b.conv('i32>i64s', b.load('i32', slotAddr(s), 'i32'), 'i64')));
+      });
+      b.terminate({ op: 'ret' });
+      rotateLoops(b.func);
+      hoistInvariants(b.func);
+      const loop = naturalLoops(b.func)[0];
+      const loopText = [...loop.blocks].flatMap((x) => x.instrs.map(printInstr)).join('\n');
+      assert.match(loopText, /load\.i64 \[v1\]/, `withCall ${withCall}: the pointer load stays`);
+      assert.doesNotMatch(loopText, /load\.i32 \[%s\]/, `withCall ${withCall}: a slot whose address is never taken moves`);
+    }
+  });
+
+  it('alias.ts: slots, symbols, one base and the type rule', () => {
+    const b = new FunctionBuilder('f', 'f', POS, true);
+    const p = b.addParam('i32');
+    const q = b.addParam('i32');
+    const s = b.slot(8, 4, 's');
+    const t = b.slot(8, 4, 't');
+    const none = new Set<never>();
+    assert.equal(mayAlias({ addr: slotAddr(s), size: 4, mem: 'i32' }, { addr: slotAddr(s, 4), size: 4, mem: 'i32' }, none), false);
+    assert.equal(mayAlias({ addr: slotAddr(s), size: 8, mem: 'i64' }, { addr: slotAddr(s, 4), size: 4, mem: 'f32' }, none), true);
+    assert.equal(mayAlias({ addr: slotAddr(s), size: 4, mem: 'i32' }, { addr: slotAddr(t), size: 4, mem: 'i32' }, none), false);
+    assert.equal(mayAlias({ addr: slotAddr(s), size: 4, mem: 'i32' }, { addr: regAddr(p), size: 4, mem: 'i32' }, none), false, 'a slot whose address is not taken');
+    assert.equal(mayAlias({ addr: slotAddr(s), size: 4, mem: 'i32' }, { addr: regAddr(p), size: 4, mem: 'f32' }, new Set([s])), true, 'a slot whose address is taken: no type rule');
+    assert.equal(mayAlias({ addr: regAddr(p), size: 4, mem: 'i32' }, { addr: regAddr(p, 4), size: 4, mem: 'i32' }, none), false);
+    assert.equal(mayAlias({ addr: regAddr(p), size: 4, mem: 'i32' }, { addr: regAddr(q), size: 4, mem: 'i32' }, none), true);
+    assert.equal(mayAlias({ addr: regAddr(p), size: 4, mem: 'i32' }, { addr: regAddr(q), size: 8, mem: 'i64' }, none), false);
+    assert.equal(mayAlias({ addr: regAddr(p), size: 4, mem: 'f32' }, { addr: regAddr(q), size: 1, mem: 'u8' }, none), true);
+    assert.equal(mayAlias({ addr: regAddr(p), size: 4, mem: 'f32' }, { addr: regAddr(q), size: 16 }, none), true, 'a block copy');
+  });
+});
