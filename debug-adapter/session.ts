@@ -16,6 +16,7 @@ import type { FrameValues } from './locals';
 import { FAULT_KINDS, Q7Runtime, type RuntimeListener, type StopEvent } from './runtime';
 import { tensorData } from './tensor';
 import { deviceTree, deviceView, enforcerList, hex, registerView, type Lister, type ViewNode } from './views';
+import { VectorState, registerMemory, vectorNode, vectorView } from './vectors';
 import { lineAddresses, readBytes, writeBytes } from './memory';
 import { type Args, RequestError, array, int, obj, optStr, parseMemoryReference, str } from './requests';
 
@@ -47,6 +48,8 @@ export class Q7DebugSession extends DebugSession {
   private launched = false;
   private terminated = false;
   private readonly refs = new Handles<Lister>(1000);
+  /** The Vector scope's lane types and each core's vector state at its previous stop. */
+  private readonly vectors = new VectorState();
   private readonly sourceRefs = new Map<string, number>();
   private readonly sourceByRef = new Map<number, string>();
   /** The breakpoints as the client last set them (re-applied on load and restart). */
@@ -221,6 +224,7 @@ export class Q7DebugSession extends DebugSession {
     };
     box.rt = Q7Runtime.open(this.image, plan, this.host.readFile, listener);
     this.runtime = box.rt;
+    this.vectors.reset();
     // the program model (DWARF variables and types) is read now, not at the first Variables request
     box.rt.frameValues();
     this.applyBreakpoints();
@@ -262,6 +266,8 @@ export class Q7DebugSession extends DebugSession {
 
   private onStopped(e: StopEvent): void {
     this.refs.reset();
+    const rt = this.runtime;
+    if (rt) this.vectors.stopped(Array.from({ length: rt.coreCount }, (_, k) => rt.machine(k)));
     const body: DebugProtocol.StoppedEvent['body'] = { reason: e.reason, threadId: e.core + 1, allThreadsStopped: true, preserveFocusHint: false };
     if (e.text) body.text = e.text;
     if (e.description) body.description = e.description;
@@ -494,6 +500,7 @@ export class Q7DebugSession extends DebugSession {
         { name: 'Device', variablesReference: this.refs.create(() => deviceView(rt, core)), expensive: false },
       ],
     };
+    if (m.hasVectorUnit) r.body.scopes.push({ name: 'Vector', variablesReference: this.refs.create(() => vectorView(this.vectors, m, core)), expensive: false });
     this.sendResponse(r);
   }
 
@@ -555,11 +562,12 @@ export class Q7DebugSession extends DebugSession {
     if (!n.set) throw new RequestError(`'${name}' cannot be written`);
     try {
       const set = n.set;
-      r.body = { value: this.rt().edit(() => set(value)) };
+      r.body = { value: n.viewOnly ? set(value) : this.rt().edit(() => set(value)) };
     } catch (e) {
       throw new RequestError(`'value': ${(e as Error).message}`);
     }
     this.sendResponse(r);
+    if (n.viewOnly) this.sendEvent(new Event('invalidated', { areas: ['variables'] }));
   }
 
   /** The frame an evaluation runs in: `frameId`, else the innermost frame of the focused core. */
@@ -577,9 +585,16 @@ export class Q7DebugSession extends DebugSession {
       $device: () => deviceView(rt, core),
       $enforcers: () => enforcerList(rt, core),
       $registers: () => registerView(rt.machine(core)),
+      $vector: () => (rt.machine(core).hasVectorUnit ? vectorView(this.vectors, rt.machine(core), core) : []),
     };
     if (named[expr]) {
       r.body = { result: expr, variablesReference: this.refs.create(named[expr]) };
+      return this.sendResponse(r);
+    }
+    const vec = expr.startsWith('$') ? vectorNode(this.vectors, rt.machine(core), core, expr.slice(1)) : undefined;
+    if (vec) {
+      const v = this.toVariable(vec);
+      r.body = { result: v.value, type: v.type, variablesReference: v.variablesReference, memoryReference: v.memoryReference };
       return this.sendResponse(r);
     }
     let cppError: string;
@@ -756,6 +771,14 @@ export class Q7DebugSession extends DebugSession {
 
   private readMemory(a: Args, r: DebugProtocol.Response): void {
     const rt = this.stopped();
+    const reg = this.registerMemory(rt, a);
+    if (reg) {
+      const offset = a.offset === undefined ? 0 : int(a, 'offset', { min: 0 });
+      const count = int(a, 'count', { min: 0, max: MAX_COUNT });
+      const bytes = reg.read().subarray(offset, offset + count);
+      r.body = { address: `${str(a, 'memoryReference').trim()}+${offset}`, data: Buffer.from(bytes).toString('base64'), unreadableBytes: count - bytes.length || undefined };
+      return this.sendResponse(r);
+    }
     const { space, addr } = parseMemoryReference(str(a, 'memoryReference'));
     const offset = a.offset === undefined ? 0 : int(a, 'offset');
     const count = int(a, 'count', { min: 0, max: MAX_COUNT });
@@ -768,6 +791,8 @@ export class Q7DebugSession extends DebugSession {
 
   private writeMemory(a: Args, r: DebugProtocol.Response): void {
     const rt = this.stopped();
+    const reg = this.registerMemory(rt, a);
+    if (reg) return this.writeRegisterMemory(rt, reg, a, r);
     const { space, addr } = parseMemoryReference(str(a, 'memoryReference'));
     const offset = a.offset === undefined ? 0 : int(a, 'offset');
     const data = str(a, 'data');
@@ -776,6 +801,29 @@ export class Q7DebugSession extends DebugSession {
     const start = addr + BigInt(offset);
     if (start < 0n || (space === 'local' && start + BigInt(bytes.length) > 0x100000000n)) throw new RequestError(`'memoryReference': ${start} is outside the 32-bit local address space`);
     if (!writeBytes(rt, space, start, new Uint8Array(bytes))) throw new RequestError(`no memory at 0x${start.toString(16)} (or not all of its ${bytes.length} bytes)`);
+    r.body = { bytesWritten: bytes.length };
+    this.sendResponse(r);
+    this.sendEvent(new Event('invalidated', { areas: ['variables'] }));
+  }
+
+  /** The focused core's IVP register a memory reference `ivp:<name>` names (undefined for an address). */
+  private registerMemory(rt: Q7Runtime, a: Args): ReturnType<typeof registerMemory> {
+    try {
+      return registerMemory(rt.machine(rt.focus), str(a, 'memoryReference'));
+    } catch (e) {
+      throw new RequestError((e as Error).message);
+    }
+  }
+
+  private writeRegisterMemory(rt: Q7Runtime, reg: NonNullable<ReturnType<typeof registerMemory>>, a: Args, r: DebugProtocol.Response): void {
+    const offset = a.offset === undefined ? 0 : int(a, 'offset', { min: 0 });
+    const data = str(a, 'data');
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data)) throw new RequestError("'data': not base64");
+    const bytes = Buffer.from(data, 'base64');
+    const now = reg.read();
+    if (offset + bytes.length > now.length) throw new RequestError(`'data': ${bytes.length} bytes at offset ${offset} do not fit in the register's ${now.length}`);
+    now.set(bytes, offset);
+    rt.edit(() => reg.write(now));
     r.body = { bytesWritten: bytes.length };
     this.sendResponse(r);
     this.sendEvent(new Event('invalidated', { areas: ['variables'] }));

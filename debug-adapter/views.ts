@@ -22,6 +22,8 @@ export interface ViewNode {
   readonly memoryReference?: string;
   /** Writes a value given as text; returns the value as it now reads. */
   readonly set?: (text: string) => string;
+  /** `set` changes only how the view shows things (a lane type), not the run. */
+  readonly viewOnly?: boolean;
 }
 
 export const hex = (v: number, digits = 8): string => `0x${(v >>> 0).toString(16).padStart(digits, '0')}`;

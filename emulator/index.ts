@@ -1,5 +1,5 @@
 // Public API of the emulator: machines for the configured cores, their stop reasons, the
-// semihosting host interface, and the configurations themselves.
+// semihosting host interface, the configurations themselves, and binary16 conversion (IVP f16 lanes).
 
 import { CoreConfig, CoreName } from './config';
 import { Machine, MachineOptions } from './machine';
@@ -15,6 +15,7 @@ export { MemoryHost, ERRNO } from './semihost/host';
 export type { SemihostHost, HostOptions } from './semihost/host';
 export { SYS as SEMIHOST_CALLS } from './semihost/simcall';
 export type { Watchpoint } from './memory/memory';
+export { halfToNumber, numberToHalf } from './fp/half';
 
 /** Creates a machine for a core (by name or configuration), reset and with empty memory. */
 export function createMachine(core: CoreName | CoreConfig, options: MachineOptions = {}): Machine {
