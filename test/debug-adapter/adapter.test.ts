@@ -233,7 +233,7 @@ describe('debug adapter (DAP over stdio)', function () {
     await launchTo(dc, reluArgs(relu.elf), { [RELU]: [11] });
     const frame = (await top(dc))[0];
     const scopes = (await dc.scopesRequest({ frameId: frame.id })).body.scopes;
-    assert.deepEqual(scopes.map((s) => s.name), ['Locals', 'Registers (core 0)', 'Device']);
+    assert.deepEqual(scopes.map((s) => s.name), ['Locals', 'Registers (core 0)', 'Device', 'Vector'], 'kernel cores are q7 cores, with the IVP unit');
     const vars = (await dc.variablesRequest({ variablesReference: scopes[1].variablesReference })).body.variables;
     assert.equal(vars.find((v) => v.name === 'pc')?.value, frame.instructionPointerReference);
     assert.deepEqual(vars.slice(1, 17).map((v) => v.name), Array.from({ length: 16 }, (_, k) => `a${k}`));
