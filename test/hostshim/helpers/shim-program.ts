@@ -125,13 +125,13 @@ ${this.body.map((l) => `  ${l}`).join('\n')}
 `;
   }
 
-  /** Compiles and runs the program in `dir`; fails naming every check whose output differs. */
-  run(dir: string, name: string): void {
+  /** Compiles (at `optimize`) and runs the program in `dir`; fails naming every check whose output differs. */
+  run(dir: string, name: string, optimize = '-O1'): void {
     const inc = writeShimTree(dir);
     const src = path.join(dir, `${name}.cpp`);
     const exe = path.join(dir, name);
     fs.writeFileSync(src, this.source());
-    const c = spawnSync('g++', ['-std=c++17', '-O1', `-I${inc}`, src, '-o', exe], { encoding: 'utf8' });
+    const c = spawnSync('g++', ['-std=c++17', optimize, `-I${inc}`, src, '-o', exe], { encoding: 'utf8' });
     assert.equal(c.status, 0, c.stderr);
     const r = spawnSync(exe, [], { encoding: 'utf8', maxBuffer: 64 << 20 });
     assert.equal(r.status, 0, r.stderr);

@@ -1,0 +1,168 @@
+// The host shim and the emulator agree: the same random operands (with each lane width's edge values,
+// float specials and NaN payloads) go through an intrinsic natively and through its instruction on the
+// emulated Q7 (docs/ivp-encoding.md: the mnemonic is the intrinsic's name in lower case, operands in C
+// order, the destination first), and the results must be the same bits. Both sides were written
+// separately; each also has its own model tests (test/emulator/ivp-*.test.ts, test/hostshim/ivp-*.test.ts).
+
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { requireTool } from '../oracle/tools';
+import { IvpMachine, bytesToLanes, lanesToBytes, operand, rng } from '../emulator/helpers/ivp';
+import { ShimProgram, VEC, VecKind, WIDE, WideKind, lanesOf } from './helpers/shim-program';
+
+type Arg = { vec: VecKind } | { wide: WideKind } | { pred: number } | { imm: number } | { ar: number };
+type Ret = { vec: VecKind } | { wide: WideKind } | { pred: number };
+interface Case {
+  readonly name: string;
+  readonly args: readonly Arg[];
+  /** The result; absent: the first argument is the in/out destination. */
+  readonly ret?: Ret;
+}
+
+const SIGNED: VecKind[] = ['2NX8', 'NX16', 'N_2X32'];
+const U: Record<string, VecKind> = { '2NX8': '2NX8U', NX16: 'NX16U', N_2X32: 'N_2X32U' };
+const L: Record<string, number> = { '2NX8': 64, NX16: 32, N_2X32: 16, NXF16: 32, N_2XF32: 16 };
+const v = (k: VecKind) => ({ vec: k });
+/** Intrinsics whose mnemonic is not their lower-case name. */
+const MNEMONIC: Record<string, string> = { IVP_MULUUNX16U: 'ivp_muluunx16' };
+
+function cases(): Case[] {
+  const out: Case[] = [];
+  for (const t of SIGNED) {
+    const s = v(t);
+    const u = v(U[t]);
+    for (const op of ['ADD', 'SUB', 'MIN', 'MAX', 'AND', 'OR', 'XOR', 'AVG', 'AVGR']) out.push({ name: `IVP_${op}${t}`, args: [s, s], ret: s });
+    for (const op of ['AVGU', 'AVGRU', 'MINU', 'MAXU']) out.push({ name: `IVP_${op}${t}`, args: [u, u], ret: u });
+    for (const op of ['NEG', 'ABS', 'NOT']) out.push({ name: `IVP_${op}${t}`, args: [s], ret: s });
+    for (const op of ['EQ', 'NEQ', 'LT', 'LE', 'GT', 'GE']) out.push({ name: `IVP_${op}${t}`, args: [s, s], ret: { pred: L[t] } });
+    for (const op of ['LTU', 'LEU', 'GTU', 'GEU']) out.push({ name: `IVP_${op}${U[t]}`, args: [u, u], ret: { pred: L[t] } });
+    for (const op of ['ADD', 'SUB']) out.push({ name: `IVP_${op}${t}T`, args: [s, s, s, { pred: L[t] }] });
+    out.push({ name: `IVP_MOV${t}T`, args: [s, s, { pred: L[t] }], ret: s });
+    out.push({ name: `IVP_SEL${t}`, args: [s, s, s], ret: s });
+    out.push({ name: `IVP_SHFL${t}`, args: [s, s], ret: s });
+    for (const imm of [0, 5, 7, 8, 15, 16, 31]) for (const op of ['SLLI', 'SRLI', 'SRAI']) out.push({ name: `IVP_${op}${t}`, args: [s, { imm }], ret: s });
+    for (const pattern of [0, 1, 2, 3, 4, 5, 64 + 3, 128 + 1, 128 + 65, 256 + 2, 256 + 64 + 15]) out.push({ name: `IVP_SEL${t}I`, args: [s, s, { imm: pattern }], ret: s });
+    if (t !== 'N_2X32') for (const op of ['ADDS', 'SUBS']) out.push({ name: `IVP_${op}${t}`, args: [s, s], ret: s });
+    if (t !== 'N_2X32') out.push({ name: `IVP_ABSSUB${t}`, args: [s, s], ret: u }, { name: `IVP_ABSSUBU${t}`, args: [u, u], ret: u });
+    if (t !== '2NX8') {
+      for (const op of ['SLL', 'SRL', 'SLA', 'SRA', 'SLS', 'SRS']) out.push({ name: `IVP_${op}${t}`, args: [s, s], ret: s });
+      for (const imm of [0, 3, 15, 16, 31]) out.push({ name: `IVP_SLSI${t}`, args: [s, { imm }], ret: s });
+      for (const op of ['NSA', 'NSAU']) out.push({ name: `IVP_${op}${t}`, args: [s], ret: s });
+    }
+  }
+  out.push({ name: 'IVP_POPC2NX8', args: [v('2NX8')], ret: v('2NX8') });
+  out.push({ name: 'IVP_MULNX16PACKL', args: [v('NX16'), v('NX16')], ret: v('NX16') });
+  for (const op of ['ADDSNX16T', 'MINNX16T', 'MAXNX16T']) out.push({ name: `IVP_${op}`, args: [v('NX16'), v('NX16'), v('NX16'), { pred: 32 }] });
+  // multiplies into the accumulators, packs out of them
+  for (const [t, w] of [['2NX8', '2NX24'], ['NX16', 'NX48']] as [VecKind, WideKind][]) {
+    const s = v(t);
+    const u = v(U[t]);
+    const wide = { wide: w };
+    out.push({ name: `IVP_MUL${t}`, args: [s, s], ret: wide }, { name: `IVP_MULUS${t}`, args: [u, s], ret: wide });
+    out.push({ name: `IVP_MULA${t}`, args: [wide, s, s] }, { name: `IVP_MULS${t}`, args: [wide, s, s] }, { name: `IVP_MULUUA${t}`, args: [wide, u, u] });
+    out.push({ name: `IVP_MULP${t}`, args: [s, s, s, s], ret: wide }, { name: `IVP_MULPA${t}`, args: [wide, s, s, s, s] });
+  }
+  out.push({ name: 'IVP_MULUU2NX8', args: [v('2NX8U'), v('2NX8U')], ret: { wide: '2NX24' } }, { name: 'IVP_MULUUNX16U', args: [v('NX16U'), v('NX16U')], ret: { wide: 'NX48' } });
+  out.push({ name: 'IVP_MULN_2X32', args: [v('N_2X32'), v('N_2X32')], ret: { wide: 'N_2X64W' } }, { name: 'IVP_MULAN_2X32', args: [{ wide: 'N_2X64W' }, v('N_2X32'), v('N_2X32')] });
+  out.push({ name: 'IVP_DECNEGWNX48', args: [{ wide: 'NX48' }] });
+  for (const sh of [0, 1, 7, 15, 23, 31, 40]) {
+    out.push({ name: 'IVP_PACKVRNX48', args: [{ wide: 'NX48' }, { ar: sh }], ret: v('NX16') }, { name: 'IVP_PACKVRNRNX48', args: [{ wide: 'NX48' }, { ar: sh }], ret: v('NX16') });
+    out.push({ name: 'IVP_PACKVR2NX24', args: [{ wide: '2NX24' }, { ar: sh }], ret: v('2NX8') }, { name: 'IVP_PACKVRU2NX24', args: [{ wide: '2NX24' }, { ar: sh }], ret: v('2NX8U') });
+    out.push({ name: 'IVP_PACKVRN_2X64W', args: [{ wide: 'N_2X64W' }, { ar: sh }], ret: v('N_2X32') });
+  }
+  out.push({ name: 'IVP_PACKVNX48', args: [{ wide: 'NX48' }, v('NX16')], ret: v('NX16') }, { name: 'IVP_PACKQNX48', args: [{ wide: 'NX48' }], ret: v('NX16') }, { name: 'IVP_PACKMNX48', args: [{ wide: 'NX48' }], ret: v('NX16') });
+  out.push({ name: 'IVP_CVT48SNX32', args: [v('N_2X32'), v('N_2X32')], ret: { wide: 'NX48' } }, { name: 'IVP_CVT32SNX48H', args: [{ wide: 'NX48' }], ret: v('N_2X32') });
+  // the float unit
+  for (const [t, n] of [['N_2XF32', 16], ['NXF16', 32]] as [VecKind, number][]) {
+    const f = v(t);
+    for (const op of ['ADD', 'SUB', 'MUL', 'DIV', 'MIN', 'MAX', 'MINNUM', 'MAXNUM']) out.push({ name: `IVP_${op}${t}`, args: [f, f], ret: f });
+    for (const op of ['SQRT', 'ABS', 'NEG', 'FIRINT', 'FIFLOOR', 'FICEIL', 'FIROUND', 'FITRUNC']) out.push({ name: `IVP_${op}${t}`, args: [f], ret: f });
+    for (const op of ['MULA', 'MULS']) out.push({ name: `IVP_${op}${t}`, args: [f, f, f] });
+    for (const op of ['OEQ', 'OLT', 'OLE', 'OGT', 'OGE', 'UEQ', 'ULT', 'ULE', 'UN']) out.push({ name: `IVP_${op}${t}`, args: [f, f], ret: { pred: n } });
+  }
+  for (const scale of [0, 5, 31]) {
+    out.push({ name: 'IVP_FLOATN_2X32', args: [v('N_2X32'), { imm: scale }], ret: v('N_2XF32') }, { name: 'IVP_TRUNCN_2XF32', args: [v('N_2XF32'), { imm: scale }], ret: v('N_2X32') });
+    out.push({ name: 'IVP_UTRUNCN_2XF32', args: [v('N_2XF32'), { imm: scale }], ret: v('N_2X32U') }, { name: 'IVP_FLOAT16NX16', args: [v('NX16'), { imm: scale }], ret: v('NXF16') });
+  }
+  out.push({ name: 'IVP_CVTF32NXF16_1', args: [v('NXF16')], ret: v('N_2XF32') }, { name: 'IVP_CVTF16N_2XF32_0', args: [v('N_2XF32')], ret: v('NXF16') });
+  return out;
+}
+
+const F32_SPECIAL = [0, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0x7f800001, 0xffc12345, 0x00000001, 0x3f800000, 0x3fc00000, 0x4b800001];
+const F16_SPECIAL = [0, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0x7c01, 0xfe55, 0x0001, 0x3c00, 0x3e00, 0x7bff];
+
+/** Lanes of argument `arg` in `round`: random with edges; for floats, round 2 pairs the specials lane by lane (lane i of argument j: special i + j). */
+function vecLanes(next: () => number, k: VecKind, round: number, arg: number): bigint[] {
+  const bits = VEC[k].bits;
+  if (k === 'N_2XF32' || k === 'NXF16') {
+    const special = k === 'N_2XF32' ? F32_SPECIAL : F16_SPECIAL;
+    if (round === 2) return Array.from({ length: lanesOf(k) }, (_, i) => BigInt(special[(i + arg) % special.length]));
+    return Array.from({ length: lanesOf(k) }, () => BigInt(next() % 3 === 0 ? special[next() % special.length] : bits === 32 ? (next() & 0xc7ffffff) >>> 0 : next() & 0xffff));
+  }
+  return operand(next, bits, lanesOf(k)).map((x) => BigInt.asUintN(bits, x));
+}
+
+const wideBytes = (k: WideKind, lanes: bigint[]) => (k === 'N_2X64W' ? lanesToBytes(lanes.map((x) => BigInt.asIntN(64, x)), 96) : lanesToBytes(lanes, WIDE[k].bits));
+const wideLanes = (k: WideKind, bytes: Uint8Array) => (k === 'N_2X64W' ? bytesToLanes(bytes, 96, true).map((x) => BigInt.asIntN(64, x)) : bytesToLanes(bytes, WIDE[k].bits, true));
+
+describe('hostshim: the shim and the emulator agree on the IVP intrinsics', function () {
+  this.timeout(300000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'q7-shim-agree-'));
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('the same operands give the same bits, natively and emulated', function () {
+    requireTool(this, 'gcc');
+    const p = new ShimProgram();
+    const x = new IvpMachine();
+    const next = rng(2026);
+    let checks = 0;
+    for (const c of cases()) {
+      const rounds = c.args.some((a) => 'vec' in a && (a.vec === 'N_2XF32' || a.vec === 'NXF16')) ? 3 : 2;
+      for (let round = 0; round < rounds; round++) {
+        const names: string[] = [];
+        const regs: number[] = [];
+        let nv = 1;
+        let nw = 1;
+        let nb = 1;
+        let na = 2;
+        for (const [j, a] of c.args.entries()) {
+          if ('vec' in a) {
+            const lanes = vecLanes(next, a.vec, round, j);
+            names.push(p.vec(a.vec, lanes));
+            x.m.writeVector(nv, lanesToBytes(lanes, VEC[a.vec].bits));
+            regs.push(nv++);
+          } else if ('wide' in a) {
+            const lanes = operand(next, WIDE[a.wide].bits, WIDE[a.wide].lanes);
+            names.push(p.wide(a.wide, lanes));
+            x.m.writeWide(nw, wideBytes(a.wide, lanes));
+            regs.push(nw++);
+          } else if ('pred' in a) {
+            const bits = Array.from({ length: a.pred }, () => next() & 1);
+            names.push(p.pred(bits));
+            x.setPredLanes(nb, bits);
+            regs.push(nb++);
+          } else if ('imm' in a) {
+            names.push(String(a.imm));
+            regs.push(a.imm);
+          } else {
+            names.push(String(a.ar));
+            x.m.writeAR(na, a.ar);
+            regs.push(na++);
+          }
+        }
+        const ret: Ret | Arg = c.ret ?? c.args[0];
+        const dest = c.ret ? 0 : regs[0];
+        x.exec(MNEMONIC[c.name] ?? c.name.toLowerCase(), c.ret ? [dest, ...regs] : regs);
+        const expr = c.ret ? `${c.name}(${names.join(', ')})` : `[&]{ auto d = ${names[0]}; ${c.name}(${['d', ...names.slice(1)].join(', ')}); return d; }()`;
+        const label = `${c.name}(${c.args.map((a) => ('imm' in a ? a.imm : 'ar' in a ? a.ar : '·')).join(', ')})/${round}`;
+        if ('vec' in ret) p.expectVec(label, ret.vec, expr, bytesToLanes(x.m.readVector(dest), VEC[ret.vec].bits, VEC[ret.vec].signed));
+        else if ('wide' in ret) p.expectWide(label, ret.wide, expr, wideLanes(ret.wide, x.m.readWide(dest)));
+        else if ('pred' in ret) p.expectPred(label, expr, x.predLanes(dest, ret.pred));
+        checks++;
+      }
+    }
+    if (checks < 400) throw new Error(`only ${checks} agreement checks`);
+    p.run(dir, 'agree', '-O0'); // one large main: quicker to compile unoptimised
+  });
+});
