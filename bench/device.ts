@@ -58,14 +58,14 @@ export interface DeviceBench {
   readonly variants: readonly VariantFigure[];
 }
 
-async function frontend(): Promise<Frontend> {
+export async function frontend(): Promise<Frontend> {
   const found = locateGrammarFiles((p) => (fs.existsSync(p) ? fs.readFileSync(p) : undefined), undefined, (s) => require.resolve(s));
   if (typeof found === 'string') throw new Error(found);
   return Frontend.create(found);
 }
 
 /** Builds as the device runs it in production: no sanitizer checks compiled in. */
-function build(fe: Frontend, file: string, text: string, optimize: 0 | 1 | 2 = 0): ElfImage {
+export function build(fe: Frontend, file: string, text: string, optimize: 0 | 1 | 2 = 0): ElfImage {
   const r = compile(fe, file, memoryHost({ [file]: text }), { optimize });
   if (!r.image) throw new Error(`bench: ${file} does not build: ${r.diagnostics.map((d) => d.message).join('; ')}`);
   return r.image;

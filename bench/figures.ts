@@ -13,6 +13,7 @@ import type { Q7RunFigure } from './q7-run';
 import type { HistoryFigure } from './history';
 import type { DebuggerBench } from './debugger';
 import type { VectorBench } from './vector';
+import type { CompiledVectorBench } from './vector-compiled';
 
 export interface Figure {
   readonly name: string;
@@ -54,6 +55,18 @@ export function vectorFigures(r: VectorBench): Figure[] {
     time('vector.relu.ns-per-element', (r.reluVector.seconds * 1e9) / r.reluVector.elements, 'ns'),
     time('vector.relu-scalar.ns-per-element', (r.reluScalar.seconds * 1e9) / r.reluScalar.elements, 'ns'),
   ];
+}
+
+/** The compiled vector ReLU's figures once the compiler builds it; the scalar TCM ReLU's always. */
+export function compiledVectorFigures(b: CompiledVectorBench): Figure[] {
+  const perElement = (r: CompiledVectorBench['scalar']) => (r.seconds * 1e9) / r.elements;
+  const out = [time('vector.compiled-relu-tcm.ns-per-element', perElement(b.scalar), 'ns')];
+  if (b.built) {
+    out.push(time('vector.compiled-relu-ivp.ns-per-element', perElement(b.vector), 'ns'));
+    out.push(time('vector.compiled-relu-ivp.insns-per-element', b.vector.instructions / b.vector.elements, 'insns'));
+    out.push(rate('vector.compiled-relu-ivp.speed-vs-scalar', perElement(b.scalar) / perElement(b.vector), 'x'));
+  }
+  return out;
 }
 
 export function languageFigures(r: LanguageBenchFigures): Figure[] {

@@ -12,6 +12,7 @@ import { formatLanguageBench, languageBench } from './language';
 import { formatQ7RunBench, q7RunBench } from './q7-run';
 import { coldOpenBench, formatColdOpenBench, formatServerBench, serverBench } from './server';
 import { formatVectorBench, vectorBench } from './vector';
+import { compiledVectorBench, formatCompiledVectorBench } from './vector-compiled';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -52,11 +53,15 @@ function emulatorSection(full: boolean): void {
   }
 }
 
-function vectorSection(full: boolean): void {
+async function vectorSection(full: boolean): Promise<void> {
   console.log('\n== IVP vector unit: vector operations per second, vector vs scalar ReLU per element (q7, 4096 f32 in local memory) ==');
   const r = vectorBench(full);
   figures.push(...F.vectorFigures(r));
   for (const line of formatVectorBench(r)) console.log(`  ${line}`);
+  console.log('  compiled kernels on the device (-O2, float32 tensor through TCM):');
+  const c = await compiledVectorBench(full);
+  figures.push(...F.compiledVectorFigures(c));
+  for (const line of formatCompiledVectorBench(c)) console.log(`    ${line}`);
 }
 
 async function languageSection(): Promise<void> {
