@@ -1,8 +1,9 @@
 // q7 — the command-line face of Q7 Studio. Dispatches to one module per subcommand.
 
-import { CliIO, Command, UsageError, nodeIO } from './io';
+import { CliIO, Command, nodeIO } from './io';
 import { commands } from './commands';
 import { versionText } from './version';
+import { commandFailure, endOnClosedOutput } from './process-io';
 
 /** `q7 --help`: generated from the commands' declarations. */
 export function mainHelp(): string {
@@ -28,29 +29,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   try {
     return await cmd.run(rest, io);
   } catch (e) {
-    if (e instanceof UsageError && e.exitCode === 0) {
-      // --help (cli/options.ts HelpRequest): the text is the output
-      io.stdout(e.message.endsWith('\n') ? e.message : `${e.message}\n`);
-      return 0;
-    }
-    if (e instanceof UsageError) {
-      io.stderr(`q7 ${name}: ${e.message}\n`);
-      return e.exitCode;
-    }
-    io.stderr(`q7 ${name}: internal error: ${(e as Error).stack ?? String(e)}\n`);
-    return 70;
+    return commandFailure(name, e, io);
   }
 }
 
 /** Runs the CLI on this process's arguments and sets its exit status. */
 export function runCli(): void {
-  // A reader that goes away (`q7 run prog.elf | head`) ends the output, not with a stack trace.
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      throw e;
-    });
-  }
+  endOnClosedOutput();
   main(process.argv.slice(2), nodeIO).then((code) => {
     process.exitCode = code;
   });

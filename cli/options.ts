@@ -6,7 +6,7 @@
 // Spellings accepted: `--name value`, `--name=value`, a short option's value attached or not
 // (`-o out`, `-oout`, `-DNAME=1`, `-I dir`); `-h`/`--help` prints the help; `-` is a positional.
 
-import { UsageError } from './io';
+import { UsageError } from './process-io';
 
 interface OptionBase {
   /** The main spelling: `--cpu`, `-o`. */

@@ -1,4 +1,4 @@
-// Bundles the entry points (CLI, language server, VS Code extension, debug adapter) with esbuild, and
+// Bundles the entry points (CLI and its program-mode `q7 run`, language server, VS Code extension, debug adapter) with esbuild, and
 // embeds the diagnostic codes' pages (docs/diagnostics/) for q7 explain, and copies the WebAssembly files the bundles load at run time (tree-sitter and its C++ grammar) next to them.
 // Every bundle gets the same build id (__Q7_BUILD_ID: a digest of package.json and the sources), part of
 // the build cache's compiler identity, so a changed compiler never reuses what an older one cached.
@@ -8,6 +8,8 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSyn
 
 const entries = [
   { in: 'cli/main.ts', out: 'dist/cli.js' },
+  // `q7 run` of a program ELF: the emulator alone, so the process starts fast (cli/program-main.ts)
+  { in: 'cli/program-main.ts', out: 'dist/q7-run.js' },
   { in: 'server/main.ts', out: 'dist/server.js' },
   { in: 'client/extension.ts', out: 'dist/extension.js' },
   // the language client, loaded by the extension only when the first kernel opens (a small extension.js

@@ -10,10 +10,6 @@ import type { ElfImage } from '../xtensa/elf';
 /** Where assembly is placed per core. */
 export const ASM_BASE: Record<CoreName, number> = { lx106: 0x50000000, dc233c: 0xfe000000, de233_fpu: 0xfe000000, q7: 0x40000400 };
 
-/** Whether `file` is assembly source by its name. */
-export function isAssemblySource(file: string): boolean {
-  return /\.(S|s|asm)$/.test(file);
-}
 
 /** Assembles a program for `cpu`; on q7 the ROM's window handlers are linked in at VECBASE. */
 export function assembleProgram(name: string, text: string, cpu: CoreName): ElfImage {

@@ -6,13 +6,13 @@ export type { BuildShape, RegisteredOutput, ShapeProgram, ShapeRegistration } fr
 export { SessionError } from './errors';
 export { marshalArgs, loadTensor, isTensorType, tensorSpecOf } from './arguments';
 export type { ArgValue, ReadFile, TensorArgObject } from './arguments';
-export { kernelFunction, isKernelImage } from './kernel';
+export { kernelFunction } from './kernel';
 export type { KernelEntry } from './kernel';
 export { deviceSymbols, readDebugInfo } from './symbols';
 export { formatReport } from './report';
 export { lineMap, resolveLine, sameFile } from './lines';
-export { ProgramSession, exitStatus, endMessage, EXIT_LIMIT, EXIT_BREAK, EXIT_HALT } from './program';
-export { assembleProgram, isAssemblySource, ASM_BASE } from './assemble';
+export { ProgramSession, isKernelImage, isAssemblySource, exitStatus, endMessage, EXIT_LIMIT, EXIT_BREAK, EXIT_HALT } from './program';
+export { assembleProgram, ASM_BASE } from './assemble';
 export type { ProgramOptions, ProgramStop } from './program';
 export { History, DEFAULT_SNAPSHOT_INTERVAL, DEFAULT_MAX_SNAPSHOTS } from './history';
 export type { HistoryOptions, Hit, ReverseStop, ReverseContinueOptions } from './history';

@@ -11,10 +11,6 @@ export interface KernelEntry {
   readonly opcode: number;
 }
 
-/** True when an image is a kernel image (has a kernel_info_table). */
-export function isKernelImage(image: ElfImage): boolean {
-  return image.sections.some((s) => s.name === '.kernel_info_table');
-}
 
 export function kernelFunction(image: ElfImage, debug: DebugInfo, name: string | undefined): KernelEntry {
   let rec;

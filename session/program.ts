@@ -5,12 +5,17 @@
 // ELF (QEMU's -M sim memory maps: lx106, de233_fpu; else q7). With `stopOnException` (the debugger)
 // a guest exception stops the run at the faulting instruction, nothing changed; the next runUntil()
 // lets the program take it as it would have (its vector runs, or the run ends when there is none).
-// exitStatus()/endMessage() say how a run ended as `q7 run` reports it. No I/O: output goes to a callback.
+// exitStatus()/endMessage() say how a run ended as `q7 run` reports it; isKernelImage()/isAssemblySource()
+// tell a program from a kernel image or a source to assemble. No I/O: output goes to a callback. A face of
+// its own (with the emulator and ELF reader behind it, nothing of the compiler) for the small bundle that
+// `q7 run` of a program ELF loads (cli/program-main.ts).
 
 import { type CoreName, LoadError, Machine, MemoryHost, type StopReason, guessCore } from '../emulator';
 import type { DebugInfo } from '../debuginfo';
 import type { ElfImage } from '../xtensa/elf';
 import { SessionError } from './errors';
+
+export { SessionError } from './errors';
 import { readDebugInfo } from './symbols';
 
 export interface ProgramOptions {
@@ -172,4 +177,14 @@ export function endMessage(file: string, stop: StopReason): string | undefined {
     default:
       return `${file}: stopped (${stop.kind}) at ${hex(stop.pc)}`;
   }
+}
+
+/** True when an image is a kernel image (has a kernel_info_table). */
+export function isKernelImage(image: ElfImage): boolean {
+  return image.sections.some((s) => s.name === '.kernel_info_table');
+}
+
+/** Whether `file` is assembly source by its name. */
+export function isAssemblySource(file: string): boolean {
+  return /\.(S|s|asm)$/.test(file);
 }

@@ -4,7 +4,8 @@
 // kernel image. Errors print as `file:line:col: error: message`, exit 1.
 
 import { CliIO, Command, UsageError } from '../io';
-import { fileHost, loadFrontend, macroTable } from '../frontend';
+import { fileHost, loadFrontend } from '../frontend';
+import { macroTable } from '../macros';
 import { defineCommand, parseArgs, usageLine } from '../options';
 import { cachedBuild, compile, formatCompileDiagnostic, RuntimeBuildError } from '../../compiler';
 

@@ -4,7 +4,8 @@
 
 import { CliIO, Command, UsageError } from '../io';
 import type { SourceRange } from '../../language';
-import { fileHost, loadFrontend, macroTable } from '../frontend';
+import { fileHost, loadFrontend } from '../frontend';
+import { macroTable } from '../macros';
 import { defineCommand, parseArgs } from '../options';
 import { checkedDiagnostics, diagnosticUrl, findShapeSource, type CheckDiagnostic } from '../../language/checks';
 import { translationDiagnostics } from '../../compiler';

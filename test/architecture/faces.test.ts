@@ -19,6 +19,9 @@ export const FACES: Readonly<Record<string, readonly string[]>> = {
     'compiler/check.ts', // the lowering's legality rules alone (the server: no back end in its bundle)
   ],
   emulator: ['emulator/index.ts', 'emulator/device/index.ts'],
+  // session/program.ts: plain programs alone (the emulator behind it, not the compiler), for the small
+  // `q7 run` bundle of a program ELF
+  session: ['session/index.ts', 'session/program.ts'],
   xtensa: ['xtensa/isa/index.ts', 'xtensa/asm/index.ts', 'xtensa/disasm/index.ts', 'xtensa/elf/index.ts'],
   debuginfo: ['debuginfo/index.ts', 'debuginfo/values/index.ts'],
   // the target's contracts, one file each: the ABI (and its assembler macros), the memory map, the
