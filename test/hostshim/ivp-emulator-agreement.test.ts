@@ -12,7 +12,8 @@ import { IvpMachine, bytesToLanes, lanesToBytes, operand, rng } from '../emulato
 import { ShimProgram, VEC, VecKind, WIDE, WideKind, lanesOf } from './helpers/shim-program';
 
 type Arg = { vec: VecKind } | { wide: WideKind } | { pred: number } | { imm: number } | { ar: number };
-type Ret = { vec: VecKind } | { wide: WideKind } | { pred: number };
+/** ar: an AR result; lane0: a reduction's scalar in lane 0 of a vector register (as the C result type of `bits`); f32: the same, a float. */
+type Ret = { vec: VecKind } | { wide: WideKind } | { pred: number } | { ar: true } | { lane0: number; signed: boolean } | { f32: true };
 interface Case {
   readonly name: string;
   readonly args: readonly Arg[];
@@ -25,7 +26,11 @@ const U: Record<string, VecKind> = { '2NX8': '2NX8U', NX16: 'NX16U', N_2X32: 'N_
 const L: Record<string, number> = { '2NX8': 64, NX16: 32, N_2X32: 16, NXF16: 32, N_2XF32: 16 };
 const v = (k: VecKind) => ({ vec: k });
 /** Intrinsics whose mnemonic is not their lower-case name. */
-const MNEMONIC: Record<string, string> = { IVP_MULUUNX16U: 'ivp_muluunx16' };
+const MNEMONIC: Record<string, string> = {
+  IVP_MULUUNX16U: 'ivp_muluunx16', IVP_LTRS2N: 'ivp_ltr2n', IVP_LTRSN: 'ivp_ltrn', IVP_LTRSN_2: 'ivp_ltrn_2',
+  IVP_RMAXU2NX8U: 'ivp_rmaxu2nx8', IVP_RMINU2NX8U: 'ivp_rminu2nx8', IVP_RMAXUNX16U: 'ivp_rmaxunx16', IVP_RMINUNX16U: 'ivp_rminunx16',
+  IVP_RMAXUN_2X32U: 'ivp_rmaxun_2x32', IVP_RMINUN_2X32U: 'ivp_rminun_2x32',
+};
 
 function cases(): Case[] {
   const out: Case[] = [];
@@ -86,6 +91,34 @@ function cases(): Case[] {
     out.push({ name: 'IVP_UTRUNCN_2XF32', args: [v('N_2XF32'), { imm: scale }], ret: v('N_2X32U') }, { name: 'IVP_FLOAT16NX16', args: [v('NX16'), { imm: scale }], ret: v('NXF16') });
   }
   out.push({ name: 'IVP_CVTF32NXF16_1', args: [v('NXF16')], ret: v('N_2XF32') }, { name: 'IVP_CVTF16N_2XF32_0', args: [v('N_2XF32')], ret: v('NXF16') });
+  // lanes, predicates and bits
+  for (const t of SIGNED) {
+    const s = v(t);
+    const P = t === '2NX8' ? '2N' : t === 'NX16' ? 'N' : 'N_2';
+    out.push({ name: `IVP_SEQ${t}`, args: [], ret: s });
+    for (const bit of [0, 6, 15, 31]) out.push({ name: `IVP_EXTBI${t}`, args: [s, { imm: bit }], ret: { pred: L[t] } }, { name: `IVP_INJBI${t}`, args: [s, { pred: L[t] }, { imm: bit }] });
+    for (const n of [-1, 0, 5, L[t] - 1, L[t], 200]) out.push({ name: `IVP_LTRS${P}`, args: [{ ar: n }], ret: { pred: L[t] } });
+    for (const n of [0, 3, L[t], 1023]) out.push({ name: `IVP_LTR${P}I`, args: [{ imm: n }], ret: { pred: L[t] } });
+    const bits = VEC[t].bits;
+    const r = bits === 8 ? 8 : bits === 16 ? 16 : 32;
+    out.push({ name: `IVP_RADD${t}`, args: [s], ret: { lane0: t === '2NX8' ? 16 : 32, signed: true } });
+    out.push({ name: `IVP_RMAX${t}`, args: [s], ret: { lane0: r, signed: true } }, { name: `IVP_RMIN${t}`, args: [s], ret: { lane0: r, signed: true } });
+    out.push({ name: `IVP_RMAXU${U[t]}`, args: [v(U[t])], ret: { lane0: r, signed: false } }, { name: `IVP_RMINU${U[t]}`, args: [v(U[t])], ret: { lane0: r, signed: false } });
+  }
+  out.push({ name: 'IVP_RADDU2NX8', args: [v('2NX8U')], ret: { lane0: 16, signed: false } });
+  for (const op of ['RADD', 'RMAX', 'RMIN', 'RMAXNUM', 'RMINNUM']) out.push({ name: `IVP_${op}N_2XF32`, args: [v('N_2XF32')], ret: { f32: true } });
+  for (const lane of [0, 7, 15, 21]) out.push({ name: 'IVP_EXTRN_2X32', args: [v('N_2X32'), { imm: lane }], ret: { ar: true } });
+  for (const op of ['ANDB', 'ORB', 'XORB', 'ANDNOTB']) out.push({ name: `IVP_${op}N`, args: [{ pred: 32 }, { pred: 32 }], ret: { pred: 32 } });
+  out.push({ name: 'IVP_NOTBN_2', args: [{ pred: 16 }], ret: { pred: 16 } }, { name: 'IVP_EXTRACTBH2N', args: [{ pred: 64 }], ret: { pred: 32 } }, { name: 'IVP_JOINBN_2', args: [{ pred: 16 }, { pred: 16 }], ret: { pred: 32 } });
+  out.push({ name: 'IVP_MOVNXF16T', args: [v('NXF16'), v('NXF16'), { pred: 32 }], ret: v('NXF16') });
+  // more wide forms
+  out.push({ name: 'IVP_ADDWNX16', args: [v('NX16'), v('NX16')], ret: { wide: 'NX48' } }, { name: 'IVP_ADDWUA2NX8U', args: [{ wide: '2NX24' }, v('2NX8U'), v('2NX8U')] });
+  for (const sc of [0x7fff8000, -1, 0x00017fff]) out.push({ name: 'IVP_MULPN16XR16', args: [v('NX16'), v('NX16'), { ar: sc }], ret: { wide: 'NX48' } }, { name: 'IVP_MULSUPN16XR16', args: [v('NX16'), v('NX16'), { ar: sc }], ret: { wide: 'NX48' } });
+  out.push({ name: 'IVP_PACKV2NX24', args: [{ wide: '2NX24' }, v('2NX8')], ret: v('2NX8') }, { name: 'IVP_PACKVN_2X64W', args: [{ wide: 'N_2X64W' }, v('N_2X32')], ret: v('N_2X32') });
+  out.push({ name: 'IVP_PACKL2NX24', args: [{ wide: '2NX24' }], ret: v('2NX8') }, { name: 'IVP_PACKLN_2X64W', args: [{ wide: 'N_2X64W' }], ret: v('N_2X32') }, { name: 'IVP_PACKHN_2X64W', args: [{ wide: 'N_2X64W' }], ret: v('N_2X32') });
+  for (const sh of [0, 9, 40]) out.push({ name: 'IVP_PACKVRNRNX48_1', args: [{ wide: 'NX48' }, { ar: sh }], ret: v('N_2X32') }, { name: 'IVP_PACKVRNR2NX24_0', args: [{ wide: '2NX24' }, { ar: sh }], ret: v('NX16') });
+  out.push({ name: 'IVP_CVT24S2NX16', args: [v('NX16'), v('NX16')], ret: { wide: '2NX24' } }, { name: 'IVP_CVT16S2NX24H', args: [{ wide: '2NX24' }], ret: v('NX16') }, { name: 'IVP_CVT32S2NX24HL', args: [{ wide: '2NX24' }], ret: v('N_2X32') });
+  out.push({ name: 'IVP_UNPKSNX16_H', args: [v('NX16')], ret: v('N_2X32') }, { name: 'IVP_UNPKUNX16_L', args: [v('NX16U')], ret: v('N_2X32U') });
   return out;
 }
 
@@ -152,13 +185,19 @@ describe('hostshim: the shim and the emulator agree on the IVP intrinsics', func
           }
         }
         const ret: Ret | Arg = c.ret ?? c.args[0];
-        const dest = c.ret ? 0 : regs[0];
+        const dest = c.ret ? ('ar' in c.ret ? 8 : 0) : regs[0];
         x.exec(MNEMONIC[c.name] ?? c.name.toLowerCase(), c.ret ? [dest, ...regs] : regs);
         const expr = c.ret ? `${c.name}(${names.join(', ')})` : `[&]{ auto d = ${names[0]}; ${c.name}(${['d', ...names.slice(1)].join(', ')}); return d; }()`;
         const label = `${c.name}(${c.args.map((a) => ('imm' in a ? a.imm : 'ar' in a ? a.ar : '·')).join(', ')})/${round}`;
         if ('vec' in ret) p.expectVec(label, ret.vec, expr, bytesToLanes(x.m.readVector(dest), VEC[ret.vec].bits, VEC[ret.vec].signed));
         else if ('wide' in ret) p.expectWide(label, ret.wide, expr, wideLanes(ret.wide, x.m.readWide(dest)));
         else if ('pred' in ret) p.expectPred(label, expr, x.predLanes(dest, ret.pred));
+        else if ('ar' in ret) p.expectInt(label, expr, BigInt(x.m.readAR(dest) | 0));
+        else if ('f32' in ret) p.expectF32(label, expr, new DataView(x.m.readVector(dest).buffer).getUint32(0, true));
+        else if ('lane0' in ret) {
+          const lane0 = BigInt(new DataView(x.m.readVector(dest).buffer).getUint32(0, true));
+          p.expectInt(label, expr, ret.signed ? BigInt.asIntN(ret.lane0, lane0) : BigInt.asUintN(ret.lane0, lane0));
+        }
         checks++;
       }
     }
