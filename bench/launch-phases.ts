@@ -4,7 +4,8 @@
 // grammar load, runtime library from the cache, the front-end on the SDK headers alone (their
 // preprocessed and parsed form from the SDK snapshot in the cache) (what every
 // kernel including <torch/torch.h> pays), then on the file (the SDK layer reused), lowering and code
-// generation, linking (the assembler), DWARF and ELF writing. bench/debugger.ts prints them.
+// generation, linking (the assembler; the ROM and runtime parts as relocatable objects from the cache),
+// DWARF and ELF writing. bench/debugger.ts prints them.
 
 import * as fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -49,7 +50,8 @@ async function main(file: string, cacheDir: string): Promise<LaunchPhases> {
   if (typeof found === 'string') throw new Error(found);
   const fe = await Frontend.create(found, { snapshots: snapshotStore(diskCache({ dir: cacheDir })) });
   const grammar = lap();
-  const rt = runtimeLibrary(fe, 0, diskCache({ dir: cacheDir }));
+  const store = diskCache({ dir: cacheDir });
+  const rt = runtimeLibrary(fe, 0, store);
   const runtime = lap();
   const text = fs.readFileSync(file, 'utf8');
   const defines = kernelDefines({});
@@ -67,7 +69,7 @@ async function main(file: string, cacheDir: string): Promise<LaunchPhases> {
   const refs = units.flatMap((u) => [...referencedSymbols(u.text)]);
   const rtText = rt.textFor(new Set([...refs, ...romNeeds('kernel', false)]));
   const lowering = lap();
-  const linked = link([{ name: 'runtime/runtime.s', text: rtText }, ...units], 'kernel', kernels.length, false);
+  const linked = link([{ name: 'runtime/runtime.s', text: rtText, library: true }, ...units], 'kernel', kernels.length, false, store);
   const linkMs = lap();
   addDebugInfo(linked.image, linked.listing, { asmName: units[0].name, unit, sourceFile: file, model: unit.model! });
   writeElf(linked.image);

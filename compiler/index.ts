@@ -9,14 +9,14 @@ import type { ElfImage } from '../xtensa/elf';
 import { recordingHost, safePut, type BuildCache } from './cache';
 import { buildEntries, cachedBuild, type CacheLookup } from './cache/build';
 import { addDebugInfo } from './dwarf/debug-info';
-import { link } from './link';
+import { link, type LinkInput } from './link';
 import type { CompileDiagnostic } from './lower/errors';
 import { referencedSymbols, runtimeLibrary } from './runtime/library';
 import { KERNEL_ROM_FUNCTIONS, romNeeds, type RomMode } from './runtime/rom';
 import { findKernels, type Kernel } from './kernel/kernels';
 import { kernelProblem } from './check';
 import { kernelAssembly, THUNKS_NAME } from './kernel/thunks';
-import { translateUnit } from './translate';
+import { translateUnit, type TranslatedUnit } from './translate';
 
 export { formatCompileDiagnostic, type CompileDiagnostic } from './lower/errors';
 export { RuntimeBuildError } from './runtime/library';
@@ -83,6 +83,38 @@ export function compile(frontend: Frontend, file: string, host: FileHost, option
 }
 
 function build(frontend: Frontend, file: string, host: FileHost, options: CompileOptions): CompileResult {
+  const prepared = prepareLink(frontend, file, host, options);
+  if ('diagnostics' in prepared) return prepared;
+  const { unit, assembly, userAsm, units, mode, kernels, printf } = prepared;
+  let linked;
+  try {
+    linked = link(units, mode, kernels.length, printf, options.cache);
+  } catch (e) {
+    if (e instanceof AsmError) return { diagnostics: [{ file, line: 1, column: 1, message: `internal: the generated assembly does not assemble: ${e.message}` }], assembly };
+    throw e;
+  }
+  const image = linked.image;
+  if (options.debug !== false) {
+    addDebugInfo(image, linked.listing, { asmName: userAsm.name, unit, sourceFile: file, model: unit.model! });
+  }
+  const registrations = neuronRegistrations(unit.model!, file);
+  return { diagnostics: [], assembly, image, elf: writeElf(image), kernels: mode === 'kernel' ? kernels.map(kernelInfo) : undefined, registrations };
+}
+
+/** What a build links: the runtime library's functions the code reaches (a library input), the user's
+ *  assembly and, in a kernel image, the thunks; the mode, the kernels and whether printf is linked. */
+export interface LinkPlan {
+  readonly unit: TranslatedUnit;
+  readonly assembly: string;
+  readonly userAsm: LinkInput;
+  readonly units: readonly LinkInput[];
+  readonly mode: RomMode;
+  readonly kernels: readonly Kernel[];
+  readonly printf: boolean;
+}
+
+/** Translates `file` and chooses what to link with it (or gives the diagnostics that stop the build). */
+export function prepareLink(frontend: Frontend, file: string, host: FileHost, options: CompileOptions): LinkPlan | { diagnostics: CompileDiagnostic[]; assembly?: string } {
   const runtime = runtimeLibrary(frontend, options.optimize ?? 0, options.cache);
   const unit = translateUnit(frontend, file, host, { includePaths: options.includePaths, defines: options.defines, runtime: runtime.functions, prefix: 'u', optimize: options.optimize });
   if (!unit.emitted) return { diagnostics: unit.diagnostics };
@@ -90,7 +122,7 @@ function build(frontend: Frontend, file: string, host: FileHost, options: Compil
   const userAsm = { name: file.replace(/\.[^./]*$/, '') + '.s', text: assembly };
   let mode: RomMode = 'program';
   let kernels: Kernel[] = [];
-  const units = [userAsm];
+  const units: LinkInput[] = [userAsm];
   if (!unit.defined.has('main')) {
     mode = 'kernel';
     kernels = findKernels(unit.model!, file, unit.symbolOf!);
@@ -102,7 +134,7 @@ function build(frontend: Frontend, file: string, host: FileHost, options: Compil
   let rtText = runtime.textFor(new Set([...userRefs, ...romNeeds(mode, false)]));
   const printf = mode === 'program' || userRefs.includes('printf') || userRefs.includes('snprintf') || referencedSymbols(rtText).has('printf');
   if (printf) rtText = runtime.textFor(new Set([...userRefs, ...romNeeds(mode, true)]));
-  const rtAsm = { name: 'runtime/runtime.s', text: rtText };
+  const rtAsm = { name: 'runtime/runtime.s', text: rtText, library: true };
   if (mode === 'program') {
     const deviceOnly = deviceFunctionsUsed([rtAsm, ...units]);
     if (deviceOnly.length) {
@@ -110,19 +142,7 @@ function build(frontend: Frontend, file: string, host: FileHost, options: Compil
       return { diagnostics: [{ file, line: 1, column: 1, message }], assembly };
     }
   }
-  let linked;
-  try {
-    linked = link([rtAsm, ...units], mode, kernels.length, printf);
-  } catch (e) {
-    if (e instanceof AsmError) return { diagnostics: [{ file, line: 1, column: 1, message: `internal: the generated assembly does not assemble: ${e.message}` }], assembly };
-    throw e;
-  }
-  const image = linked.image;
-  if (options.debug !== false) {
-    addDebugInfo(image, linked.listing, { asmName: userAsm.name, unit, sourceFile: file, model: unit.model! });
-  }
-  const registrations = neuronRegistrations(unit.model!, file);
-  return { diagnostics: [], assembly, image, elf: writeElf(image), kernels: mode === 'kernel' ? kernels.map(kernelInfo) : undefined, registrations };
+  return { unit, assembly, userAsm, units: [rtAsm, ...units], mode, kernels, printf };
 }
 
 /** Kernel-only ROM functions (device calls) that a program's code reaches. */

@@ -3,18 +3,20 @@
 // then globals and commons are combined across files, sections are laid out, and pass 2 evaluates
 // every operand and data value at its final address and encodes it. All problems are collected and
 // thrown together as one AsmError. Files are parsed through parse-cache.ts, which reuses the parses
-// of files and lines seen in earlier runs.
+// of files and lines seen in earlier runs. An input may also be a relocatable object (object.ts: a
+// file after its first pass, kept from an earlier run), which joins the program as its file would.
 
 import type { ElfImage } from '../elf/types';
 import { SHF_ALLOC, SHF_EXECINSTR, SHF_WRITE, SHT_NOBITS, STB_GLOBAL, STB_LOCAL, STB_WEAK } from '../elf/types';
-import { Assembly, Fixup, displayName } from './assembly';
+import { Assembly, displayName } from './assembly';
 import { DIRECTIVES } from './directives';
 import { AsmError, SourceLoc, StatementError } from './errors';
-import { Value, evaluate, exactOf } from './expr';
+import { Value, evaluate } from './expr';
 import { ResolvedSymbol, buildImage } from './image';
-import { encodeInstruction } from './instructions';
+import { encodeFixup } from './fixups';
 import { OutputSection, layoutSections } from './layout';
 import { InputSection } from './sections';
+import { AsmObject, captureObject, isAsmObject, restoreObject } from './object';
 import { parseSource } from './parse-cache';
 import { SymbolEntry, isHiddenName } from './symbols';
 import { propertySection } from './xtprop';
@@ -57,20 +59,49 @@ export const DEFAULT_BASE = 0x50000000;
 const OPTIONS_LOC: SourceLoc = { file: '<options>', line: 0, column: 0 };
 const NAME = /^[A-Za-z_.$][\w.$]*$/;
 
-/** Assembles `sources` (in order, as one program) into an executable image. Throws AsmError only. */
-export function assemble(sources: readonly AsmSource[], options: AssembleOptions = {}): AssembleResult {
+/**
+ * Assembles `inputs` (in order, as one program) into an executable image: source files, and objects
+ * made by `assembleObject` (with the same `defsym`), which are linked without being read again; the
+ * result is the same as from their sources. Throws AsmError only.
+ */
+export function assemble(inputs: readonly (AsmSource | AsmObject)[], options: AssembleOptions = {}): AssembleResult {
+  return internalErrorsAsAsm(() => assembleProgram(inputs, options));
+}
+
+/** The relocatable object of one source file (object.ts); its problems are reported when it is linked. */
+export function assembleObject(source: AsmSource, defsym: Readonly<Record<string, number>> = {}): AsmObject {
+  return internalErrorsAsAsm(() => {
+    const a = new Assembly(DIRECTIVES);
+    addDefsyms(a, defsym);
+    const from = { section: a.sections.length, fixup: 0, listing: 0, common: 0, diagnostic: a.diagnostics.count };
+    a.assembleFile(source.name, parseSource(source.name, source.text));
+    return captureObject(a, source.name, defsym, from);
+  });
+}
+
+function internalErrorsAsAsm<T>(f: () => T): T {
   try {
-    return assembleProgram(sources, options);
+    return f();
   } catch (e) {
     if (e instanceof AsmError) throw e;
     throw new AsmError([{ ...OPTIONS_LOC, file: '<assembler>', message: `internal error: ${(e as Error).message ?? String(e)}` }]);
   }
 }
 
-function assembleProgram(sources: readonly AsmSource[], options: AssembleOptions): AssembleResult {
+function sameDefsyms(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]));
+}
+
+function assembleProgram(inputs: readonly (AsmSource | AsmObject)[], options: AssembleOptions): AssembleResult {
   const a = new Assembly(DIRECTIVES);
-  addDefsyms(a, options.defsym ?? {});
-  for (const src of sources) a.assembleFile(src.name, parseSource(src.name, src.text));
+  const defsym = options.defsym ?? {};
+  addDefsyms(a, defsym);
+  for (const input of inputs) {
+    if (!isAsmObject(input)) a.assembleFile(input.name, parseSource(input.name, input.text));
+    else if (sameDefsyms(input.defsym, defsym)) restoreObject(a, input);
+    else a.diagnostics.add({ ...OPTIONS_LOC, file: input.file }, 'the object was assembled with other --defsym symbols');
+  }
   exportGlobals(a);
   allocateCommons(a);
   const { outputs, problems } = layoutSections(a.sections, options.base ?? DEFAULT_BASE, options.sectionStart ?? {});
@@ -154,33 +185,6 @@ function allocateCommons(a: Assembly): void {
     e.value = { section, offset: section.reserve(size) };
     e.defined = true;
   }
-}
-
-function finalNumber(a: Assembly, f: Fixup, expr: Parameters<typeof evaluate>[0]): number {
-  return evaluate(expr, a.env(f.scope, { section: f.section, offset: f.offset }, true)).offset;
-}
-
-const DATA_RANGE: Record<number, [number, number]> = { 1: [-128, 255], 2: [-32768, 65535], 4: [-(2 ** 31), 2 ** 32 - 1] };
-
-function encodeFixup(a: Assembly, f: Fixup): void {
-  const st = { file: f.loc.file, line: f.loc.line, column: f.loc.column, opColumn: f.loc.column };
-  a.guard(st, () => {
-    if (f.kind === 'insn') {
-      const values = f.insn.operands.map((op) => op.reg ?? finalNumber(a, f, op.expr!));
-      f.section.patch(f.offset, encodeInstruction(f.insn, values, f.section.addr + f.offset));
-      return;
-    }
-    const value = evaluate(f.expr, a.env(f.scope, { section: f.section, offset: f.offset }, true));
-    const v = value.offset;
-    const range = DATA_RANGE[f.width];
-    if (range && (v < range[0] || v > range[1])) {
-      throw new StatementError(`value ${v} does not fit in ${f.width} byte${f.width > 1 ? 's' : ''} (${range[0]}..${range[1]})`, f.loc.column);
-    }
-    const big = BigInt.asUintN(64, exactOf(value));
-    const bytes: number[] = [];
-    for (let i = 0; i < f.width; i++) bytes.push(Number((big >> BigInt(8 * i)) & 255n));
-    f.section.patch(f.offset, bytes);
-  });
 }
 
 function isLocalForElf(e: SymbolEntry): boolean {

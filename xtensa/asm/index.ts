@@ -4,3 +4,6 @@ export type { AsmSource, AssembleOptions, AssembleResult, ListingLine } from './
 export { AsmError, formatDiagnostic } from './errors';
 export type { AsmDiagnostic } from './errors';
 export { clearParseCache, parseCacheSize, setParseCacheLimits } from './parse-cache';
+export { assembleObject } from './assemble';
+export { isAsmObject, type AsmObject } from './object';
+export { objectFromBytes, objectToBytes } from './object-codec';
