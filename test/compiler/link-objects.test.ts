@@ -38,7 +38,8 @@ describe('compiler: the shared parts linked as relocatable objects', function ()
   afterEach(() => clearLibraryObjects());
 
   const cases: [string, string, CompileOptions][] = [];
-  for (const f of fs.readdirSync(EXAMPLES).filter((x) => x.endsWith('.cpp') && x !== 'relu_ivp.cpp').sort()) {
+  // The IVP examples do not build until the compiler lowers vector code (kernel-examples.test.ts pins that).
+  for (const f of fs.readdirSync(EXAMPLES).filter((x) => x.endsWith('.cpp') && !x.endsWith('_ivp.cpp')).sort()) {
     for (const optimize of [0, 1] as const) cases.push([`/examples/${f}`, fs.readFileSync(path.join(EXAMPLES, f), 'utf8'), { optimize, defines: kernelDefines({}) }]);
   }
   cases.push(['/p/printf.cpp', PRINTF_PROGRAM, {}], ['/p/fib.cpp', PLAIN_PROGRAM, { optimize: 1 }]);
