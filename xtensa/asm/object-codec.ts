@@ -1,15 +1,16 @@
 // Relocatable objects (object.ts) as bytes, for a cache on disk: a little-endian u32 length, a JSON
-// header (the object without its section contents; exact 64-bit integers as {"$big": "…"}), then
+// header (the object without its section contents; exact 64-bit integers as {"$big": "…"}; the
+// listing, most of an object, as one flat array of its lines' fields with file names by index), then
 // the contents of each section in order. Reading checks the form and gives undefined for bytes that
 // are not such an object (the caller assembles the source again).
 
 import { INSN_BY_MNEMONIC } from '../isa';
-import { AsmObject, OBJECT_FORMAT, isAsmObject } from './object';
+import { AsmObject, OBJECT_FORMAT, ObjectListing, isAsmObject } from './object';
 
 const BIG = '$big';
 
 export function objectToBytes(obj: AsmObject): Uint8Array {
-  const header = { ...obj, sections: obj.sections.map((s) => ({ ...s, bytes: s.bytes.length })) };
+  const header = { ...obj, sections: obj.sections.map((s) => ({ ...s, bytes: s.bytes.length })), ...packListing(obj.listing) };
   const json = new TextEncoder().encode(JSON.stringify(header, (_k, v) => (typeof v === 'bigint' ? { [BIG]: v.toString() } : v)));
   const total = obj.sections.reduce((n, s) => n + s.bytes.length, 4 + json.length);
   const out = new Uint8Array(total);
@@ -28,9 +29,13 @@ export function objectFromBytes(bytes: Uint8Array): AsmObject | undefined {
     if (bytes.length < 4) return undefined;
     const n = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true);
     if (4 + n > bytes.length) return undefined;
-    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + n)), (_k, v) =>
-      v && typeof v === 'object' && typeof v[BIG] === 'string' ? BigInt(v[BIG]) : v,
-    ) as Record<string, unknown>;
+    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + n))) as Record<string, unknown>;
+    const listing = unpackListing(header.listing, header.listingFiles);
+    if (!listing) return undefined;
+    delete header.listingFiles;
+    header.listing = listing;
+    header.symbols = revive(header.symbols);
+    header.relocations = revive(header.relocations);
     if (!hasForm(header)) return undefined;
     let at = 4 + n;
     const sections = (header.sections as { bytes: number }[]).map((s) => {
@@ -44,6 +49,44 @@ export function objectFromBytes(bytes: Uint8Array): AsmObject | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Fields per listing line: section, offset, size, file (index), line, column, text, 1 for an instruction. */
+const LISTING_FIELDS = 8;
+
+function packListing(listing: readonly ObjectListing[]): { listing: unknown[]; listingFiles: string[] } {
+  const files: string[] = [];
+  const fileIndex = new Map<string, number>();
+  const flat: unknown[] = [];
+  for (const l of listing) {
+    let f = fileIndex.get(l.loc.file);
+    if (f === undefined) fileIndex.set(l.loc.file, (f = files.push(l.loc.file) - 1));
+    flat.push(l.section, l.offset, l.size, f, l.loc.line, l.loc.column, l.text, l.kind === 'insn' ? 1 : 0);
+  }
+  return { listing: flat, listingFiles: files };
+}
+
+function unpackListing(flat: unknown, files: unknown): ObjectListing[] | undefined {
+  if (!isArray(flat) || !isArray(files) || flat.length % LISTING_FIELDS !== 0) return undefined;
+  const out: ObjectListing[] = [];
+  for (let i = 0; i < flat.length; i += LISTING_FIELDS) {
+    const [section, offset, size, f, line, column, text, insn] = flat.slice(i, i + LISTING_FIELDS);
+    const file = files[f as number];
+    if (!isInt(section) || !isInt(offset) || !isInt(size) || typeof file !== 'string' || !isInt(line) || !isInt(column) || typeof text !== 'string') return undefined;
+    out.push({ section, offset, size, loc: { file, line, column }, text, kind: insn === 1 ? 'insn' : 'data' });
+  }
+  return out;
+}
+
+/** `x` with every {"$big": "…"} turned back into its bigint. */
+function revive(x: unknown): unknown {
+  if (isArray(x)) return x.map(revive);
+  if (x === null || typeof x !== 'object') return x;
+  const o = x as Record<string, unknown>;
+  if (typeof o[BIG] === 'string') return BigInt(o[BIG] as string);
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(o)) out[k] = revive(o[k]);
+  return out;
 }
 
 const isArray = (x: unknown): x is unknown[] => Array.isArray(x);
