@@ -4,10 +4,12 @@
 // forwarding and address folding, redundant slot load elimination, dead code elimination, scalar
 // replacement of stack objects, promotion of the new field slots and copy propagation (local and
 // global), until no slot is split or promoted any more. At -O2, then, the loop passes: rotation and
-// loop-invariant code motion, and copy propagation, dead code and block merging after them.
+// loop-invariant code motion, and copy propagation, dead code and block merging after them, then
+// copy coalescing and loop unswitching.
 
 import type { Func, Module } from '../ir/ir';
 import { mergeBlocks } from './blocks';
+import { coalesceCopies } from './coalesce';
 import { propagateCopies } from './copies';
 import { propagateCopiesGlobally } from './copy-flow';
 import { foldConstants } from './constants';
@@ -20,6 +22,7 @@ import { narrowArithmetic } from './narrow';
 import { promoteLocals } from './promote';
 import { rotateLoops } from './rotate';
 import { scalarizeSlots } from './scalarize';
+import { unswitchLoops } from './unswitch';
 
 /** Options of the pipeline (tests switch inlining off to look at one function's own code). */
 export interface PipelineOptions {
@@ -56,14 +59,17 @@ export function optimizeFunction(f: Func, ready: (symbol: string) => InlineCandi
   return body;
 }
 
-/** -O2's loop passes: rotation, then loop-invariant code motion, and the clean-up after them. */
+/** -O2's loop passes: rotation, loop-invariant code motion and the clean-up after it, copy coalescing, unswitching. */
 function loopPasses(f: Func): void {
   rotateLoops(f);
-  if (!hoistInvariants(f)) return;
-  propagateCopies(f);
-  propagateCopiesGlobally(f);
-  eliminateDeadCode(f);
-  mergeBlocks(f);
+  if (hoistInvariants(f)) {
+    propagateCopies(f);
+    propagateCopiesGlobally(f);
+    eliminateDeadCode(f);
+    mergeBlocks(f);
+  }
+  coalesceCopies(f);
+  if (unswitchLoops(f)) eliminateDeadCode(f);
 }
 
 export function optimizeModule(m: Module, options: PipelineOptions = {}): void {

@@ -1,14 +1,16 @@
 // -O2 loop passes on hand-built IR (IR in → IR out): dominators and natural loops, loop rotation,
-// loop-invariant code motion with its memory rules (alias.ts).
+// loop-invariant code motion with its memory rules (alias.ts), copy coalescing, loop unswitching.
 
 import { strict as assert } from 'node:assert';
 import { FunctionBuilder, regAddr, slotAddr } from '../../compiler/ir/builder';
 import type { Block, Func, VReg } from '../../compiler/ir/ir';
 import { mayAlias } from '../../compiler/opt/alias';
+import { coalesceCopies } from '../../compiler/opt/coalesce';
 import { hoistInvariants } from '../../compiler/opt/licm';
 import { dominators, naturalLoops } from '../../compiler/opt/loops';
 import { printFunc, printInstr } from '../../compiler/opt/print';
 import { rotateLoops } from '../../compiler/opt/rotate';
+import { unswitchLoops } from '../../compiler/opt/unswitch';
 import { NEURON_TRANSLATE_SYMBOL } from '../../target/q7/abi';
 
 const POS = { file: '/t/a.cpp', line: 1, column: 1 };
@@ -154,5 +156,61 @@ describe('compiler -O2 loop passes (IR in → IR out)', () => {
     assert.equal(mayAlias({ addr: regAddr(p), size: 4, mem: 'i32' }, { addr: regAddr(q), size: 8, mem: 'i64' }, none), false);
     assert.equal(mayAlias({ addr: regAddr(p), size: 4, mem: 'f32' }, { addr: regAddr(q), size: 1, mem: 'u8' }, none), true);
     assert.equal(mayAlias({ addr: regAddr(p), size: 4, mem: 'f32' }, { addr: regAddr(q), size: 16 }, none), true, 'a block copy');
+  });
+});
+
+describe('compiler -O2 copy coalescing (IR in → IR out)', () => {
+  it('coalesce.ts: `t = i + 1; i = t; … t …` becomes `i = i + 1; … i …`; a temporary read after i changes again stays', () => {
+    const b = new FunctionBuilder('f', 'f', POS, true);
+    const n = b.addParam('i64');
+    const i = b.vreg('i64');
+    b.copy(i, n);
+    const t = b.bin('add', i, b.const('i64', 1n));
+    b.copy(i, t);
+    const c = b.cmp('lt', t, n);
+    const u = b.bin('add', i, n);
+    b.copy(i, u);
+    b.copy(i, b.bin('add', u, u));
+    b.terminate({ op: 'ret', value: b.bin('add', u, i) });
+    assert.equal(c.type, 'i32');
+    assert.equal(coalesceCopies(b.func), 2);
+    assert.deepEqual(printFunc(b.func).split('\n').slice(2).map((l) => l.trim()), [
+      'v1 = v0', 'v2 = const 1', 'v1 = add v1, v2', 'v4 = cmp.lt v1, v0',
+      'v5 = add v1, v0', 'v1 = v5', 'v1 = add v5, v5', 'v7 = add v5, v1', 'ret v7',
+    ]);
+  });
+});
+
+describe('compiler -O2 loop unswitching (IR in → IR out)', () => {
+  it('unswitch.ts: a branch on a condition the loop does not write moves before the loop, one copy of the loop per side', () => {
+    const b = new FunctionBuilder('f', 'f', POS, true);
+    const n = b.addParam('i32');
+    const p = b.addParam('i32');
+    const kind = b.addParam('i32');
+    const isByte = b.cmp('eq', kind, b.const('i32', 0));
+    countedLoop(b, n, () => {
+      const bytes = b.newBlock();
+      const words = b.newBlock();
+      const next = b.newBlock();
+      b.branch(isByte, bytes, words);
+      b.place(bytes);
+      b.store('u8', n, regAddr(p));
+      b.jump(next);
+      b.place(words);
+      b.store('i32', n, regAddr(p));
+      b.jump(next);
+      b.place(next);
+    });
+    b.terminate({ op: 'ret' });
+    rotateLoops(b.func);
+    assert.equal(unswitchLoops(b.func), 1);
+    const loops = naturalLoops(b.func);
+    assert.equal(loops.length, 2, printFunc(b.func));
+    const stores = loops.map((l) => [...l.blocks].flatMap((x) => x.instrs.filter((i) => i.op === 'store').map(printInstr)));
+    assert.deepEqual(stores.map((s) => s.length), [1, 1], 'each copy keeps one arm');
+    assert.notDeepEqual(stores[0], stores[1]);
+    for (const l of loops) for (const x of l.blocks) assert.ok(!(x.term?.op === 'branch' && x.term.cond === isByte), 'no branch on the condition inside a loop');
+    const entering = b.func.blocks.filter((x) => x.term?.op === 'branch' && x.term.cond === isByte);
+    assert.equal(entering.length, 1, 'the preheader branches once');
   });
 });
