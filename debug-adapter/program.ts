@@ -3,14 +3,15 @@
 // `.S` file, a C++ file with main) over session/'s ProgramSession as one core. KernelSession is the
 // other Launch. A program's guest exception stops the run as an 'exception' fault at the faulting
 // instruction; its stack is walked by .debug_frame on call0 cores (debuginfo/unwind.ts) and by the
-// register windows on windowed ones. A program's run is not recorded: going back is refused.
+// register windows on windowed ones. A program's run is recorded as a kernel's is (session/'s History
+// over a ProgramRecord: snapshots of the core and re-execution), so it steps back and reverse-continues.
 
 import { DebugInfo, FrameTable, type Subprogram, unwindCfa } from '../debuginfo';
 import type { CoreName, StopReason, Machine } from '../emulator';
 import type { DeviceFault, DeviceStop } from '../emulator/device';
 import { callStack } from '../emulator/device';
-import { ProgramSession, SessionError, endMessage, exitStatus } from '../session';
-import type { ReverseStop } from '../session';
+import { History, ProgramRecord, ProgramSession, endMessage, exitStatus, programSnapshotBytes } from '../session';
+import type { ProgramSnapshot, ReverseStop } from '../session';
 import type { ElfImage } from '../xtensa/elf';
 
 /** One core as the runtime sees it. */
@@ -44,13 +45,13 @@ export interface StackFrame {
   readonly regs?: ReadonlyMap<number, number>;
 }
 
-const NOT_RECORDED = 'going back needs a recorded run: plain programs are not recorded (kernels are)';
-
 export class ProgramLaunch implements Launch {
   readonly program: ProgramSession;
   readonly debug: DebugInfo;
   readonly device: { readonly cores: readonly LaunchCore[]; readonly done: boolean };
   private readonly frames: FrameTable;
+  /** The recorded run (step back, reverse continue). */
+  readonly history: History<ProgramSnapshot>;
 
   constructor(readonly image: ElfImage, file: string, cpu: CoreName | undefined, onOutput: (fd: 1 | 2, data: Uint8Array) => void, maxInstructions?: number) {
     this.program = ProgramSession.open(image, { file, cpu, onOutput, stopOnException: true, maxInstructions });
@@ -78,6 +79,7 @@ export class ProgramLaunch implements Launch {
         return program.done;
       },
     };
+    this.history = new History(new ProgramRecord(program, (stop) => this.fault(stop)), { deferSnapshots: true }, programSnapshotBytes);
   }
 
   get core(): CoreName {
@@ -93,20 +95,9 @@ export class ProgramLaunch implements Launch {
     return this.debug.functionsNamed('main')[0];
   }
 
+  /** Runs (recorded) to the next stop; a guest exception always stops (the runtime decides whether to report it). */
   runUntil(opts: { budget?: number }): DeviceStop {
-    const s = this.program.runUntil({ budget: opts.budget, slice: opts.budget });
-    switch (s.kind) {
-      case 'breakpoint':
-        return { kind: 'breakpoint', core: 0, pc: s.pc };
-      case 'watchpoint':
-        return { kind: 'watchpoint', core: 0, pc: s.pc, addr: s.addr, size: s.size, access: s.access, id: s.id };
-      case 'exception':
-        return { kind: 'fault', core: 0, fault: this.fault(s.stop) };
-      case 'done':
-        return { kind: 'done' };
-      default:
-        return { kind: s.kind };
-    }
+    return this.history.run({ budget: opts.budget, stopOnFault: true });
   }
 
   /** A guest exception as the runtime reports faults. */
@@ -141,18 +132,19 @@ export class ProgramLaunch implements Launch {
   }
 
   edit(apply: () => void): void {
-    apply();
+    if (this.program.done) apply();
+    else this.history.edit(apply);
   }
 
-  stepBack(): ReverseStop {
-    throw new SessionError(NOT_RECORDED);
+  stepBack(core: number): ReverseStop {
+    return this.history.stepBack(core);
   }
 
-  stepBackLine(): ReverseStop {
-    throw new SessionError(NOT_RECORDED);
+  stepBackLine(core: number, lineOf: (m: Machine) => string | number | undefined): ReverseStop {
+    return this.history.stepBackLine(core, lineOf);
   }
 
-  reverseContinue(): ReverseStop {
-    throw new SessionError(NOT_RECORDED);
+  reverseContinue(opts: { stopOnFault?: boolean }): ReverseStop {
+    return this.history.reverseContinue(opts);
   }
 }

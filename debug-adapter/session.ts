@@ -675,8 +675,7 @@ export class Q7DebugSession extends DebugSession {
     const core = this.core(a);
     const gran = optStr(a, 'granularity');
     if (gran !== undefined && !['statement', 'line', 'instruction'].includes(gran)) throw new RequestError(`'granularity': '${gran}' is not statement, line or instruction`);
-    if (rt.isEnded) throw new RequestError('the kernel has ended: its recorded run is gone');
-    if (!rt.kernel) throw new RequestError(`${kind === 'step' ? 'stepBack' : 'reverseContinue'}: going back needs a recorded run; plain programs are not recorded (kernels are)`);
+    if (rt.isEnded) throw new RequestError(`the ${rt.kernel ? 'kernel' : 'program'} has ended: its recorded run is gone`);
     this.refs.reset();
     this.sendResponse(r);
     setImmediate(() => {

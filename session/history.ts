@@ -1,13 +1,34 @@
 // The recorded history of a launch, for step back and reverse continue: snapshots of the whole device
-// (emulator/device/snapshot.ts) taken every `interval` instructions and wherever the run's schedule
+// (emulator/device/snapshot.ts), or of a plain program's one core (session/program-record.ts), taken every `interval` instructions and wherever the run's schedule
 // restriction changes or the debugger edits the state, plus the stretches of instructions each core
 // ran. The device is deterministic, so any earlier point is reached exactly by restoring the nearest
 // snapshot at or before it and re-executing forward (breakpoints, watchpoints and faults ignored,
 // output muted). A point is a position: the instructions all cores executed together.
 
-import type { Device, DeviceStop, RunUntilOptions, DeviceFault } from '../emulator/device';
+import type { DeviceStop, RunUntilOptions, DeviceFault } from '../emulator/device';
 import { type DeviceSnapshot, snapshotBytes } from '../emulator/device';
 import type { Machine } from '../emulator';
+
+/** A snapshot of what is recorded: where it was taken, and the bytes it copied. */
+export interface RecordedSnapshot {
+  readonly position: number;
+  readonly copiedBytes: number;
+}
+
+/** What a History records: the device (emulator/device's Device) or a plain program (ProgramRecord). */
+export interface Recordable<S extends RecordedSnapshot = DeviceSnapshot> {
+  readonly cores: readonly { readonly m: Machine }[];
+  /** Instructions all cores executed together. */
+  readonly position: number;
+  readonly done: boolean;
+  /** Output muted (re-execution). */
+  quiet: boolean;
+  /** Told of each stretch of instructions a core ran. */
+  onSlice: ((core: number, start: number, steps: number) => void) | undefined;
+  snapshot(prev?: S): S;
+  restore(s: S): void;
+  runUntil(opts: RunUntilOptions): DeviceStop;
+}
 
 export interface HistoryOptions {
   /** Instructions (all cores together) between automatic snapshots (default 1,000,000). */
@@ -42,11 +63,11 @@ export interface ReverseContinueOptions {
   /** Faults are stops too (exception breakpoints). */
   readonly stopOnFault?: boolean;
   /** Called with the device standing at each hit while re-executing (conditions, hit counts); false skips it. */
-  readonly accept?: (hit: Hit, device: Device) => boolean;
+  readonly accept?: (hit: Hit, device: Recordable<RecordedSnapshot>) => boolean;
 }
 
-interface Checkpoint {
-  snap: DeviceSnapshot;
+interface Checkpoint<S> {
+  snap: S;
   /** The cores allowed to run from here to the next checkpoint (undefined: all). */
   cores: readonly number[] | undefined;
   /** Kept when thinning: the base, a change of the schedule restriction, an edit. */
@@ -62,11 +83,11 @@ interface Slice {
 const sameCores = (a: readonly number[] | undefined, b: readonly number[] | undefined) =>
   a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, k) => x === b[k]));
 
-export class History {
+export class History<S extends RecordedSnapshot = DeviceSnapshot> {
   readonly interval: number;
   readonly maxSnapshots: number;
   readonly deferSnapshots: boolean;
-  private readonly checkpoints: Checkpoint[] = [];
+  private readonly checkpoints: Checkpoint<S>[] = [];
   private readonly slices: Slice[] = [];
   /** The furthest position recorded (re-execution can reach any position in [start, end]). */
   private last = 0;
@@ -75,8 +96,10 @@ export class History {
   readonly cost = { snapshots: 0, ms: 0, copiedBytes: 0 };
 
   constructor(
-    private readonly device: Device,
+    private readonly device: Recordable<S>,
     options: HistoryOptions = {},
+    /** Memory a set of snapshots holds (shared chunks once): the device's measure by default. */
+    private readonly measure: (snaps: S[]) => number = snapshotBytes as unknown as (snaps: S[]) => number,
   ) {
     this.interval = options.interval ?? DEFAULT_SNAPSHOT_INTERVAL;
     this.maxSnapshots = options.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS;
@@ -102,7 +125,7 @@ export class History {
 
   /** Memory the snapshots hold (shared chunks counted once). */
   get bytes(): number {
-    return snapshotBytes(this.checkpoints.map((c) => c.snap));
+    return this.measure(this.checkpoints.map((c) => c.snap));
   }
 
   // ---- recording ---------------------------------------------------------------------------------
@@ -155,7 +178,7 @@ export class History {
     } else this.checkpoint(top.cores, true);
   }
 
-  private take(): DeviceSnapshot {
+  private take(): S {
     const t = performance.now();
     const prev = this.checkpoints[this.checkpoints.length - 1]?.snap;
     const s = this.device.snapshot(prev);

@@ -10,7 +10,7 @@ export function sameFile(tableFile: string, file: string): boolean {
   return tableFile.split('/').pop() === file.split('/').pop();
 }
 
-/** Every line of `file` with a statement row, mapped to its addresses (ascending). */
+/** Every line of `file` with a statement row, mapped to the addresses where a run of it starts (ascending). */
 export function lineMap(debug: DebugInfo, file: string): Map<number, number[]> {
   const out = new Map<number, number[]>();
   for (const u of debug.lineUnits) {
@@ -20,6 +20,9 @@ export function lineMap(debug: DebugInfo, file: string): Map<number, number[]> {
     for (let k = 0; k + 1 < u.rows.length; k++) {
       const r = u.rows[k];
       if (r.endSequence || !r.isStmt || !ids.has(r.file) || r.line === 0) continue;
+      // a row continuing the line of the row before it (gcc: a second statement of the line) starts no new run
+      const p = u.rows[k - 1];
+      if (p && !p.endSequence && p.file === r.file && p.line === r.line) continue;
       const list = out.get(r.line) ?? [];
       if (!list.includes(r.address)) list.push(r.address);
       out.set(r.line, list);

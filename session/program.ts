@@ -46,9 +46,17 @@ export type ProgramStop =
   | { readonly kind: 'exception'; readonly stop: Extract<StopReason, { kind: 'exception' | 'fault' }> }
   | { readonly kind: 'budget' | 'paused' };
 
+/** What a ProgramSession knows beyond its machine (part of a recorded run's snapshots). */
+export interface ProgramState {
+  readonly ended: StopReason | undefined;
+  readonly pendingException: boolean;
+}
+
 export class ProgramSession {
   readonly machine: Machine;
   readonly core: CoreName;
+  /** Output is dropped (a recorded run re-executing). */
+  quiet = false;
   private ended: StopReason | undefined;
   private pauseRequested = false;
   private pendingException = false;
@@ -56,7 +64,9 @@ export class ProgramSession {
 
   private constructor(readonly image: ElfImage, readonly options: ProgramOptions) {
     this.core = options.cpu ?? guessCore(image);
-    this.machine = new Machine(this.core, { host: new MemoryHost({ capture: false, onOutput: options.onOutput }), stopOnException: options.stopOnException });
+    const out = options.onOutput;
+    const onOutput = out ? (fd: 1 | 2, data: Uint8Array) => (this.quiet ? undefined : out(fd, data)) : undefined;
+    this.machine = new Machine(this.core, { host: new MemoryHost({ capture: false, onOutput }), stopOnException: options.stopOnException });
     try {
       this.machine.loadElf(image);
     } catch (e) {
@@ -84,18 +94,32 @@ export class ProgramSession {
     return this.ended !== undefined;
   }
 
+  /** The session's own state (with the machine's snapshot, a point of the run). */
+  get state(): ProgramState {
+    return { ended: this.ended, pendingException: this.pendingException };
+  }
+
+  set state(s: ProgramState) {
+    this.ended = s.ended;
+    this.pendingException = s.pendingException;
+  }
+
   /** Asks a runUntil() in progress to return 'paused' at its next slice. */
   requestPause(): void {
     this.pauseRequested = true;
   }
 
-  /** Runs to the next stop; `slice` bounds each uninterrupted stretch so a pause is seen promptly. */
-  runUntil(opts: { budget?: number; slice?: number } = {}): ProgramStop {
+  /**
+   * Runs to the next stop; `slice` bounds each uninterrupted stretch so a pause is seen promptly;
+   * `stepOver` false: a breakpoint at the current PC stops before its instruction (default: executes it).
+   */
+  runUntil(opts: { budget?: number; slice?: number; stepOver?: boolean } = {}): ProgramStop {
     if (this.ended) return { kind: 'done', stop: this.ended };
     let budget = opts.budget ?? Infinity;
     const slice = opts.slice ?? 1_000_000;
     this.pauseRequested = false;
     const max = this.options.maxInstructions ?? Infinity;
+    let stepOver = opts.stepOver ?? true;
     for (;;) {
       if (this.machine.stepCount >= max) {
         this.ended = { kind: 'limit', pc: this.machine.pc >>> 0 };
@@ -115,7 +139,9 @@ export class ProgramSession {
           this.machine.cpu.stopOnException = true;
         }
         if (stop.kind === 'limit' && n > 1) stop = this.machine.run({ maxInstructions: n - 1 });
-      } else stop = this.machine.run({ maxInstructions: n });
+      } else stop = this.machine.run({ maxInstructions: n, stepOverBreakpoint: stepOver });
+      // a breakpoint where a slice ended stops the next slice
+      stepOver = false;
       budget -= this.machine.stepCount - before;
       if (stop.kind === 'breakpoint') return { kind: 'breakpoint', pc: stop.pc };
       if (stop.kind === 'exception' && this.options.stopOnException) {

@@ -122,6 +122,37 @@ describe('debug adapter: a plain program built by xtensa-lx106-elf-gcc -g', func
     assert.match(output.text, /total=100 depth=59 table=4\n/);
   });
 
+  it('goes back through the recorded run: reverse continue to the previous hit, step back by line and instruction, forward again', async () => {
+    const output = collectOutput(dc);
+    await launchTo(dc, { program: elf }, { [SRC()]: [L.sumAdd] });
+    const at = async () => {
+      const f = (await top(dc))[0];
+      const v = await locals(dc, f.id);
+      return [f.name, f.line, v.get('i')?.value, v.get('total')?.value];
+    };
+    assert.deepEqual(await at(), ['sum_array', L.sumAdd, '0', '0']);
+    await stopAfter(dc, () => dc.continueRequest({ threadId: 1 }));
+    await stopAfter(dc, () => dc.continueRequest({ threadId: 1 }));
+    assert.deepEqual(await at(), ['sum_array', L.sumAdd, '2', '30']);
+    let s = await stopAfter(dc, () => dc.reverseContinueRequest({ threadId: 1 }));
+    assert.equal(s.body.reason, 'breakpoint');
+    assert.deepEqual(await at(), ['sum_array', L.sumAdd, '1', '10']);
+    // the previous line run was the loop's i++ / i < n (line 15) after iteration 0: i still 0
+    s = await stopAfter(dc, () => dc.stepBackRequest({ threadId: 1 }));
+    assert.equal(s.body.reason, 'step');
+    assert.deepEqual(await at(), ['sum_array', L.sumBody + 1, '0', '10']);
+    await stopAfter(dc, () => dc.stepBackRequest({ threadId: 1, granularity: 'instruction' }));
+    // before the last instruction of line 16 in iteration 0: the store of total += arr[0] not yet done
+    assert.deepEqual(await at(), ['sum_array', L.sumAdd, '0', '0']);
+    // forward from the past: the same run (the breakpoint at i = 1 again), then to the end
+    s = await stopAfter(dc, () => dc.continueRequest({ threadId: 1 }));
+    assert.deepEqual(await at(), ['sum_array', L.sumAdd, '1', '10']);
+    await dc.setBreakpointsRequest({ source: { path: SRC() }, breakpoints: [] });
+    const [, exited] = await Promise.all([dc.continueRequest({ threadId: 1 }), dc.waitForEvent('exited')]);
+    assert.equal((exited as DebugProtocol.ExitedEvent).body.exitCode, 59);
+    assert.equal(output.text.match(/total=100 depth=59 table=4\n/g)?.length, 1, 'printed once');
+  });
+
   it('stops at a guest exception with the faulting line, then lets the program take it', async function () {
     const faulty = buildCustomProgram(SRC(), '-O0', 'dap-recurse-fault', ['-DFAULT']);
     const e = await launchTo(dc, { program: faulty });
@@ -188,7 +219,13 @@ describe('debug adapter: plain programs built or assembled on launch', function 
       assert.deepEqual(frames.slice(0, 2).map((f) => [f.name, f.line]), [['twice', 3], ['main', 7]]);
       assert.equal((await locals(dc, frames[0].id)).get('r')?.value, '10');
       assert.equal((await locals(dc, frames[1].id)).get('a')?.value, '5');
-      await assert.rejects(dc.customRequest('stepBack', { threadId: 1 }), /plain programs are not recorded/);
+      // the run is recorded: back to the start of line 2 (r not yet written), forward again
+      await stopAfter(dc, () => dc.stepBackRequest({ threadId: 1 }));
+      assert.deepEqual((await top(dc)).slice(0, 2).map((f) => [f.name, f.line]), [['twice', 2], ['main', 7]]);
+      await stopAfter(dc, () => dc.nextRequest({ threadId: 1 }));
+      const again = await top(dc);
+      assert.deepEqual([again[0].name, again[0].line], ['twice', 3]);
+      assert.equal((await locals(dc, again[0].id)).get('r')?.value, '10');
       const [, exited] = await Promise.all([dc.continueRequest({ threadId: 1 }), dc.waitForEvent('exited')]);
       assert.equal((exited as DebugProtocol.ExitedEvent).body.exitCode, 11);
     } finally {
