@@ -3,7 +3,7 @@
 // operands by their kinds, and later encodes them with range diagnostics. Everything about the
 // encoding comes from xtensa/isa.
 
-import { INSN_BY_MNEMONIC, InsnDef, SR_BY_NAME, SR_BY_NUM, UR_BY_NAME, UR_BY_NUM, encode, wordBytes } from '../isa';
+import { INSN_BY_MNEMONIC, InsnDef, SR_BY_NAME, SR_BY_NUM, UR_BY_NAME, UR_BY_NUM, tryEncode, wordBytes } from '../isa';
 import type { OperandKind } from '../isa';
 import { StatementError } from './errors';
 import { Expr } from './expr';
@@ -116,20 +116,23 @@ const hex = (v: number) => '0x' + (v >>> 0).toString(16);
  * Throws a StatementError at the offending operand when a value cannot be represented.
  */
 export function encodeInstruction(insn: ParsedInsn, values: readonly number[], pc: number): number[] {
+  const word = tryEncode(insn.def, values, pc);
+  if (typeof word !== 'number') throw operandError(insn, word.badOperand, values[word.badOperand], pc);
+  return wordBytes(word, insn.def.size);
+}
+
+/** The error of operand `i`, whose value `v` cannot be encoded at `pc`. */
+function operandError(insn: ParsedInsn, i: number, v: number, pc: number): StatementError {
   const { def } = insn;
-  def.operands.forEach((t, i) => {
-    const v = values[i];
-    if (t.encode(v, pc) !== null) return;
-    const where = insn.operands[i].column;
-    const what = `operand ${i + 1} of '${def.mnemonic}'`;
-    if (t.kind === 'target' || t.kind === 'literal') {
-      const noun = t.kind === 'literal' ? 'literal address' : 'target';
-      throw new StatementError(`${what}: ${noun} ${hex(v)} out of range (reachable from ${hex(pc)}: ${describeReach(t, pc)})`, where);
-    }
-    if (t.kind === 'br') throw new StatementError(`${what}: b${v} is not allowed here (must be ${describeRegisters(t)})`, where);
-    // a register quad (the IVP quad MACs) is named by its first register
-    if (t.kind === 'vr') throw new StatementError(`${what}: v${v} is not allowed here (must be ${describeRegisters(t)})`, where);
-    throw new StatementError(`${what}: value ${v} out of range (must be ${describeRange(t)})`, where);
-  });
-  return wordBytes(encode(def, values, pc), def.size);
+  const t = def.operands[i];
+  const where = insn.operands[i].column;
+  const what = `operand ${i + 1} of '${def.mnemonic}'`;
+  if (t.kind === 'target' || t.kind === 'literal') {
+    const noun = t.kind === 'literal' ? 'literal address' : 'target';
+    return new StatementError(`${what}: ${noun} ${hex(v)} out of range (reachable from ${hex(pc)}: ${describeReach(t, pc)})`, where);
+  }
+  if (t.kind === 'br') return new StatementError(`${what}: b${v} is not allowed here (must be ${describeRegisters(t)})`, where);
+  // a register quad (the IVP quad MACs) is named by its first register
+  if (t.kind === 'vr') return new StatementError(`${what}: v${v} is not allowed here (must be ${describeRegisters(t)})`, where);
+  return new StatementError(`${what}: value ${v} out of range (must be ${describeRange(t)})`, where);
 }

@@ -27,6 +27,18 @@ export function encode(def: InsnDef, ops: readonly number[], pc: number): number
   return word >>> 0;
 }
 
+/** Like `encode`, without throwing: the word, or which operand cannot be represented. */
+export function tryEncode(def: InsnDef, ops: readonly number[], pc: number): number | { readonly badOperand: number } {
+  const operands = def.operands;
+  let word = def.match;
+  for (let i = 0; i < operands.length; i++) {
+    const raw = operands[i].encode(ops[i], pc);
+    if (raw === null) return { badOperand: i };
+    word = insert(word, operands[i].slices, raw);
+  }
+  return word >>> 0;
+}
+
 function describe(v: number): string {
   return Number.isInteger(v) && (v > 255 || v < -255) ? `0x${(v >>> 0).toString(16)}` : String(v);
 }

@@ -35,7 +35,8 @@ function fits(raw: number, slices: readonly Slice[]): number | null {
 }
 
 function reg(name: string, kind: 'ar' | 'fr' | 'br' | 'vr' | 'wr' | 'vb' | 'ua', field: Slice): OperandType {
-  return { name, kind, slices: [field], decode: (raw) => raw, encode: (v) => fits(v, [field]) };
+  const limit = 2 ** field.len;
+  return { name, kind, slices: [field], decode: (raw) => raw, encode: (v) => (Number.isInteger(v) && v >= 0 && v < limit ? v : null) };
 }
 
 /** Unsigned immediate scaled by `scale` (value = raw × scale). */
