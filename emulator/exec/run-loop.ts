@@ -10,7 +10,7 @@ import { generalException } from '../core/exceptions';
 import { windowOverflow } from '../core/window';
 import { MemFault } from '../memory/fault';
 import { CHK_SYNC, Insn, TAKEN_NEXT } from './insn';
-import { CompiledBlock, HOT, compileBlock } from './jit/compile';
+import { CompiledBlock, HOT, compileRegion } from './jit/compile';
 
 export interface CodeCache {
   lookup(pc: number): Insn;
@@ -167,10 +167,13 @@ export function runChecked(c: Cpu, cache: CodeCache, budget: number, hook: Trace
   end(c, budget, left);
 }
 
-/** Compiles the region starting at `ins` once it is hot (a failed compile is not retried). */
+/**
+ * Compiles the region starting at `ins` once it is hot (a failed compile is not retried); every block
+ * start of the region then enters it, in place of any region compiled for that start before.
+ */
 function heat(c: Cpu, cache: CodeCache, ins: Insn): void {
   if (++ins.hot === HOT) {
-    ins.blk = compileBlock(
+    const entries = compileRegion(
       c,
       ins,
       (i) => {
@@ -180,6 +183,7 @@ function heat(c: Cpu, cache: CodeCache, ins: Insn): void {
       },
       (pc) => cache.lookup(pc),
     );
+    for (const e of entries) e.ins.blk = e.blk;
   }
 }
 
@@ -217,7 +221,7 @@ export function runJit(c: Cpu, cache: CodeCache, budget: number): void {
         const b = ins.blk;
         if (b !== null && !declined && b.n <= left && b.pane <= c.wfree) {
           cur = b;
-          const np = b.fn(c, left < SLICE ? left : SLICE);
+          const np = b.fn(c, left < SLICE ? left : SLICE, b.at);
           cur = null;
           left -= c.jitN;
           declined = c.jitN === 0;

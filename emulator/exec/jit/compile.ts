@@ -24,19 +24,22 @@ import { jitEntry, jitRetw } from './windowed';
 import { RegionBlock, collectRegion } from './region';
 import { RegisterLocals, registerLocals } from './locals';
 
-/** Runs the region (at most `left` instructions); returns the next PC. */
-export type BlockFn = (c: Cpu, left: number) => number;
+/** Runs the region from its block number `at` (at most `left` instructions); returns the next PC. */
+export type BlockFn = (c: Cpu, left: number, at: number) => number;
 
+/** One entry of a compiled region: the start of one of its blocks (the run loop calls `fn(c, left, at)`). */
 export interface CompiledBlock {
   readonly pc: number;
-  /** Instructions in the first block (an upper bound of what one pass of it dispatches). */
+  /** The block's number in the region's dispatch loop (0: the block the region was compiled from). */
+  readonly at: number;
+  /** Instructions in the block (an upper bound of what one pass of it dispatches). */
   readonly n: number;
   /** Register pane the block's first instruction names (the run loop compares it with Cpu.wfree; the block checks the others). */
   readonly pane: number;
   /** PC of each instruction of the region, for attributing a fault thrown at index Cpu.jitK. */
   readonly pcs: readonly number[];
   readonly fn: BlockFn;
-  /** The last two PCs the region left to and their decoded instructions (saves the run loop a lookup). */
+  /** The last two PCs the region left to from this entry and their decoded instructions (saves the run loop a lookup). */
   exitPc0: number;
   exitIns0: Insn | null;
   exitPc1: number;
@@ -127,14 +130,21 @@ function blockCode(g: Gen, b: RegionBlock): string {
   return body.filter((l) => l).join('\n');
 }
 
+/** A compiled region: an entry for the start of each of its blocks, the one it was compiled from first. */
+export interface CompiledEntry {
+  readonly ins: Insn;
+  readonly blk: CompiledBlock;
+}
+
 /**
  * Compiles the region starting at `first`; `next(i)` gives the decoded fall-through successor and
- * `at(pc)` the decoded instruction at a branch target. Returns null when not even the first
- * instruction compiles.
+ * `at(pc)` the decoded instruction at a branch target. Returns its entries (every block start of the
+ * region, so that the run loop enters one function wherever it arrives in the region instead of
+ * compiling overlapping ones), none when not even the first instruction compiles.
  */
-export function compileBlock(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: (pc: number) => Insn): CompiledBlock | null {
+export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: (pc: number) => Insn): CompiledEntry[] {
   const region = collectRegion(c, first, next, at);
-  if (region === null) return null;
+  if (region === null) return [];
   const all = region.order.flatMap((b) => b.items);
   const regs = registerLocals(all.map((it) => it.e));
   const g: Gen = { blocks: region.blocks, index: new Map(region.order.map((b, k) => [b.pc, k])), regs, hasLoops: c.hasLoops, windowed: c.windowed, counters: [] };
@@ -143,7 +153,7 @@ export function compileBlock(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: (
     'const a = c.a;',
     c.hasLoops ? 'const lend = c.lendActive;' : '',
     regs.declare,
-    'let dn = 0; let at = 0;',
+    'let dn = 0;',
     regs.flush ? 'try {' : '',
     'dispatch: for (;;) {',
     'switch (at) {',
@@ -153,20 +163,14 @@ export function compileBlock(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: (
     '}',
     regs.flush ? `} finally { ${regs.flush} }` : '',
   ];
-  const src = `"use strict"; return function region_${first.pc.toString(16)}(c, left) {\n${body.filter((l) => l).join('\n')}\n};`;
+  const src = `"use strict"; return function region_${first.pc.toString(16)}(c, left, at) {\n${body.filter((l) => l).join('\n')}\n};`;
   const factory = new Function('mem', 'rIdx', 'wIdx', 'u8s', 'u16s', 'i32s', 'jitEntry', 'jitRetw', 'cnt', 'hf', 'hi', src) as Factory;
   const m = c.mem;
   c.jitCompiled++;
-  const head = region.order[0];
-  return {
-    pc: first.pc,
-    n: head.items.length,
-    pane: head.pane,
-    pcs: all.map((it) => it.ins.pc),
-    fn: factory(m, m.rIdx, m.wIdx, m.u8s, m.u16s, m.i32s, jitEntry, jitRetw, g.counters, all.map((it) => it.ins.inner), all.map((it) => it.ins)),
-    exitPc0: -1,
-    exitIns0: null,
-    exitPc1: -1,
-    exitIns1: null,
-  };
+  const fn = factory(m, m.rIdx, m.wIdx, m.u8s, m.u16s, m.i32s, jitEntry, jitRetw, g.counters, all.map((it) => it.ins.inner), all.map((it) => it.ins));
+  const pcs = all.map((it) => it.ins.pc);
+  return region.order.map((b, k) => ({
+    ins: b.items[0].ins,
+    blk: { pc: b.pc, at: k, n: b.items.length, pane: b.pane, pcs, fn, exitPc0: -1, exitIns0: null, exitPc1: -1, exitIns1: null },
+  }));
 }
