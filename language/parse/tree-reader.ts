@@ -186,12 +186,13 @@ class ReadState {
 
   /** Reads an error-free subtree (no MISSING nodes, so every token spells its text); returns its index. */
   fast(fieldId: number): number {
-    const i = this.fastNode(fieldId);
+    // the root is kept even when it is punctuation (the `;` after a top-level `struct X {…}` is a unit of its own)
+    const i = this.fastNode(fieldId, true);
     return i >= 0 ? i : this.b.add(ERROR_TYPE_ID, fieldId, NAMED_FLAGS, this.spanStart - this.base, this.spanEnd - this.base);
   }
 
-  /** The node at the cursor (-1 for punctuation left out); sets spanStart/spanEnd to its span. */
-  private fastNode(fieldId: number): number {
+  /** The node at the cursor (-1 for punctuation left out, unless `keep`); sets spanStart/spanEnd to its span. */
+  private fastNode(fieldId: number, keep = false): number {
     const { c, r, b } = this;
     const id = c.nodeTypeId;
     const named = r.isNamed(id);
@@ -202,7 +203,7 @@ class ReadState {
       const end = this.tokenEnd(id, type, named, start);
       this.pos = this.spanEnd = end;
       this.spanStart = start;
-      if (!fieldId && r.isPunctuation(id)) return -1;
+      if (!fieldId && !keep && r.isPunctuation(id)) return -1;
       return b.add(id, fieldId, flags, start - this.base, end - this.base);
     }
     if (!c.gotoFirstChild()) {

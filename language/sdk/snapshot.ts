@@ -20,7 +20,7 @@ export interface SnapshotStore {
 }
 
 /** Changed whenever what a snapshot holds, or how the front-end reads it, changes. */
-const FORMAT = 'q7-sdk-snapshot/1';
+const FORMAT = 'q7-sdk-snapshot/2';
 
 /** One include's snapshot: its effects and, per chunk, the units read from it. */
 export interface IncludeSnapshot {
