@@ -1,43 +1,20 @@
 // C++ types as the machine sees them: which IR value type holds a scalar, how it sits in memory,
 // sizes and alignments (the front-end's ILP32 layout), integer widths and signedness, and the
 // arithmetic promotions the compiler applies itself (the semantic model types the operators but
-// does not insert conversion nodes).
+// does not insert conversion nodes), which are the model's (language/model/arithmetic.ts).
 
 import { types, type SemanticModel } from '../../language';
-import type { ClassDecl, BuiltinName, Type } from '../../language/model';
+import { scalarBase, type ClassDecl, type Type } from '../../language/model';
 import type { MemType, ValueType } from '../ir/ir';
 
-const { builtin, isUnsigned, nonReference, unqualified } = types;
+const { isUnsigned, nonReference, unqualified } = types;
 
-/** Strips references and cv-qualifiers; enums become their underlying type. */
-export function scalarBase(t: Type): Type {
-  let u = unqualified(nonReference(t));
-  if (u.kind === 'enum') u = unqualified(u.decl.underlying);
-  return u;
-}
+// the target's scalar arithmetic is the model's, so constants the front-end folds match the code
+export { commonType, intBits, isUnsignedScalar as isUnsignedType, promoted, scalarBase } from '../../language/model';
 
 export function isFloatType(t: Type): boolean {
   const u = scalarBase(t);
   return u.kind === 'builtin' && (u.name === 'float' || u.name === 'double' || u.name === 'long double');
-}
-
-/** Integer width in bits (bool = 1), or undefined when not an integer type. */
-export function intBits(t: Type): number | undefined {
-  const u = scalarBase(t);
-  if (u.kind !== 'builtin') return undefined;
-  switch (u.name) {
-    case 'bool': return 1;
-    case 'char': case 'signed char': case 'unsigned char': return 8;
-    case 'short': case 'unsigned short': case 'char16_t': return 16;
-    case 'int': case 'unsigned int': case 'long': case 'unsigned long': case 'wchar_t': case 'char32_t': return 32;
-    case 'long long': case 'unsigned long long': return 64;
-    default: return undefined;
-  }
-}
-
-export function isUnsignedType(t: Type): boolean {
-  const u = scalarBase(t);
-  return u.kind === 'pointer' || u.kind === 'function' || isUnsigned(u);
 }
 
 export function isPointerLike(t: Type): boolean {
@@ -119,32 +96,4 @@ export function layouts(model: SemanticModel): Layouts {
       return f.offset;
     },
   };
-}
-
-/** Integral promotion (bool, char, short, unscoped enums → int). */
-export function promoted(t: Type): Type {
-  const u = scalarBase(t);
-  const bits = intBits(u);
-  if (bits !== undefined && bits < 32) return builtin('int');
-  return u;
-}
-
-function rank(n: BuiltinName): number {
-  return n.includes('long long') ? 5 : n.includes('long') ? 4 : 3;
-}
-
-/** The usual arithmetic conversions of two operand types (target sizes). */
-export function commonType(a: Type, b: Type): Type {
-  const x = promoted(a);
-  const y = promoted(b);
-  if (x.kind !== 'builtin' || y.kind !== 'builtin') return x;
-  for (const f of ['long double', 'double', 'float'] as BuiltinName[]) if (x.name === f || y.name === f) return builtin(f);
-  if (x.name === y.name) return x;
-  const ux = isUnsigned(x);
-  const uy = isUnsigned(y);
-  if (ux === uy) return rank(x.name) >= rank(y.name) ? x : y;
-  const [u, s] = ux ? [x, y] : [y, x];
-  if (rank(u.name) >= rank(s.name)) return u;
-  if ((intBits(s) ?? 32) > (intBits(u) ?? 32)) return s;
-  return builtin(`unsigned ${s.name}` as BuiltinName);
 }

@@ -5,7 +5,8 @@
 
 import type { Loc } from '../model/declarations';
 import type { Expr } from '../model/expressions';
-import { builtin, isUnsigned, nonReference, unqualified, type BuiltinName, type Type } from '../model/types';
+import type { Type } from '../model/types';
+import { commonType, intBits, isUnsignedScalar, scalarBase } from '../model/arithmetic';
 
 /** The constant value of an integral (or enum, bool, null pointer) expression, wrapped to its type; undefined when it is not one. */
 export function constantValue(e: Expr): number | bigint | undefined {
@@ -102,58 +103,6 @@ export function parseFloatText(text: string): number {
 }
 
 // ---- integral folding ------------------------------------------------------------------------------
-
-function scalarBase(t: Type): Type {
-  let u = unqualified(nonReference(t));
-  if (u.kind === 'enum') u = unqualified(u.decl.underlying);
-  return u;
-}
-
-/** Integer width in bits (bool = 1), or undefined when not an integer type. */
-function intBits(t: Type): number | undefined {
-  const u = scalarBase(t);
-  if (u.kind !== 'builtin') return undefined;
-  switch (u.name) {
-    case 'bool': return 1;
-    case 'char': case 'signed char': case 'unsigned char': return 8;
-    case 'short': case 'unsigned short': case 'char16_t': return 16;
-    case 'int': case 'unsigned int': case 'long': case 'unsigned long': case 'wchar_t': case 'char32_t': return 32;
-    case 'long long': case 'unsigned long long': return 64;
-    default: return undefined;
-  }
-}
-
-function isUnsignedScalar(t: Type): boolean {
-  const u = scalarBase(t);
-  return u.kind === 'pointer' || u.kind === 'function' || isUnsigned(u);
-}
-
-function promoted(t: Type): Type {
-  const u = scalarBase(t);
-  const bits = intBits(u);
-  if (bits !== undefined && bits < 32) return builtin('int');
-  return u;
-}
-
-function rank(n: BuiltinName): number {
-  return n.includes('long long') ? 5 : n.includes('long') ? 4 : 3;
-}
-
-/** The usual arithmetic conversions of two operand types (target sizes). */
-function commonType(a: Type, b: Type): Type {
-  const x = promoted(a);
-  const y = promoted(b);
-  if (x.kind !== 'builtin' || y.kind !== 'builtin') return x;
-  for (const f of ['long double', 'double', 'float'] as BuiltinName[]) if (x.name === f || y.name === f) return builtin(f);
-  if (x.name === y.name) return x;
-  const ux = isUnsigned(x);
-  const uy = isUnsigned(y);
-  if (ux === uy) return rank(x.name) >= rank(y.name) ? x : y;
-  const [u, s] = ux ? [x, y] : [y, x];
-  if (rank(u.name) >= rank(s.name)) return u;
-  if ((intBits(s) ?? 32) > (intBits(u) ?? 32)) return s;
-  return builtin(`unsigned ${s.name}` as BuiltinName);
-}
 
 /** Wraps an exact integer to the width and signedness of type `t`. */
 function wrapTo(v: bigint, t: Type): bigint {
