@@ -3,10 +3,9 @@
 // a constructor's body; member and base destruction after a destructor's body.
 
 import { types, anonymousFieldNamed, isAnonymousMember } from '../../language';
-import { Loc, type ClassDecl, type FieldDecl } from '../../language/model';
+import type { ClassDecl, FieldDecl, MemberInitialiser } from '../../language/model';
 import { checkedInitialiser, initializeFrom } from './local-variables';
 import type { Expr } from '../../language/model';
-import type { SyntaxNode as Node } from '../../language';
 import { offsetAddr, regAddr, slotAddr } from '../ir/builder';
 import type { Address } from '../ir/ir';
 import { setVptr } from './vtables';
@@ -63,7 +62,7 @@ export function constructorPrologue(f: FnLower): void {
 }
 
 /** Initialises the member `fd` at `at` from its mem-initialiser. */
-function initMember(f: FnLower, at: Address, fd: FieldDecl, init: MemberInit): void {
+function initMember(f: FnLower, at: Address, fd: FieldDecl, init: MemberInitialiser): void {
   f.b.stmt(f.pos(init.loc));
   f.fullExpression(() => {
     const cls2 = classDeclOf(fd.type);
@@ -79,9 +78,9 @@ function initMember(f: FnLower, at: Address, fd: FieldDecl, init: MemberInit): v
  * `W() : a(65) {}` where `a` is a member of the anonymous union or struct `fd`: each such member, its
  * offset in the object and its mem-initialiser (the anonymous member's other members are left as is).
  */
-function anonymousMemberInits(f: FnLower, cls: ClassDecl, fd: FieldDecl, inits: MemberInit[]): { field: FieldDecl; offset: number; init: MemberInit }[] {
+function anonymousMemberInits(f: FnLower, cls: ClassDecl, fd: FieldDecl, inits: readonly MemberInitialiser[]): { field: FieldDecl; offset: number; init: MemberInitialiser }[] {
   if (!isAnonymousMember(fd)) return [];
-  const out: { field: FieldDecl; offset: number; init: MemberInit }[] = [];
+  const out: { field: FieldDecl; offset: number; init: MemberInitialiser }[] = [];
   for (const init of inits) {
     const found = anonymousFieldNamed(cls, init.name);
     if (!found || found.via[0] !== fd) continue;
@@ -97,27 +96,13 @@ function anonymousMemberInits(f: FnLower, cls: ClassDecl, fd: FieldDecl, inits: 
   return out;
 }
 
-interface MemberInit {
-  readonly name: string;
-  readonly args: Expr[];
-  readonly loc: Loc;
-}
-
-/** The constructor's mem-initialisers with their analysed arguments. */
-function memberInitialisers(f: FnLower): MemberInit[] {
-  const list = f.fn.body?.initNode;
-  if (!list) return [];
-  const out: MemberInit[] = [];
-  for (const init of list.namedChildren) {
-    if (init.type !== 'field_initializer') continue;
-    const nameNode = init.namedChild(0);
-    const argsNode = init.namedChildren[init.namedChildCount - 1];
-    if (!nameNode || !argsNode) continue;
-    const argNodes: Node[] = argsNode.type === 'initializer_list' ? [argsNode] : argsNode.namedChildren.filter((c) => c.type !== 'comment');
-    const args = argNodes.map((n) => f.requireExpr(n, 'member initialiser'));
-    out.push({ name: nameNode.text, args, loc: new Loc(f.fn.body!.unit, init.startIndex, init.endIndex) });
+/** The constructor's mem-initialisers with their analysed arguments (each checked to be free of errors). */
+function memberInitialisers(f: FnLower): readonly MemberInitialiser[] {
+  const inits = f.body.memberInitialisers ?? [];
+  for (const init of inits) {
+    for (const e of init.args) if (e.type.kind === 'error' && !e.list) unsupported(e.loc, 'this member initialiser has errors');
   }
-  return out;
+  return inits;
 }
 
 /** After a destructor's body: members in reverse order, then the base. */

@@ -1,6 +1,6 @@
 // Analysed function bodies, as the model holds them: the body's locals (with their scopes), the
-// temporaries and when they are destroyed, its full-expressions, range-based for statements and
-// structured bindings. statements.ts builds them; the compiler, the checks and hovers read them.
+// temporaries and when they are destroyed, its full-expressions, range-based for statements,
+// structured bindings and a constructor's mem-initialisers. statements.ts builds them; the compiler, the checks and hovers read them.
 
 import type { ClassDecl, FieldDecl, FunctionDecl, Loc, VarDecl } from './declarations';
 import type { Expr } from './expressions';
@@ -44,6 +44,22 @@ export interface FunctionBody {
   readonly rangeFors: RangeFor[];
   /** The structured bindings, in order (absent when there are none). */
   bindings?: StructuredBinding[];
+  /** A constructor's mem-initialisers, in the order written (absent when it has none). */
+  memberInitialisers?: MemberInitialiser[];
+}
+
+/**
+ * One mem-initialiser of a constructor (`: Base(x), n(1), v{1, 2}`), as written: the name it gives (a
+ * data member, the base class, or the constructor's own class when it delegates) and its analysed
+ * arguments, each a full-expression of the body.
+ */
+export interface MemberInitialiser {
+  /** The name as written (`n`, `Base`, `Base<int>`). */
+  readonly name: string;
+  /** The arguments of `(args)`, or the one brace list of `{…}`. */
+  readonly args: Expr[];
+  /** The whole mem-initialiser. */
+  readonly loc: Loc;
 }
 
 /**

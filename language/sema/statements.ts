@@ -115,11 +115,13 @@ function memberInitialisers(ctx: Ctx, st: BodyState, list: Node): void {
     const nameNode = init.namedChild(0);
     const argsNode = init.namedChildren[init.namedChildCount - 1];
     if (!nameNode || !argsNode) continue;
-    const args = argsNode.type === 'initializer_list' ? [checkExpr(ctx, argsNode)] : argsNode.namedChildren.filter((c): c is Node => !!c).map((c) => checkExpr(ctx, c));
+    const argNodes = argsNode.type === 'initializer_list' ? [argsNode] : argsNode.namedChildren.filter((c): c is Node => !!c);
+    const args = argNodes.map((c) => checkExpr(ctx, c));
     const name = nameNode.text;
     const field = cls.fields.find((f) => f.name === name) ?? anonymousFieldNamed(cls, name)?.field;
     const loc = locOf(ctx, init);
     fullExpression(st, args, loc);
+    (st.body.memberInitialisers ??= []).push({ name, args: args.filter((_, i) => argNodes[i].type !== 'comment'), loc });
     if (field) {
       initialise(ctx, field.type, args, loc, argsNode.type === 'initializer_list' ? 'list' : 'direct');
       continue;
