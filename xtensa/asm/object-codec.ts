@@ -70,10 +70,15 @@ function unpackListing(flat: unknown, files: unknown): ObjectListing[] | undefin
   if (!isArray(flat) || !isArray(files) || flat.length % LISTING_FIELDS !== 0) return undefined;
   const out: ObjectListing[] = [];
   for (let i = 0; i < flat.length; i += LISTING_FIELDS) {
-    const [section, offset, size, f, line, column, text, insn] = flat.slice(i, i + LISTING_FIELDS);
-    const file = files[f as number];
+    const section = flat[i];
+    const offset = flat[i + 1];
+    const size = flat[i + 2];
+    const file = files[flat[i + 3] as number];
+    const line = flat[i + 4];
+    const column = flat[i + 5];
+    const text = flat[i + 6];
     if (!isInt(section) || !isInt(offset) || !isInt(size) || typeof file !== 'string' || !isInt(line) || !isInt(column) || typeof text !== 'string') return undefined;
-    out.push({ section, offset, size, loc: { file, line, column }, text, kind: insn === 1 ? 'insn' : 'data' });
+    out.push({ section, offset, size, loc: { file, line, column }, text, kind: flat[i + 7] === 1 ? 'insn' : 'data' });
   }
   return out;
 }
