@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { requireTool } from '../oracle/tools';
-import { IvpMachine, bytesToLanes, lanesToBytes, operand, rng } from '../emulator/helpers/ivp';
+import { DATA, IvpMachine, bytesToLanes, lanesToBytes, operand, rng } from '../emulator/helpers/ivp';
 import { ShimProgram, VEC, VecKind, WIDE, WideKind, lanesOf } from './helpers/shim-program';
 
 type Arg = { vec: VecKind } | { wide: WideKind } | { pred: number } | { imm: number } | { ar: number };
@@ -203,5 +203,57 @@ describe('hostshim: the shim and the emulator agree on the IVP intrinsics', func
     }
     if (checks < 400) throw new Error(`only ${checks} agreement checks`);
     p.run(dir, 'agree', '-O0'); // one large main: quicker to compile unoptimised
+  });
+
+  it('memory forms: the same loads, streams, stores and gathers at the same offsets from a 64-byte-aligned base', function () {
+    requireTool(this, 'gcc');
+    const p = new ShimProgram();
+    const next = rng(4242);
+    const SIZE = 512;
+    const MEM = Uint8Array.from({ length: SIZE }, () => next() & 255);
+    p.stmt(`alignas(64) static uint8_t mem[${SIZE}]; static const uint8_t init[${SIZE}] = {${[...MEM].join(',')}};`);
+    const V = Array.from({ length: 32 }, () => BigInt(next() & 0xffff));
+    const v = p.vec('NX16U', V);
+    const O = Array.from({ length: 32 }, () => BigInt(2 * (next() % 200)));
+    const o = p.vec('NX16U', O);
+    /** One memory case: the emulator's instruction (AR a2 = base; a3 = `x`; u1; v1 = V; v2 = offsets) and the shim's statements. */
+    const cases: [string, string, number[], string, VecKind | null][] = [];
+    for (const [at, off] of [[0, 64], [70, 64], [130, -64], [5, 0]]) {
+      cases.push([`LVNX16_I ${at} ${off}`, 'ivp_lvnx16_i', [0, 2, off], `r = IVP_LVNX16_I((const xb_vecNx16*)q, ${off});`, 'NX16']);
+      cases.push([`LVNX16_IP ${at} ${off}`, 'ivp_lvnx16_ip', [0, 2, off], `{ const xb_vecNx16* c = (const xb_vecNx16*)q; IVP_LVNX16_IP(r, c, ${off}); q = (uint8_t*)c; }`, 'NX16']);
+      cases.push([`LVNX16_XP ${at} ${off}`, 'ivp_lvnx16_xp', [0, 2, 3], `{ const xb_vecNx16* c = (const xb_vecNx16*)q; IVP_LVNX16_XP(r, c, ${off}); q = (uint8_t*)c; }`, 'NX16']);
+      cases.push([`SVNX16_XP ${at} ${off}`, 'ivp_svnx16_xp', [1, 2, 3], `{ xb_vecNx16* c = (xb_vecNx16*)q; IVP_SVNX16_XP(xb_vecNx16(${v}), c, ${off}); q = (uint8_t*)c; }`, null]);
+    }
+    for (const at of [3, 64, 101]) {
+      for (const n of [-5, 0, 17, 64, 100]) {
+        cases.push([`LAVNX16_XP ${at} ${n}`, 'ivp_lavnx16_xp', [0, 1, 2, 3], `{ const xb_vecNx16* c = (const xb_vecNx16*)q; valign u = IVP_LA_PP(c); IVP_LAVNX16_XP(r, u, c, ${n}); q = (uint8_t*)c; }`, 'NX16']);
+        cases.push([`SAVNX16_XP ${at} ${n}`, 'ivp_savnx16_xp', [1, 1, 2, 3], `{ xb_vecNx16* c = (xb_vecNx16*)q; valign u = IVP_ZALIGN(); IVP_SAVNX16_XP(xb_vecNx16(${v}), u, c, ${n}); IVP_SAPOSNX16_FP(u, c); q = (uint8_t*)c; }`, null]);
+      }
+      cases.push([`LANX8S_IP ${at}`, 'ivp_lanx8s_ip', [0, 1, 2], `{ const xb_vecNx8* c = (const xb_vecNx8*)q; valign u; IVP_LANX8S_IP(r, u, c); q = (uint8_t*)c; }`, 'NX16']);
+      cases.push([`SANX8S_IP ${at}`, 'ivp_sanx8s_ip', [1, 1, 2], `{ xb_vecNx8* c = (xb_vecNx8*)q; valign u; IVP_SANX8S_IP(xb_vecNx16(${v}), u, c); q = (uint8_t*)c; }`, null]);
+      // element loads need their natural alignment (the emulator raises LoadStoreAlignment otherwise)
+      if (at % 2 === 0) cases.push([`LSRNX16_IP ${at}`, 'ivp_lsrnx16_ip', [0, 2, 6], `{ const int16_t* c = (const int16_t*)q; IVP_LSRNX16_IP(r, c, 6); q = (uint8_t*)c; }`, 'NX16']);
+    }
+    cases.push(['GATHERNX16', 'ivp_gatheranx16', [0, 2, 2], 'r = IVP_GATHERDNX16(IVP_GATHERANX16((const int16_t*)q, ' + o + '));', 'NX16']);
+    const ats = cases.map((c) => Number(c[0].split(' ')[1] ?? 8) || 8);
+    const x = new IvpMachine();
+    cases.forEach(([label, mnemonic, ops, code, ret], i) => {
+      const at = label.startsWith('GATHER') ? 8 : ats[i];
+      const off = Number(label.split(' ')[2] ?? 0);
+      x.m.writeMemory(DATA, MEM);
+      x.m.writeAR(2, DATA + at);
+      x.m.writeAR(3, off);
+      x.m.writeVector(1, lanesToBytes(V, 16));
+      x.m.writeVector(2, lanesToBytes(O, 16));
+      x.exec(mnemonic, ops);
+      if (label.startsWith('GATHER')) x.exec('ivp_gatherdnx16', [0, 0]);
+      const delta = x.m.readAR(2) - (DATA + at);
+      const memAfter = x.m.readMemory(DATA, SIZE) ?? new Uint8Array(0);
+      p.stmt(`memcpy(mem, init, sizeof mem); { uint8_t* q = mem + ${at}; xb_vecNx16 r; ${code} printf("${label} delta|%d\\n", (int)(q - (mem + ${at}))); q7t_hex_line("${label} memory", mem, ${SIZE}); ${ret ? `q7t_hex_line("${label} vector", &r, 64);` : ''} }`);
+      p.expectRaw(`${label} delta`, String(delta));
+      p.expectRaw(`${label} memory`, Buffer.from(memAfter).toString('hex'));
+      if (ret) p.expectRaw(`${label} vector`, Buffer.from(x.m.readVector(0)).toString('hex'));
+    });
+    p.run(dir, 'agree-memory', '-O0');
   });
 });

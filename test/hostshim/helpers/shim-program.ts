@@ -109,6 +109,11 @@ export class ShimProgram {
     this.checks.push({ label, expected: hex, describe: (got) => `got 0x${got}, expected 0x${hex}` });
   }
 
+  /** A line the program's own statements print as `label|text` (see q7t_hex_line). */
+  expectRaw(label: string, text: string): void {
+    this.checks.push({ label, expected: text, describe: (got) => `got ${got.slice(0, 80)}, expected ${text.slice(0, 80)}` });
+  }
+
   private print(label: string, code: string): void {
     this.body.push(`printf("%s|", ${JSON.stringify(label)}); ${code} putchar('\\n');`);
   }
@@ -117,6 +122,7 @@ export class ShimProgram {
     return `#include <stdio.h>
 #include <xtensa/tie/xt_ivp32.h>
 static void q7t_hex(const void* p, int n) { for (int i = 0; i < n; i++) printf("%02x", ((const unsigned char*)p)[i]); }
+static void q7t_hex_line(const char* label, const void* p, int n) { printf("%s|", label); q7t_hex(p, n); putchar('\\n'); }
 ${this.decls.join('\n')}
 int main() {
 ${this.body.map((l) => `  ${l}`).join('\n')}
