@@ -4,11 +4,27 @@
 // model; the Xtensa back end (xtensa/) turns it into assembly. Class objects never live in
 // virtual registers: they are memory, handled through addresses.
 
-/** Machine value classes: a 32-bit word, a 64-bit register pair, single and double floats. */
-export type ValueType = 'i32' | 'i64' | 'f32' | 'f64';
+/**
+ * Machine value classes: a 32-bit word, a 64-bit register pair, single and double floats, and the
+ * IVP vector unit's register files (a 512-bit vector, a 1536-bit wide accumulator, a predicate
+ * register, an alignment register).
+ */
+export type ValueType = 'i32' | 'i64' | 'f32' | 'f64' | VectorValueType;
+export type VectorValueType = 'vec' | 'wvec' | 'vbool' | 'valign';
 
 /** How a value sits in memory: width, and for narrow integers how it extends on load. */
-export type MemType = 'i8' | 'u8' | 'i16' | 'u16' | 'i32' | 'i64' | 'f32' | 'f64';
+export type MemType = 'i8' | 'u8' | 'i16' | 'u16' | 'i32' | 'i64' | 'f32' | 'f64' | VectorValueType;
+
+/**
+ * An operand of a vector-unit instruction: a register read (`use`), an immediate, or an in/out
+ * operand in memory (`mem`: loaded into a register of `file` before the instruction and stored back
+ * after it — the lvalue arguments of the intrinsics: a destination, an updated pointer, a stream's
+ * alignment register).
+ */
+export type VopArg =
+  | { readonly use: VReg }
+  | { readonly imm: number }
+  | { readonly mem: Address; readonly file: 'i32' | VectorValueType };
 
 export interface VReg {
   readonly id: number;
@@ -75,6 +91,11 @@ export type Instr = Base &
     | { readonly op: 'call'; readonly dst?: VReg; readonly callee: string | VReg; readonly args: readonly VReg[] }
     | { readonly op: 'memcpy'; readonly dst: Address; readonly src: Address; readonly size: number; readonly align: number }
     | { readonly op: 'memzero'; readonly dst: Address; readonly size: number; readonly align: number }
+    /**
+     * One instruction of the vector unit's rows (`mnemonic`), its result (if any) the first operand,
+     * then `args` in the row's operand order.
+     */
+    | { readonly op: 'vop'; readonly dst?: VReg; readonly mnemonic: string; readonly args: readonly VopArg[] }
     /** Marks the start of a statement (a line-table row with is_stmt). */
     | { readonly op: 'stmt' }
     /** Marks where a lexical scope's code begins or ends (for the debugger's lexical blocks). */
@@ -159,8 +180,24 @@ export interface Module {
   readonly externs: Set<string>;
 }
 
+/** Bytes of a value in memory (and of its home in the frame). */
 export function sizeOfValue(t: ValueType): number {
-  return t === 'i64' || t === 'f64' ? 8 : 4;
+  switch (t) {
+    case 'i64': case 'f64': case 'vbool': return 8;
+    case 'vec': case 'valign': return 64;
+    case 'wvec': return 192;
+    default: return 4;
+  }
+}
+
+/** A value of the vector unit's register files (not held in address registers). */
+export function isVectorValue(t: ValueType): t is VectorValueType {
+  return t === 'vec' || t === 'wvec' || t === 'vbool' || t === 'valign';
+}
+
+/** Address-register words a value takes as an argument (0: it travels in its own register file). */
+export function argumentWordsOf(t: ValueType): number {
+  return isVectorValue(t) ? 0 : sizeOfValue(t) / 4;
 }
 
 export function memSize(m: MemType): number {
@@ -169,10 +206,11 @@ export function memSize(m: MemType): number {
     case 'i16': case 'u16': return 2;
     case 'i32': case 'f32': return 4;
     case 'i64': case 'f64': return 8;
+    default: return sizeOfValue(m);
   }
 }
 
 /** The value type a memory type loads into. */
 export function valueTypeOfMem(m: MemType): ValueType {
-  return m === 'i64' ? 'i64' : m === 'f32' ? 'f32' : m === 'f64' ? 'f64' : 'i32';
+  return m === 'i64' ? 'i64' : m === 'f32' ? 'f32' : m === 'f64' ? 'f64' : isVectorValue(m as ValueType) ? (m as VectorValueType) : 'i32';
 }

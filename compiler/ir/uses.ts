@@ -1,6 +1,6 @@
 // The virtual registers an IR instruction mentions (its result and its operands, address bases included).
 
-import type { Instr, VReg } from './ir';
+import type { Instr, VopArg, VReg } from './ir';
 
 export function vregsOf(i: Instr): (VReg | undefined)[] {
   const addrReg = (a: { kind: string; base?: VReg }) => (a.kind === 'reg' ? a.base : undefined);
@@ -14,6 +14,17 @@ export function vregsOf(i: Instr): (VReg | undefined)[] {
     case 'call': return [i.dst, ...i.args, typeof i.callee === 'string' ? undefined : i.callee];
     case 'memcpy': return [addrReg(i.dst), addrReg(i.src)];
     case 'memzero': return [addrReg(i.dst)];
+    case 'vop': return [i.dst, ...vopUses(i.args)];
     case 'stmt': case 'scope': return [];
   }
+}
+
+/** The registers the operands of a vector-unit instruction read (memory operands' address bases too). */
+export function vopUses(args: readonly VopArg[]): VReg[] {
+  const out: VReg[] = [];
+  for (const a of args) {
+    if ('use' in a) out.push(a.use);
+    else if ('mem' in a && a.mem.kind === 'reg') out.push(a.mem.base);
+  }
+  return out;
 }

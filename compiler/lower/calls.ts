@@ -18,6 +18,7 @@ import { copyAssign } from './copies';
 import { classDeclOf, isClassType, isFloatType, promoted, valueTypeOf } from './types';
 import { dispatchesDynamically, virtualSlot } from './vtables';
 import { closureToPointer, isClosureConversion } from './lambdas';
+import { lowerIntrinsic } from './vectors';
 
 const { unqualified, nonReference } = types;
 
@@ -48,8 +49,26 @@ export function lowerCall(f: FnLower, e: Expr, sret?: Address): VReg | undefined
     return copyAssign(f, object, args[0], e.loc, fn.special === 'move-assign');
   }
   if (fn.deleted) unsupported(e.loc, `call to deleted function '${fn.qualifiedName}'`);
+  if (isIntrinsic(fn)) return intrinsicCall(f, fn, args, e.loc);
   if (isClassType(fn.ret) && fn.ret.kind !== 'reference' && !sret) return f.b.addr(materialize(f, e));
   return callFunction(f, fn, object, args, e.loc, sret, e);
+}
+
+/** A function of <xtensa/tie/xt_ivp32.h> without a body: an instruction of the vector unit. */
+function isIntrinsic(fn: FunctionDecl): boolean {
+  return fn.name.startsWith('IVP_') && !fn.owner && !fn.body;
+}
+
+/** An IVP intrinsic: its arguments as its row's operands (lower/vectors.ts). */
+function intrinsicCall(f: FnLower, fn: FunctionDecl, args: Expr[], at: Loc): VReg | undefined {
+  return lowerIntrinsic(f, fn, args, at, {
+    value: (i) => {
+      const p = nonReference(fn.params[i].type);
+      return convertTo(f, rvalue(f, args[i]), args[i].type, unqualified(p), args[i].loc);
+    },
+    address: (i) => f.b.addr(lvalue(f, args[i])),
+    convert: (v, from, to) => convertTo(f, v, from, to, at),
+  });
 }
 
 /** Calls a member function on the object `object` designates. */

@@ -9,6 +9,7 @@ import type { ConvKind, VReg } from '../ir/ir';
 import { callMember } from './calls';
 import { unsupported } from './errors';
 import { adjustClassPointer } from './base-conversions';
+import { broadcast } from './vectors';
 import type { FnLower } from './function';
 import { classDeclOf, intBits, isFloatType, isUnsignedType, memTypeOf, scalarBase, valueTypeOf } from './types';
 
@@ -25,6 +26,12 @@ export function convertTo(f: FnLower, v: VReg | undefined, from: Type, to: Type,
   if (src.kind === 'class') return classToScalar(f, src.decl, to, at, expr);
   if (!v) return unsupported(at, 'internal: conversion without a value');
   if (dst.kind === 'class') return unsupported(at, `converting '${types.typeToString(from)}' to class '${types.typeToString(to)}' here is not supported yet`);
+  if (dst.kind === 'vector') {
+    // a vector of the same layout (signedness twins) is the same register; a C scalar is broadcast
+    if (src.kind === 'vector') return v;
+    return broadcast(f, v, from, dst.vector, at, (x, xf, xt) => convertTo(f, x, xf, xt, at));
+  }
+  if (src.kind === 'vector') return unsupported(at, `cannot convert '${types.typeToString(from)}' to '${types.typeToString(to)}'`);
   const b = f.b;
   const dv = valueTypeOf(dst);
   if (!dv) return unsupported(at, `cannot convert to '${types.typeToString(to)}'`);
@@ -80,6 +87,7 @@ function toBool(f: FnLower, v: VReg): VReg {
     case 'i64': return f.b.conv('i64>bool', v, 'i32');
     case 'f32': return f.b.conv('f32>bool', v, 'i32');
     case 'f64': return f.b.conv('f64>bool', v, 'i32');
+    default: return unsupported(undefined, 'internal: a vector converted to bool');
   }
 }
 

@@ -15,6 +15,7 @@ import type { FnLower } from './function';
 import { baseOffset, initFromExpr } from './objects';
 import { bitPlace, isBitFieldDesignator, readBits, writeBits } from './bitfields';
 import { stringLiteralBytes } from './strings';
+import { vectorBinary, vectorInfo, vectorShiftByScalar, vectorUnary } from './vectors';
 import { adjustClassPointer, classDelta } from './base-conversions';
 import { classDeclOf, commonType, isClassType, isPointerLike, isUnsignedType, memTypeOf, promoted, valueTypeOf } from './types';
 
@@ -119,6 +120,7 @@ function binary(f: FnLower, e: Expr, vt: ValueType): VReg {
   if (CMP[op]) return comparison(f, CMP[op], l, r);
   const lt = decayed(l.type);
   const rt = decayed(r.type);
+  if (lt.kind === 'vector' || rt.kind === 'vector') return vectorOperator(f, op, l, r, e);
   if (lt.kind === 'pointer' || rt.kind === 'pointer') return pointerArithmetic(f, op, l, r, e);
   const kind = BIN[op];
   if (!kind) unsupported(e.loc, `operator '${op}' is not supported yet`);
@@ -133,6 +135,21 @@ function binary(f: FnLower, e: Expr, vt: ValueType): VReg {
   const bv = convertTo(f, rvalue(f, r), r.type, type, r.loc);
   if ((kind === 'rem' || kind === 'and' || kind === 'or' || kind === 'xor') && (vt === 'f32' || vt === 'f64')) unsupported(e.loc, `operator '${op}' on floating values`);
   return f.b.bin(kind, a, bv, isUnsignedType(type));
+}
+
+/** `l op r` with an IVP vector operand: lane-wise, a C scalar operand broadcast (a shift count an immediate when constant). */
+function vectorOperator(f: FnLower, op: string, l: Expr, r: Expr, e: Expr): VReg {
+  const lv = vectorInfo(l.type);
+  const shift = op === '<<' || op === '>>';
+  const self = shift || lv ? l : r;
+  const v = vectorInfo(self.type)!;
+  const vt = unqualified(self.type);
+  if (shift && !vectorInfo(r.type)) {
+    return vectorShiftByScalar(f, op, v, rvalue(f, l), r, () => convertTo(f, rvalue(f, r), r.type, INT_TYPE, r.loc), e.loc);
+  }
+  const a = convertTo(f, rvalue(f, l), l.type, shift ? l.type : vt, l.loc);
+  const bv = convertTo(f, rvalue(f, r), r.type, shift ? r.type : vt, r.loc);
+  return vectorBinary(f, op, v, a, bv, true, e.type, e.loc);
 }
 
 /** Compares two scalars after the usual arithmetic conversions (pointers unsigned). */
@@ -204,6 +221,8 @@ function unary(f: FnLower, e: Expr, vt: ValueType): VReg {
   const op = unwrapped(f.m.textOf(e))[0];
   if (op === '!') return boolFromCondition(f, e);
   const v = convertTo(f, rvalue(f, x), x.type, e.type, x.loc);
+  const vector = vectorInfo(e.type);
+  if (vector) return vectorUnary(f, op, vector, v, e.loc);
   if (op === '-') return f.b.un('neg', v);
   if (op === '~') return f.b.un('not', v);
   if (op === '+') return v;
@@ -489,6 +508,16 @@ function assignPlace(f: FnLower, e: Expr): ScalarPlace {
   const t = unqualified(l.type);
   const vt = valueTypeOf(t);
   if (!vt) unsupported(e.loc, `assignment to an object of type '${types.typeToString(t)}' is not supported yet`);
+  if (op !== '=' && vectorInfo(t)) {
+    const place = scalarPlace(f, l);
+    const bop = op.slice(0, -1);
+    const v = vectorInfo(t)!;
+    const result = (bop === '<<' || bop === '>>') && !vectorInfo(r.type)
+      ? vectorShiftByScalar(f, bop, v, place.load(), r, () => convertTo(f, rvalue(f, r), r.type, INT_TYPE, r.loc), e.loc)
+      : vectorBinary(f, bop, v, place.load(), convertTo(f, rvalue(f, r), r.type, bop === '<<' || bop === '>>' ? r.type : t, r.loc), true, t, e.loc);
+    place.store(result);
+    return place;
+  }
   if (op === '=') {
     const v = r.list ? listScalar(f, r, t) : isClassType(r.type) ? convertTo(f, undefined, r.type, t, r.loc, r) : convertTo(f, rvalue(f, r), r.type, t, r.loc);
     const place = scalarPlace(f, l);

@@ -6,6 +6,7 @@
 import { types, type SemanticModel } from '../../language';
 import { scalarBase, type ClassDecl, type Type } from '../../language/model';
 import type { MemType, ValueType } from '../ir/ir';
+import { vectorValueType } from './vectors';
 
 const { isUnsigned, nonReference, unqualified } = types;
 
@@ -42,6 +43,7 @@ export function valueTypeOf(t: Type): ValueType | undefined {
   const u = scalarBase(t);
   switch (u.kind) {
     case 'pointer': case 'function': return 'i32';
+    case 'vector': return vectorValueType(u.vector);
     case 'builtin':
       switch (u.name) {
         case 'void': return undefined;
@@ -58,6 +60,7 @@ export function valueTypeOf(t: Type): ValueType | undefined {
 export function memTypeOf(t: Type): MemType {
   if (t.kind === 'reference') return 'i32';
   const u = scalarBase(t);
+  if (u.kind === 'vector') return vectorValueType(u.vector);
   if (u.kind !== 'builtin') return 'i32';
   switch (u.name) {
     case 'bool': case 'unsigned char': return 'u8';

@@ -101,6 +101,7 @@ function cloneInstr(i: Instr, c: Cloner, pos: SourcePos | undefined): Instr {
     case 'call': return { ...i, dst: i.dst && r(i.dst), args: i.args.map(r), callee: typeof i.callee === 'string' ? i.callee : r(i.callee), pos };
     case 'memcpy': return { ...i, dst: cloneAddr(i.dst, c), src: cloneAddr(i.src, c), pos };
     case 'memzero': return { ...i, dst: cloneAddr(i.dst, c), pos };
+    case 'vop': return { ...i, dst: i.dst && r(i.dst), args: i.args.map((a) => ('use' in a ? { use: r(a.use) } : 'mem' in a ? { ...a, mem: cloneAddr(a.mem, c) } : a)), pos };
     default: return { ...i, pos };
   }
 }

@@ -28,6 +28,7 @@ export function printInstr(i: Instr): string {
     case 'call': return `${i.dst ? `${reg(i.dst)} = ` : ''}call ${typeof i.callee === 'string' ? i.callee : reg(i.callee)}(${i.args.map(reg).join(', ')})`;
     case 'memcpy': return `memcpy ${address(i.dst)}, ${address(i.src)}, ${i.size}`;
     case 'memzero': return `memzero ${address(i.dst)}, ${i.size}`;
+    case 'vop': return `${i.dst ? `${reg(i.dst)} = ` : ''}${i.mnemonic} ${i.args.map((a) => ('use' in a ? reg(a.use) : 'imm' in a ? String(a.imm) : `${a.file}${address(a.mem)}`)).join(', ')}`;
     case 'stmt': return `stmt ${i.pos?.line ?? '?'}`;
     case 'scope': return `scope ${i.id} ${i.begin ? 'begin' : 'end'}`;
   }

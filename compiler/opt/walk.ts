@@ -1,7 +1,8 @@
 // Shared helpers of the -O1 passes: an instruction's result and operands, renaming operands, and
 // per-function facts (how many times each virtual register is written, which blocks jump where).
 
-import type { Address, Block, Func, Instr, Terminator, VReg } from '../ir/ir';
+import type { Address, Block, Func, Instr, Terminator, VopArg, VReg } from '../ir/ir';
+import { vopUses } from '../ir/uses';
 
 export type Rename = (v: VReg) => VReg;
 
@@ -31,8 +32,14 @@ function renameWith(i: Instr, r: Rename): Instr {
     case 'call': return { ...i, args: i.args.map(r), callee: typeof i.callee === 'string' ? i.callee : r(i.callee) };
     case 'memcpy': return { ...i, dst: renameAddr(i.dst, r), src: renameAddr(i.src, r) };
     case 'memzero': return { ...i, dst: renameAddr(i.dst, r) };
+    case 'vop': return { ...i, args: renameVopArgs(i.args, r) };
     default: return i;
   }
+}
+
+/** The operands of a vector-unit instruction renamed (registers read and memory operands' bases). */
+export function renameVopArgs(args: readonly VopArg[], r: Rename): VopArg[] {
+  return args.map((a) => ('use' in a ? { use: r(a.use) } : 'mem' in a ? { ...a, mem: renameAddr(a.mem, r) } : a));
 }
 
 export function renameTerm(t: Terminator | undefined, r: Rename): Terminator | undefined {
@@ -51,7 +58,7 @@ export function renameTerm(t: Terminator | undefined, r: Rename): Terminator | u
 export function defOf(i: Instr): VReg | undefined {
   switch (i.op) {
     case 'const': case 'addr': case 'load': case 'bin': case 'cmp': case 'un': case 'conv': case 'copy': return i.dst;
-    case 'call': return i.dst;
+    case 'call': case 'vop': return i.dst;
     default: return undefined;
   }
 }
@@ -66,6 +73,7 @@ export function usesOf(i: Instr): VReg[] {
     case 'call': return typeof i.callee === 'string' ? [...i.args] : [...i.args, i.callee];
     case 'memcpy': return [...base(i.dst), ...base(i.src)];
     case 'memzero': return base(i.dst);
+    case 'vop': return vopUses(i.args);
     default: return [];
   }
 }

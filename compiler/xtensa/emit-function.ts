@@ -15,6 +15,8 @@ import { emitArith } from './emit-arith';
 import { branchConsumes, branchIf, fusible } from './emit-branch';
 import { binImmediateOperand, constantsOf } from './immediates';
 import { vregsOf } from '../ir/uses';
+import { argumentWordsOf, isVectorValue } from '../ir/ir';
+import { emitVectorCopy, emitVectorMemory, emitVop, fileReg, fill, spill, vectorArgumentRegisters } from './emit-vector';
 
 export interface EmitContext {
   readonly w: AsmWriter;
@@ -129,6 +131,11 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
   w.label(f.symbol);
   w.markStatement(f.pos);
   w.insn(`entry\ta1, ${frame.size}`);
+  if (frame.realign) {
+    // homes of the vector unit's values need 64-byte alignment: the frame reserved 48 bytes for this
+    w.insn('movi\ta8, -64');
+    w.insn('and\ta1, a1, a8');
+  }
   storeIncomingArguments(ctx, f);
   const fused = f.promoted ? fusedCompares(f) : new Map<Block, Cmp>();
   const unneeded = constants ? immediateOnly(f, constants, fused, ctx.konst) : new Set<Instr>();
@@ -146,7 +153,13 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
 /** Arguments that came in registers go to their homes (stack ones already are home). */
 function storeIncomingArguments(ctx: EmitContext, f: Func): void {
   const { start } = argumentWords(f.params.map((p) => p.type));
+  const vregs = vectorArgumentRegisters(f.params.map((p) => p.type));
   f.params.forEach((p, i) => {
+    const vr = vregs[i];
+    if (vr) {
+      spill(ctx, vr, p);
+      return;
+    }
     const words = p.type === 'i64' || p.type === 'f64' ? 2 : 1;
     for (let k = 0; k < words; k++) {
       const word = start[i] + k;
@@ -244,7 +257,8 @@ function emitTerminator(ctx: EmitContext, t: Terminator | undefined, next: Block
       return;
     }
     case 'ret':
-      if (t.value) {
+      if (t.value && isVectorValue(t.value.type)) fill(ctx, fileReg(t.value.type, 0), t.value);
+      else if (t.value) {
         ctx.ld('a2', t.value);
         if (t.value.type === 'i64' || t.value.type === 'f64') ctx.ld('a3', t.value, 1);
       }
@@ -277,6 +291,10 @@ function emitInstr(ctx: EmitContext, i: Instr): void {
       emitStore(ctx, i.src, i.addr, i.mem);
       return;
     case 'copy':
+      if (isVectorValue(i.dst.type)) {
+        emitVectorCopy(ctx, i.dst, i.a);
+        return;
+      }
       ctx.st(ctx.src(i.a, 'a8'), i.dst);
       if (i.a.type === 'i64' || i.a.type === 'f64') {
         ctx.ld('a8', i.a, 1);
@@ -297,6 +315,9 @@ function emitInstr(ctx: EmitContext, i: Instr): void {
     case 'un':
     case 'conv':
       emitArith(ctx, i);
+      return;
+    case 'vop':
+      emitVop(ctx, i, (reg, a) => addressInto(ctx, reg, a));
       return;
   }
 }
@@ -367,10 +388,11 @@ function baseOf(ctx: EmitContext, a: Address, scratch: string): { base: string; 
   }
 }
 
-const LOAD_OP: Record<MemType, string> = { i8: 'l8ui', u8: 'l8ui', i16: 'l16si', u16: 'l16ui', i32: 'l32i', f32: 'l32i', i64: 'l32i', f64: 'l32i' };
-const STORE_OP: Record<MemType, string> = { i8: 's8i', u8: 's8i', i16: 's16i', u16: 's16i', i32: 's32i', f32: 's32i', i64: 's32i', f64: 's32i' };
+const LOAD_OP: Record<string, string> = { i8: 'l8ui', u8: 'l8ui', i16: 'l16si', u16: 'l16ui', i32: 'l32i', f32: 'l32i', i64: 'l32i', f64: 'l32i' };
+const STORE_OP: Record<string, string> = { i8: 's8i', u8: 's8i', i16: 's16i', u16: 's16i', i32: 's32i', f32: 's32i', i64: 's32i', f64: 's32i' };
 
 function emitLoad(ctx: EmitContext, dst: VReg, a: Address, mem: MemType): void {
+  if (isVectorValue(dst.type)) return emitVectorMemory(ctx, true, dst, a, mem, (reg, x) => addressInto(ctx, reg, x));
   const { base, offset } = baseOf(ctx, a, 'a10');
   const w = ctx.w;
   if (mem === 'i64' || mem === 'f64') {
@@ -388,6 +410,7 @@ function emitLoad(ctx: EmitContext, dst: VReg, a: Address, mem: MemType): void {
 }
 
 function emitStore(ctx: EmitContext, src: VReg, a: Address, mem: MemType): void {
+  if (isVectorValue(src.type)) return emitVectorMemory(ctx, false, src, a, mem, (reg, x) => addressInto(ctx, reg, x));
   const { base, offset } = baseOf(ctx, a, 'a10');
   const w = ctx.w;
   if (mem === 'i64' || mem === 'f64') {
@@ -411,7 +434,8 @@ function emitStore(ctx: EmitContext, src: VReg, a: Address, mem: MemType): void 
 function callWith(ctx: EmitContext, callee: string | VReg, args: readonly VReg[], dst?: VReg): void {
   const { w } = ctx;
   const { start } = argumentWords(args.map((a) => a.type));
-  const wordsOf = (v: VReg) => (v.type === 'i64' || v.type === 'f64' ? 2 : 1);
+  const wordsOf = (v: VReg) => argumentWordsOf(v.type);
+  const vregs = vectorArgumentRegisters(args.map((a) => a.type));
   args.forEach((a, i) => {
     for (let k = 0; k < wordsOf(a); k++) {
       const word = start[i] + k;
@@ -426,12 +450,17 @@ function callWith(ctx: EmitContext, callee: string | VReg, args: readonly VReg[]
       if (word < ARG_REGISTER_WORDS) ctx.ld(`a${10 + word}`, a, k);
     }
   });
+  args.forEach((a, i) => {
+    const vr = vregs[i];
+    if (vr) fill(ctx, vr, a);
+  });
   if (typeof callee === 'string') w.insn(`call8\t${callee}`);
   else {
     ctx.ld('a8', callee);
     w.insn('callx8\ta8');
   }
-  if (dst) {
+  if (dst && isVectorValue(dst.type)) spill(ctx, fileReg(dst.type, 0), dst);
+  else if (dst) {
     ctx.st('a10', dst, 0);
     if (wordsOf(dst) === 2) ctx.st('a11', dst, 1);
   }

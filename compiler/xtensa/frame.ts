@@ -15,7 +15,10 @@ import { Unsupported } from '../lower/errors';
 import type { Func, ValueType, VReg } from '../ir/ir';
 import { vregsOf } from '../ir/uses';
 import { allocateRegisters } from './registers';
-import { sizeOfValue } from '../ir/ir';
+import { argumentWordsOf, isVectorValue, sizeOfValue } from '../ir/ir';
+
+/** Alignment of a home: its size, 64 for the vector unit's 64- and 192-byte registers. */
+const alignOfValue = (t: ValueType): number => (isVectorValue(t) ? Math.min(sizeOfValue(t), 64) : sizeOfValue(t));
 
 export const MAX_FRAME = 32760;
 export const ARG_REGISTER_WORDS = 6;
@@ -32,7 +35,7 @@ export function argumentWords(types: readonly ValueType[]): { start: number[]; t
   const start: number[] = [];
   let w = 0;
   for (const t of types) {
-    const n = sizeOfValue(t) / 4;
+    const n = argumentWordsOf(t);
     if (n === 2 && w % 2) w++;
     if (w < ARG_REGISTER_WORDS && w + n > ARG_REGISTER_WORDS) w = ARG_REGISTER_WORDS;
     start.push(w);
@@ -48,6 +51,8 @@ export interface Frame {
   /** -O1: virtual registers kept in a2..a7 for the whole function (one register per word). */
   readonly regs: Map<number, string[]>;
   readonly outgoing: number;
+  /** The frame holds 64-byte aligned homes or slots: the entry sequence aligns sp down to 64. */
+  readonly realign: boolean;
 }
 
 /** A frame past ENTRY's reach: an error at the function, like any construct the compiler does not handle. */
@@ -66,38 +71,42 @@ export function layoutFrame(f: Func): Frame {
   const outgoing = outgoingWords * 4;
   let at = alignUp(outgoing, 8);
   for (const s of f.slots) {
-    at = alignUp(at, Math.min(s.align, 16));
+    at = alignUp(at, Math.min(s.align, 64));
     s.offset = at;
     at += s.size;
   }
   const { shared, local, all } = classifyVRegs(f);
-  const regs = f.promoted ? allocateRegisters(f, all, incomingRegisters(f)) : new Map<number, string[]>();
+  const scalars = new Map([...all].filter(([, v]) => !isVectorValue(v.type)));
+  const regs = f.promoted ? allocateRegisters(f, scalars, incomingRegisters(f)) : new Map<number, string[]>();
   const homes = new Map<number, number>();
   const stackParams = incomingStackParams(f);
   for (const v of shared.values()) {
     if (stackParams.has(v.id) || regs.has(v.id)) continue;
-    at = alignUp(at, sizeOfValue(v.type));
+    at = alignUp(at, alignOfValue(v.type));
     homes.set(v.id, at);
     at += sizeOfValue(v.type);
   }
-  at = alignUp(at, 8);
+  at = alignUp(at, [...all.values()].some((v) => isVectorValue(v.type)) ? 64 : 8);
   const localBase = at;
   let localMax = 0;
   for (const vs of local.values()) {
     let off = 0;
     for (const v of vs) {
       if (regs.has(v.id)) continue;
-      off = alignUp(off, sizeOfValue(v.type));
+      off = alignUp(off, alignOfValue(v.type));
       homes.set(v.id, localBase + off);
       off += sizeOfValue(v.type);
     }
     localMax = Math.max(localMax, off);
   }
   at = localBase + localMax;
-  const size = alignUp(at, 16) + 32;
+  const realign = f.slots.some((s) => s.align > 16) || [...all.values()].some((v) => isVectorValue(v.type) && !stackParams.has(v.id));
+  // realigning moves sp down by up to 48 bytes below what ENTRY reserved
+  const size = alignUp(at, 16) + 32 + (realign ? 48 : 0);
+  if (realign && stackParams.size) throw new FrameTooLarge(`'${f.displayName}' takes arguments on the stack and holds vector-unit values: pass at most six argument words`, f.pos);
   if (size > MAX_FRAME) throw new FrameTooLarge(`the stack frame of '${f.displayName}' needs ${size} bytes (at most ${MAX_FRAME} are supported: move large arrays to TCM (tcm_malloc) or to globals)`, f.pos);
   for (const [id, word] of stackParams) homes.set(id, size + 4 * (word - ARG_REGISTER_WORDS));
-  return { size, homes, regs, outgoing };
+  return { size, homes, regs, outgoing, realign };
 }
 
 /** Parameters passed wholly in registers: the registers they arrive in (a2..a7). */
@@ -105,7 +114,8 @@ function incomingRegisters(f: Func): Map<number, string[]> {
   const out = new Map<number, string[]>();
   const { start } = argumentWords(f.params.map((p) => p.type));
   f.params.forEach((p, i) => {
-    const words = sizeOfValue(p.type) / 4;
+    const words = argumentWordsOf(p.type);
+    if (words === 0) return;
     if (start[i] + words <= ARG_REGISTER_WORDS) out.set(p.id, Array.from({ length: words }, (_, k) => `a${2 + start[i] + k}`));
   });
   return out;
@@ -116,7 +126,7 @@ function incomingStackParams(f: Func): Map<number, number> {
   const out = new Map<number, number>();
   const { start } = argumentWords(f.params.map((p) => p.type));
   f.params.forEach((p, i) => {
-    if (start[i] >= ARG_REGISTER_WORDS) out.set(p.id, start[i]);
+    if (argumentWordsOf(p.type) && start[i] >= ARG_REGISTER_WORDS) out.set(p.id, start[i]);
   });
   return out;
 }

@@ -121,13 +121,15 @@ function intervals(f: Func, all: Map<number, VReg>): Interval[] {
       for (const v of vregsOf(i)) {
         if (!v) continue;
         touch(v.id, pos);
-        iv.get(v.id)!.cost += weight;
+        const x = iv.get(v.id);
+        if (x) x.cost += weight;
       }
       pos++;
     }
     for (const v of termRegs(f, k)) {
       touch(v.id, pos);
-      iv.get(v.id)!.cost += weight;
+      const x = iv.get(v.id);
+      if (x) x.cost += weight;
     }
     for (const id of liveOut[k]) touch(id, pos);
     pos++;

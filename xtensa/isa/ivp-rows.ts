@@ -229,6 +229,16 @@ row('muluuqa2n8xr8', 'wA,vqB,aC');
 row('dmulqa2n8xr8', 'wA,wO,vqB,aC,aD');
 row('dmuluuqa2n8xr8', 'wA,wO,vqB,aC,aD');
 
+// spill and fill of the files without loads or stores of their own (project-specific; the compiler
+// keeps accumulators, predicates and alignment registers in the frame with them): a whole register
+// to or from the aligned address in the AR (wide: 192 bytes, alignment: 64, predicate: 8)
+row('svw', 'wA,aB', st(192));
+row('lvw', 'wA,aB', ld(192));
+row('svalign', 'uA,aB', st(64));
+row('lvalign', 'uA,aB', ld(64));
+row('svbool', 'bA,aB', st(8));
+row('lvbool', 'bA,aB', ld(8));
+
 /** Operands that use slot D or bits of the opcode ("full" rows). */
 const D_OPERANDS = new Set(['vD', 'aD', 'bD', 'u6CD', 'u10CD', 'pat9']);
 const OPC_OPERANDS: Record<string, number> = { wO: 2, u4O: 4, pat9: 4, u1O: 1 };

@@ -30,13 +30,14 @@ import * as ivpPack from './ivp-pack';
 import * as ivpRed from './ivp-reduce';
 import * as ivpFp from './ivp-float';
 import * as ivpGa from './ivp-gather';
+import * as ivpSp from './ivp-spill';
 
 /** Every family the emulator implements. */
 export const FAMILIES: readonly Family[] = [
   ...alu.FAMILIES, ...sh.FAMILIES, ...ls.FAMILIES, ...br.FAMILIES, ...win.FAMILIES, ...lp.FAMILIES,
   ...md.FAMILIES, ...sr.FAMILIES, ...sys.FAMILIES, ...bo.FAMILIES, ...fp.FAMILIES,
   ...ivpLs.FAMILIES, ...ivpMov.FAMILIES, ...ivpAr.FAMILIES, ...ivpSh.FAMILIES, ...ivpSel.FAMILIES,
-  ...ivpMac.FAMILIES, ...ivpPack.FAMILIES, ...ivpRed.FAMILIES, ...ivpFp.FAMILIES, ...ivpGa.FAMILIES,
+  ...ivpMac.FAMILIES, ...ivpPack.FAMILIES, ...ivpRed.FAMILIES, ...ivpFp.FAMILIES, ...ivpGa.FAMILIES, ...ivpSp.FAMILIES,
 ];
 
 /** Rows the emulator deliberately does not implement (they decode as IllegalInstruction), with the reason. */

@@ -1,0 +1,156 @@
+// The IVP vector unit in the back end. Values of the unit's register files (vec, wvec, vbool,
+// valign) live in their frame homes (64-byte aligned: a frame that holds any is realigned on entry,
+// frame.ts) at every level; an instruction fills its operands into registers of their files,
+// executes, and spills its result home. Vectors move with the aligned `_I` load and store; the other
+// files with the table's spill/fill rows (ivp_lvw/ivp_svw, ivp_lvalign/ivp_svalign,
+// ivp_lvbool/ivp_svbool).
+//
+// Calls (this compiler's ABI, docs/ivp-encoding.md): vector-file arguments travel in their own
+// files, in order per file starting at register 0 (v0.., wv0.., vb0.., u0..); a result comes back in
+// register 0 of its file; every register of the unit is caller-saved (a call may change any).
+
+import type { Address, Instr, MemType, VectorValueType, VopArg, VReg } from '../ir/ir';
+import { isVectorValue } from '../ir/ir';
+import { Unsupported } from '../lower/errors';
+import { addConstant } from './access';
+import type { EmitContext } from './emit-function';
+
+export const FILE_PREFIX: Record<VectorValueType, string> = { vec: 'v', wvec: 'wv', vbool: 'vb', valign: 'u' };
+/** Registers per file usable for arguments and scratch. */
+const FILE_SIZE: Record<VectorValueType, number> = { vec: 32, wvec: 4, vbool: 16, valign: 4 };
+
+/** The register `n` of a file: v3, wv1, vb0, u2. */
+export const fileReg = (file: VectorValueType, n: number): string => `${FILE_PREFIX[file]}${n}`;
+
+/** `op reg, [addrReg]` — a whole register of `file` to or from memory at the address in addrReg. */
+function moveInsn(file: VectorValueType, load: boolean, reg: string, addrReg: string, offset: number): string {
+  switch (file) {
+    case 'vec': return `${load ? 'ivp_lvn_2x32_i' : 'ivp_svn_2x32_i'}\t${reg}, ${addrReg}, ${offset}`;
+    case 'wvec': return `${load ? 'ivp_lvw' : 'ivp_svw'}\t${reg}, ${addrReg}`;
+    case 'valign': return `${load ? 'ivp_lvalign' : 'ivp_svalign'}\t${reg}, ${addrReg}`;
+    case 'vbool': return `${load ? 'ivp_lvbool' : 'ivp_svbool'}\t${reg}, ${addrReg}`;
+  }
+}
+
+/** Moves register `reg` of `file` from or to `base + offset` (through `scratch` when needed). */
+function transfer(ctx: EmitContext, file: VectorValueType, load: boolean, reg: string, base: string, offset: number, scratch: string): void {
+  if (file === 'vec' && offset % 64 === 0 && offset >= -1024 && offset <= 960) {
+    ctx.w.insn(moveInsn(file, load, reg, base, offset));
+    return;
+  }
+  addConstant(ctx.w, scratch, base, offset, scratch === base ? 'a14' : scratch);
+  ctx.w.insn(moveInsn(file, load, reg, scratch, 0));
+}
+
+/** Fills register `reg` with v's value from its frame home. */
+export function fill(ctx: EmitContext, reg: string, v: VReg, scratch = 'a15'): void {
+  transfer(ctx, v.type as VectorValueType, true, reg, 'a1', homeOf(ctx, v), scratch);
+}
+
+/** Spills register `reg` into v's frame home. */
+export function spill(ctx: EmitContext, reg: string, v: VReg, scratch = 'a15'): void {
+  transfer(ctx, v.type as VectorValueType, false, reg, 'a1', homeOf(ctx, v), scratch);
+}
+
+function homeOf(ctx: EmitContext, v: VReg): number {
+  const h = ctx.frame.homes.get(v.id);
+  if (h === undefined) throw new Error(`internal: vector v${v.id} has no home`);
+  return h;
+}
+
+/** `addressInto(reg, a)` of the function emitter: the address a memory operand denotes. */
+export type AddressInto = (reg: string, a: Address) => void;
+
+/** A load or store of a vector-file value at an address (a vector through a pointer, a local's slot). */
+export function emitVectorMemory(ctx: EmitContext, load: boolean, v: VReg, a: Address, mem: MemType, addressInto: AddressInto): void {
+  const file = mem as VectorValueType;
+  const reg = fileReg(file, 0);
+  if (!load) fill(ctx, reg, v);
+  addressInto('a10', a);
+  ctx.w.insn(moveInsn(file, load, reg, 'a10', 0));
+  if (load) spill(ctx, reg, v);
+}
+
+/** A copy between two homes of one file. */
+export function emitVectorCopy(ctx: EmitContext, dst: VReg, src: VReg): void {
+  const reg = fileReg(dst.type as VectorValueType, 0);
+  fill(ctx, reg, src);
+  spill(ctx, reg, dst);
+}
+
+/** Address registers for the operands of one vector instruction (a14/a15 stay free for home offsets). */
+const OPERAND_ARS = ['a8', 'a9', 'a10', 'a11', 'a12', 'a13'];
+
+/** One instruction of the unit: operands filled, the row emitted, results spilled or stored back. */
+export function emitVop(ctx: EmitContext, i: Extract<Instr, { op: 'vop' }>, addressInto: AddressInto): void {
+  const next: Record<VectorValueType, number> = { vec: 0, wvec: 0, vbool: 0, valign: 0 };
+  const ars = [...OPERAND_ARS];
+  const takeAr = (): string => {
+    const r = ars.shift();
+    if (!r) throw new Unsupported(`internal: ${i.mnemonic} has too many address-register operands`);
+    return r;
+  };
+  const take = (file: VectorValueType): string => {
+    const n = next[file]++;
+    if (n >= FILE_SIZE[file]) throw new Unsupported(`internal: ${i.mnemonic} has too many ${file} operands`);
+    return fileReg(file, n);
+  };
+  const after: (() => void)[] = [];
+  const text: string[] = [];
+  let dstAr: string | undefined;
+  if (i.dst) {
+    if (isVectorValue(i.dst.type)) {
+      const r = take(i.dst.type);
+      text.push(r);
+      const d = i.dst;
+      after.push(() => spill(ctx, r, d));
+    } else {
+      dstAr = takeAr();
+      text.push(dstAr);
+    }
+  }
+  for (const a of i.args) text.push(operand(ctx, a, take, takeAr, after, addressInto));
+  ctx.w.insn(`${i.mnemonic}\t${text.join(', ')}`);
+  if (i.dst && dstAr) ctx.st(dstAr, i.dst);
+  for (const f of after) f();
+}
+
+function operand(ctx: EmitContext, a: VopArg, take: (f: VectorValueType) => string, takeAr: () => string, after: (() => void)[], addressInto: AddressInto): string {
+  if ('imm' in a) return String(a.imm);
+  if ('use' in a) {
+    const v = a.use;
+    if (isVectorValue(v.type)) {
+      const r = take(v.type);
+      fill(ctx, r, v);
+      return r;
+    }
+    const r = takeAr();
+    const src = ctx.src(v, r);
+    return src;
+  }
+  // an in/out operand in memory: its address kept in an AR, the value loaded before and stored after
+  const at = takeAr();
+  addressInto(at, a.mem);
+  if (a.file === 'i32') {
+    const r = takeAr();
+    ctx.w.insn(`l32i\t${r}, ${at}, 0`);
+    after.push(() => ctx.w.insn(`s32i\t${r}, ${at}, 0`));
+    return r;
+  }
+  const file = a.file;
+  const r = take(file);
+  ctx.w.insn(moveInsn(file, true, r, at, 0));
+  after.push(() => ctx.w.insn(moveInsn(file, false, r, at, 0)));
+  return r;
+}
+
+/** Vector-file arguments of a call: register k of its file for the k-th argument of that file. */
+export function vectorArgumentRegisters(types: readonly VReg['type'][]): (string | undefined)[] {
+  const next: Record<VectorValueType, number> = { vec: 0, wvec: 0, vbool: 0, valign: 0 };
+  return types.map((t) => {
+    if (!isVectorValue(t)) return undefined;
+    const n = next[t]++;
+    if (n >= FILE_SIZE[t] || (t === 'vec' && n >= 8)) throw new Unsupported(`too many arguments of the vector unit's ${t} file (at most 8 vectors, 4 accumulators, 16 predicates, 4 alignment registers)`);
+    return fileReg(t, n);
+  });
+}
