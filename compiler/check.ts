@@ -10,7 +10,6 @@ import { findKernels, KERNEL_RULE, type Kernel } from './kernel/kernels';
 import type { CompileDiagnostic } from './lower/errors';
 import { ModuleLower } from './lower/module';
 import { RuntimeBuildError, runtimeLibrary } from './runtime/library';
-import { withoutPendingVectorLowering } from './vector-pending';
 
 /** A lowered unit: the module builder (functions, symbols) or the problems that stopped it. */
 export function lowerUnit(analysis: Analysis, runtime: ReadonlySet<string>, prefix: string, plainNames?: boolean): ModuleLower {
@@ -53,7 +52,7 @@ export function translationProblems(frontend: Frontend, analysis: Analysis, file
     throw e;
   }
   const m = lowerUnit(analysis, runtime, 'u');
-  if (m.diagnostics.length) return withoutPendingVectorLowering(analysis, m.diagnostics);
+  if (m.diagnostics.length) return m.diagnostics;
   if (!isSourceFile(file) || m.funcs.some((f) => f.symbol === 'main')) return [];
   const problem = kernelProblem(findKernels(analysis.model, file, (fn: FunctionDecl) => m.symbolOf(fn)), file);
   return problem ? [problem] : [];

@@ -104,6 +104,8 @@ function loopMemory(f: Func, loop: Loop): LoopMemory {
       if ((i.op === 'store' || i.op === 'memcpy' || i.op === 'memzero') && windowWrite(i, windows)) continue;
       if (i.op === 'store') writes.push({ addr: i.addr, size: memSize(i.mem), mem: i.mem });
       else if (i.op === 'memcpy' || i.op === 'memzero') writes.push({ addr: i.dst, size: i.size });
+      // a vector-unit instruction may store through its pointers and writes its in/out operands
+      else if (i.op === 'vop') calls = 'all';
       else if (i.op === 'call') {
         callsAny = true;
         const block = blockWrite(i, addresses);

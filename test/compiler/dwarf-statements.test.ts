@@ -41,8 +41,7 @@ async function statementsOf(source: string): Promise<Map<number, string>> {
 
 describe('compiler DWARF: the line table maps every statement of the examples', function () {
   this.timeout(120_000);
-  // the *_ivp.cpp examples use the IVP vector unit, which the compiler does not lower yet (kernel-examples.test.ts pins that)
-  const examples = fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.cpp') && !f.endsWith('_ivp.cpp')).sort();
+  const examples = fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.cpp')).sort();
 
   for (const file of examples) {
     for (const optimize of [0, 1] as const) {

@@ -15,16 +15,13 @@ import { compileSource } from './harness';
 const EXAMPLES = path.join(__dirname, '..', '..', '..', 'examples', 'kernels');
 const EXPECTED: Record<string, string[]> = {
   'relu.cpp': ['relu_forward', 'relu_backward'],
+  'relu_ivp.cpp': ['relu_ivp_forward'],
+  'mul_q15_ivp.cpp': ['mul_q15_scalar', 'mul_q15_ivp'],
+  'count_max_ivp.cpp': ['count_max_scalar', 'count_max_ivp'],
   'relu_multicore.cpp': ['relu_multicore_forward'],
   'relu_tcm.cpp': ['relu_tcm_forward'],
   'rnn_cell.cpp': ['wkv_forward'],
   'stream_scale.cpp': ['stream_scale'],
-};
-/** Examples written with the IVP vector unit: the compiler does not lower vector code yet, so they stop with this. */
-const PENDING_VECTOR_LOWERING: Record<string, string> = {
-  'relu_ivp.cpp': "cannot convert to 'xb_vecN_2xf32'",
-  'mul_q15_ivp.cpp': "'IVP_LVNX16_IP' is declared but not defined",
-  'count_max_ivp.cpp': "cannot convert to 'xb_vecN_2x32v'",
 };
 
 describe('compiler example kernels', function () {
@@ -32,15 +29,8 @@ describe('compiler example kernels', function () {
   const built = new Map<string, CompileResult>();
 
   it('the expectations cover every example', () => {
-    assert.deepEqual(fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.cpp')).sort(), [...Object.keys(EXPECTED), ...Object.keys(PENDING_VECTOR_LOWERING)].sort());
+    assert.deepEqual(fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.cpp')).sort(), Object.keys(EXPECTED).sort());
   });
-
-  for (const [file, message] of Object.entries(PENDING_VECTOR_LOWERING)) {
-    it(`${file} stops at its vector code until the compiler lowers the IVP unit`, async () => {
-      const r = await compileSource(fs.readFileSync(path.join(EXAMPLES, file), 'utf8'), `/examples/${file}`, { optimize: 0 });
-      assert.ok(r.diagnostics.some((d) => d.message.startsWith(message)), JSON.stringify(r.diagnostics));
-    });
-  }
 
   for (const [file, names] of Object.entries(EXPECTED)) {
     for (const optimize of [0, 1, 2] as const) {

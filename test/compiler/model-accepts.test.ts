@@ -25,17 +25,7 @@ const ROOT = path.join(__dirname, '..', '..', '..');
  * Known remaining gaps: source name → the start of the expected diagnostic's message, with why.
  * Every other source must compile. Remove an entry when its gap closes (the test says so).
  */
-const KNOWN_GAPS: Record<string, { message: string; reason: string }> = {
-  'examples/relu_ivp.cpp': { message: "cannot convert to 'xb_vecN_2xf32'", reason: 'the compiler does not lower the IVP vector unit yet' },
-  'examples/mul_q15_ivp.cpp': { message: "'IVP_LVNX16_IP' is declared but not defined", reason: 'the compiler does not lower the IVP vector unit yet' },
-  'examples/count_max_ivp.cpp': { message: "cannot convert to 'xb_vecN_2x32v'", reason: 'the compiler does not lower the IVP vector unit yet' },
-};
-
-/**
- * Sources whose gap is the IVP vector unit: `q7 check` leaves the lowering's verdicts inside functions
- * using vector values out (compiler/vector-pending.ts), so it reports nothing where the build stops.
- */
-const PENDING_VECTOR_LOWERING = new Set(['examples/relu_ivp.cpp', 'examples/mul_q15_ivp.cpp', 'examples/count_max_ivp.cpp']);
+const KNOWN_GAPS: Record<string, { message: string; reason: string }> = {};
 
 interface Source {
   readonly name: string;
@@ -113,8 +103,7 @@ async function compileAccepted(src: Source, code: string): Promise<CompileDiagno
   let r = await compileSource(code, src.file);
   const fe = await sharedFrontend();
   const checked = translationProblems(fe, fe.analyze(src.file, memoryHost({ [src.file]: code })), src.file);
-  const expected = PENDING_VECTOR_LOWERING.has(src.name) ? [] : r.diagnostics;
-  assert.deepEqual(checked.map(formatCompileDiagnostic), expected.map(formatCompileDiagnostic), `${src.name}: q7 check and q7 build disagree`);
+  assert.deepEqual(checked.map(formatCompileDiagnostic), r.diagnostics.map(formatCompileDiagnostic), `${src.name}: q7 check and q7 build disagree`);
   if (r.diagnostics.some((d) => d.message.startsWith(NO_ENTRY))) r = await compileSource(`${code}\nint main() { return 0; }\n`, src.file);
   return r.diagnostics;
 }

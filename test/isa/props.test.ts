@@ -24,8 +24,10 @@ describe('instruction table: semantic properties', () => {
     for (const [m, [kind, bytes]] of Object.entries(widths)) assert.deepEqual(row(m).mem, { kind, bytes }, m);
     for (const d of INSNS) assert.equal(d.mem !== undefined, d.raises.includes('memory'), d.mnemonic);
     assert.equal(INSNS.filter((d) => d.mem && d.feature !== 'ivp').length, 23);
-    // IVP accesses: whole vectors (64), half vectors (32, the widening/narrowing streams) or one element
-    for (const d of INSNS) if (d.feature === 'ivp' && d.mem) assert.ok([1, 2, 4, 32, 64].includes(d.mem.bytes), d.mnemonic);
+    // IVP accesses: whole vectors (64), half vectors (32, the widening/narrowing streams), one element,
+    // or the spill and fill of a predicate (8) or a wide accumulator (192)
+    for (const d of INSNS) if (d.feature === 'ivp' && d.mem) assert.ok([1, 2, 4, 8, 32, 64, 192].includes(d.mem.bytes), d.mnemonic);
+    assert.deepEqual(['ivp_svw', 'ivp_lvw', 'ivp_svbool', 'ivp_lvbool'].map((m) => row(m).mem), [{ kind: 'store', bytes: 192 }, { kind: 'load', bytes: 192 }, { kind: 'store', bytes: 8 }, { kind: 'load', bytes: 8 }]);
     for (const m of ['add', 'movi', 'entry', 'j', 'rsr.sar', 'add.s']) assert.equal(row(m).mem, undefined, m);
   });
 

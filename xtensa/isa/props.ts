@@ -38,7 +38,7 @@ export const RAISES: readonly Raise[] = [
 /** The row's data-memory access. 'rmw' reads and conditionally writes the same word (S32C1I). */
 export interface MemAccess {
   readonly kind: 'load' | 'store' | 'rmw';
-  /** Width in bytes (a power of two). */
+  /** Width in bytes (a power of two, or 192: a whole IVP wide accumulator). */
   readonly bytes: number;
 }
 
