@@ -5,7 +5,7 @@
 // DW_TAG_namespace entries (a nested class in its class), so a debugger sees `at::Tensor`.
 
 import { types, type SemanticModel, isAnonymousMember } from '../../language';
-import type { ClassDecl, NamespaceDecl, Scope, Type } from '../../language/model';
+import type { BuiltinName, ClassDecl, NamespaceDecl, Scope, Type } from '../../language/model';
 import { AT, Die, TAG } from './die';
 
 const DW_ATE_boolean = 0x02;
@@ -14,6 +14,21 @@ const DW_ATE_signed = 0x05;
 const DW_ATE_signed_char = 0x06;
 const DW_ATE_unsigned = 0x07;
 const DW_ATE_unsigned_char = 0x08;
+/** GCC's extension marking an array type as a vector (`__attribute__((vector_size))`). */
+const DW_AT_GNU_vector = 0x2107;
+
+type VectorInfo = Extract<Type, { kind: 'vector' }>['vector'];
+const C_LANES = new Set(['int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'float32', 'byte']);
+
+/** A lane's base type: name, encoding, bytes (the wide lanes as signed integers of their slices). */
+const LANE_BASE: Record<string, [string, number, number]> = {
+  int8: ['signed char', DW_ATE_signed_char, 1], uint8: ['unsigned char', DW_ATE_unsigned_char, 1],
+  int16: ['short', DW_ATE_signed, 2], uint16: ['unsigned short', DW_ATE_unsigned, 2],
+  int32: ['int', DW_ATE_signed, 4], uint32: ['unsigned int', DW_ATE_unsigned, 4],
+  float16: ['_Float16', DW_ATE_float, 2], float32: ['float', DW_ATE_float, 4],
+  int24: ['int24', DW_ATE_signed, 3], int48: ['int48', DW_ATE_signed, 6], int64: ['int64 (96-bit slice)', DW_ATE_signed, 12],
+  byte: ['unsigned char', DW_ATE_unsigned_char, 1],
+};
 
 export class TypeDies {
   private readonly byKey = new Map<string, Die>();
@@ -45,6 +60,7 @@ export class TypeDies {
       case 'array': return this.array(key, t);
       case 'class': return this.classDie(key, t.decl);
       case 'enum': return this.enumDie(key, t);
+      case 'vector': return this.vectorDie(key, t.vector);
       case 'function': {
         const d = this.remember(key, new Die(TAG.subroutine_type));
         const r = this.of(t.ret);
@@ -126,6 +142,27 @@ export class TypeDies {
     if (el) d.add(AT.type, 'ref4', el);
     const sub = d.child(new Die(TAG.subrange_type));
     if (t.length !== undefined) sub.add(AT.count, 'udata', t.length);
+    return d;
+  }
+
+  /**
+   * An IVP vector as GCC describes a vector type: DW_TAG_array_type with DW_AT_GNU_vector over the
+   * lane's base type, one subrange of `lanes` elements (the wide accumulators' lanes as signed
+   * integers of their 3-, 6- or 12-byte slices); a predicate, whose lanes are bits, is its 64-bit mask.
+   */
+  private vectorDie(key: string, v: VectorInfo): Die {
+    if (v.file === 'vbool') {
+      return this.remember(key, new Die(TAG.base_type).add(AT.name, 'strp', `${v.name} mask`).add(AT.encoding, 'data1', DW_ATE_unsigned).add(AT.byte_size, 'data1', v.size));
+    }
+    const d = this.remember(key, new Die(TAG.array_type).add(DW_AT_GNU_vector, 'flag_present', true).add(AT.byte_size, 'data1', v.size));
+    const [name, enc, bytes] = LANE_BASE[v.lane];
+    // lanes of a C type share its DIE; the others get their own base type
+    const builtin = C_LANES.has(v.lane) ? this.of(types.builtin(name as BuiltinName)) : undefined;
+    const laneKey = `lane:${v.lane}`;
+    let lane = builtin ?? this.byKey.get(laneKey);
+    if (!lane) lane = this.remember(laneKey, new Die(TAG.base_type).add(AT.name, 'strp', name).add(AT.encoding, 'data1', enc).add(AT.byte_size, 'data1', bytes));
+    d.add(AT.type, 'ref4', lane);
+    d.child(new Die(TAG.subrange_type)).add(AT.upper_bound, 'udata', v.lanes - 1);
     return d;
   }
 
