@@ -57,16 +57,15 @@ export function vectorFigures(r: VectorBench): Figure[] {
   ];
 }
 
-/** The compiled vector ReLU's figures once the compiler builds it; the scalar TCM ReLU's always. */
+/** The compiled vector ReLU against the compiled scalar TCM ReLU. */
 export function compiledVectorFigures(b: CompiledVectorBench): Figure[] {
   const perElement = (r: CompiledVectorBench['scalar']) => (r.seconds * 1e9) / r.elements;
-  const out = [time('vector.compiled-relu-tcm.ns-per-element', perElement(b.scalar), 'ns')];
-  if (b.built) {
-    out.push(time('vector.compiled-relu-ivp.ns-per-element', perElement(b.vector), 'ns'));
-    out.push(time('vector.compiled-relu-ivp.insns-per-element', b.vector.instructions / b.vector.elements, 'insns'));
-    out.push(rate('vector.compiled-relu-ivp.speed-vs-scalar', perElement(b.scalar) / perElement(b.vector), 'x'));
-  }
-  return out;
+  return [
+    time('vector.compiled-relu-tcm.ns-per-element', perElement(b.scalar), 'ns'),
+    time('vector.compiled-relu-ivp.ns-per-element', perElement(b.vector), 'ns'),
+    time('vector.compiled-relu-ivp.insns-per-element', b.vector.instructions / b.vector.elements, 'insns'),
+    rate('vector.compiled-relu-ivp.speed-vs-scalar', perElement(b.scalar) / perElement(b.vector), 'x'),
+  ];
 }
 
 export function languageFigures(r: LanguageBenchFigures): Figure[] {
