@@ -30,6 +30,8 @@ export interface Launch {
   readonly debug: DebugInfo;
   readonly device: { readonly cores: readonly LaunchCore[]; readonly done: boolean };
   runUntil(opts: { budget?: number; cores?: readonly number[]; stopOnFault?: boolean }): DeviceStop;
+  /** The next runUntil starts with a snapshot of the recorded run. */
+  readonly snapshotDue: boolean;
   edit(apply: () => void): void;
   stepBack(core: number): ReverseStop;
   stepBackLine(core: number, lineOf: (m: Machine) => string | number | undefined): ReverseStop;
@@ -88,6 +90,10 @@ export class ProgramLaunch implements Launch {
 
   get machine(): Machine {
     return this.program.machine;
+  }
+
+  get snapshotDue(): boolean {
+    return !this.program.done && this.history.snapshotDue;
   }
 
   /** `main`, when the DWARF has it. */

@@ -515,6 +515,14 @@ export class Q7Runtime {
    */
   private async slice(cores?: readonly number[], target?: { core?: number; pc: number; sp?: number }): Promise<Outcome | undefined> {
     if (this.pauseRequested) return { k: 'pause' };
+    if (this.session.snapshotDue) {
+      // the snapshot alone in this turn of the event loop (the run's chunks in the next)
+      const stop = this.session.runUntil({ budget: 0, cores, stopOnFault: true });
+      const out = this.classify(stop, cores, target);
+      if (out) return out;
+      await tick();
+      if (this.pauseRequested) return { k: 'pause' };
+    }
     const t0 = performance.now();
     for (;;) {
       const t = performance.now();
@@ -524,7 +532,8 @@ export class Q7Runtime {
       if (stop.kind !== 'budget') this.pollLogs();
       const out = this.classify(stop, cores, target);
       if (out) return out;
-      if (now - t0 >= SLICE_MS) break;
+      // a snapshot due is taken by the next run: turn the event loop first, so a pause waiting is served before it
+      if (now - t0 >= SLICE_MS || this.session.snapshotDue) break;
     }
     this.pollLogs();
     await tick();

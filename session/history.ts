@@ -111,6 +111,11 @@ export class History<S extends RecordedSnapshot = DeviceSnapshot> {
     this.checkpoints.push({ snap: this.take(), cores: undefined, pinned: true });
   }
 
+  /** A snapshot falls due before the next instruction (a run takes it first: the debugger turns its event loop before that run, so a pause is served before the snapshot's time is spent). */
+  get snapshotDue(): boolean {
+    return !this.device.done && this.device.position >= this.checkpoints[this.checkpoints.length - 1].snap.position + this.interval;
+  }
+
   get start(): number {
     return this.checkpoints[0].snap.position;
   }

@@ -188,6 +188,11 @@ export class KernelSession {
 
   // ---- going back (with the `history` option) ------------------------------------------------------
 
+  /** The recorded run's next snapshot falls due before the next instruction (History.snapshotDue). */
+  get snapshotDue(): boolean {
+    return !this.result && (this.history?.snapshotDue ?? false);
+  }
+
   /** Instructions executed by all cores together: the point of the deterministic run the device stands at. */
   get position(): number {
     return this.device.position;
