@@ -37,6 +37,7 @@ export function compareTensors(actual: HostTensor, expected: HostTensor, rtol: n
   const first: Mismatch[] = [];
   for (let k = 0; k < e.length; k++) {
     if (Number.isNaN(a[k]) && Number.isNaN(e[k])) continue;
+    if (a[k] === e[k]) continue; // exact equality, including equal infinities (whose difference is NaN)
     const err = Math.abs(a[k] - e[k]);
     const bad = !(err <= atol + rtol * Math.abs(e[k])) || (Number.isNaN(a[k]) !== Number.isNaN(e[k]));
     const abs = Number.isNaN(err) ? Infinity : err;

@@ -111,4 +111,16 @@ describe('tensors: conversions, generators, comparison', () => {
     const shape = compareTensors(t([1, 2, 3, 4]), { ...t([1, 2, 3, 4]), shape: [4] }, 0, 0);
     assert.match(shape.shapeError ?? '', /shape 2x2 differs from the expected 4/);
   });
+
+  it('counts equal infinities as equal even with zero tolerances, opposite ones as a mismatch', () => {
+    const t = (vals: number[]) => ({ dtype: DTYPES.float32, shape: [4], data: new Uint8Array(new Float32Array(vals).buffer) });
+    const same = compareTensors(t([Infinity, -Infinity, NaN, 0]), t([Infinity, -Infinity, NaN, 0]), 0, 0);
+    assert.equal(same.ok, true);
+    assert.equal(same.mismatches, 0);
+    const opposite = compareTensors(t([Infinity, 1, 2, 3]), t([-Infinity, 1, 2, 3]), 0, 0);
+    assert.equal(opposite.ok, false);
+    assert.deepEqual(opposite.first.map((m) => m.index), ['[0]']);
+    const finite = compareTensors(t([Infinity, 1, 2, 3]), t([5, 1, 2, 3]), 1, 1);
+    assert.equal(finite.mismatches, 1);
+  });
 });
