@@ -13,7 +13,7 @@
 
 import type { Block, Func, Instr, VReg } from '../ir/ir';
 import { dominators, naturalLoops, type Loop } from './loops';
-import { defOf, renameUses, successors, termUses, usesOf } from './walk';
+import { defOf, renameUses, successors, usesOf, withoutOutsideUses } from './walk';
 
 /** Header instructions (other than statement marks) copied at most. */
 const MAX_HEADER = 24;
@@ -44,18 +44,7 @@ function headerLocals(f: Func, h: Block): Set<number> {
     // a register read before the header writes it carries a value from the previous iteration
     if (d && !read.has(d.id)) out.add(d.id);
   }
-  for (const d of f.debugVars) if (d.vreg) out.delete(d.vreg.id);
-  for (const p of f.params) out.delete(p.id);
-  for (const b of f.blocks) {
-    if (b === h) continue;
-    for (const i of b.instrs) {
-      const d = defOf(i);
-      if (d) out.delete(d.id);
-      for (const u of usesOf(i)) out.delete(u.id);
-    }
-    for (const u of termUses(b.term)) out.delete(u.id);
-  }
-  return out;
+  return withoutOutsideUses(f, out, (b) => b === h);
 }
 
 function retarget(b: Block, from: Block, to: Block): void {

@@ -13,7 +13,7 @@
 import type { Block, Func, Instr, Terminator, VReg } from '../ir/ir';
 import { mergeBlocks } from './blocks';
 import { dominators, naturalLoops, type Dominators, type Loop } from './loops';
-import { defOf, renameTerm, renameUses, termUses, usesOf } from './walk';
+import { defOf, renameTerm, renameUses, withoutOutsideUses } from './walk';
 
 const MAX_LOOP = 160;
 const MAX_GROWTH = 1200;
@@ -59,18 +59,7 @@ function loopLocals(f: Func, loop: Loop): Set<number> {
     const d = defOf(i);
     if (d) out.add(d.id);
   }
-  for (const d of f.debugVars) if (d.vreg) out.delete(d.vreg.id);
-  for (const p of f.params) out.delete(p.id);
-  for (const b of f.blocks) {
-    if (loop.blocks.has(b)) continue;
-    for (const i of b.instrs) {
-      const d = defOf(i);
-      if (d) out.delete(d.id);
-      for (const u of usesOf(i)) out.delete(u.id);
-    }
-    for (const u of termUses(b.term)) out.delete(u.id);
-  }
-  return out;
+  return withoutOutsideUses(f, out, (b) => loop.blocks.has(b));
 }
 
 /** The block entering the loop, as one that only jumps to the header (made if the loop is entered by a branch). */

@@ -129,3 +129,22 @@ export function renameAll(f: Func, r: Rename): void {
     b.term = renameTerm(b.term, r);
   }
 }
+
+/**
+ * `regs` less every register a parameter or debugger variable holds and every register a block outside
+ * (`inside(b)` false) defines or uses: what is left is private to the inside blocks.
+ */
+export function withoutOutsideUses(f: Func, regs: Set<number>, inside: (b: Block) => boolean): Set<number> {
+  for (const d of f.debugVars) if (d.vreg) regs.delete(d.vreg.id);
+  for (const p of f.params) regs.delete(p.id);
+  for (const b of f.blocks) {
+    if (inside(b)) continue;
+    for (const i of b.instrs) {
+      const d = defOf(i);
+      if (d) regs.delete(d.id);
+      for (const u of usesOf(i)) regs.delete(u.id);
+    }
+    for (const u of termUses(b.term)) regs.delete(u.id);
+  }
+  return regs;
+}
