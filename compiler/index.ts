@@ -11,7 +11,7 @@ import { buildEntries, cachedBuild, type CacheLookup } from './cache/build';
 import { addDebugInfo } from './dwarf/debug-info';
 import { link, type LinkInput } from './link';
 import type { CompileDiagnostic } from './lower/errors';
-import { referencedSymbols, runtimeLibrary } from './runtime/library';
+import { referencedSymbols, runtimeLevel, runtimeLibrary } from './runtime/library';
 import { KERNEL_ROM_FUNCTIONS, romNeeds, type RomMode } from './runtime/rom';
 import { findKernels, type Kernel } from './kernel/kernels';
 import { kernelProblem } from './check';
@@ -115,7 +115,7 @@ export interface LinkPlan {
 
 /** Translates `file` and chooses what to link with it (or gives the diagnostics that stop the build). */
 export function prepareLink(frontend: Frontend, file: string, host: FileHost, options: CompileOptions): LinkPlan | { diagnostics: CompileDiagnostic[]; assembly?: string } {
-  const runtime = runtimeLibrary(frontend, options.optimize ?? 0, options.cache);
+  const runtime = runtimeLibrary(frontend, runtimeLevel(options.optimize), options.cache);
   const unit = translateUnit(frontend, file, host, { includePaths: options.includePaths, defines: options.defines, runtime: runtime.functions, prefix: 'u', optimize: options.optimize });
   if (!unit.emitted) return { diagnostics: unit.diagnostics };
   const assembly = unit.emitted.writer.text();

@@ -20,14 +20,27 @@ export const INLINE_MAX_CALLER = 3000;
 export interface InlineLimits {
   readonly callee: number;
   readonly caller: number;
+  /**
+   * The most stack-slot bytes (local arrays and objects) a callee may bring into its caller's frame,
+   * if any limit: inlined slots are not shared between calls, and the device stack is 8 KiB by default,
+   * so inlining a callee with big local buffers at several call sites can overflow a stack the calls fit.
+   */
+  readonly calleeFrame?: number;
 }
 
 /** -O1's limits and -O2's (which inline the SDK accessor chain — operator[], the element proxy,
  *  the enforcer's acquire/release — whole into the kernel loop). */
 export const INLINE_LIMITS: Readonly<Record<1 | 2, InlineLimits>> = {
   1: { callee: INLINE_MAX_INSTRS, caller: INLINE_MAX_CALLER },
-  2: { callee: 400, caller: 12000 },
+  2: { callee: 400, caller: 12000, calleeFrame: 64 },
 };
+
+/** The bytes of `f`'s stack slots. */
+function slotBytes(f: Func): number {
+  let n = 0;
+  for (const s of f.slots) n += s.size;
+  return n;
+}
 
 export function instrCount(f: Func): number {
   let n = 0;
@@ -177,6 +190,7 @@ export function inlineCalls(f: Func, ready: (symbol: string) => InlineCandidate 
       if (i.op !== 'call' || typeof i.callee !== 'string') continue;
       const c = ready(i.callee);
       if (!c || c.size > limits.callee || !fits(f, c.body, i) || size > limits.caller) continue;
+      if (limits.calleeFrame !== undefined && slotBytes(c.body) > limits.calleeFrame) continue;
       const added = inlineAt(f, bi, ii, c.body, blockIds);
       f.blocks.splice(bi + 1, 0, ...added);
       size += c.size;

@@ -80,6 +80,16 @@ export function runtimeFiles(): Map<string, string> {
   return files;
 }
 
+/**
+ * The level the runtime library (libc, printf's formatting, soft-float) is compiled at for a user's
+ * level: -O2 builds it at -O1. -O2's inlining gives every inlined call its own stack slots, and the
+ * runtime's deep chain (printf → formatting → soft-float) then outgrows the 8 KiB device stack that
+ * the same calls fit at -O0 and -O1.
+ */
+export function runtimeLevel(optimize: 0 | 1 | 2 | undefined): 0 | 1 {
+  return optimize === undefined || optimize === 0 ? 0 : 1;
+}
+
 /** Every guest file (ROM, runtime, SDK headers) and <q7/abi.h> as one text: what the library and the
  *  images built with it depend on besides the compiler (the build cache's identity outside bundles). */
 export function runtimeSource(): string {
