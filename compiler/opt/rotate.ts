@@ -11,9 +11,9 @@
 // loop's last block (the loop stays contiguous, its back edge last, as the register allocator's loop
 // depths expect).
 
-import type { Block, Func, Instr, VReg } from '../ir/ir';
+import type { Block, Func, Instr } from '../ir/ir';
 import { dominators, naturalLoops, type Loop } from './loops';
-import { defOf, renameUses, successors, usesOf, withoutOutsideUses } from './walk';
+import { defOf, freshCopies, renameUses, successors, usesOf, withoutOutsideUses } from './walk';
 
 /** Header instructions (other than statement marks) copied at most. */
 const MAX_HEADER = 24;
@@ -60,13 +60,7 @@ function rotate(f: Func, loop: Loop, body: Block, exit: Block, ids: { next: numb
   // registers only the header mentions get their own in the guard (the branch's condition keeps
   // one definition and one reader per copy: the back end fuses such a compare and branch)
   const local = headerLocals(f, h);
-  const fresh = new Map<number, VReg>();
-  const rename = (v: VReg) => {
-    if (!local.has(v.id)) return v;
-    let r = fresh.get(v.id);
-    if (!r) fresh.set(v.id, (r = { id: f.nextVReg++, type: v.type }));
-    return r;
-  };
+  const rename = freshCopies(f, local);
   const guard: Block = {
     id: ids.next++,
     instrs: h.instrs.map((i): Instr => {

@@ -10,10 +10,10 @@
 // lexical-scope marks (user code with variables of its own) stay as they are, as do loops past
 // MAX_LOOP instructions or once a function has grown by MAX_GROWTH.
 
-import type { Block, Func, Instr, Terminator, VReg } from '../ir/ir';
+import type { Block, Func, Instr, Terminator } from '../ir/ir';
 import { mergeBlocks } from './blocks';
 import { dominators, naturalLoops, type Dominators, type Loop } from './loops';
-import { defOf, renameTerm, renameUses, withoutOutsideUses } from './walk';
+import { defOf, freshCopies, renameTerm, renameUses, withoutOutsideUses } from './walk';
 
 const MAX_LOOP = 160;
 const MAX_GROWTH = 1200;
@@ -77,13 +77,7 @@ function unswitch(f: Func, c: Candidate, ids: { next: number }): number {
   const { loop, at } = c;
   const pre = preheader(f, loop, c.pre, ids);
   const local = loopLocals(f, loop);
-  const fresh = new Map<number, VReg>();
-  const reg = (v: VReg) => {
-    if (!local.has(v.id)) return v;
-    let r = fresh.get(v.id);
-    if (!r) fresh.set(v.id, (r = { id: f.nextVReg++, type: v.type }));
-    return r;
-  };
+  const reg = freshCopies(f, local);
   const order = f.blocks.filter((b) => loop.blocks.has(b));
   const copies = new Map<Block, Block>(order.map((b) => [b, { id: ids.next++, instrs: [] }]));
   const to = (b: Block) => copies.get(b) ?? b;

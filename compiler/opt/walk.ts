@@ -148,3 +148,14 @@ export function withoutOutsideUses(f: Func, regs: Set<number>, inside: (b: Block
   }
   return regs;
 }
+
+/** A renaming that gives each register of `regs` one new register of its type (the same one on every call) and leaves the others. */
+export function freshCopies(f: Func, regs: Set<number>): (v: VReg) => VReg {
+  const fresh = new Map<number, VReg>();
+  return (v) => {
+    if (!regs.has(v.id)) return v;
+    let r = fresh.get(v.id);
+    if (!r) fresh.set(v.id, (r = { id: f.nextVReg++, type: v.type }));
+    return r;
+  };
+}
