@@ -4,7 +4,7 @@
 // little-endian. Reading a lane gives its text; writing parses text into the lane's bytes (range
 // checked, errors say why). Integers go through BigInt so 48/64-bit lanes are exact.
 
-import { halfToNumber, numberToHalf } from '../emulator';
+import { halfToNumber, numberToHalf } from '../tensors';
 
 export interface LaneType {
   readonly name: string;

@@ -15,7 +15,6 @@ export { MemoryHost, ERRNO } from './semihost/host';
 export type { SemihostHost, HostOptions } from './semihost/host';
 export { SYS as SEMIHOST_CALLS } from './semihost/simcall';
 export type { Watchpoint } from './memory/memory';
-export { halfToNumber, numberToHalf } from './fp/half';
 
 /** Creates a machine for a core (by name or configuration), reset and with empty memory. */
 export function createMachine(core: CoreName | CoreConfig, options: MachineOptions = {}): Machine {

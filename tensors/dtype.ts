@@ -1,6 +1,7 @@
 // The element types q7 run exchanges with the host: their names, sizes, .npy descriptors and the
 // c10::ScalarType value the device stores in a NeuronTensorImpl; conversions between raw little-endian
 // elements and JavaScript numbers (float16 and bfloat16 decoded/encoded exactly, round to nearest even).
+import { halfToNumber, numberToHalf } from './binary16';
 
 export type DTypeName = 'float32' | 'bfloat16' | 'float16' | 'int32' | 'int16' | 'int8' | 'uint8';
 
@@ -44,41 +45,6 @@ export function dtypeByDescr(descr: string): DType | undefined {
 
 const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);
-
-export function halfToNumber(h: number): number {
-  const sign = h & 0x8000 ? -1 : 1;
-  const e = (h >> 10) & 0x1f;
-  const m = h & 0x3ff;
-  if (e === 0) return sign * m * 2 ** -24;
-  if (e === 31) return m ? NaN : sign * Infinity;
-  return sign * (1 + m / 1024) * 2 ** (e - 15);
-}
-
-export function numberToHalf(v: number): number {
-  f32[0] = v;
-  const x = u32[0];
-  const sign = (x >>> 16) & 0x8000;
-  const e = (x >>> 23) & 0xff;
-  let m = x & 0x7fffff;
-  if (e === 0xff) return sign | 0x7c00 | (m ? 0x200 : 0);
-  let exp = e - 127 + 15;
-  if (exp >= 31) return sign | 0x7c00;
-  if (exp <= 0) {
-    if (exp < -10) return sign;
-    m |= 0x800000;
-    const shift = 14 - exp;
-    let r = m >>> shift;
-    const rem = m & ((1 << shift) - 1);
-    const half = 1 << (shift - 1);
-    if (rem > half || (rem === half && (r & 1))) r++;
-    return sign | r;
-  }
-  let r = (exp << 10) | (m >>> 13);
-  const rem = m & 0x1fff;
-  if (rem > 0x1000 || (rem === 0x1000 && (r & 1))) r++;
-  exp = r >>> 10;
-  return sign | r;
-}
 
 export function bf16ToNumber(h: number): number {
   u32[0] = (h & 0xffff) << 16;

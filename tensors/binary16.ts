@@ -1,5 +1,7 @@
-// IEEE binary16 ↔ number, for the IVP's half-precision lanes: decoding is exact; encoding rounds to
-// nearest, ties to even, with overflow to infinity, gradual underflow, and NaN → the default NaN 0x7e00.
+// IEEE binary16 ↔ number, the one codec of half precision: float16 tensor elements (.npy) and the IVP's
+// half-precision lanes. Decoding is exact; encoding rounds the number directly (never through binary32, which
+// would round twice) to nearest, ties to even, with overflow to infinity, gradual underflow, and NaN → the
+// default NaN 0x7e00 — as NumPy's float64 → float16 conversion does.
 
 const F32 = new Float32Array(1);
 const U32 = new Uint32Array(F32.buffer);
