@@ -1,5 +1,5 @@
 // Public API of the emulator: machines for the configured cores, their stop reasons, the
-// semihosting host interface, the configurations themselves, and binary16 conversion (IVP f16 lanes).
+// semihosting host interface, the configurations themselves. (The IVP's f16 lanes use tensors/binary16.ts, the one half-precision codec.)
 
 import { CoreConfig, CoreName } from './config';
 import { Machine, MachineOptions } from './machine';

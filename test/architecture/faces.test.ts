@@ -31,6 +31,8 @@ export const FACES: Readonly<Record<string, readonly string[]>> = {
   // entry points the CLI starts
   server: ['server/main.ts'],
   'debug-adapter': ['debug-adapter/stdio.ts'],
+  // the half-precision codec alone (the IVP's f16 lanes), without the tensors behind it
+  tensors: ['tensors/index.ts', 'tensors/binary16.ts'],
 };
 
 /**

@@ -80,7 +80,8 @@ describe('bin/q7: the program-mode bundle of q7 run', function () {
     const text = fs.readFileSync(path.join(ROOT, 'dist', 'q7-run.js'), 'utf8');
     const modules = [...text.matchAll(/^\/\/ ((?:\.\.\/)*[\w@.-]+(?:\/[\w@.-]+)+\.[jt]s)$/gm)].map((m) => m[1]);
     assert.ok(modules.includes('emulator/machine.ts'), `emulator/machine.ts not among ${modules.length} modules`);
-    const heavy = modules.filter((m) => /^(compiler|language|diskcache|hostshim|tensors)\/|tree-sitter/.test(m));
+    // the half-precision codec of the IVP's f16 lanes is the one file of tensors/ it may hold
+    const heavy = modules.filter((m) => /^(compiler|language|diskcache|hostshim|tensors)\/|tree-sitter/.test(m) && m !== 'tensors/binary16.ts');
     assert.deepEqual(heavy, []);
   });
 

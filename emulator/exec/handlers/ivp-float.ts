@@ -12,7 +12,7 @@ import type { Insn } from '../insn';
 import { family, type Family } from '../family';
 import { fmuladd } from '../../fp/arith';
 import { RM_NEAREST } from '../../fp/bits';
-import { halfToNumber, numberToHalf } from '../../../tensors';
+import { halfToNumber, numberToHalf } from '../../../tensors/binary16';
 import { lanesF32 } from './ivp-loops';
 
 interface FloatLanes {

@@ -10,7 +10,7 @@ import type { Insn } from '../insn';
 import { family, type Family } from '../family';
 import { IVP_INT_TYPES } from '../../../xtensa/isa';
 import { predBit, predMask } from '../../core/ivp-state';
-import { halfToNumber } from '../../../tensors';
+import { halfToNumber } from '../../../tensors/binary16';
 import { intView, laneType } from './ivp-lanes';
 
 function setPred(c: Cpu, r: number, m: [number, number]): void {
