@@ -59,13 +59,33 @@ function debugSection(name: string, data: Uint8Array): ElfSection {
   return { name, type: SHT_PROGBITS, flags: 0, addr: 0, data, size: data.length, align: 1 };
 }
 
+/** Each symbol name's first symbol (of those `keep` accepts), for lookups by name. */
+function symbolsByName(image: ElfImage, keep: (size: number) => boolean): Map<string, { value: number; size: number }> {
+  const out = new Map<string, { value: number; size: number }>();
+  for (const s of image.symbols) if (keep(s.size) && !out.has(s.name)) out.set(s.name, s);
+  return out;
+}
+
 function functionRanges(image: ElfImage, funcs: readonly Func[]): Range[] {
+  const sized = symbolsByName(image, (size) => size > 0);
   const out: Range[] = [];
   for (const func of funcs) {
-    const s = image.symbols.find((x) => x.name === func.symbol && x.size > 0);
+    const s = sized.get(func.symbol);
     if (s) out.push({ func, start: s.value, end: s.value + s.size });
   }
   return out.sort((a, b) => a.start - b.start);
+}
+
+/** The index of the first of the address-sorted `items` at or above `address`. */
+function firstAtOrAbove(items: readonly { readonly address: number }[], address: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (items[mid].address < address) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function lineSequences(listing: readonly ListingLine[], u: DebugUnit, ranges: readonly Range[]): LineSequence[] {
@@ -80,9 +100,9 @@ function lineSequences(listing: readonly ListingLine[], u: DebugUnit, ranges: re
   }
   rows.sort((a, b) => a.address - b.address);
   return ranges.map((r) => {
-    const inside = rows.filter((x) => x.address >= r.start && x.address < r.end);
     const kept: LineRow[] = [];
-    for (const x of inside) {
+    for (let i = firstAtOrAbove(rows, r.start); i < rows.length && rows[i].address < r.end; i++) {
+      const x = rows[i];
       const prev = kept[kept.length - 1];
       if (prev && prev.file === x.file && prev.line === x.line && prev.column === x.column && !x.stmt) continue;
       if (prev && prev.address === x.address && !prev.empty) kept.pop();
@@ -101,9 +121,10 @@ function compileUnit(u: DebugUnit, ranges: readonly Range[], files: readonly str
   cu.add(AT.low_pc, 'addr', low).add(AT.high_pc, 'data4', high - low).add(AT.stmt_list, 'sec_offset', 0);
   const typeDies = new TypeDies(cu, u.model);
   const fileIndex = (f: string) => Math.max(files.indexOf(f) + 1, 1);
+  const byName = symbolsByName(image, () => true);
   for (const d of u.unit.module?.data ?? []) {
     if (!d.debug) continue;
-    const sym = image.symbols.find((s) => s.name === d.symbol);
+    const sym = byName.get(d.symbol);
     if (!sym) continue;
     const v = cu.child(new Die(TAG.variable)).add(AT.name, 'strp', d.debug.name);
     v.add(AT.decl_file, 'udata', fileIndex(d.debug.decl.file)).add(AT.decl_line, 'udata', d.debug.decl.line);
@@ -112,15 +133,31 @@ function compileUnit(u: DebugUnit, ranges: readonly Range[], files: readonly str
     if (d.global) v.add(AT.external, 'flag_present', true);
     v.add(AT.location, 'exprloc', new ByteWriter().u8(DW_OP_addr).u32(sym.value).result());
   }
-  const lineAddress = new Map<number, number>();
-  for (const l of listing) if (l.file === u.asmName && l.kind === 'insn') lineAddress.set(l.line, l.address);
-  for (const r of ranges) cu.child(subprogram(r, typeDies, fileIndex, scopeRanges(u, r, lineAddress), u.unit.emitted!.frames.get(r.func)));
+  const marks = placedScopeMarks(u, listing);
+  for (const r of ranges) cu.child(subprogram(r, typeDies, fileIndex, scopeRanges(u, r, marks), u.unit.emitted!.frames.get(r.func)));
   return cu;
 }
 
+interface PlacedScopeMarks {
+  readonly address: number;
+  readonly marks: readonly { readonly id: number; readonly begin: boolean }[];
+}
+
+/** The back end's scope marks at the addresses of their lines, in address order (ties in mark order). */
+function placedScopeMarks(u: DebugUnit, listing: readonly ListingLine[]): PlacedScopeMarks[] {
+  const lineAddress = new Map<number, number>();
+  for (const l of listing) if (l.file === u.asmName && l.kind === 'insn') lineAddress.set(l.line, l.address);
+  const out: PlacedScopeMarks[] = [];
+  for (const [line, marks] of u.unit.emitted!.writer.scopeMarks) {
+    const address = lineAddress.get(line);
+    if (address !== undefined) out.push({ address, marks });
+  }
+  // stable: marks at one address keep the writer's order
+  return out.sort((a, b) => a.address - b.address);
+}
+
 /** Address ranges of a function's lexical scopes, from the scope marks the back end left. */
-function scopeRanges(u: DebugUnit, r: Range, lineAddress: ReadonlyMap<number, number>): Map<number, { start: number; end: number }> {
-  const w = u.unit.emitted!.writer;
+function scopeRanges(u: DebugUnit, r: Range, placed: readonly PlacedScopeMarks[]): Map<number, { start: number; end: number }> {
   const out = new Map<number, { start: number; end: number }>();
   const note = (m: { id: number; begin: boolean }, address: number) => {
     const s = out.get(m.id) ?? { start: r.end, end: r.end };
@@ -128,12 +165,10 @@ function scopeRanges(u: DebugUnit, r: Range, lineAddress: ReadonlyMap<number, nu
     else s.end = address;
     out.set(m.id, s);
   };
-  for (const [line, marks] of w.scopeMarks) {
-    const address = lineAddress.get(line);
-    if (address === undefined || address < r.start || address >= r.end) continue;
-    for (const m of marks) note(m, address);
+  for (let i = firstAtOrAbove(placed, r.start); i < placed.length && placed[i].address < r.end; i++) {
+    for (const m of placed[i].marks) note(m, placed[i].address);
   }
-  for (const m of w.scopeMarksAtEnd.get(r.func.symbol) ?? []) note(m, r.end);
+  for (const m of u.unit.emitted!.writer.scopeMarksAtEnd.get(r.func.symbol) ?? []) note(m, r.end);
   return out;
 }
 
