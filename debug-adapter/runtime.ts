@@ -10,7 +10,6 @@ import type { DebugInfo, Subprogram } from '../debuginfo';
 import type { DeviceFault, DeviceStop, FaultKind } from '../emulator/device';
 import { formatFault, callStack } from '../emulator/device';
 import type { Machine } from '../emulator';
-import { isSdkFile } from '../language/sdk';
 import { KernelSession, formatReport, isKernelImage, resolveLine, sameFile, SessionError, type ReadFile } from '../session';
 import { CORE_NAMES } from '../emulator';
 import { formatComparison, shapeText } from '../tensors';
@@ -22,6 +21,7 @@ import { FrameValues } from './locals';
 import { ConfigError, type LaunchPlan } from './config';
 import { type Launch, ProgramLaunch, type StackFrame } from './program';
 import { LineIndex } from './lines';
+import { isSystemFile } from './system-files';
 
 export type StopReason = 'entry' | 'breakpoint' | 'step' | 'pause' | 'exception' | 'data breakpoint' | 'function breakpoint' | 'instruction breakpoint' | 'goto';
 
@@ -566,7 +566,7 @@ export class Q7Runtime {
 
   private skipCallee(pc: number): boolean {
     const row = this.lines.rowAt(pc);
-    return !row || (this.plan.stepOverSdk && isSdkFile(row.file));
+    return !row || (this.plan.stepOverSdk && isSystemFile(row.file));
   }
 
   private async stepLine(core: number, mode: 'over' | 'in'): Promise<Outcome> {
@@ -783,7 +783,7 @@ export class Q7Runtime {
   /** Every source file of the program the line table names, the user's first. */
   sourceFiles(): string[] {
     const files = this.lines.files();
-    return files.sort((a, b) => Number(isSdkFile(a)) - Number(isSdkFile(b)));
+    return files.sort((a, b) => Number(isSystemFile(a)) - Number(isSystemFile(b)));
   }
 
   /** Whether `path` is `file` as the line table names it. */

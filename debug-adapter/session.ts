@@ -6,7 +6,6 @@
 
 import { DebugSession, Event, Handles, Response } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { isSdkFile, sdkHeaders, SDK_INCLUDE_DIR } from '../language/sdk';
 import { SessionError, type ReadFile } from '../session';
 import type { ElfImage } from '../xtensa/elf';
 import { CondError, evaluate, parseExpr } from './cond';
@@ -14,6 +13,7 @@ import { ConfigError, parseLaunchConfig, type LaunchPlan } from './config';
 import { disassemble } from './disasm';
 import type { FrameValues } from './locals';
 import { FAULT_KINDS, Q7Runtime, type RuntimeListener, type StopEvent } from './runtime';
+import { isSystemFile, sourceMimeType, systemFileOrigin, systemFileText } from './system-files';
 import { tensorData } from './tensor';
 import { deviceTree, deviceView, enforcerList, hex, registerView, type Lister, type ViewNode } from './views';
 import { VectorState, registerMemory, vectorNode, vectorView } from './vectors';
@@ -449,14 +449,14 @@ export class Q7DebugSession extends DebugSession {
 
   private sourceOf(path: string): DebugProtocol.Source {
     const name = path.split('/').pop() ?? path;
-    if (isSdkFile(path)) {
+    if (isSystemFile(path)) {
       let ref = this.sourceRefs.get(path);
       if (ref === undefined) {
         ref = this.sourceRefs.size + 1;
         this.sourceRefs.set(path, ref);
         this.sourceByRef.set(ref, path);
       }
-      return { name, path, sourceReference: ref, presentationHint: 'deemphasize', origin: 'Q7 SDK' };
+      return { name, path, sourceReference: ref, presentationHint: 'deemphasize', origin: systemFileOrigin(path) };
     }
     const abs = path.startsWith('/') || !this.plan ? path : `${this.plan.cwd}/${path}`;
     return { name, path: abs };
@@ -473,7 +473,7 @@ export class Q7DebugSession extends DebugSession {
       const row = rt.lines.rowAt(f.pc);
       const frame: DebugProtocol.StackFrame = { id: core * FRAME_STRIDE + i + 1, name: rt.nameAt(f.pc), line: row?.line ?? 0, column: row ? Math.max(1, row.column) : 0, instructionPointerReference: hex(f.pc) };
       if (row) frame.source = this.sourceOf(row.file);
-      if (!row || isSdkFile(row.file)) frame.presentationHint = 'subtle';
+      if (!row || isSystemFile(row.file)) frame.presentationHint = 'subtle';
       return frame;
     });
     r.body = { stackFrames: out, totalFrames: frames.length };
@@ -756,10 +756,9 @@ export class Q7DebugSession extends DebugSession {
     let path = ref ? this.sourceByRef.get(ref) : undefined;
     if (!path && a.source && typeof a.source === 'object') path = (a.source as Args).path as string | undefined;
     if (!path) throw new RequestError(`'sourceReference': no source ${ref}`);
-    const sdk = path.startsWith(`${SDK_INCLUDE_DIR}/`) ? sdkHeaders().get(path.slice(SDK_INCLUDE_DIR.length + 1)) : undefined;
-    const text = sdk ?? this.host.readText(path);
+    const text = systemFileText(path) ?? this.host.readText(path);
     if (text === undefined) throw new RequestError(`${path}: cannot read the source`);
-    r.body = { content: text, mimeType: 'text/x-c++' };
+    r.body = { content: text, mimeType: sourceMimeType(path) };
     this.sendResponse(r);
   }
 

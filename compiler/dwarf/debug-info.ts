@@ -2,7 +2,8 @@
 // line carries the source position it came from) and .debug_info/.debug_abbrev/.debug_str with the
 // compile unit, its functions (address range, frame base = a1 after ENTRY), their parameters and
 // locals (frame-base-relative stack slots), the user's globals, and every type they mention.
-// Only the user's own translation unit is described; the runtime library and the ROM are not.
+// The user's translation unit is described in full; the target's assembly (the ROM, the window vectors)
+// by its line rows alone, in a second unit (guest-lines.ts); the runtime library's C++ is not described.
 
 import { types, type SemanticModel } from '../../language';
 import type { FunctionDecl, Type } from '../../language/model';
@@ -12,7 +13,8 @@ import type { DebugVar, Func, VReg } from '../ir/ir';
 import type { Frame } from '../xtensa/frame';
 import type { TranslatedUnit } from '../translate';
 import { ByteWriter } from './bytes';
-import { AT, Die, encodeUnit, TAG } from './die';
+import { AT, Die, encodeUnits, TAG } from './die';
+import { guestLines, guestRanges, guestUnit } from './guest-lines';
 import { buildLineTable, fileTable, type LineRow, type LineSequence } from './line-table';
 import { TypeDies } from './type-dies';
 
@@ -46,13 +48,25 @@ export function addDebugInfo(image: ElfImage, listing: readonly ListingLine[], u
   const sequences = lineSequences(listing, u, ranges);
   const files = fileTable(sequences, u.sourceFile);
   const cu = compileUnit(u, ranges, files, image, listing);
-  const sections = encodeUnit(cu);
+  const userLines = buildLineTable(sequences, files);
+  const guest = guestLines(listing);
+  const units = guest ? [cu, guestUnit(guest, userLines.length, 0)] : [cu];
+  const lines = guest ? concat(userLines, buildLineTable(guest.sequences, guest.files)) : userLines;
+  const sections = encodeUnits(units);
   image.sections.push(
     debugSection('.debug_info', sections.info),
     debugSection('.debug_abbrev', sections.abbrev),
-    debugSection('.debug_line', buildLineTable(sequences, files)),
+    debugSection('.debug_line', lines),
     debugSection('.debug_str', sections.str),
+    ...(guest ? [debugSection('.debug_ranges', guestRanges(guest))] : []),
   );
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
 }
 
 function debugSection(name: string, data: Uint8Array): ElfSection {

@@ -56,6 +56,14 @@ export interface DebugSections {
 
 /** Encodes a compile unit DIE tree. */
 export function encodeUnit(root: Die): DebugSections {
+  return encodeUnits([root]);
+}
+
+/**
+ * Encodes compile units one after another in .debug_info; they share one abbreviation table (every
+ * unit's abbrev_offset is 0) and one string table.
+ */
+export function encodeUnits(roots: readonly Die[]): DebugSections {
   const abbrevs = new Map<string, number>();
   const abbrevList: Die[] = [];
   const assignCodes = (d: Die) => {
@@ -69,17 +77,7 @@ export function encodeUnit(root: Die): DebugSections {
     d.code = code;
     d.children.forEach(assignCodes);
   };
-  assignCodes(root);
-  const HEADER = 11;
-  let at = HEADER;
-  const layout = (d: Die) => {
-    d.offset = at;
-    at += ulebSize(d.code);
-    for (const a of d.attrs) at += attrSize(a);
-    d.children.forEach(layout);
-    if (d.children.length) at += 1;
-  };
-  layout(root);
+  roots.forEach(assignCodes);
 
   const strings = new Map<string, number>();
   const str = new ByteWriter();
@@ -94,14 +92,7 @@ export function encodeUnit(root: Die): DebugSections {
   };
 
   const info = new ByteWriter();
-  info.u32(at - 4).u16(4).u32(0).u8(4);
-  const write = (d: Die) => {
-    info.uleb(d.code);
-    for (const a of d.attrs) writeAttr(info, a, strOffset);
-    d.children.forEach(write);
-    if (d.children.length) info.u8(0);
-  };
-  write(root);
+  for (const root of roots) writeUnit(info, root, strOffset);
 
   const abbrev = new ByteWriter();
   for (const d of abbrevList) {
@@ -111,6 +102,28 @@ export function encodeUnit(root: Die): DebugSections {
   }
   abbrev.u8(0);
   return { info: info.result(), abbrev: abbrev.result(), str: str.result() };
+}
+
+/** Lays out one unit's DIEs (offsets relative to the unit, as ref4 wants) and writes the unit. */
+function writeUnit(info: ByteWriter, root: Die, strOffset: (s: string) => number): void {
+  const HEADER = 11;
+  let at = HEADER;
+  const layout = (d: Die) => {
+    d.offset = at;
+    at += ulebSize(d.code);
+    for (const a of d.attrs) at += attrSize(a);
+    d.children.forEach(layout);
+    if (d.children.length) at += 1;
+  };
+  layout(root);
+  info.u32(at - 4).u16(4).u32(0).u8(4);
+  const write = (d: Die) => {
+    info.uleb(d.code);
+    for (const a of d.attrs) writeAttr(info, a, strOffset);
+    d.children.forEach(write);
+    if (d.children.length) info.u8(0);
+  };
+  write(root);
 }
 
 function writeAttr(w: ByteWriter, a: Attr, strOffset: (s: string) => number): void {

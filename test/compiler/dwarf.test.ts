@@ -1,7 +1,8 @@
 // DWARF of compiled programs: Debian's readelf accepts it without warnings, the line table has a
 // statement row for every statement (and the function entries), and .debug_info describes the
 // functions, parameters, locals, globals and types with frame-base locations; classes, enums and
-// typedefs sit in their namespaces and typedef names are kept (read back by debuginfo/).
+// typedefs sit in their namespaces and typedef names are kept (read back by debuginfo/). The ROM's
+// assembly is a second unit with line rows only, which binutils reads as it reads an assembler's -g.
 
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
@@ -49,10 +50,10 @@ describe('compiler DWARF', function () {
     fs.writeFileSync(elfPath, r.elf!);
   });
 
-  it('has the four debug sections, none of them empty', async () => {
+  it('has the four debug sections and the ROM unit\'s ranges, none of them empty', async () => {
     const r = await compileSource(SOURCE, '/src/dw.cpp');
     const names = r.image!.sections.filter((s) => s.name.startsWith('.debug_')).map((s) => [s.name, s.size > 0]);
-    assert.deepEqual(names, [['.debug_info', true], ['.debug_abbrev', true], ['.debug_line', true], ['.debug_str', true]]);
+    assert.deepEqual(names, [['.debug_info', true], ['.debug_abbrev', true], ['.debug_line', true], ['.debug_str', true], ['.debug_ranges', true]]);
   });
 
   it('leaves the debug sections out with debug: false', async () => {
@@ -69,10 +70,33 @@ describe('compiler DWARF', function () {
   it('the line table has a statement row for each statement and function entry', function () {
     const r = readelf(this, 'decodedline');
     const rows = r.out.split('\n').map((l) => /^dw\.cpp\s+(\d+)\s+(0x[0-9a-f]+)\s+x?$/.exec(l.trim())).filter((m): m is RegExpExecArray => !!m);
-    const stmtLines = new Set(r.out.split('\n').filter((l) => /\sx\s*$/.test(l)).map((l) => Number(/^dw\.cpp\s+(\d+)/.exec(l.trim())?.[1])));
+    const stmtLines = new Set(r.out.split('\n').filter((l) => /^dw\.cpp\s.*\sx\s*$/.test(l.trim())).map((l) => Number(/^dw\.cpp\s+(\d+)/.exec(l.trim())?.[1])));
     assert.deepEqual([...stmtLines].sort((a, b) => a - b), [4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16]);
     const addresses = rows.map((m) => parseInt(m[2], 16));
     assert.ok(addresses.every((a) => a >= 0x40000400 && a < 0x40100000), 'rows are in IRAM');
+  });
+
+  it('describes the ROM\'s assembly as a second unit: its files\' lines, ranges that binutils resolves', function () {
+    requireTool(this, 'xtensa-lx106-elf-nm');
+    requireTool(this, 'xtensa-lx106-elf-addr2line');
+    const info = readelf(this, 'info');
+    assert.equal(info.err, '');
+    const units = info.out.split(/Compilation Unit @/).slice(1);
+    assert.equal(units.length, 2);
+    assert.match(units[0], /DW_AT_name\s*:.*\/src\/dw\.cpp/, 'the user\'s unit comes first (faults are attributed to it)');
+    assert.match(units[1], /DW_AT_language\s*: 32769\s+\(MIPS assembler\)/);
+    assert.match(units[1], /DW_AT_ranges/);
+    const lines = readelf(this, 'decodedline').out;
+    for (const f of ['start.S', 'launch-program.S', 'exit.S', 'printf.S', 'window-vectors.S']) assert.match(lines, new RegExp(`^${f.replace('.', '\\.')}\\s+\\d+\\s+0x4000`, 'm'), f);
+    // addr2line goes through the units' ranges: a ROM address names its .S line, a user address its .cpp line
+    const nm = spawnSync(findTool('xtensa-lx106-elf-nm')!, [elfPath], { encoding: 'utf8' }).stdout;
+    const at = (name: string) => /^([0-9a-f]+) T (\S+)$/m.exec(nm.split('\n').filter((l) => l.endsWith(` ${name}`)).join('\n'))![1];
+    const a2l = spawnSync(findTool('xtensa-lx106-elf-addr2line')!, ['-e', elfPath, at('__q7_exit'), at('_Z5twicei')], { encoding: 'utf8' }).stdout.trim().split('\n');
+    assert.match(a2l[0], /target\/q7\/guest\/rom\/exit\.S:\d+$/);
+    const exitLine = Number(/:(\d+)$/.exec(a2l[0])![1]);
+    const exitText = fs.readFileSync(path.join(__dirname, '../../../target/q7/guest/rom/exit.S'), 'utf8').split('\n')[exitLine - 1];
+    assert.match(exitText, /^\s+entry\b/, `exit.S:${exitLine} is the function's first instruction`);
+    assert.match(a2l[1], /dw\.cpp:4$/);
   });
 
   it('.debug_info describes functions, parameters, locals, globals and types', function () {

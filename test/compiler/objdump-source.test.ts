@@ -93,6 +93,21 @@ describe('q7 objdump -S', function () {
     assert.match(sdk.out, /^ {2}TensorElementReference\(Q7PtrType data, size_t index\) : data_\(data\), index_\(index\) \{\}$/m);
   });
 
+  it('interleaves the ROM\'s assembly lines, from the target\'s embedded guest files', async () => {
+    const r = await objdump(['-S', '--core', 'q7', 'k.elf'], { 'k.elf': elf });
+    const lines = r.out.split('\n');
+    const start = lines.findIndex((l) => /^[0-9a-f]+ <_Z16neuron_translatePvy>:$/.test(l));
+    assert.ok(start > 0, 'neuron_translate is listed');
+    assert.match(lines[start + 1], /^\s+entry\s+a1, 32$/, 'the source line of its first instruction comes first');
+    assert.match(lines[start + 2], /^[0-9a-f]+:\t[0-9a-f]+ +\tentry\ta1, 32$/);
+    const rom = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'target', 'q7', 'guest', 'rom', 'device-calls.S'), 'utf8').split('\n');
+    const end = lines.findIndex((l, i) => i > start && l === '');
+    // (a run of zero bytes prints as `\t...`, as in binutils)
+    const printed = lines.slice(start + 1, end).filter((l) => !/^[0-9a-f]+:\t/.test(l) && l !== '\t...');
+    assert.ok(printed.length > 10);
+    for (const l of printed) assert.ok(rom.includes(l), `'${l}' is a line of device-calls.S`);
+  });
+
   it('without the source file prints the plain listing; without .debug_line it warns', async () => {
     const plain = await objdump(['-d', '--core', 'q7', 'k.elf'], { 'k.elf': elf });
     const noSource = await objdump(['-S', '--core', 'q7', 'k.elf'], { 'k.elf': elf });

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import { generateTensor, parseTensorSpec, writeNpy } from '../../tensors';
+import { readElf } from '../../xtensa/elf/reader';
 import { ISSUE_1019 } from '../device/helpers';
 import { CALLS, RELU, RELU_MC, TMP, buildKernel, collectOutput, launchTo, startClient, stopAfter, top } from './helpers';
 
@@ -370,6 +371,36 @@ describe('debug adapter (DAP over stdio)', function () {
     assert.equal(sdk.presentationHint, 'deemphasize');
     const text = (await dc.sourceRequest({ sourceReference: sdk.sourceReference!, source: sdk as never })).body.content;
     assert.match(text, /TensorAccessor/);
+  });
+
+  it('shows the ROM\'s assembly at a stop inside it, serves it as a source, steps its lines; step into stays out of it', async () => {
+    const romFile = path.join(__dirname, '..', '..', '..', 'target', 'q7', 'guest', 'rom', 'device-calls.S');
+    const romText = fs.readFileSync(romFile, 'utf8');
+    const translate = readElf(fs.readFileSync(relu.elf), relu.elf).symbols.find((s) => s.name === '_Z16neuron_translatePvy')!.value;
+    await launchTo(dc, reluArgs(relu.elf), { [RELU]: [11] });
+    // step into from the user's line: the accessor's SDK code and the ROM's translate are stepped over
+    for (let k = 0; k < 3; k++) {
+      await stopAfter(dc, () => dc.stepInRequest({ threadId: 1 }));
+      assert.equal((await top(dc))[0].source?.path, RELU);
+    }
+    await dc.setBreakpointsRequest({ source: { path: RELU }, breakpoints: [] });
+    // just after its ENTRY (3 bytes), where the frame is set up
+    await dc.customRequest('setInstructionBreakpoints', { breakpoints: [{ instructionReference: `0x${translate.toString(16)}`, offset: 3 }] });
+    const e = await stopAfter(dc, () => dc.continueRequest({ threadId: 1 }));
+    assert.equal(e.body.reason, 'instruction breakpoint');
+    const [f0] = await top(dc);
+    assert.equal(f0.source?.origin, 'Q7 ROM');
+    assert.match(f0.source?.path ?? '', /target\/q7\/guest\/rom\/device-calls\.S$/);
+    assert.equal(f0.presentationHint, 'subtle');
+    assert.match(romText.split('\n')[f0.line - 2], /^\s+entry\s+a1/, `device-calls.S:${f0.line - 1} is translate's entry`);
+    const src = (await dc.sourceRequest({ sourceReference: f0.source!.sourceReference!, source: f0.source as never })).body;
+    assert.equal(src.content, romText);
+    assert.equal(src.mimeType, 'text/x-asm');
+    await dc.customRequest('setInstructionBreakpoints', { breakpoints: [] });
+    await stopAfter(dc, () => dc.nextRequest({ threadId: 1 }));
+    const g0 = (await top(dc))[0];
+    assert.equal(g0.source?.path, f0.source?.path);
+    assert.ok(g0.line > f0.line, `a line step in the ROM moves on (${f0.line} → ${g0.line})`);
   });
 });
 

@@ -13,6 +13,7 @@ export type OracleProgram =
   | 'xtensa-lx106-elf-nm'
   | 'xtensa-lx106-elf-objdump'
   | 'xtensa-lx106-elf-readelf'
+  | 'xtensa-lx106-elf-addr2line'
   | 'qemu-system-xtensa'
   | 'gcc'
   | 'g++'
@@ -49,6 +50,7 @@ const PACKAGE_OF: Record<OracleTool, string> = {
   'xtensa-lx106-elf-nm': 'binutils-xtensa-lx106',
   'xtensa-lx106-elf-objdump': 'binutils-xtensa-lx106',
   'xtensa-lx106-elf-readelf': 'binutils-xtensa-lx106',
+  'xtensa-lx106-elf-addr2line': 'binutils-xtensa-lx106',
   'qemu-system-xtensa': 'qemu-system-misc',
   gcc: 'gcc',
   'g++': 'g++',

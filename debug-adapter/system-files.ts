@@ -1,0 +1,27 @@
+// The sources the user did not write but may see in a stop: the SDK headers and the target's guest
+// files (the ROM's assembly). They are served read-only by sourceReference (their text is built in),
+// stepped over by default (`stepOverSdk`), and their frames are shown as subtle.
+
+import { isSdkFile, sdkHeaders, SDK_INCLUDE_DIR } from '../language/sdk';
+import { guestSourceText } from '../target/q7/guest';
+
+/** Whether `path` (as a line table names it) is an SDK header or a guest file of the target. */
+export function isSystemFile(path: string): boolean {
+  return isSdkFile(path) || guestSourceText(path) !== undefined;
+}
+
+/** The built-in text of a system file; undefined for any other path. */
+export function systemFileText(path: string): string | undefined {
+  if (isSdkFile(path)) return sdkHeaders().get(path.slice(SDK_INCLUDE_DIR.length + 1));
+  return guestSourceText(path);
+}
+
+/** The DAP `origin` of a system file. */
+export function systemFileOrigin(path: string): string {
+  return isSdkFile(path) ? 'Q7 SDK' : 'Q7 ROM';
+}
+
+/** The DAP mime type of a source: assembly for `.S`/`.s`, else C++. */
+export function sourceMimeType(path: string): string {
+  return /\.[sS]$/.test(path) ? 'text/x-asm' : 'text/x-c++';
+}
