@@ -14,6 +14,7 @@ import { regAddr } from '../ir/builder';
 import type { VectorValueType, VopArg, VReg, ValueType } from '../ir/ir';
 import { unsupported } from './errors';
 import type { FnLower } from './function';
+import { lowerSpecial, specialForm, vop } from './vector-forms';
 
 const { nonReference, unqualified, builtin } = types;
 
@@ -58,12 +59,7 @@ function row(mnemonic: string): InsnDef | undefined {
   return d?.feature === 'ivp' ? d : undefined;
 }
 
-/** Emits the row `mnemonic` with a result of type `dstType` (if any) and `args` after it. */
-export function vop(f: FnLower, mnemonic: string, dstType: ValueType | undefined, args: VopArg[]): VReg | undefined {
-  const dst = dstType ? f.b.vreg(dstType) : undefined;
-  f.b.emit({ op: 'vop', dst, mnemonic, args });
-  return dst;
-}
+export { vop };
 
 // ---- conversions ------------------------------------------------------------------------------------
 
@@ -170,6 +166,7 @@ export interface IntrinsicOperands {
 /** A call of an IVP intrinsic; returns its value (undefined for void). */
 export function lowerIntrinsic(f: FnLower, fn: FunctionDecl, args: readonly Expr[], at: Loc, ops: IntrinsicOperands): VReg | undefined {
   if (REINTERPRET.test(fn.name)) return ops.value(0);
+  if (specialForm(fn.name)) return lowerSpecial(f, fn, args, at, ops);
   if (fn.name === 'IVP_EXTRPRN_2X32') return vop(f, 'ivp_extrn_2x32', 'i32', [{ use: ops.value(0) }, immediateArg(args[1], fn, 1, row('ivp_extrn_2x32')!, 2)]);
   const d = intrinsicRow(fn.name);
   if (!d) return unsupported(at, `${fn.name} is not lowered yet (no instruction of the table implements it)`);
