@@ -72,15 +72,25 @@ function laneCType(v: VectorInfo, at: Loc): Type {
     case 'uint16': return builtin('unsigned short');
     case 'int32': return builtin('int');
     case 'uint32': return builtin('unsigned int');
-    case 'float32': return builtin('float');
+    case 'float32': case 'float16': return builtin('float');
     default: return unsupported(at, `broadcasting a scalar to '${v.name}' is not supported yet`);
   }
 }
 
-/** A C scalar broadcast to every lane of `to` (ivp_movva8/16/32 of its bits). */
+/**
+ * A C scalar broadcast to every lane of `to` (ivp_movva8/16/32 of its bits). A half-precision lane
+ * takes the scalar converted to float, then rounded to binary16 by the unit (cvtf16n_2xf32_0 of the
+ * broadcast float, its lane 0 read back and broadcast as 16 bits).
+ */
 export function broadcast(f: FnLower, v: VReg, from: Type, to: VectorInfo, at: Loc, convert: (v: VReg, from: Type, to: Type) => VReg): VReg {
   const lane = laneCType(to, at);
   const x = convert(v, from, lane);
+  if (to.lane === 'float16') {
+    const wide = vop(f, 'ivp_movva32', 'vec', [{ use: x }])!;
+    const halves = vop(f, 'ivp_cvtf16n_2xf32_0', 'vec', [{ use: wide }])!;
+    const bits = vop(f, 'ivp_extrnx16', 'i32', [{ use: halves }, { imm: 0 }])!;
+    return vop(f, 'ivp_movva16', 'vec', [{ use: bits }])!;
+  }
   const bits = to.laneBits;
   return vop(f, `ivp_movva${bits}`, 'vec', [{ use: x }])!;
 }
