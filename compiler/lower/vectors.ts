@@ -14,6 +14,7 @@ import { regAddr } from '../ir/builder';
 import type { VectorValueType, VopArg, VReg, ValueType } from '../ir/ir';
 import { unsupported } from './errors';
 import type { FnLower } from './function';
+import { lowerSpecial, specialForm, vop } from './vector-forms';
 
 const { nonReference, unqualified, builtin } = types;
 
@@ -58,12 +59,7 @@ function row(mnemonic: string): InsnDef | undefined {
   return d?.feature === 'ivp' ? d : undefined;
 }
 
-/** Emits the row `mnemonic` with a result of type `dstType` (if any) and `args` after it. */
-export function vop(f: FnLower, mnemonic: string, dstType: ValueType | undefined, args: VopArg[]): VReg | undefined {
-  const dst = dstType ? f.b.vreg(dstType) : undefined;
-  f.b.emit({ op: 'vop', dst, mnemonic, args });
-  return dst;
-}
+export { vop };
 
 // ---- conversions ------------------------------------------------------------------------------------
 
@@ -76,15 +72,25 @@ function laneCType(v: VectorInfo, at: Loc): Type {
     case 'uint16': return builtin('unsigned short');
     case 'int32': return builtin('int');
     case 'uint32': return builtin('unsigned int');
-    case 'float32': return builtin('float');
+    case 'float32': case 'float16': return builtin('float');
     default: return unsupported(at, `broadcasting a scalar to '${v.name}' is not supported yet`);
   }
 }
 
-/** A C scalar broadcast to every lane of `to` (ivp_movva8/16/32 of its bits). */
+/**
+ * A C scalar broadcast to every lane of `to` (ivp_movva8/16/32 of its bits). A half-precision lane
+ * takes the scalar converted to float, then rounded to binary16 by the unit (cvtf16n_2xf32_0 of the
+ * broadcast float, its lane 0 read back and broadcast as 16 bits).
+ */
 export function broadcast(f: FnLower, v: VReg, from: Type, to: VectorInfo, at: Loc, convert: (v: VReg, from: Type, to: Type) => VReg): VReg {
   const lane = laneCType(to, at);
   const x = convert(v, from, lane);
+  if (to.lane === 'float16') {
+    const wide = vop(f, 'ivp_movva32', 'vec', [{ use: x }])!;
+    const halves = vop(f, 'ivp_cvtf16n_2xf32_0', 'vec', [{ use: wide }])!;
+    const bits = vop(f, 'ivp_extrnx16', 'i32', [{ use: halves }, { imm: 0 }])!;
+    return vop(f, 'ivp_movva16', 'vec', [{ use: bits }])!;
+  }
   const bits = to.laneBits;
   return vop(f, `ivp_movva${bits}`, 'vec', [{ use: x }])!;
 }
@@ -170,6 +176,7 @@ export interface IntrinsicOperands {
 /** A call of an IVP intrinsic; returns its value (undefined for void). */
 export function lowerIntrinsic(f: FnLower, fn: FunctionDecl, args: readonly Expr[], at: Loc, ops: IntrinsicOperands): VReg | undefined {
   if (REINTERPRET.test(fn.name)) return ops.value(0);
+  if (specialForm(fn.name)) return lowerSpecial(f, fn, args, at, ops);
   if (fn.name === 'IVP_EXTRPRN_2X32') return vop(f, 'ivp_extrn_2x32', 'i32', [{ use: ops.value(0) }, immediateArg(args[1], fn, 1, row('ivp_extrn_2x32')!, 2)]);
   const d = intrinsicRow(fn.name);
   if (!d) return unsupported(at, `${fn.name} is not lowered yet (no instruction of the table implements it)`);

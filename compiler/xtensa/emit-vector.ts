@@ -12,6 +12,7 @@
 import type { Address, Instr, MemType, VectorValueType, VopArg, VReg } from '../ir/ir';
 import { isVectorValue } from '../ir/ir';
 import { Unsupported } from '../lower/errors';
+import { INSN_BY_MNEMONIC } from '../../xtensa/isa';
 import { addConstant } from './access';
 import type { EmitContext } from './emit-function';
 
@@ -109,10 +110,34 @@ export function emitVop(ctx: EmitContext, i: Extract<Instr, { op: 'vop' }>, addr
       text.push(dstAr);
     }
   }
-  for (const a of i.args) text.push(operand(ctx, a, take, takeAr, after, addressInto));
+  // a register quad (the quad MACs' vqB operand): four `use` arguments in v4m..v4m+3, named by v4m
+  const quadAt = quadOperandIndex(i.mnemonic, i.dst !== undefined);
+  for (let k = 0; k < i.args.length; k++) {
+    if (k !== quadAt) {
+      text.push(operand(ctx, i.args[k], take, takeAr, after, addressInto));
+      continue;
+    }
+    const first = Math.ceil(next.vec / 4) * 4;
+    next.vec = first + 4;
+    if (next.vec > FILE_SIZE.vec) throw new Unsupported(`internal: ${i.mnemonic} has too many vec operands`);
+    for (let j = 0; j < 4; j++) {
+      const a = i.args[k + j];
+      if (!a || !('use' in a) || a.use.type !== 'vec') throw new Unsupported(`internal: ${i.mnemonic} needs four vectors for its quad operand`);
+      fill(ctx, fileReg('vec', first + j), a.use);
+    }
+    text.push(fileReg('vec', first));
+    k += 3;
+  }
   ctx.w.insn(`${i.mnemonic}\t${text.join(', ')}`);
   if (i.dst && dstAr) ctx.st(dstAr, i.dst);
   for (const f of after) f();
+}
+
+/** The argument index of a row's register-quad operand (its four vectors are args k..k+3), or -1. */
+function quadOperandIndex(mnemonic: string, hasDst: boolean): number {
+  const d = INSN_BY_MNEMONIC.get(mnemonic);
+  const at = d ? d.operands.findIndex((o) => o.name === 'vqB') : -1;
+  return at < 0 ? -1 : at - (hasDst ? 1 : 0);
 }
 
 function operand(ctx: EmitContext, a: VopArg, take: (f: VectorValueType) => string, takeAr: () => string, after: (() => void)[], addressInto: AddressInto): string {

@@ -3,7 +3,9 @@
 // patterns of docs/ivp-encoding.md, whose element size is part of the pattern whatever the vector
 // type: SEL*I element size << 7 | kind (0/1 INTERLEAVE_1_LO/HI, 2/3 INTERLEAVE_2_LO/HI, 4/5
 // EXTRACT_1_OF_2_OFF_0/1, 64 + k ROTATE_RIGHT_k; other kinds give zero lanes), DSEL*I element size
-// << 2 | kind (INTERLEAVE_1, INTERLEAVE_2, DEINTERLEAVE_1, DEINTERLEAVE_2).
+// << 2 | kind (INTERLEAVE_1, INTERLEAVE_2, DEINTERLEAVE_1, DEINTERLEAVE_2). The index-vector DSEL
+// (this project's rule): outLo lane i is element idx[i] of the 2L-lane concat(lo, hi), outHi lane i
+// element idx[i] + L (mod 2L).
 
 export const IVP_SELECT = String.raw`
 #define Q7_SEL(K, V, I, L) \
@@ -13,6 +15,18 @@ Q7_SEL(2NX8, xb_vec2Nx8, xb_vec2Nx8, 64u) Q7_SEL(2NX8U, xb_vec2Nx8U, xb_vec2Nx8,
 Q7_SEL(NX16, xb_vecNx16, xb_vecNx16, 32u) Q7_SEL(NX16U, xb_vecNx16U, xb_vecNx16, 32u) Q7_SEL(NXF16, xb_vecNxf16, xb_vecNx16, 32u)
 Q7_SEL(N_2X32, xb_vecN_2x32v, xb_vecN_2x32v, 16u) Q7_SEL(N_2X32U, xb_vecN_2x32Uv, xb_vecN_2x32v, 16u) Q7_SEL(N_2XF32, xb_vecN_2xf32, xb_vecN_2x32v, 16u)
 #undef Q7_SEL
+#define Q7_DSEL(K, V, L) \
+  inline void IVP_DSEL##K(V& outHi, V& outLo, V hi, V lo, V idx) { \
+    V h, l; \
+    for (int i = 0; i < L; i++) { \
+      const unsigned j = (unsigned)idx.lane[i] % (2 * L), k = (j + L) % (2 * L); \
+      l.lane[i] = j < L ? lo.lane[j] : hi.lane[j - L]; \
+      h.lane[i] = k < L ? lo.lane[k] : hi.lane[k - L]; \
+    } \
+    outHi = h; outLo = l; \
+  }
+Q7_DSEL(2NX8, xb_vec2Nx8, 64u) Q7_DSEL(NX16, xb_vecNx16, 32u) Q7_DSEL(N_2X32, xb_vecN_2x32v, 16u)
+#undef Q7_DSEL
 
 /** Element j of concat(lo, hi) in elements of e bytes (64 / e per vector), copied to out. */
 inline void q7_elem(uint8_t* out, const uint8_t* hi, const uint8_t* lo, int e, int j) {

@@ -51,7 +51,7 @@ template <int L> struct q7_vec<q7_f16, L> {
   q7_f16 lane[L];
   q7_vec() : lane() {}
   template <typename S, typename = typename std::enable_if<std::is_arithmetic<S>::value>::type>
-  q7_vec(S x) { const uint16_t h = q7_f16_round((double)x); for (int i = 0; i < L; i++) lane[i].bits = h; }
+  q7_vec(S x) { const uint16_t h = q7_f16_round((double)(float)x); for (int i = 0; i < L; i++) lane[i].bits = h; }
 };
 /** A wide accumulator: L lanes of Bits significant bits, kept sign-extended in 64-bit integers. */
 template <int L, int Bits> struct q7_wide {

@@ -239,6 +239,13 @@ row('lvalign', 'uA,aB', ld(64));
 row('svbool', 'bA,aB', st(8));
 row('lvbool', 'bA,aB', ld(8));
 
+// third batch: scalar-replicating loads post-incremented by an AR, 8-bit → 16-bit unpacks
+for (const t of ['2nx8', 'nx16', 'n_2x32', 'nxf16', 'n_2xf32']) row(`lsr${t}_xp`, 'vA,aB,aC', ld(elemBytes(t)));
+for (const h of ['l', 'h']) {
+  row(`unpks2nx8_${h}`, 'vA,vB');
+  row(`unpku2nx8_${h}`, 'vA,vB');
+}
+
 /** Operands that use slot D or bits of the opcode ("full" rows). */
 const D_OPERANDS = new Set(['vD', 'aD', 'bD', 'u6CD', 'u10CD', 'pat9']);
 const OPC_OPERANDS: Record<string, number> = { wO: 2, u4O: 4, pat9: 4, u1O: 1 };

@@ -128,16 +128,17 @@ function narrowStore(bits: 8 | 16, signed: boolean) {
   };
 }
 
-/** LSR*_I / _IP: one element replicated to every lane. */
-function lsr(bytes: 1 | 2 | 4, post: boolean) {
+/** LSR*_I / _IP / _XP: one element replicated to every lane (_XP: the increment in the AR of slot C). */
+function lsr(bytes: 1 | 2 | 4, post: boolean, byAr = false) {
   return (c: Cpu, i: Insn): number => {
-    const addr = (post ? c.a[i.b] : c.a[i.b] + i.c) >>> 0;
+    const inc = byAr ? c.a[i.c] : i.c;
+    const addr = (post ? c.a[i.b] : c.a[i.b] + inc) >>> 0;
     const x = bytes === 1 ? c.mem.read8(addr) : bytes === 2 ? c.mem.read16(addr) : c.mem.read32(addr);
     const v = c.ivp;
     if (bytes === 1) v.u8.fill(x, i.a * 64, i.a * 64 + 64);
     else if (bytes === 2) v.u16.fill(x, i.a * 32, i.a * 32 + 32);
     else v.u32.fill(x >>> 0, i.a * 16, i.a * 16 + 16);
-    if (post) c.a[i.b] = (c.a[i.b] + i.c) | 0;
+    if (post) c.a[i.b] = (c.a[i.b] + inc) | 0;
     return i.next;
   };
 }
@@ -177,5 +178,6 @@ export const FAMILIES: readonly Family[] = [
   family(['ivp_san_2x16u_ip'], narrowStore(16, false)),
   ...LSR_TYPES.map(([t, b]) => family([`ivp_lsr${t}_i`], lsr(b, false))),
   ...LSR_TYPES.map(([t, b]) => family([`ivp_lsr${t}_ip`], lsr(b, true))),
+  ...LSR_TYPES.map(([t, b]) => family([`ivp_lsr${t}_xp`], lsr(b, true, true))),
   family(['ivp_l2u2nx8u_xp'], l2uXP),
 ];

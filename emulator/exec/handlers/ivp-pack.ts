@@ -166,13 +166,17 @@ function cvt32from24(q: number) {
   };
 }
 
-/** UNPK{S,U}NX16_{L,H} v, v16: 16-bit lanes 0–15 or 16–31 extended to 32 bits. */
-function unpk(signed: boolean, high: boolean) {
+/**
+ * UNPK{S,U}NX16_{L,H} v, v16: 16-bit lanes 0–15 or 16–31 extended to 32 bits; UNPK{S,U}2NX8_{L,H}
+ * v, v8: 8-bit lanes 0–31 or 32–63 extended to 16 bits.
+ */
+function unpk(signed: boolean, high: boolean, from: 8 | 16 = 16) {
+  const n = 256 / from;
   return (c: Cpu, i: Insn): number => {
-    const src = intView(c, 16, signed);
-    const vals = Array.from({ length: 16 }, (_, k) => src[i.b * 32 + k + (high ? 16 : 0)]);
-    const out = intView(c, 32, true);
-    vals.forEach((x, k) => (out[i.a * 16 + k] = x));
+    const src = intView(c, from, signed);
+    const vals = Array.from({ length: n }, (_, k) => src[i.b * 2 * n + k + (high ? n : 0)]);
+    const out = intView(c, (from * 2) as 16 | 32, true);
+    vals.forEach((x, k) => (out[i.a * n + k] = x));
     return i.next;
   };
 }
@@ -240,6 +244,10 @@ export const FAMILIES: readonly Family[] = [
   family(['ivp_unpksnx16_h'], unpk(true, true)),
   family(['ivp_unpkunx16_l'], unpk(false, false)),
   family(['ivp_unpkunx16_h'], unpk(false, true)),
+  family(['ivp_unpks2nx8_l'], unpk(true, false, 8)),
+  family(['ivp_unpks2nx8_h'], unpk(true, true, 8)),
+  family(['ivp_unpku2nx8_l'], unpk(false, false, 8)),
+  family(['ivp_unpku2nx8_h'], unpk(false, true, 8)),
 ];
 
 
