@@ -9,7 +9,7 @@ import type { ExecutionCounter } from '../exec/counted';
 import type { SemihostHost } from '../semihost/host';
 import {
   CSR_BASE, CLAIM_UNCLAIMED, DEFAULT_STACK_SIZE, IRAM_BASE, LAUNCH, LAUNCH_BLOCK_OFFSET, LOCAL_RAM_BASE, LOCAL_RAM_SIZE, MAILBOX,
-  MAX_STACK_SIZE, SLOW_RAM_BASE, SLOW_RAM_SIZE, TCM_POOL_BASE, TCM_POOL_SIZE, WINDOW_ENTRY_SIZE,
+  MAX_STACK_SIZE, SLOW_RAM_BASE, SLOW_RAM_SIZE, TCM_POOL_BASE, TCM_POOL_SIZE, TRANSLATE_CACHE_SIZE, WINDOW_ENTRY_SIZE,
 } from '../../target/q7/abi';
 import { GuestMemory } from './guest-memory';
 import { WindowMap } from './windows';
@@ -122,7 +122,8 @@ export class DeviceCore {
   /** BRINGUP + LOAD: claim, logs, DGE map, pc-bounds; the load record staged in HBM and executed. */
   boot(payload: Uint8Array, data: readonly { addr: number; data: Uint8Array; memsz: number }[], entry: number, pcBounds?: { lo: number; hi: number }): void {
     onUcodeBooted(this.provider);
-    this.ctx = this.g.alloc(this.setup.windowCount * WINDOW_ENTRY_SIZE, 32);
+    // neuron_translate's call-site cache sits right below the entries (abi.ts TRANSLATE_CACHE_*)
+    this.ctx = this.g.alloc(TRANSLATE_CACHE_SIZE + this.setup.windowCount * WINDOW_ENTRY_SIZE, 32) + TRANSLATE_CACHE_SIZE;
     this.logBuf = this.g.alloc(this.logSize, 4);
     enableLogs(this.provider, this.logBuf, this.logSize, 3);
     setDgePriorityClassMap(this.provider, this.setup.dgeMap);

@@ -8,10 +8,15 @@
 // Strict mode (the seed's rule: a translated address is valid only until the next neuron_translate):
 // the device calls retireAll() as each translate starts, so every translate misses, maps a fresh
 // slot, and every address an earlier translate produced faults as stale.
+// The ROM's call-site cache below ctx (abi.ts TRANSLATE_CACHE_*) remembers windows the walk found; every
+// write of an entry here empties it, so a cached answer is always one the walk would give now.
 
 import type { Memory, PageHooks } from '../memory/memory';
 import { PAGE_SIZE } from '../memory/memory';
-import { HBM_APERTURE_BASE, HBM_APERTURE_SIZE, WINDOW_ENTRY, WINDOW_ENTRY_SIZE } from '../../target/q7/abi';
+import {
+  HBM_APERTURE_BASE, HBM_APERTURE_SIZE, TRANSLATE_CACHE_EMPTY, TRANSLATE_CACHE_SIZE, TRANSLATE_CACHE_SLOT, TRANSLATE_CACHE_SLOT_SIZE, TRANSLATE_CACHE_SLOTS,
+  WINDOW_ENTRY, WINDOW_ENTRY_SIZE,
+} from '../../target/q7/abi';
 import { GuestMemory } from './guest-memory';
 import { Hbm } from './hbm';
 
@@ -72,6 +77,13 @@ export function checkWindowGeometry(size: number, count: number): void {
   }
   if (!(Number.isInteger(count) && count >= 1 && count <= 64)) throw new RangeError(`window count ${count} must be 1..64`);
 }
+
+/** The bytes of an empty call-site cache: every slot's base is TRANSLATE_CACHE_EMPTY. */
+const EMPTY_CACHE = (() => {
+  const words = new Uint32Array(TRANSLATE_CACHE_SIZE / 4);
+  for (let k = 0; k < TRANSLATE_CACHE_SLOTS; k++) words[(k * TRANSLATE_CACHE_SLOT_SIZE + TRANSLATE_CACHE_SLOT.base) / 4] = TRANSLATE_CACHE_EMPTY;
+  return new Uint8Array(words.buffer);
+})();
 
 export class WindowMap {
   readonly entries: Entry[];
@@ -234,6 +246,7 @@ export class WindowMap {
   }
 
   private writeEntry(k: number): void {
+    this.g.write(this.ctx - TRANSLATE_CACHE_SIZE, EMPTY_CACHE);
     const e = this.entries[k];
     const at = this.ctx + WINDOW_ENTRY_SIZE * k;
     this.g.setU64(at + WINDOW_ENTRY.base, e.base);

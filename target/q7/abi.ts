@@ -102,6 +102,25 @@ export const WINDOW_ENTRY = {
   mask: 16, // u64: ~(windowSize − 1); a hit is valid && (addr & mask) == base
   generation: 24, // u64: device bookkeeping (how many times this entry was remapped)
 } as const;
+/**
+ * neuron_translate's call-site cache: TRANSLATE_CACHE_SIZE bytes right below ctx, 64 slots of 16 bytes,
+ * the slot chosen by the low 6 bits of the caller's return address. A slot remembers the window the
+ * last translate from that call site hit; a translate whose address falls in it returns
+ * addr + delta without walking the entries. The device owns the invalidation: whenever it writes the
+ * window table (a map, an eviction, strict mode's retirement, the launch) it empties every slot; an
+ * empty slot has base = TRANSLATE_CACHE_EMPTY, which no masked address equals (window sizes are at
+ * least a page, so a masked address has bit 0 clear).
+ */
+export const TRANSLATE_CACHE_SLOTS = 64;
+export const TRANSLATE_CACHE_SLOT_SIZE = 16;
+export const TRANSLATE_CACHE_SIZE = TRANSLATE_CACHE_SLOTS * TRANSLATE_CACHE_SLOT_SIZE;
+export const TRANSLATE_CACHE_SLOT = {
+  base: 0, // u32: low word of the window's HBM base (TRANSLATE_CACHE_EMPTY: empty slot)
+  baseHi: 4, // u32: high word of the window's HBM base
+  mask: 8, // u32: low word of the window mask
+  delta: 12, // u32: local − base (low words): the translated address is addr + delta
+} as const;
+export const TRANSLATE_CACHE_EMPTY = 1;
 export const DEFAULT_WINDOW_COUNT = 4;
 export const DEFAULT_WINDOW_SIZE = 0x10000;
 

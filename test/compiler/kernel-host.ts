@@ -16,6 +16,11 @@ import {
   MAILBOX,
   TENSOR_HANDLE,
   TENSOR_IMPL,
+  TRANSLATE_CACHE_EMPTY,
+  TRANSLATE_CACHE_SIZE,
+  TRANSLATE_CACHE_SLOT,
+  TRANSLATE_CACHE_SLOT_SIZE,
+  TRANSLATE_CACHE_SLOTS,
   WINDOW_ENTRY,
   WINDOW_ENTRY_SIZE,
 } from '../../target/q7/abi';
@@ -60,7 +65,9 @@ export class KernelHost {
     if (!sym) throw new Error(`the image has no ${DEVICE_SIMCALL_SYMBOL}`);
     this.simcallPc = sym.value;
     this.m.addBreakpoint(this.simcallPc);
-    this.ctx = this.alloc(this.windowCount * WINDOW_ENTRY_SIZE);
+    // the ROM's call-site cache sits right below the entries; emptied whenever a window is mapped
+    this.ctx = this.alloc(TRANSLATE_CACHE_SIZE + this.windowCount * WINDOW_ENTRY_SIZE) + TRANSLATE_CACHE_SIZE;
+    this.emptyTranslateCache();
     this.m.write32(CSR_BASE + MAILBOX.logBufSize, opts.logSize ?? 64);
     this.m.write32(CSR_BASE + MAILBOX.logBufPtr, LOG_RING);
     this.m.write32(CSR_BASE + MAILBOX.logBufPtr + 4, 0);
@@ -68,6 +75,12 @@ export class KernelHost {
     this.launch('stackTop', opts.stackTop ?? 0x40000000);
     this.launch('windowCount', this.windowCount);
     this.launch('coreCount', 1);
+  }
+
+  private emptyTranslateCache(): void {
+    for (let k = 0; k < TRANSLATE_CACHE_SLOTS; k++) {
+      this.m.write32(this.ctx - TRANSLATE_CACHE_SIZE + k * TRANSLATE_CACHE_SLOT_SIZE + TRANSLATE_CACHE_SLOT.base, TRANSLATE_CACHE_EMPTY);
+    }
   }
 
   launch(field: keyof typeof LAUNCH, value: number): void {
@@ -180,6 +193,7 @@ export class KernelHost {
         this.m.write32(entry + WINDOW_ENTRY.local, this.backing(Number(base)));
         this.m.write32(entry + WINDOW_ENTRY.valid, 1);
         this.write64(entry + WINDOW_ENTRY.mask, ~BigInt(this.windowSize - 1) & 0xffff_ffff_ffff_ffffn);
+        this.emptyTranslateCache();
         return 0;
       }
       case DEVICE_CALL.dma: {

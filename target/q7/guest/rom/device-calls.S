@@ -1,6 +1,7 @@
 # Q7 Studio ROM, kernel mode: the device calls of target/q7/abi.ts. __q7_device_call is the one
-# SIMCALL (labelled __q7_device_simcall); neuron_translate walks the translation context's window
-# entries (first seed §4a) and on a miss asks the device to map a window and walks again;
+# SIMCALL (labelled __q7_device_simcall); neuron_translate looks in its call site's cache slot, else
+# walks the translation context's window entries (first seed §4a) and on a miss asks the device to map
+# a window and walks again;
 # neuron_memcpy is a DMA device call either way; get_cpu_id reads PRID.
 #include <q7/abi.h>
 
@@ -16,17 +17,36 @@ __q7_device_simcall:
         retw
         .size   __q7_device_call, . - __q7_device_call
 
-/* void* neuron_translate(void* ctx, uint64_t addr): the window walk; on a miss mapWindow and retry.
-   ctx (a2), addr (a4 low, a5 high). a3 walks the entries, a6 = entry count, a7 = entries left. */
+/* void* neuron_translate(void* ctx, uint64_t addr): ctx (a2), addr (a4 low, a5 high).
+   First the call site's cache slot (a6; abi.ts TRANSLATE_CACHE_*, below ctx): when addr lies in the
+   window the slot remembers, the result is addr + delta. Otherwise the window walk (a3 walks the
+   entries, a7 = entries left); a hit fills the slot and returns through the same RETW (the one
+   window-hits.ts watches), a miss asks the device to map a window (which empties every slot) and
+   walks again. */
         .align  4
         .global Q7_NEURON_TRANSLATE_SYMBOL
         .type   Q7_NEURON_TRANSLATE_SYMBOL, @function
 Q7_NEURON_TRANSLATE_SYMBOL:
         entry   a1, 32
-        l32r    a6, .Lrom_launch
-        l32i    a6, a6, Q7_LAUNCH_WINDOW_COUNT
+        extui   a6, a0, 0, 6            /* the slot: the return address's low 6 bits */
+        slli    a6, a6, 4
+        add     a6, a6, a2
+        addmi   a6, a6, -Q7_TRANSLATE_CACHE_SIZE
+        l32i    a8, a6, Q7_TRANSLATE_CACHE_SLOT_MASK
+        l32i    a9, a6, Q7_TRANSLATE_CACHE_SLOT_BASE
+        l32i    a10, a6, Q7_TRANSLATE_CACHE_SLOT_BASE_HI
+        and     a8, a8, a4
+        xor     a8, a8, a9
+        xor     a10, a10, a5
+        or      a8, a8, a10
+        bnez    a8, .Lrom_tr_walk
+.Lrom_tr_cached:
+        l32i    a9, a6, Q7_TRANSLATE_CACHE_SLOT_DELTA
+        add     a2, a4, a9
+        retw
 .Lrom_tr_walk:
-        mov     a7, a6
+        l32r    a7, .Lrom_launch
+        l32i    a7, a7, Q7_LAUNCH_WINDOW_COUNT
         mov     a3, a2
 .Lrom_tr_entry:
         beqz    a7, .Lrom_tr_miss
@@ -46,14 +66,17 @@ Q7_NEURON_TRANSLATE_SYMBOL:
         addi    a3, a3, Q7_WINDOW_ENTRY_SIZE
         addi    a7, a7, -1
         j       .Lrom_tr_entry
-.Lrom_tr_hit:
+.Lrom_tr_hit:                           /* fill the slot from the entry (windows are smaller than 4 GiB) */
         l32i    a8, a3, Q7_WINDOW_ENTRY_MASK
-        movi    a9, -1
-        xor     a8, a8, a9              /* ~mask (low word: windows are smaller than 4 GiB) */
-        and     a8, a8, a4              /* the offset inside the window */
-        l32i    a9, a3, Q7_WINDOW_ENTRY_LOCAL
-        add     a2, a9, a8
-        retw
+        l32i    a9, a3, Q7_WINDOW_ENTRY_BASE
+        l32i    a10, a3, Q7_WINDOW_ENTRY_BASE + 4
+        l32i    a11, a3, Q7_WINDOW_ENTRY_LOCAL
+        s32i    a8, a6, Q7_TRANSLATE_CACHE_SLOT_MASK
+        s32i    a9, a6, Q7_TRANSLATE_CACHE_SLOT_BASE
+        s32i    a10, a6, Q7_TRANSLATE_CACHE_SLOT_BASE_HI
+        sub     a11, a11, a9
+        s32i    a11, a6, Q7_TRANSLATE_CACHE_SLOT_DELTA
+        j       .Lrom_tr_cached
 .Lrom_tr_miss:
         l32r    a10, .Lrom_call_map_window
         mov     a11, a2
