@@ -1,6 +1,7 @@
 // Public API of session/: the launch layer shared by `q7 run`, the benchmarks and the debug adapter.
 
 export { KernelSession } from './session';
+export { defaultInstructionLimit } from './limits';
 export type { SessionHooks, SessionOptions, SessionResult } from './session';
 export type { BuildShape, RegisteredOutput, ShapeProgram, ShapeRegistration } from './shape';
 export { SessionError } from './errors';

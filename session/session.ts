@@ -17,6 +17,7 @@ import type { ElfImage } from '../xtensa/elf';
 import { type ArgValue, type ReadFile, isTensorType, loadTensor, marshalArgs } from './arguments';
 import { SessionError } from './errors';
 import { kernelFunction } from './kernel';
+import { defaultInstructionLimit, defaultLimitNote } from './limits';
 import { deviceSymbols } from './symbols';
 import { type BuildShape, type RegisteredOutput, type ShapeLauncher, outputMismatch, registeredOutput } from './shape';
 import { History, type HistoryOptions, type ReverseContinueOptions, type ReverseStop } from './history';
@@ -103,6 +104,8 @@ const shapeLauncher = (hbmSize: number): ShapeLauncher => (image, file, fn, args
 /** Instruction budget of a shape function (it only sizes a tensor). */
 const SHAPE_INSTRUCTION_LIMIT = 200_000_000;
 
+const numel = (shape: readonly number[]): number => shape.reduce((n, d) => n * d, 1);
+
 /** Maps the device's own input errors (arguments it cannot hold) to SessionError. */
 function deviceInput<T>(file: string, f: () => T): T {
   try {
@@ -150,15 +153,18 @@ export class KernelSession {
       }
     }
     const o = options;
-    this.device = deviceInput(o.file, () => new Device(image, {
-      cores: o.cores ?? 1, policy: o.policy ?? POLICY.COHERENT, windowSize: o.windowSize ?? DEFAULT_WINDOW_SIZE, windowCount: o.windowCount ?? DEFAULT_WINDOW_COUNT, strictWindows: o.strictWindows,
-      sanitize: o.sanitize ?? SANITIZERS, stackSize: o.stackSize, maxInstructions: o.maxInstructions, quantum: o.quantum, jit: o.jit, countTranslates: o.countTranslates,
-      onLog: o.onLog, onOutput: o.onOutput, symbols: deviceSymbols(debug), hbmSize: o.hbmSize,
-      ...(o.observe ? { trackOutput: true, countWindowHits: true, trackAccessors: true } : {}),
-    }));
     const firstTensor = this.args.find((a) => a.kind === 'tensor');
     const dst = this.registered ? { shape: this.registered.shape, scalarType: this.registered.scalarType }
       : firstTensor && firstTensor.kind === 'tensor' ? { shape: firstTensor.tensor.shape, scalarType: firstTensor.tensor.scalarType } : undefined;
+    const elements = this.args.reduce((n, a) => n + (a.kind === 'tensor' ? numel(a.tensor.shape) : 0), dst ? numel(dst.shape) : 0);
+    const maxInstructions = o.maxInstructions ?? defaultInstructionLimit(elements);
+    const limitNote = o.maxInstructions === undefined ? defaultLimitNote(elements) : undefined;
+    this.device = deviceInput(o.file, () => new Device(image, {
+      cores: o.cores ?? 1, policy: o.policy ?? POLICY.COHERENT, windowSize: o.windowSize ?? DEFAULT_WINDOW_SIZE, windowCount: o.windowCount ?? DEFAULT_WINDOW_COUNT, strictWindows: o.strictWindows,
+      sanitize: o.sanitize ?? SANITIZERS, stackSize: o.stackSize, maxInstructions, limitNote, quantum: o.quantum, jit: o.jit, countTranslates: o.countTranslates,
+      onLog: o.onLog, onOutput: o.onOutput, symbols: deviceSymbols(debug), hbmSize: o.hbmSize,
+      ...(o.observe ? { trackOutput: true, countWindowHits: true, trackAccessors: true } : {}),
+    }));
     deviceInput(o.file, () => this.device.prepare({ opcode, args: this.args, returnsTensor: isTensorType(fn.returnType), kernelName: fn.name, dst }));
     this.history = o.history ? new History(this.device, o.history === true ? {} : o.history) : undefined;
   }

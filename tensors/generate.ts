@@ -50,7 +50,11 @@ export function parseTensorSpec(text: string): TensorSpec {
   return spec;
 }
 
-/** A deterministic generator of doubles in [0, 1) (xorshift128+ seeded by splitmix32). */
+/**
+ * A deterministic generator of doubles in [0, 1) (xorshift128+ seeded by splitmix32). The 64-bit state
+ * words are kept as 32-bit halves (hi, lo): the same sequence as 64-bit integer arithmetic, without
+ * BigInt (which costs several times more per number).
+ */
 export function randomSource(seed: number): () => number {
   let s = seed >>> 0;
   const mix = (): number => {
@@ -60,16 +64,27 @@ export function randomSource(seed: number): () => number {
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
     return (z ^ (z >>> 16)) >>> 0;
   };
-  let a = BigInt(mix()) << 32n | BigInt(mix());
-  let b = BigInt(mix()) << 32n | BigInt(mix()) | 1n;
-  const M = (1n << 64n) - 1n;
+  let aHi = mix();
+  let aLo = mix();
+  let bHi = mix();
+  let bLo = (mix() | 1) >>> 0;
   return () => {
-    let x = a;
-    const y = b;
-    a = y;
-    x ^= (x << 23n) & M;
-    b = x ^ y ^ (x >> 17n) ^ (y >> 26n);
-    return Number(((b + y) & M) >> 11n) / 2 ** 53;
+    let xHi = aHi;
+    let xLo = aLo;
+    const yHi = bHi;
+    const yLo = bLo;
+    aHi = yHi;
+    aLo = yLo;
+    // x ^= x << 23
+    xHi = (xHi ^ ((xHi << 23) | (xLo >>> 9))) >>> 0;
+    xLo = (xLo ^ (xLo << 23)) >>> 0;
+    // b = x ^ y ^ (x >> 17) ^ (y >> 26)
+    bHi = (xHi ^ yHi ^ (xHi >>> 17) ^ (yHi >>> 26)) >>> 0;
+    bLo = (xLo ^ yLo ^ ((xLo >>> 17) | (xHi << 15)) ^ ((yLo >>> 26) | (yHi << 6))) >>> 0;
+    // ((b + y) mod 2^64) >> 11, as a 53-bit integer over 2^53
+    const lo = bLo + yLo;
+    const hi = (bHi + yHi + (lo > 0xffffffff ? 1 : 0)) >>> 0;
+    return (hi * 2 ** 21 + ((lo >>> 0) >>> 11)) / 2 ** 53;
   };
 }
 

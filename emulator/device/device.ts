@@ -51,6 +51,8 @@ export interface DeviceOptions {
   countTranslates?: boolean;
   /** Instruction budget per core (default 4e9); exceeding it is a `timeout` fault. */
   maxInstructions?: number;
+  /** Said in the `timeout` fault after the limit (e.g. how the limit was chosen and how to change it). */
+  limitNote?: string;
   /** Streams core 0's log ring as it is written (else it is read after the run). */
   onLog?: (text: string) => void;
   /** Core 0's SIMCALL write output (QEMU-style semihosting). */
@@ -399,7 +401,7 @@ export class Device {
       budget -= ran;
       const result = this.handleStop(core, stop);
       if (!core.done && core.m.stepCount > limit) {
-        this.fault(core, 'timeout', `no exit after ${limit} instructions`);
+        this.fault(core, 'timeout', `no exit after ${limit} instructions${this.options.limitNote ? ` (${this.options.limitNote})` : ''}`);
         core.done = true;
       }
       if (result) return result;

@@ -7,8 +7,10 @@
 import {
   DEFAULT_NAN,
   FLAG_DIVZERO,
+  FLAG_INEXACT,
   FLAG_INVALID,
   RM_DOWN,
+  RM_NEAREST,
   SIGN,
   fromNumber,
   isInfBits,
@@ -20,6 +22,10 @@ import {
 import { roundPair, side, twoProduct, twoSum } from './round';
 
 export const fpFlags = { value: 0 };
+
+/** The smallest normal and the largest finite single, as numbers. */
+const MIN_NORMAL = 2 ** -126;
+const MAX_FINITE_VALUE = 3.4028234663852886e38;
 
 function nan2(a: number, b: number): number {
   fpFlags.value = isSignalingNaN(a) || isSignalingNaN(b) ? FLAG_INVALID : 0;
@@ -77,6 +83,17 @@ export function fmul(a: number, b: number, mode: number): number {
   }
   const p = x * y; // exact: 24 x 24 bits fit a double
   if (p === 0) return exact(sign);
+  if (mode === RM_NEAREST) {
+    // Math.fround rounds the exact product once, to nearest-even: the same as roundPair wherever the
+    // result is finite and above the smallest normal (a result equal to it may be a tiny value
+    // rounded up, which underflows). Other results take the exact path.
+    const r = Math.fround(p);
+    const m = r < 0 ? -r : r;
+    if (m > MIN_NORMAL && m <= MAX_FINITE_VALUE) {
+      fpFlags.value = r === p ? 0 : FLAG_INEXACT;
+      return fromNumber(r);
+    }
+  }
   const r = roundPair(p, 0, mode);
   fpFlags.value = side.flags;
   return r;

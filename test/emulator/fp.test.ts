@@ -131,6 +131,40 @@ describe('emulator: FP arithmetic against an exact reference', () => {
     });
   }
 
+  it('MUL.S to nearest (the Math.fround fast path) agrees with the exact reference on edge values', () => {
+    // Subnormals, around the smallest normal (a tie rounding up to it still underflows), overflow,
+    // exact ties to even, zeros, infinities, NaNs; every pair, both signs.
+    const edges = [
+      0, 1, 2, 3, 0x007fffff, 0x00800000, 0x00800001, 0x00ffffff, 0x01000000, 0x0b000000, 0x1f800000, 0x1fffffff,
+      0x20000000, 0x20000001, 0x33ffffff, 0x34000000, 0x3effffff, 0x3f000000, 0x3f000001, 0x3f7fffff, 0x3f800000,
+      0x3f800001, 0x3f800800, 0x3f801000, 0x3fffffff, 0x40400000, 0x40400001, 0x5f7fffff, 0x5f800000, 0x5f800001,
+      0x7effffff, 0x7f000000, 0x7f7fffff, 0x7f800000, 0x7fc00000, 0x7f800001,
+    ].flatMap((v) => [v, (v | 0x80000000) >>> 0]);
+    let fast = 0;
+    for (const a of edges) {
+      for (const b of edges) {
+        const got = fmul(a, b, 0) >>> 0;
+        const flags = fpFlags.value;
+        const nan = (v: number) => (v & 0x7fffffff) > 0x7f800000;
+        const inf = (v: number) => (v & 0x7fffffff) === 0x7f800000;
+        const zero = (v: number) => (v & 0x7fffffff) === 0;
+        let want: [number, number];
+        if (nan(a) || nan(b)) want = [((nan(b) ? b : a) | 0x400000) >>> 0, (nan(a) && !(a & 0x400000)) || (nan(b) && !(b & 0x400000)) ? V : 0];
+        else if (inf(a) || inf(b)) want = zero(a) || zero(b) ? [0x7fc00000, V] : [(0x7f800000 | ((a ^ b) & 0x80000000)) >>> 0, 0];
+        else want = refRound(mulExact(decodeBits(a), decodeBits(b)), 0, ((a ^ b) & 0x80000000) >>> 0);
+        assert.equal(hex(got), hex(want[0]), `mul.s ${hex(a)} × ${hex(b)}`);
+        assert.equal(flags, want[1], `mul.s flags ${hex(a)} × ${hex(b)}`);
+        if ((got & 0x7f800000) !== 0 && (got & 0x7f800000) !== 0x7f800000) fast++;
+      }
+    }
+    assert.ok(fast > 1000, `${fast} normal results`);
+    // The named cases: a tie to even; a tie up to the smallest normal (Underflow, tininess after rounding).
+    assert.equal(hex(fmul(0x3f800800, 0x3f800800, 0)), '0x3f801000');
+    assert.equal(fpFlags.value, I);
+    assert.equal(hex(fmul(0x00ffffff, 0x3f000000, 0)), '0x800000');
+    assert.equal(fpFlags.value, I | U);
+  });
+
   it('fuses MADD.S: (1 + 2^-23)^2 - 1 = 2^-22 + 2^-46 rounds once (inexact)', () => {
     const r = fmuladd(0xbf800000, 0x3f800001, 0x3f800001, false, 0);
     assert.equal(hex(r), '0x34800000');

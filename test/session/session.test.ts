@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { KernelSession, SessionError, resolveLine, deviceSymbols } from '../../session';
+import { KernelSession, SessionError, resolveLine, deviceSymbols, defaultInstructionLimit } from '../../session';
 import { callStack } from '../../emulator/device/stack';
 import { EXAMPLES, ISSUE_1019, kernelImage } from '../device/helpers';
 
@@ -73,6 +73,18 @@ describe('session: KernelSession', function () {
     const r = s.finish();
     assert.equal(r.fatal, true);
     assert.equal(r.output, undefined);
+  });
+
+  it('the default instruction limit grows with the tensors; an explicit one replaces it and its timeout says no more', async () => {
+    const image = await kernelImage(RELU, '/kernels/relu.cpp');
+    const s = KernelSession.open(image, { file: 'relu.cpp', fn: 'relu_forward', args: ['shape=64x64,init=randn'] }, noFiles);
+    assert.equal(s.device.options.maxInstructions, defaultInstructionLimit(2 * 64 * 64), 'argument and destination elements');
+    assert.ok(s.device.options.limitNote?.includes('--max-insns'), s.device.options.limitNote);
+    // A 4096x4096 scale kernel at -O2 needs ~246 instructions per element: 4.1e9, past a fixed 4e9.
+    assert.ok(defaultInstructionLimit(2 * 4096 * 4096) > 1000 * 4096 * 4096);
+    const short = KernelSession.open(image, { file: 'relu.cpp', fn: 'relu_forward', args: ['shape=64x64,init=randn'], maxInstructions: 5000 }, noFiles).run();
+    const timeout = short.device.faults.find((f) => f.kind === 'timeout');
+    assert.equal(timeout?.message, 'no exit after 5000 instructions');
   });
 
   it('bad launch input is a SessionError naming the argument', async () => {
