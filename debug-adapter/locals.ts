@@ -2,16 +2,21 @@
 // the frame as a TargetView (frame 0: the core's live window; a caller: its PC inside the call and
 // its stack pointer and, for frames walked by .debug_frame, its CFA and the registers known there),
 // HBM through the device (kernels only), and the value nodes
-// as the adapter's ViewNodes (paged children for tensors and big arrays).
+// as the adapter's ViewNodes (paged children for tensors and big arrays; vector-typed values as typed
+// lanes through vector-vars.ts).
 
 import { Program } from '../debuginfo';
 import { Inspector, type TargetView, type ValueNode } from '../debuginfo/values';
 import type { Q7Runtime } from './runtime';
+import { variableNode } from './vector-vars';
+import type { VectorState, VariableBytes } from './vectors';
 import type { Lister, ViewNode } from './views';
 
 export class FrameValues {
   private readonly ins: Inspector | undefined;
   readonly problem: string | undefined;
+  /** The Vector scope's state: vector-typed values are shown as its typed lanes (set by the session). */
+  vectors: VectorState | undefined;
 
   constructor(readonly rt: Q7Runtime) {
     let ins: Inspector | undefined;
@@ -58,8 +63,10 @@ export class FrameValues {
     };
   }
 
-  private node(t: TargetView, n: ValueNode, parentRef: number): ViewNode {
+  private node(t: TargetView, n: ValueNode, parentRef: number, core: number): ViewNode {
     const ins = this.ins!;
+    const lanes = n.vector && n.ref > 0 && this.vectors ? this.lanes(t, n, core) : undefined;
+    if (lanes) return lanes;
     return {
       name: n.name,
       value: n.value,
@@ -68,7 +75,7 @@ export class FrameValues {
       evaluateName: n.evaluateName,
       named: n.namedCount,
       indexed: n.indexedCount,
-      children: n.ref > 0 ? this.lister(t, n.ref) : undefined,
+      children: n.ref > 0 ? this.lister(t, n.ref, core) : undefined,
       set: (text) => {
         const r = ins.setVariable(t, parentRef, n.name, text);
         if (!r.ok) throw new Error(r.error);
@@ -77,7 +84,50 @@ export class FrameValues {
     };
   }
 
-  private lister(t: TargetView, ref: number): Lister {
+  /** A vector value as typed lanes over its bytes (read and written through the Inspector). */
+  private lanes(t: TargetView, n: ValueNode, core: number): ViewNode | undefined {
+    const ins = this.ins!;
+    return variableNode(this.vectors!, core, {
+      name: n.name,
+      type: n.type,
+      shape: n.vector!,
+      place: n.place,
+      evaluateName: n.evaluateName,
+      memoryReference: n.address,
+      read: () => {
+        const r = ins.bytes(t, n.ref);
+        if (!r.ok) throw new Error(r.error);
+        return r.value;
+      },
+      write: (b) => {
+        const r = ins.writeBytes(t, n.ref, b);
+        if (!r.ok) throw new Error(r.error);
+      },
+    });
+  }
+
+  /** The vector-typed variables of frame `index` of `core` as typed lanes (the Vector scope's). */
+  vectorVariables(core: number, index: number): ViewNode[] {
+    if (!this.ins || !this.vectors) return [];
+    const t = this.target(core, index);
+    const out: ViewNode[] = [];
+    for (const n of this.ins.locals(t)) {
+      const v = n.vector && n.ref > 0 ? this.lanes(t, n, core) : undefined;
+      if (v) out.push(v);
+    }
+    return out;
+  }
+
+  /** The bytes of the vector variables of every frame of `core` now, by storage (for "changed" lanes). */
+  vectorBytes(core: number): VariableBytes {
+    const out = new Map<string, Uint8Array>();
+    if (!this.ins) return out;
+    const frames = this.rt.stack(core).length;
+    for (let i = frames - 1; i >= 0; i--) for (const v of this.ins.vectorLocals(this.target(core, i))) out.set(v.place, v.bytes);
+    return out;
+  }
+
+  private lister(t: TargetView, ref: number, core: number): Lister {
     return (start, count, filter) => {
       const ins = this.ins!;
       let r;
@@ -89,14 +139,14 @@ export class FrameValues {
         const named = ins.children(t, ref, 0, 0);
         if (named.ok) list = list.slice(named.value.length);
       }
-      return list.map((c) => this.node(t, c, ref));
+      return list.map((c) => this.node(t, c, ref, core));
     };
   }
 
   locals(core: number, index: number): ViewNode[] {
     if (!this.ins) return [{ name: 'locals unavailable', value: this.problem ?? '' }];
     const t = this.target(core, index);
-    return this.ins.locals(t).map((n) => this.node(t, n, 0));
+    return this.ins.locals(t).map((n) => this.node(t, n, 0, core));
   }
 
   /** A C++ expression in the frame; throws with the evaluator's message. */
@@ -105,7 +155,7 @@ export class FrameValues {
     const t = this.target(core, index);
     const r = this.ins.evaluate(t, expr);
     if (!r.ok) throw new Error(r.error);
-    return this.node(t, r.value, 0);
+    return this.node(t, r.value, 0, core);
   }
 
   /** Assigns `value` (an expression) to `expr` in the frame; returns the new display. */
@@ -114,6 +164,6 @@ export class FrameValues {
     const t = this.target(core, index);
     const r = this.ins.setExpression(t, expr, value);
     if (!r.ok) throw new Error(r.error);
-    return this.node(t, r.value, 0);
+    return this.node(t, r.value, 0, core);
   }
 }

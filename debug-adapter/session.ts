@@ -226,7 +226,7 @@ export class Q7DebugSession extends DebugSession {
     this.runtime = box.rt;
     this.vectors.reset();
     // the program model (DWARF variables and types) is read now, not at the first Variables request
-    box.rt.frameValues();
+    box.rt.frameValues().vectors = this.vectors;
     this.applyBreakpoints();
   }
 
@@ -267,7 +267,7 @@ export class Q7DebugSession extends DebugSession {
   private onStopped(e: StopEvent): void {
     this.refs.reset();
     const rt = this.runtime;
-    if (rt) this.vectors.stopped(Array.from({ length: rt.coreCount }, (_, k) => rt.machine(k)));
+    if (rt) this.vectors.stopped(Array.from({ length: rt.coreCount }, (_, k) => rt.machine(k)), (core) => rt.frameValues().vectorBytes(core));
     const body: DebugProtocol.StoppedEvent['body'] = { reason: e.reason, threadId: e.core + 1, allThreadsStopped: true, preserveFocusHint: false };
     if (e.text) body.text = e.text;
     if (e.description) body.description = e.description;
@@ -500,8 +500,19 @@ export class Q7DebugSession extends DebugSession {
         { name: 'Device', variablesReference: this.refs.create(() => deviceView(rt, core)), expensive: false },
       ],
     };
-    if (m.hasVectorUnit) r.body.scopes.push({ name: 'Vector', variablesReference: this.refs.create(() => vectorView(this.vectors, m, core)), expensive: false });
+    if (m.hasVectorUnit) r.body.scopes.push({ name: 'Vector', variablesReference: this.refs.create(() => this.vectorScope(rt, core, index)), expensive: false });
     this.sendResponse(r);
+  }
+
+  /**
+   * The Vector scope of a frame: the lane settings, the frame's vector-typed variables (a name that is
+   * also a register's or a setting's gets " (variable)"), then the registers.
+   */
+  private vectorScope(rt: Q7Runtime, core: number, index: number): ViewNode[] {
+    const regs = vectorView(this.vectors, rt.machine(core), core);
+    const taken = new Set(regs.map((n) => n.name));
+    const vars = this.frameValues(rt).vectorVariables(core, index).map((n) => (taken.has(n.name) ? { ...n, name: `${n.name} (variable)` } : n));
+    return [...regs.slice(0, 2), ...vars, ...regs.slice(2)];
   }
 
   private frameValues(rt: Q7Runtime): FrameValues {
@@ -585,7 +596,7 @@ export class Q7DebugSession extends DebugSession {
       $device: () => deviceView(rt, core),
       $enforcers: () => enforcerList(rt, core),
       $registers: () => registerView(rt.machine(core)),
-      $vector: () => (rt.machine(core).hasVectorUnit ? vectorView(this.vectors, rt.machine(core), core) : []),
+      $vector: () => (rt.machine(core).hasVectorUnit ? this.vectorScope(rt, core, index) : []),
     };
     if (named[expr]) {
       r.body = { result: expr, variablesReference: this.refs.create(named[expr]) };

@@ -25,13 +25,13 @@ interface RegFile {
   write(m: Machine, n: number, b: Uint8Array): void;
 }
 
-function predBytes(mask: bigint): Uint8Array {
+export function predBytes(mask: bigint): Uint8Array {
   const b = new Uint8Array(8);
   for (let k = 0; k < 8; k++) b[k] = Number((mask >> BigInt(8 * k)) & 0xffn);
   return b;
 }
 
-function bytesMask(b: Uint8Array): bigint {
+export function bytesMask(b: Uint8Array): bigint {
   let v = 0n;
   for (let k = 7; k >= 0; k--) v = (v << 8n) | BigInt(b[k]);
   return v;
@@ -61,22 +61,34 @@ function capture(m: Machine): Files {
   return out;
 }
 
-/** The scope's settings (lane types) and each core's register state at its last two stops. */
+/** A vector variable's bytes at a stop, by its storage (`0x…` or `reg:<n>`, as debuginfo names it). */
+export type VariableBytes = ReadonlyMap<string, Uint8Array>;
+
+/** The scope's settings (lane types) and each core's register and vector-variable state at its last two stops. */
 export class VectorState {
   lanes: LaneType = laneType(VECTOR_LANES, 'int16x32');
   wide: LaneType = laneType(WIDE_LANES, 'int48x32');
-  /** Per register name: a lane type (or predicate view) chosen for that register alone. */
+  /** Per register name (or variable key): a lane type (or predicate view) chosen for it alone. */
   readonly perRegister = new Map<string, string>();
   private readonly last = new Map<number, Files>();
   private readonly base = new Map<number, Files>();
+  private readonly varsLast = new Map<number, VariableBytes>();
+  private readonly varsBase = new Map<number, VariableBytes>();
 
-  /** Every core has stopped: what each held at its previous stop becomes what "changed" compares with. */
-  stopped(machines: readonly Machine[]): void {
+  /**
+   * Every core has stopped: what each held at its previous stop becomes what "changed" compares with.
+   * `variables(core)` gives the vector variables of the core's frames now.
+   */
+  stopped(machines: readonly Machine[], variables?: (core: number) => VariableBytes): void {
     machines.forEach((m, core) => {
       if (!m.hasVectorUnit) return;
       const now = capture(m);
       this.base.set(core, this.last.get(core) ?? now);
       this.last.set(core, now);
+      if (!variables) return;
+      const vars = variables(core);
+      this.varsBase.set(core, this.varsLast.get(core) ?? vars);
+      this.varsLast.set(core, vars);
     });
   }
 
@@ -84,10 +96,17 @@ export class VectorState {
   reset(): void {
     this.last.clear();
     this.base.clear();
+    this.varsLast.clear();
+    this.varsBase.clear();
   }
 
   previous(core: number, reg: string): Uint8Array | undefined {
     return this.base.get(core)?.get(reg);
+  }
+
+  /** A vector variable's bytes at the core's previous stop, by its storage. */
+  previousVariable(core: number, place: string): Uint8Array | undefined {
+    return this.varsBase.get(core)?.get(place);
   }
 }
 
@@ -104,17 +123,6 @@ function leafSetting(name: string, value: () => string, set: (text: string) => v
   };
 }
 
-function lanesOf(state: VectorState, file: RegFile, reg: string): LaneType {
-  const own = state.perRegister.get(reg);
-  if (file.prefix === 'wv') return own ? laneType(WIDE_LANES, own) : state.wide;
-  return own ? laneType(VECTOR_LANES, own) : state.lanes;
-}
-
-function predView(state: VectorState, reg: string): { name: string; lanes: number } {
-  const own = state.perRegister.get(reg);
-  return PRED_VIEWS.find((p) => p.name === own) ?? PRED_VIEWS.find((p) => p.lanes === state.lanes.lanes)!;
-}
-
 const SUMMARY_LANES = 8;
 
 function summary(type: string, values: string[], changed: number): string {
@@ -122,63 +130,94 @@ function summary(type: string, values: string[], changed: number): string {
   return `${type} {${shown}}${changed ? ` · ${changed} changed` : ''}`;
 }
 
-/** A narrow vector, wide or alignment register as typed lanes. */
-function laneRegister(state: VectorState, m: Machine, core: number, file: RegFile, n: number): ViewNode {
-  const reg = `${file.prefix}${n}`;
-  const t = lanesOf(state, file, reg);
-  const bytes = file.read(m, n);
-  const old = state.previous(core, reg);
+/** The bytes a lane view shows: read now, written back, and what they were at the core's previous stop. */
+export interface LaneBytes {
+  read(): Uint8Array;
+  write(b: Uint8Array): void;
+  readonly old?: Uint8Array;
+}
+
+/** How a lane node names itself: its name, the key of its own lane setting, its C type, references. */
+export interface LaneLabel {
+  readonly name: string;
+  readonly key: string;
+  /** The node's type (a variable's C type); default: the lane type's name. */
+  readonly type?: string;
+  readonly evaluateName?: string;
+  readonly memoryReference?: string;
+}
+
+/** Typed lanes over `src`: a summary, its own `lanes` setting (one of `choices`), then `[0]`, `[1]`, …. */
+export function laneNode(state: VectorState, label: LaneLabel, choices: readonly LaneType[], fallback: LaneType, src: LaneBytes): ViewNode {
+  const own = state.perRegister.get(label.key);
+  const t = own ? laneType(choices, own) : fallback;
+  const bytes = src.read();
+  const old = src.old;
   const values = Array.from({ length: t.lanes }, (_, i) => readLane(bytes, t, i));
   const was = (i: number) => (old ? readLane(old, t, i) : values[i]);
   const changed = values.filter((v, i) => v !== was(i)).length;
   const laneText = (i: number, v: string) => (v !== was(i) ? `${v} (was ${was(i)})` : v);
-  const choices = file.prefix === 'wv' ? WIDE_LANES : VECTOR_LANES;
   return {
-    name: reg,
+    name: label.name,
     value: summary(t.name, values, changed),
-    type: t.name,
-    evaluateName: `$${reg}`,
-    memoryReference: `ivp:${reg}`,
+    type: label.type ?? t.name,
+    evaluateName: label.evaluateName,
+    memoryReference: label.memoryReference,
     children: () => [
-      leafSetting('lanes', () => lanesOf(state, file, reg).name, (text) => state.perRegister.set(reg, laneType(choices, text).name)),
+      leafSetting('lanes', () => state.perRegister.get(label.key) ?? fallback.name, (text) => state.perRegister.set(label.key, laneType(choices, text).name)),
       ...values.map((v, i) => ({
         name: `[${i}]`,
         value: laneText(i, v),
         type: t.name.replace(/x\d+$/, ''),
         set: (text: string) => {
-          const b = file.read(m, n);
+          const b = src.read();
           writeLane(b, t, i, text);
-          file.write(m, n, b);
-          return laneText(i, readLane(file.read(m, n), t, i));
+          src.write(b);
+          return laneText(i, readLane(src.read(), t, i));
         },
       })),
     ],
   };
 }
 
-/** A predicate register: its lanes as bits, lane 0 first. */
-function predicateRegister(state: VectorState, m: Machine, core: number, n: number): ViewNode {
-  const reg = `vb${n}`;
-  const view = predView(state, reg);
+/** A narrow vector, wide or alignment register as typed lanes. */
+function laneRegister(state: VectorState, m: Machine, core: number, file: RegFile, n: number): ViewNode {
+  const reg = `${file.prefix}${n}`;
+  const fallback = file.prefix === 'wv' ? state.wide : state.lanes;
+  const choices = file.prefix === 'wv' ? WIDE_LANES : VECTOR_LANES;
+  const src: LaneBytes = { read: () => file.read(m, n), write: (b) => file.write(m, n, b), old: state.previous(core, reg) };
+  return laneNode(state, { name: reg, key: reg, evaluateName: `$${reg}`, memoryReference: `ivp:${reg}` }, choices, fallback, src);
+}
+
+/** A predicate's mask now, written back, and at the core's previous stop. */
+export interface MaskBits {
+  read(): bigint;
+  write(mask: bigint): void;
+  readonly old?: bigint;
+}
+
+/** A predicate as bits, lane 0 first (each lane owns 64 / lanes bits and reads the lowest). */
+export function predicateNode(state: VectorState, label: LaneLabel, fallbackLanes: number, src: MaskBits): ViewNode {
+  const own = state.perRegister.get(label.key);
+  const view = PRED_VIEWS.find((p) => p.name === own) ?? PRED_VIEWS.find((p) => p.lanes === fallbackLanes) ?? PRED_VIEWS[1];
   const per = 64 / view.lanes;
   const bitsOf = (mask: bigint) => Array.from({ length: view.lanes }, (_, i) => Number((mask >> BigInt(i * per)) & 1n));
-  const mask = m.readPredicate(n);
-  const old = state.previous(core, reg);
+  const mask = src.read();
   const now = bitsOf(mask);
-  const before = old ? bitsOf(bytesMask(old)) : now;
+  const before = src.old !== undefined ? bitsOf(src.old) : now;
   const changed = now.filter((b, i) => b !== before[i]).length;
   const laneText = (i: number, b: number) => (b !== before[i] ? `${b} (was ${before[i]})` : String(b));
   return {
-    name: reg,
+    name: label.name,
     value: `${view.name} ${now.join('')} (0x${mask.toString(16).padStart(16, '0')})${changed ? ` · ${changed} changed` : ''}`,
-    type: view.name,
-    evaluateName: `$${reg}`,
-    memoryReference: `ivp:${reg}`,
+    type: label.type ?? view.name,
+    evaluateName: label.evaluateName,
+    memoryReference: label.memoryReference,
     children: () => [
-      leafSetting('lanes', () => predView(state, reg).name, (text) => {
+      leafSetting('lanes', () => state.perRegister.get(label.key) ?? view.name, (text) => {
         const p = PRED_VIEWS.find((x) => x.name === text.trim());
         if (!p) throw new Error(`'${text}' is not a predicate view (one of ${PRED_VIEWS.map((x) => x.name).join(', ')})`);
-        state.perRegister.set(reg, p.name);
+        state.perRegister.set(label.key, p.name);
       }),
       ...now.map((b, i) => ({
         name: `[${i}]`,
@@ -188,13 +227,21 @@ function predicateRegister(state: VectorState, m: Machine, core: number, n: numb
           const t = text.trim();
           if (!/^(0|1|true|false)$/.test(t)) throw new Error(`'${text}' is not a predicate bit (0, 1, true or false)`);
           const laneBits = ((1n << BigInt(per)) - 1n) << BigInt(i * per);
-          const cur = m.readPredicate(n);
-          m.writePredicate(n, t === '1' || t === 'true' ? cur | laneBits : cur & ~laneBits);
-          return laneText(i, Number((m.readPredicate(n) >> BigInt(i * per)) & 1n));
+          const cur = src.read();
+          src.write(t === '1' || t === 'true' ? cur | laneBits : cur & ~laneBits);
+          return laneText(i, Number((src.read() >> BigInt(i * per)) & 1n));
         },
       })),
     ],
   };
+}
+
+/** A predicate register: its lanes as bits, lane 0 first. */
+function predicateRegister(state: VectorState, m: Machine, core: number, n: number): ViewNode {
+  const reg = `vb${n}`;
+  const old = state.previous(core, reg);
+  const src: MaskBits = { read: () => m.readPredicate(n), write: (mask) => m.writePredicate(n, mask), old: old ? bytesMask(old) : undefined };
+  return predicateNode(state, { name: reg, key: reg, evaluateName: `$${reg}`, memoryReference: `ivp:${reg}` }, state.lanes.lanes, src);
 }
 
 /** One register of the Vector scope by name (`v3`, `wv1`, `vb2`, `u0`). */
@@ -209,11 +256,11 @@ export function vectorView(state: VectorState, m: Machine, core: number): ViewNo
   const out: ViewNode[] = [
     leafSetting('lanes', () => state.lanes.name, (text) => {
       state.lanes = laneType(VECTOR_LANES, text);
-      for (const [reg] of state.perRegister) if (!reg.startsWith('wv')) state.perRegister.delete(reg);
+      for (const [reg] of state.perRegister) if (/^(v|vb|u)\d+$/.test(reg)) state.perRegister.delete(reg);
     }),
     leafSetting('wide lanes', () => state.wide.name, (text) => {
       state.wide = laneType(WIDE_LANES, text);
-      for (const [reg] of state.perRegister) if (reg.startsWith('wv')) state.perRegister.delete(reg);
+      for (const [reg] of state.perRegister) if (/^wv\d+$/.test(reg)) state.perRegister.delete(reg);
     }),
   ];
   for (const f of FILES) for (let n = 0; n < f.count; n++) out.push(vectorNode(state, m, core, `${f.prefix}${n}`)!);

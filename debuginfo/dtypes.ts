@@ -1,6 +1,6 @@
 // The debugger's type model: every type DWARF describes (base, pointer, reference, rvalue reference,
 // cv-qualifiers, typedef, class/struct/union with members, bit-fields, bases and template parameters,
-// arrays with one or more dimensions, enums with their enumerators, functions), built lazily from the
+// arrays with one or more dimensions (and GNU vectors: the IVP's vector types with their lanes), enums with their enumerators, functions), built lazily from the
 // DIE tree and cached by DIE offset (recursive types work: an entry is cached before its parts).
 
 import { AT, Die, TAG, isRef } from './info';
@@ -19,7 +19,12 @@ interface TypeCommon {
 }
 
 export interface VoidType extends TypeCommon { readonly kind: 'void' }
-export interface BaseType extends TypeCommon { readonly kind: 'base'; readonly encoding: number }
+export interface BaseType extends TypeCommon {
+  readonly kind: 'base';
+  readonly encoding: number;
+  /** DW_AT_bit_size: bits of the value when it does not fill its bytes (an IVP 64-bit lane in its 12-byte slice). */
+  readonly bitSize?: number;
+}
 export interface PointerType extends TypeCommon { readonly kind: 'pointer' | 'reference' | 'rvalue-reference'; readonly target: DType }
 export interface QualType extends TypeCommon { readonly kind: 'const' | 'volatile'; readonly target: DType }
 export interface TypedefType extends TypeCommon { readonly kind: 'typedef'; readonly target: DType }
@@ -29,6 +34,36 @@ export interface ArrayType extends TypeCommon {
   readonly element: DType;
   /** Number of elements of this (outermost) dimension; undefined for `T[]`. */
   readonly count?: number;
+  /** DW_AT_GNU_vector: a SIMD vector type (the IVP's), its lanes the elements, `size` its register bytes. */
+  readonly vector?: boolean;
+  /** DW_AT_bit_stride: elements packed this many bits apart (a predicate's lanes), else `element.size` bytes. */
+  readonly bitStride?: number;
+}
+
+/** A vector type's lanes: how many, their kind and value bits, and the bits each lane's slot spans. */
+export interface VectorShape {
+  readonly lanes: number;
+  readonly kind: 'int' | 'uint' | 'float' | 'bool';
+  /** Bits of a lane's value (64 for a 64-bit accumulator lane in its 96-bit slot; 1 for a predicate lane). */
+  readonly bits: number;
+  /** Bits from one lane to the next. */
+  readonly slotBits: number;
+  /** The lane's C type ("short", "_Float16", "int48", "bool"). */
+  readonly laneName: string;
+  /** Bytes of the whole vector (64 for a vector register, 192 for a wide accumulator, 8 for a predicate). */
+  readonly size: number;
+}
+
+/** The lanes of a vector type (DW_AT_GNU_vector), through typedefs and cv-qualifiers; undefined otherwise. */
+export function vectorShape(t: DType): VectorShape | undefined {
+  const s = strip(t);
+  if (s.kind !== 'array' || !s.vector || s.count === undefined) return undefined;
+  const e = strip(s.element);
+  if (e.kind !== 'base') return undefined;
+  const kind = e.encoding === 0x02 ? 'bool' : e.encoding === 0x04 ? 'float' : isUnsignedType(e) ? 'uint' : 'int';
+  const slotBits = s.bitStride ?? e.size * 8;
+  const bits = kind === 'bool' ? 1 : e.bitSize ?? e.size * 8;
+  return { lanes: s.count, kind, bits, slotBits, laneName: e.name, size: s.size };
 }
 export interface Member {
   /** '' for an anonymous union/struct member. */
@@ -139,7 +174,7 @@ export class TypeTable {
     };
     switch (d.tag) {
       case TAG.base_type:
-        return set({ kind: 'base', name: plain, size: num(AT.byte_size) ?? 0, encoding: num(AT.encoding) ?? 0, die: d.offset });
+        return set({ kind: 'base', name: plain, size: num(AT.byte_size) ?? 0, encoding: num(AT.encoding) ?? 0, die: d.offset, ...(d.attrs.has(AT.bit_size) ? { bitSize: num(AT.bit_size) } : {}) });
       case TAG.unspecified_type:
         return set({ kind: 'base', name: plain || 'void', size: 4, encoding: 0, die: d.offset });
       case TAG.pointer_type: case TAG.reference_type: case TAG.rvalue_reference_type: case TAG.ptr_to_member_type: {
@@ -197,6 +232,12 @@ export class TypeTable {
         if (counts.length === 0) counts.push(undefined);
         let t: DType = element;
         for (let k = counts.length - 1; k >= 0; k--) t = arrayOf(t, counts[k], k === 0 ? d.offset : -1);
+        if (d.attrs.has(AT.GNU_vector) && t.kind === 'array') {
+          // a vector: its byte size is the register's (a predicate's bit lanes are not element-sized)
+          const stride = num(AT.bit_stride);
+          const name = typeof own === 'string' ? own : `${t.element.name} __attribute__((vector_size(${num(AT.byte_size) ?? t.size})))`;
+          t = { ...t, vector: true, size: num(AT.byte_size) ?? t.size, name, ...(stride !== undefined ? { bitStride: stride } : {}) };
+        }
         this.cache.set(d.offset, t);
         return t;
       }

@@ -14,8 +14,6 @@ const DW_ATE_signed = 0x05;
 const DW_ATE_signed_char = 0x06;
 const DW_ATE_unsigned = 0x07;
 const DW_ATE_unsigned_char = 0x08;
-/** GCC's extension marking an array type as a vector (`__attribute__((vector_size))`). */
-const DW_AT_GNU_vector = 0x2107;
 
 type VectorInfo = Extract<Type, { kind: 'vector' }>['vector'];
 const C_LANES = new Set(['int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'float32', 'byte']);
@@ -26,7 +24,7 @@ const LANE_BASE: Record<string, [string, number, number]> = {
   int16: ['short', DW_ATE_signed, 2], uint16: ['unsigned short', DW_ATE_unsigned, 2],
   int32: ['int', DW_ATE_signed, 4], uint32: ['unsigned int', DW_ATE_unsigned, 4],
   float16: ['_Float16', DW_ATE_float, 2], float32: ['float', DW_ATE_float, 4],
-  int24: ['int24', DW_ATE_signed, 3], int48: ['int48', DW_ATE_signed, 6], int64: ['int64 (96-bit slice)', DW_ATE_signed, 12],
+  int24: ['int24', DW_ATE_signed, 3], int48: ['int48', DW_ATE_signed, 6], int64: ['int64', DW_ATE_signed, 12],
   byte: ['unsigned char', DW_ATE_unsigned_char, 1],
 };
 
@@ -146,22 +144,30 @@ export class TypeDies {
   }
 
   /**
-   * An IVP vector as GCC describes a vector type: DW_TAG_array_type with DW_AT_GNU_vector over the
-   * lane's base type, one subrange of `lanes` elements (the wide accumulators' lanes as signed
-   * integers of their 3-, 6- or 12-byte slices); a predicate, whose lanes are bits, is its 64-bit mask.
+   * An IVP vector as GCC describes a vector type: DW_TAG_array_type with DW_AT_GNU_vector and the
+   * register's byte size over the lane's base type, one subrange of `lanes` elements. The wide
+   * accumulators' lanes are signed integers of their 3-, 6- or 12-byte slices (the 64-bit lane's slice
+   * says DW_AT_bit_size 64: its value is the slice's low 64 bits). A predicate's lanes are bools packed
+   * DW_AT_bit_stride bits apart in its 8-byte mask (64 / lanes bits a lane, the lowest one read).
    */
   private vectorDie(key: string, v: VectorInfo): Die {
+    const d = this.remember(key, new Die(TAG.array_type).add(AT.GNU_vector, 'flag_present', true).add(AT.byte_size, 'data1', v.size));
+    let lane: Die | undefined;
     if (v.file === 'vbool') {
-      return this.remember(key, new Die(TAG.base_type).add(AT.name, 'strp', `${v.name} mask`).add(AT.encoding, 'data1', DW_ATE_unsigned).add(AT.byte_size, 'data1', v.size));
+      lane = this.of(types.builtin('bool'));
+      d.add(AT.bit_stride, 'data1', v.sliceBits);
+    } else {
+      const [name, enc, bytes] = LANE_BASE[v.lane];
+      // lanes of a C type share its DIE; the others get their own base type
+      const builtin = C_LANES.has(v.lane) ? this.of(types.builtin(name as BuiltinName)) : undefined;
+      const laneKey = `lane:${v.lane}`;
+      lane = builtin ?? this.byKey.get(laneKey);
+      if (!lane) {
+        lane = this.remember(laneKey, new Die(TAG.base_type).add(AT.name, 'strp', name).add(AT.encoding, 'data1', enc).add(AT.byte_size, 'data1', bytes));
+        if (bytes * 8 > v.laneBits) lane.add(AT.bit_size, 'data1', v.laneBits).add(AT.data_bit_offset, 'data1', 0);
+      }
     }
-    const d = this.remember(key, new Die(TAG.array_type).add(DW_AT_GNU_vector, 'flag_present', true).add(AT.byte_size, 'data1', v.size));
-    const [name, enc, bytes] = LANE_BASE[v.lane];
-    // lanes of a C type share its DIE; the others get their own base type
-    const builtin = C_LANES.has(v.lane) ? this.of(types.builtin(name as BuiltinName)) : undefined;
-    const laneKey = `lane:${v.lane}`;
-    let lane = builtin ?? this.byKey.get(laneKey);
-    if (!lane) lane = this.remember(laneKey, new Die(TAG.base_type).add(AT.name, 'strp', name).add(AT.encoding, 'data1', enc).add(AT.byte_size, 'data1', bytes));
-    d.add(AT.type, 'ref4', lane);
+    if (lane) d.add(AT.type, 'ref4', lane);
     d.child(new Die(TAG.subrange_type)).add(AT.upper_bound, 'udata', v.lanes - 1);
     return d;
   }

@@ -3,7 +3,7 @@
 // reference, and the elements of an HBM view (accessors, tensors). Pretty printers may replace them.
 
 import { DType, strip } from '../dtypes';
-import { HbmView, InspectContext, Value, deref, implicitTarget, memberValue, offsetPlace, readUnsigned } from './value';
+import { HbmView, InspectContext, Value, deref, elementValue, implicitTarget, memberValue, offsetPlace, readUnsigned } from './value';
 
 export interface Child {
   readonly name: string;
@@ -55,8 +55,7 @@ export function defaultChildren(ctx: InspectContext, v: Value): Children | undef
     }
     case 'array': {
       const n = s.count ?? 0;
-      const es = Math.max(s.element.size, 1);
-      return { named: [], indexed: { count: n, at: (i) => ({ name: `[${i}]`, value: { type: s.element, place: offsetPlace(ctx, v.place, i * es, es) }, path: `[${i}]` }) } };
+      return { named: [], indexed: { count: n, at: (i) => ({ name: `[${i}]`, value: elementValue(ctx, v, s, i), path: `[${i}]` }) } };
     }
     case 'pointer': {
       const t = strip(s.target);

@@ -5,13 +5,14 @@
 // Assignment (setValue) converts a value to the destination's type and writes it through the
 // TargetView's writers. Every failure is an InspectError with a plain message.
 
+import { numberToHalf } from '../../tensors/binary16';
 import { ATE } from '../types';
 import { DType, pointerTo, strip } from '../dtypes';
 import { viewChild } from './children';
 import { Expr, ExprError, parseExpr } from './parse';
 import { PrettyRegistry, elementRefTarget, findMember } from './pretty';
 import {
-  InspectContext, InspectError, T, Value, addressOf, implicitTarget, bigLe, bytesValue, deref, readBytes, readFloat, readInteger, readPlace,
+  InspectContext, InspectError, T, Value, addressOf, implicitTarget, bigLe, bytesValue, deref, elementValue, readBytes, readFloat, readInteger, readPlace,
   readUnsigned, variableValue, writePlace,
 } from './value';
 
@@ -62,6 +63,7 @@ export class Evaluator {
       const dv = new DataView(bytes.buffer);
       if (t.size === 4) dv.setFloat32(0, f, true);
       else if (t.size === 8) dv.setFloat64(0, f, true);
+      else if (t.size === 2) dv.setUint16(0, numberToHalf(f), true);
       else throw new InspectError(`cannot write a ${t.size}-byte float`);
     } else if (t.kind === 'base' || t.kind === 'enum' || t.kind === 'pointer') {
       const s = this.scalar(src);
@@ -180,6 +182,7 @@ export class Evaluator {
     if (s.kind === 'array') {
       const es = Math.max(s.element.size, 1);
       if (s.count !== undefined && (i < 0n || i >= BigInt(s.count))) throw new InspectError(`index ${i} is out of bounds for ${s.name}`);
+      if (s.bitStride !== undefined) return elementValue(this.ctx, obj, s, Number(i));
       const off = Number(i) * es;
       if (obj.place.kind === 'memory') return { type: s.element, place: { kind: 'memory', addr: (obj.place.addr + off) >>> 0 } };
       if (obj.place.kind === 'hbm') return { type: s.element, place: { kind: 'hbm', addr: obj.place.addr + BigInt(off) } };
@@ -323,7 +326,8 @@ export class Evaluator {
     }
     if (s.kind === 'pointer') return { k: 'ptr', v: readUnsigned(this.ctx, v), type: v.type };
     if (s.kind === 'base' && s.encoding === ATE.float) {
-      if (s.size === 2) throw new InspectError(`arithmetic on ${s.name} is not supported`);
+      // binary16 (an IVP f16 lane) computes as float, as C++ promotes _Float16
+      if (s.size === 2) return { k: 'float', v: readFloat(this.ctx, v), type: T.float };
       return { k: 'float', v: readFloat(this.ctx, v), type: v.type };
     }
     if (s.kind === 'base' || s.kind === 'enum') return { k: 'int', v: readInteger(this.ctx, v), type: v.type };

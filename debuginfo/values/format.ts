@@ -5,7 +5,7 @@
 
 import { ATE } from '../types';
 import { ClassType, DType, EnumType, strip } from '../dtypes';
-import { InspectContext, InspectError, Value, deref, memberValue, offsetPlace, readFloat, readInteger, readUnsigned } from './value';
+import { InspectContext, InspectError, Value, deref, elementValue, memberValue, offsetPlace, readFloat, readInteger, readUnsigned } from './value';
 
 export interface FormatOptions {
   /** Pretty printers (display of known classes). */
@@ -89,7 +89,7 @@ function formatInner(ctx: InspectContext, v: Value, o: FormatOptions, depth: num
   switch (s.kind) {
     case 'void': return 'void';
     case 'base': {
-      if (s.encoding === ATE.float) return s.size === 4 ? formatFloat32(readFloat(ctx, v)) : s.size === 8 ? formatDouble(readFloat(ctx, v)) : `<${s.size}-byte float>`;
+      if (s.encoding === ATE.float) return s.size === 4 || s.size === 2 ? formatFloat32(readFloat(ctx, v)) : s.size === 8 ? formatDouble(readFloat(ctx, v)) : `<${s.size}-byte float>`;
       if (s.encoding === ATE.boolean) return readUnsigned(ctx, v) !== 0n ? 'true' : 'false';
       const n = readInteger(ctx, v);
       if (isCharType(s)) return `${n} ${charLiteral(Number(BigInt.asUintN(8, n)))}`;
@@ -122,8 +122,7 @@ function formatInner(ctx: InspectContext, v: Value, o: FormatOptions, depth: num
       }
       const max = o.summaryItems ?? 10;
       const parts: string[] = [];
-      const es = Math.max(s.element.size, 1);
-      for (let k = 0; k < Math.min(n, max); k++) parts.push(formatInner(ctx, { type: s.element, place: offsetPlace(ctx, v.place, k * es, es) }, o, depth - 1));
+      for (let k = 0; k < Math.min(n, max); k++) parts.push(formatInner(ctx, elementValue(ctx, v, s, k), o, depth - 1));
       return `{${parts.join(', ')}${n > max ? ', ...' : ''}}`;
     }
     case 'class': return depth <= 0 ? '{...}' : classSummary(ctx, v, s, o, depth);

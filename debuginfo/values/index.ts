@@ -2,7 +2,7 @@
 // display, children and pretty views (Neuron types), and C++ expression evaluation and assignment.
 
 export { Inspector } from './inspector';
-export type { ValueNode, Result } from './inspector';
+export type { ValueNode, Result, VectorLocal } from './inspector';
 export { InspectError, variableValue, readBytes, readInteger, readUnsigned, readFloat, frameCfa } from './value';
 export type { TargetView, Value, Place, HbmView, InspectContext } from './value';
 export { formatValue, formatFloat32, formatDouble, hex } from './format';

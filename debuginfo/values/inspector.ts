@@ -5,12 +5,12 @@
 // frame). Errors come back as messages, never as exceptions.
 
 import type { Program } from '../program';
-import { strip } from '../dtypes';
+import { type VectorShape, strip, vectorShape } from '../dtypes';
 import { Child, Children } from './children';
 import { Evaluator } from './eval';
 import { hex } from './format';
 import { PrettyRegistry, neuronPrinters } from './pretty';
-import { InspectContext, InspectError, TargetView, Value, addressOf, variableValue } from './value';
+import { InspectContext, InspectError, TargetView, Value, addressOf, readBytes, variableValue, writePlace } from './value';
 
 export interface ValueNode {
   readonly name: string;
@@ -26,6 +26,17 @@ export interface ValueNode {
   readonly address?: string;
   /** An expression that evaluates to this node, when there is one. */
   readonly evaluateName?: string;
+  /** A vector (DW_AT_GNU_vector: the IVP's types): its lanes, for a lane view over `bytes(ref)`. */
+  readonly vector?: VectorShape;
+  /** A vector's storage as `VectorLocal.place` names it. */
+  readonly place?: string;
+}
+
+/** A vector-typed local of a frame with its bytes now (`place` keys the storage: `0x…` or `reg:<n>`). */
+export interface VectorLocal {
+  readonly name: string;
+  readonly place: string;
+  readonly bytes: Uint8Array;
 }
 
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
@@ -58,6 +69,49 @@ export class Inspector {
   locals(target: TargetView): ValueNode[] {
     const ctx = this.ctx(target);
     return this.program.variablesAt(target.pc).map((v) => this.node(target, v.name, variableValue(ctx, v), v.name));
+  }
+
+  /** The frame's vector-typed parameters and locals with their bytes (no display work; unreadable ones left out). */
+  vectorLocals(target: TargetView): VectorLocal[] {
+    const ctx = this.ctx(target);
+    const out: VectorLocal[] = [];
+    for (const v of this.program.variablesAt(target.pc)) {
+      const shape = vectorShape(v.type);
+      if (!shape) continue;
+      const value = variableValue(ctx, v);
+      const place = placeKey(value);
+      if (!place) continue;
+      try {
+        out.push({ name: v.name, place, bytes: Uint8Array.from(readBytes(ctx, value, shape.size)) });
+      } catch {
+        // unreadable now: nothing to compare with later
+      }
+    }
+    return out;
+  }
+
+  /** The bytes of node `ref`'s value (a vector's whole register image). */
+  bytes(target: TargetView, ref: number): Result<Uint8Array> {
+    const e = this.entries.get(ref);
+    if (!e) return { ok: false, error: `no variable with reference ${ref} (stale after the program ran?)` };
+    try {
+      return { ok: true, value: Uint8Array.from(readBytes(this.ctx(target), e.value)) };
+    } catch (err) {
+      return { ok: false, error: message(err) };
+    }
+  }
+
+  /** Writes `bytes` over node `ref`'s value (its memory or registers). */
+  writeBytes(target: TargetView, ref: number, bytes: Uint8Array): Result<true> {
+    const e = this.entries.get(ref);
+    if (!e) return { ok: false, error: `no variable with reference ${ref} (stale after the program ran?)` };
+    try {
+      if (e.value.bits || e.value.place.kind === 'bytes' || e.value.place.kind === 'unavailable') throw new InspectError('cannot write: the value has no place in memory or registers');
+      writePlace(this.ctx(target), e.value.place, bytes);
+      return { ok: true, value: true };
+    } catch (err) {
+      return { ok: false, error: message(err) };
+    }
   }
 
   /** Variables at namespace scope. */
@@ -166,6 +220,7 @@ export class Inspector {
       this.entries.set(ref, { path: evaluateName ?? k, value: v, target, children });
     }
     const addr = addressOf(v);
+    const shape = vectorShape(v.type);
     return {
       name,
       type: v.type.name || strip(v.type).name,
@@ -175,8 +230,17 @@ export class Inspector {
       indexedCount: hasChildren && children!.indexed ? children!.indexed.count : undefined,
       address: addr === undefined ? undefined : typeof addr === 'bigint' ? `hbm:${hex(addr)}` : hex(addr),
       evaluateName,
+      ...(shape && ref ? { vector: shape, place: placeKey(v) } : {}),
     };
   }
+}
+
+/** Where a value lives, as a key across stops: `0x…` (local memory) or `reg:<n>`; undefined otherwise. */
+function placeKey(v: Value): string | undefined {
+  if (v.bits) return undefined;
+  if (v.place.kind === 'memory') return hex(v.place.addr >>> 0);
+  if (v.place.kind === 'register') return `reg:${v.place.reg}`;
+  return undefined;
 }
 
 function message(err: unknown): string {

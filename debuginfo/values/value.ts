@@ -2,6 +2,7 @@
 // pieces of those, or computed bytes), read and written through the injected TargetView. Variables
 // are located from their DWARF location at the frame's PC (frame base, CFA from .debug_frame).
 
+import { halfToNumber } from '../../tensors/binary16';
 import { ArrayType, DType, Member, VOID, isUnsignedType, strip } from '../dtypes';
 import { Loc, LocationError, evalLocation } from '../location';
 import type { Program, VariableInfo } from '../program';
@@ -251,6 +252,16 @@ export function offsetPlace(ctx: InspectContext, p: Place, off: number, size: nu
   }
 }
 
+/** Element `i` of an array: `element.size` bytes apart, or (a predicate's lanes) one bit every `bitStride` bits. */
+export function elementValue(ctx: InspectContext, v: Value, s: ArrayType, i: number): Value {
+  if (s.bitStride !== undefined) {
+    const bit = i * s.bitStride;
+    return { type: s.element, place: offsetPlace(ctx, v.place, Math.floor(bit / 8), 1), bits: { offset: bit % 8, size: 1 } };
+  }
+  const es = Math.max(s.element.size, 1);
+  return { type: s.element, place: offsetPlace(ctx, v.place, i * es, es) };
+}
+
 /** The address a value has in local memory or HBM (for "memory reference" and `&`). */
 export function addressOf(v: Value): number | bigint | undefined {
   if (v.bits) return undefined;
@@ -319,6 +330,7 @@ export function readFloat(ctx: InspectContext, v: Value): number {
   const size = strip(v.type).size;
   const b = readBytes(ctx, v, size);
   const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  if (size === 2) return halfToNumber(dv.getUint16(0, true));
   return size === 4 ? dv.getFloat32(0, true) : dv.getFloat64(0, true);
 }
 
