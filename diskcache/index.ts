@@ -12,9 +12,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { BuildCache } from '../compiler';
 import { sdkHeaders, type SnapshotStore } from '../language';
+import { decodeEntry, encodeEntry } from './entry';
+import { shippedSnapshot } from './shipped';
 
-const MAGIC = Buffer.from('Q7CACHE1', 'latin1');
-const HEAD = MAGIC.length + 4 + 32;
+export { decodeEntry, encodeEntry } from './entry';
+export { decodeShipped, encodeShipped, SHIPPED_SNAPSHOT_FILE, shippedSnapshot } from './shipped';
+
 /** Default bound on the files' total size. */
 export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
 
@@ -38,25 +41,6 @@ export function cacheDirectory(env: NodeJS.ProcessEnv = process.env): string {
   if (env.Q7_CACHE_DIR) return env.Q7_CACHE_DIR;
   if (env.XDG_CACHE_HOME) return path.join(env.XDG_CACHE_HOME, 'q7-studio');
   return path.join(os.homedir(), '.cache', 'q7-studio');
-}
-
-const sha = (b: Uint8Array) => createHash('sha256').update(b).digest();
-
-/** The file's payload if it is a whole, unaltered entry. */
-export function decodeEntry(file: Buffer): Uint8Array | undefined {
-  if (file.length < HEAD || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
-  const n = file.readUInt32LE(MAGIC.length);
-  if (file.length !== HEAD + n) return undefined;
-  const payload = file.subarray(HEAD);
-  return sha(payload).equals(file.subarray(MAGIC.length + 4, HEAD)) ? new Uint8Array(payload.buffer, payload.byteOffset, payload.length) : undefined;
-}
-
-export function encodeEntry(payload: Uint8Array): Buffer {
-  const head = Buffer.alloc(HEAD);
-  MAGIC.copy(head, 0);
-  head.writeUInt32LE(payload.length, MAGIC.length);
-  sha(payload).copy(head, MAGIC.length + 4);
-  return Buffer.concat([head, payload]);
 }
 
 export function diskCache(o: DiskCacheOptions = {}): DiskCache {
@@ -160,12 +144,17 @@ function frontEndIdentity(): string {
   return h.digest('hex');
 }
 
-/** The front-end's SDK snapshot store (language/sdk/snapshot.ts) in the build cache: keys carry the
- *  bundle's build id, so one build never reads another's snapshots. */
-export function snapshotStore(cache: BuildCache, identity: string = frontEndIdentity()): SnapshotStore {
+/** The front-end's SDK snapshot store (language/sdk/snapshot.ts): the snapshot shipped next to the
+ *  bundle for this build first (diskcache/shipped.ts), then the build cache, whose keys carry the
+ *  bundle's build id, so one build never reads another's snapshots. Only the build cache is written. */
+export function snapshotStore(
+  cache: BuildCache,
+  identity: string = frontEndIdentity(),
+  shipped: { get(key: string): Uint8Array | undefined } = shippedSnapshot(identity),
+): SnapshotStore {
   const prefix = `${createHash('sha256').update(identity).digest('hex').slice(0, 16)}-`;
   return {
-    get: (key) => cache.get(prefix + key),
+    get: (key) => shipped.get(key) ?? cache.get(prefix + key),
     put: (key, value) => cache.put(prefix + key, value),
   };
 }

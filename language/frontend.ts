@@ -154,7 +154,7 @@ export class Frontend {
     const includePaths = options.includePaths ?? [];
     const cacheKey = JSON.stringify(includePaths);
     let includeCache = this.includeCaches.get(cacheKey);
-    if (!includeCache) this.includeCaches.set(cacheKey, (includeCache = new IncludeCache(this.snapshots && { load: (key) => this.loadSnapshot(key) })));
+    if (!includeCache) this.includeCaches.set(cacheKey, (includeCache = new IncludeCache(this.snapshots && { load: (key) => this.loadSnapshot(key, includePaths) })));
     const result = preprocess(file, layeredHost(host, sdkHost), {
       includePaths,
       defines: options.defines,
@@ -162,13 +162,13 @@ export class Frontend {
       isSystemFile: isSdkFile,
       includeCache,
     });
-    if (this.snapshots) for (const [key, effects] of includeCache.takeNew()) this.snapshots.save(key, { effects, units: effects.chunks.map((c) => this.systemUnits(c, true)) });
+    if (this.snapshots) for (const [key, effects] of includeCache.takeNew()) this.snapshots.save(key, includePaths, { effects, units: effects.chunks.map((c) => this.systemUnits(c, true)) });
     return result;
   }
 
   /** An include's effects from the snapshot store, its chunks' units kept for their SDK layers. */
-  private loadSnapshot(key: string): IncludeEffects | undefined {
-    const s = this.snapshots?.load(key);
+  private loadSnapshot(key: string, includePaths: readonly string[]): IncludeEffects | undefined {
+    const s = this.snapshots?.load(key, includePaths);
     if (!s) return undefined;
     s.effects.chunks.forEach((c, i) => this.readUnits.set(c, s.units[i]));
     return s.effects;

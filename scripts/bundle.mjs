@@ -1,10 +1,10 @@
 // Bundles the entry points (CLI and its program-mode `q7 run`, language server, VS Code extension, debug adapter) with esbuild, and
 // embeds the diagnostic codes' pages (docs/diagnostics/) for q7 explain, and copies the WebAssembly files the bundles load at run time (tree-sitter and its C++ grammar) next to them.
-// Every bundle gets the same build id (__Q7_BUILD_ID: a digest of package.json and the sources), part of
+// Every bundle gets the same build id (__Q7_BUILD_ID: a digest of package.json and the sources, scripts/build-id.mjs), part of
 // the build cache's compiler identity, so a changed compiler never reuses what an older one cached.
 import { build } from 'esbuild';
-import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { buildId as computeBuildId } from './build-id.mjs';
 
 const entries = [
   { in: 'cli/main.ts', out: 'dist/cli.js' },
@@ -28,18 +28,7 @@ const docs = Object.fromEntries(
   readdirSync('docs/diagnostics').filter((f) => /^Q7-.*\.md$/.test(f)).map((f) => [f.slice(0, -3), readFileSync(`docs/diagnostics/${f}`, 'utf8')]),
 );
 
-// The sources a bundle can contain (everything but tests, benchmarks and the editor-only parts).
-const SOURCE_DIRS = ['xtensa', 'emulator', 'language', 'compiler', 'session', 'debuginfo', 'tensors', 'hostshim', 'cli', 'debug-adapter', 'diskcache', 'target'];
-function sourceFiles(dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).sort().flatMap((name) => {
-    const p = `${dir}/${name}`;
-    return statSync(p).isDirectory() ? sourceFiles(p) : /\.(ts|S|s|h|cpp)$/.test(name) ? [p] : [];
-  });
-}
-const buildHash = createHash('sha256').update(readFileSync('package.json'));
-for (const f of SOURCE_DIRS.flatMap(sourceFiles)) buildHash.update(`${f}\0`).update(readFileSync(f)).update('\0');
-const buildId = buildHash.digest('hex');
+const buildId = computeBuildId();
 
 mkdirSync('dist', { recursive: true });
 for (const f of wasmFiles) copyFileSync(f, `dist/${f.split('/').pop()}`);

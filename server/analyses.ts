@@ -22,6 +22,9 @@ export interface DocumentAnalysis {
   readonly translated?: { readonly millis: number };
 }
 
+/** The kernel analysed before the first document arrives (its SDK includes are in the shipped snapshot). */
+export const WARM_UP_KERNEL = '#include <torch/torch.h>\n#include <neuron/neuron-utils.hpp>\ntorch::Tensor warm(const torch::Tensor& t) { return t; }\n';
+
 export class Analyses {
   private readonly byUri = new Map<string, DocumentAnalysis>();
 
@@ -67,7 +70,7 @@ export class Analyses {
 
   /** Analyses a small kernel that includes the SDK once, so the first real document finds it ready. */
   warmUp(path: string, settings: Settings): void {
-    const text = '#include <torch/torch.h>\n#include <neuron/neuron-utils.hpp>\ntorch::Tensor warm(const torch::Tensor& t) { return t; }\n';
+    const text = WARM_UP_KERNEL;
     const host = { readFile: (p: string) => (p === path ? text : this.host.readFile(p)) };
     checkedDiagnostics(this.frontend.analyze(path, host, { includePaths: settings.includePaths, defines: settings.defines }));
     this.frontend.forget(path);

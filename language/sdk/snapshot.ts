@@ -2,8 +2,9 @@
 // cache's entry: chunks with their source maps, macros, diagnostics, records, every file read; and the
 // syntax trees of its chunks' units), kept in a store the host injects (the build cache directory) so
 // a new process loads it instead of lexing, expanding and parsing the SDK headers again.
-// An entry is keyed by the include cache's key (header, macro state, #pragma once files), the grammar
-// and the snapshot format; it holds its full key, and the include cache checks every file it read
+// An entry is keyed by the include cache's key (header, macro state, #pragma once files), the user's
+// include paths (searched before the SDK's, so they decide what an #include finds), the grammar and the
+// snapshot format; it holds its full key, and the include cache checks every file it read
 // against the host before using it, so an entry that does not match is a miss, never a wrong result.
 // The analysis itself is still done per process, from these trees.
 
@@ -20,7 +21,7 @@ export interface SnapshotStore {
 }
 
 /** Changed whenever what a snapshot holds, or how the front-end reads it, changes. */
-const FORMAT = 'q7-sdk-snapshot/2';
+const FORMAT = 'q7-sdk-snapshot/3';
 
 /** One include's snapshot: its effects and, per chunk, the units read from it. */
 export interface IncludeSnapshot {
@@ -46,9 +47,10 @@ export class SdkSnapshots {
     this.kinds = { classes: [SourceMap, SegmentUnit, SegmentMap, NodeStore, SyntaxNode], externals: [names] };
   }
 
-  /** The snapshot of the include with this include-cache key, if the store has a readable one. */
-  load(includeKey: string): IncludeSnapshot | undefined {
-    const key = this.fullKey(includeKey);
+  /** The snapshot of the include with this include-cache key under these include paths, if the store
+   *  has a readable one. */
+  load(includeKey: string, includePaths: readonly string[]): IncludeSnapshot | undefined {
+    const key = this.fullKey(includeKey, includePaths);
     let bytes: Uint8Array | undefined;
     try {
       bytes = this.store.get(storeKey(key));
@@ -67,9 +69,9 @@ export class SdkSnapshots {
   }
 
   /** Keeps the snapshot of an include (its units read but not analysed yet). */
-  save(includeKey: string, snapshot: IncludeSnapshot): void {
+  save(includeKey: string, includePaths: readonly string[], snapshot: IncludeSnapshot): void {
     try {
-      const stored: Stored = { key: this.fullKey(includeKey), effects: snapshot.effects, units: snapshot.units };
+      const stored: Stored = { key: this.fullKey(includeKey, includePaths), effects: snapshot.effects, units: snapshot.units };
       this.store.put(storeKey(stored.key), encodeGraph(stored, this.kinds));
       this.saved++;
     } catch {
@@ -77,8 +79,8 @@ export class SdkSnapshots {
     }
   }
 
-  private fullKey(includeKey: string): string {
-    return `${FORMAT}\n${this.grammar}\n${includeKey}`;
+  private fullKey(includeKey: string, includePaths: readonly string[]): string {
+    return `${FORMAT}\n${this.grammar}\n${JSON.stringify(includePaths)}\n${includeKey}`;
   }
 }
 

@@ -134,4 +134,23 @@ describe('language/sdk: the SDK snapshot', function () {
     assert.equal(JSON.stringify(a.diagnostics), JSON.stringify(fresh.diagnostics));
     assert.ok(fe.snapshots!.saved > 0, 'the include was preprocessed again and stored');
   });
+
+  it('does not use a snapshot made without the include paths a file is analysed with', async () => {
+    const store = countingStore();
+    const file = '/k/c.cpp';
+    const text = '#include <torch/torch.h>\nint g() { return VALUE; }\n';
+    // made with no include path: torch.h's <stddef.h> was only probed in the SDK, so the entry's
+    // recorded reads say nothing about /inc/stddef.h, which the user's include path finds first
+    const first = await Frontend.create(grammarBinaries(), { snapshots: store });
+    first.analyze(file, memoryHost({ [file]: text }), { defines: kernelDefines({}) });
+    assert.ok(first.snapshots!.saved > 0);
+    const stddef = fs.readFileSync(path.join(ROOT, 'target', 'q7', 'guest', 'sdk', 'include', 'stddef.h'), 'utf8');
+    const host = memoryHost({ [file]: text, '/inc/stddef.h': `${stddef}\n#define VALUE 3\n` });
+    const fe = await Frontend.create(grammarBinaries(), { snapshots: store });
+    const a = fe.analyze(file, host, { includePaths: ['/inc'], defines: kernelDefines({}) });
+    const fresh = (await Frontend.create(grammarBinaries())).analyze(file, host, { includePaths: ['/inc'], defines: kernelDefines({}) });
+    assert.ok(!fresh.diagnostics.some((d) => d.message.includes('VALUE')), 'the header in /inc defines VALUE');
+    assert.equal(JSON.stringify(a.diagnostics), JSON.stringify(fresh.diagnostics));
+    assert.equal(fe.snapshots!.loaded, 0, 'the snapshot of another include path set was not loaded');
+  });
 });

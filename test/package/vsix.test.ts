@@ -1,6 +1,6 @@
 // The .vsix: built with @vscode/vsce from the checkout exactly as `npm run package` does, then read back.
 // It holds the bundles the extension starts (every `asAbsolutePath` of client/), the tree-sitter
-// WebAssembly, the grammars its manifest contributes, the examples, the icon and the documents; no
+// WebAssembly, the SDK snapshot the server loads, the grammars its manifest contributes, the examples, the icon and the documents; no
 // node_modules, no sources, no tests; under 20 MB; and its manifest activates the extension only on demand.
 
 import * as assert from 'node:assert/strict';
@@ -44,7 +44,7 @@ describe('package: the .vsix', function () {
 
   it('holds the bundles, the WebAssembly, the icon, the documents and the examples', () => {
     const required = ['extension/package.json', 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt',
-      'extension/dist/extension.js', 'extension/dist/server.js', 'extension/dist/tree-sitter.wasm', 'extension/dist/tree-sitter-cpp.wasm',
+      'extension/dist/extension.js', 'extension/dist/server.js', 'extension/dist/tree-sitter.wasm', 'extension/dist/tree-sitter-cpp.wasm', 'extension/dist/sdk-snapshot.bin',
       'extension/images/icon.png', 'extension/examples/kernels/relu.cpp', 'extension/examples/asm/fib.S', 'extension.vsixmanifest',
       'extension/docs/diagnostics/README.md', 'extension/docs/diagnostics/Q7-A002.md', 'extension/docs/diagnostics/Q7-S016.md'];
     for (const f of required) assert.ok(names.includes(f), `${f} missing from ${names.join(', ')}`);

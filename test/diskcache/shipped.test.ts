@@ -1,0 +1,88 @@
+// The SDK snapshot shipped next to the bundles (diskcache/shipped.ts): entries round-trip under their
+// build id; a file of another build, a truncated one and a damaged entry are not used; the snapshot
+// store reads the shipped entries first and writes only the build cache; a front-end given a shipped
+// file made from the example kernels preprocesses nothing for them and finds what a plain one finds.
+
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { memoryCache } from '../../compiler';
+import { decodeShipped, diskCache, encodeShipped, SHIPPED_SNAPSHOT_FILE, shippedSnapshot, snapshotStore } from '../../diskcache';
+import { Frontend, memoryHost, type SnapshotStore } from '../../language';
+import { grammarBinaries } from '../language/grammar';
+
+const ID = 'b'.repeat(64);
+const bytes = (n: number, seed: number) => Uint8Array.from({ length: n }, (_, i) => (i * 31 + seed) & 0xff);
+
+describe('diskcache: the shipped SDK snapshot', function () {
+  this.timeout(120_000);
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'q7-shipped-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('reads back every entry under its build id, and nothing under another', () => {
+    const file = encodeShipped(ID, [['sdk-1', bytes(1000, 1)], ['sdk-2', bytes(3, 2)], ['sdk-3', new Uint8Array(0)]]);
+    const e = decodeShipped(file, ID)!;
+    assert.deepEqual(e.keys, ['sdk-1', 'sdk-2', 'sdk-3']);
+    assert.deepEqual(e.get('sdk-1'), bytes(1000, 1));
+    assert.deepEqual(e.get('sdk-2'), bytes(3, 2));
+    assert.deepEqual(e.get('sdk-3'), new Uint8Array(0));
+    assert.equal(e.get('sdk-4'), undefined);
+    assert.equal(decodeShipped(file, 'c'.repeat(64)), undefined, 'another build');
+  });
+
+  it('a truncated file is not used; a damaged entry is a miss, the others still read', () => {
+    const file = encodeShipped(ID, [['sdk-1', bytes(1000, 1)], ['sdk-2', bytes(500, 2)]]);
+    for (const n of [10, file.length >> 1, file.length - 1]) assert.equal(decodeShipped(file.subarray(0, n), ID), undefined, `cut at ${n}`);
+    assert.equal(decodeShipped(Buffer.concat([file, Buffer.from([0])]), ID), undefined, 'trailing byte');
+    const damaged = Buffer.from(file);
+    damaged[damaged.length - 10] ^= 0x40; // inside sdk-2's payload
+    const e = decodeShipped(damaged, ID)!;
+    assert.deepEqual(e.get('sdk-1'), bytes(1000, 1));
+    assert.equal(e.get('sdk-2'), undefined);
+  });
+
+  it('is read from its directory once, on first use; a missing file is an empty store', () => {
+    const s = shippedSnapshot(ID, dir);
+    fs.writeFileSync(path.join(dir, SHIPPED_SNAPSHOT_FILE), encodeShipped(ID, [['sdk-1', bytes(10, 1)]]));
+    assert.deepEqual(s.get('sdk-1'), bytes(10, 1));
+    fs.rmSync(path.join(dir, SHIPPED_SNAPSHOT_FILE));
+    assert.deepEqual(s.get('sdk-1'), bytes(10, 1), 'read once');
+    assert.equal(shippedSnapshot(ID, dir).get('sdk-1'), undefined);
+    assert.equal(shippedSnapshot(ID, path.join(dir, 'none')).get('sdk-1'), undefined);
+  });
+
+  it('the snapshot store reads the shipped entries first and writes only the build cache', () => {
+    const cache = diskCache({ dir });
+    const shipped = decodeShipped(encodeShipped(ID, [['sdk-1', bytes(10, 1)]]), ID)!;
+    const store = snapshotStore(cache, ID, shipped);
+    assert.deepEqual(store.get('sdk-1'), bytes(10, 1));
+    assert.equal(cache.misses, 0, 'the build cache was not asked');
+    assert.equal(store.get('sdk-2'), undefined);
+    store.put('sdk-2', bytes(20, 2));
+    assert.deepEqual(store.get('sdk-2'), bytes(20, 2));
+    assert.deepEqual([cache.puts, cache.hits], [1, 1]);
+    assert.deepEqual(shipped.keys, ['sdk-1']);
+  });
+
+  it('a front-end reading a shipped file made from a kernel preprocesses nothing for it and finds the same', async () => {
+    const file = '/k/relu.cpp';
+    const text = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'examples', 'kernels', 'relu.cpp'), 'utf8');
+    const entries = new Map<string, Uint8Array>();
+    const recording: SnapshotStore = { get: () => undefined, put: (k, v) => void entries.set(k, v) };
+    const writer = await Frontend.create(grammarBinaries(), { snapshots: recording });
+    const expected = writer.analyze(file, memoryHost({ [file]: text }));
+    assert.ok(entries.size > 0);
+    const shipped = decodeShipped(encodeShipped(ID, entries), ID)!;
+    const cache = memoryCache();
+    const fe = await Frontend.create(grammarBinaries(), { snapshots: snapshotStore(cache, ID, shipped) });
+    const a = fe.analyze(`/other${file}`, memoryHost({ [`/other${file}`]: text }));
+    assert.equal(fe.snapshots!.loaded, entries.size, 'every include came from the shipped file');
+    assert.equal(fe.snapshots!.saved, 0);
+    assert.equal(cache.entries.size, 0, 'nothing written to the build cache');
+    assert.equal(JSON.stringify(a.diagnostics).replaceAll('/other', ''), JSON.stringify(expected.diagnostics));
+  });
+});

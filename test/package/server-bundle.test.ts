@@ -1,0 +1,50 @@
+// The language server as shipped (dist/server.js, run by `npm run build`): a fresh process with an
+// empty build cache publishes the example kernel's diagnostics, as the tsc-built server does, with the
+// SDK headers loaded from the snapshot shipped next to it (dist/sdk-snapshot.bin): it preprocesses no
+// SDK header itself, so it stores no snapshot in the build cache.
+
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { LspClient, SERVER_MAIN } from '../server/lsp-client';
+import { REPO } from './vsix';
+
+const BUNDLE = path.join(REPO, 'dist', 'server.js');
+
+async function firstDiagnostics(main: string, cacheDir: string, text: string): Promise<unknown[]> {
+  const c = new LspClient([main, '--stdio'], { ...process.env, Q7_CACHE_DIR: cacheDir });
+  try {
+    await c.request('initialize', { processId: process.pid, rootUri: null, capabilities: {}, initializationOptions: { settings: { debounceMs: 0 } } });
+    c.notify('initialized', {});
+    c.notify('textDocument/didOpen', { textDocument: { uri: 'file:///k/relu.cpp', languageId: 'cpp', version: 1, text } });
+    const p = await c.waitFor('textDocument/publishDiagnostics', (x) => x.version === 1, 60000);
+    return p.diagnostics;
+  } finally {
+    await c.stop();
+  }
+}
+
+describe('package: the server bundle and its shipped SDK snapshot', function () {
+  this.timeout(120000);
+  let dir: string;
+  before(() => {
+    for (const f of ['server.js', 'sdk-snapshot.bin']) if (!fs.existsSync(path.join(REPO, 'dist', f))) throw new Error(`dist/${f} is missing: run \`npm run build\` first`);
+  });
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'q7-bundle-cache-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('publishes the same diagnostics as the tsc-built server, without preprocessing the SDK', async () => {
+    // a kernel with a finding, so equal lists are not two empty ones
+    const text = `${fs.readFileSync(path.join(REPO, 'examples', 'kernels', 'relu.cpp'), 'utf8')}\nvoid extra(torch::Tensor& t) { auto a = t.accessor<float, 0>(); }\n`;
+    const shipped = await firstDiagnostics(BUNDLE, dir, text);
+    assert.deepEqual(fs.readdirSync(dir).filter((f) => f.includes('-sdk-')), [], 'no SDK snapshot stored: the shipped one answered');
+    const plainDir = path.join(dir, 'plain');
+    const plain = await firstDiagnostics(SERVER_MAIN, plainDir, text);
+    assert.ok(plain.length > 0);
+    assert.deepEqual(shipped, plain);
+    assert.ok(fs.readdirSync(plainDir).some((f) => f.includes('-sdk-')), 'the tsc-built server (no shipped snapshot) stored its own');
+  });
+});
