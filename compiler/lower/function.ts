@@ -134,7 +134,7 @@ export class FnLower {
       if (decl.type.kind === 'reference') return regAddr(this.b.load('i32', { kind: 'sym', sym: g, offset: 0 }, 'i32'));
       return { kind: 'sym', sym: g, offset: 0 };
     }
-    const staticLocal = this.m.staticLocalAt(decl.loc, decl.name);
+    const staticLocal = this.m.staticLocalOf(decl);
     if (staticLocal) return { kind: 'sym', sym: staticLocal, offset: 0 };
     const owner = this.fn.owner;
     const field = isClosure(owner) && this.thisSlot ? captureField(owner!, decl.loc) : undefined;

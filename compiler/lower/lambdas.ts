@@ -36,7 +36,7 @@ export function buildClosure(f: FnLower, addr: Address, cls: ClassDecl, at: Loc)
   if (!info) return unsupported(at, 'internal: a closure the model does not describe');
   for (const c of info.captures) {
     // the model gives a static local a field too; the body names the static itself, the field stays unused
-    if (!c.init && f.m.staticLocalAt(c.field.loc, c.field.name)) continue;
+    if (!c.init && f.m.staticLocalOf(c.variable)) continue;
     initCapture(f, offsetAddr(addr, f.L.fieldOffset(cls, c.field.name)), c, at);
   }
   const self = info.thisField;

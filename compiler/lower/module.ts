@@ -13,7 +13,6 @@ import { posOf, Unsupported, unsupported, type CompileDiagnostic } from './error
 import { FnLower } from './function';
 import { constantGlobalData, defineGlobal, hasDefinition, needsRuntimeInit } from './globals';
 import { exitListData, exitThunk, finiFunction, initFunction, type DynamicGlobal } from './startup';
-import { nodeAt } from './syntax-lookup';
 import { mangleFunction, mangleVariable } from './mangle';
 import { baseOffset, destroy, initFromExpr, needsDestruction } from './objects';
 import { constructorPrologue, destructorEpilogue } from './class-bodies';
@@ -28,17 +27,11 @@ function userGlobals(scope: Scope, seen = new Set<Scope>()): VarDecl[] {
   const out: VarDecl[] = [];
   for (const ds of scope.members.values()) {
     for (const d of ds) {
-      if (d.kind === 'var' && d.storage === 'global' && !d.loc.unit.system && d.type.kind !== 'error' && !definesMember(d)) out.push(d);
+      if (d.kind === 'var' && d.storage === 'global' && !d.loc.unit.system && d.type.kind !== 'error' && !d.qualifiedDefinition) out.push(d);
       else if (d.kind === 'namespace') out.push(...userGlobals(d.scope, seen));
     }
   }
   return out;
-}
-
-/** The front-end's variable for an out-of-class definition `int S::n = 1;` (the member is defined through S). */
-function definesMember(v: VarDecl): boolean {
-  const n = nodeAt(v.loc.unit.root, v.loc.start, v.loc.end);
-  return !!n && (n.type === 'qualified_identifier' || n.parent?.type === 'qualified_identifier');
 }
 
 /** Static data members of the user's classes (not templates), defined or not. */
@@ -352,15 +345,11 @@ export class ModuleLower {
   }
 
   /**
-   * The symbol of the static local declared at `loc`, if the variable declared there is one. A lambda
-   * names a static local of its function directly (it is not captured, whatever closure field the model
-   * gives it).
+   * The symbol of a static local (the front-end marks them). A lambda names a static local of its
+   * function directly (it is not captured, whatever closure field the model gives it).
    */
-  staticLocalAt(loc: Loc, name: string): string | undefined {
-    let n = nodeAt(loc.unit.root, loc.start, loc.end);
-    while (n && n.type !== 'declaration' && n.type !== 'compound_statement' && n.type !== 'parameter_list' && n.type !== 'lambda_expression') n = n.parent ?? undefined;
-    const isStatic = n?.type === 'declaration' && n.children.some((c) => c.type === 'storage_class_specifier' && c.text === 'static');
-    return isStatic ? this.staticLocalSymbol(loc, name) : undefined;
+  staticLocalOf(v: VarDecl): string | undefined {
+    return v.staticLocal ? this.staticLocalSymbol(v.loc, v.name) : undefined;
   }
 
   /** Zeroed storage and a guard byte for a static local initialised by code on first pass. */

@@ -1,10 +1,11 @@
 // Analysed function bodies, as the model holds them: the body's locals (with their scopes), the
 // temporaries and when they are destroyed, its full-expressions, range-based for statements,
-// structured bindings and a constructor's mem-initialisers. statements.ts builds them; the compiler, the checks and hovers read them.
+// structured bindings, a constructor's mem-initialisers and the typed statement tree (statements.ts). sema/statements.ts builds them; the compiler, the checks and hovers read them.
 
 import type { ClassDecl, FieldDecl, FunctionDecl, Loc, VarDecl } from './declarations';
 import type { Expr } from './expressions';
 import type { Type } from './types';
+import type { Stmt } from './statements';
 
 export interface LocalObject {
   readonly decl: VarDecl;
@@ -46,6 +47,8 @@ export interface FunctionBody {
   bindings?: StructuredBinding[];
   /** A constructor's mem-initialisers, in the order written (absent when it has none). */
   memberInitialisers?: MemberInitialiser[];
+  /** The body as a typed statement tree (statements.ts), the root a block (set once the body is analysed). */
+  statement?: Stmt;
 }
 
 /**

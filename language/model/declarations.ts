@@ -93,6 +93,10 @@ export interface VarDecl {
   readonly loc: Loc;
   readonly qualifiedName: string;
   readonly owner?: ClassDecl;
+  /** A local declared `static` (storage 'local'): a global with a function-local name. */
+  readonly staticLocal?: boolean;
+  /** A namespace-scope definition through a qualified name (`int S::n = 1;`): it defines a member declared elsewhere. */
+  readonly qualifiedDefinition?: boolean;
 }
 
 export interface FieldDecl {

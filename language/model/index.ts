@@ -8,5 +8,6 @@ export * from './types';
 export * from './arithmetic';
 export * from './expressions';
 export * from './bodies';
+export * from './statements';
 export * from './layout';
 export * from './vector-types';

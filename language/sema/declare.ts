@@ -358,6 +358,13 @@ function isDeletedInit(info: DeclaratorInfo): boolean {
   return !!info.initNode && info.initNode.type === 'delete_expression';
 }
 
+/** The name of a definition is (or is the last part of) a qualified name: `int S::n = 1;`. */
+function namedByQualifier(name: Node): boolean {
+  let n = name;
+  for (let c = n.children.find((x) => x.startIndex <= name.startIndex && x.endIndex >= name.endIndex); c; c = n.children.find((x) => x.startIndex <= name.startIndex && x.endIndex >= name.endIndex)) n = c;
+  return n.type === 'qualified_identifier' || n.parent?.type === 'qualified_identifier';
+}
+
 function declareVariable(outer: Ctx, node: Node, info: DeclaratorInfo, flags: SpecifierFlags, cls: ClassDecl | undefined, init: Node | null | undefined): VarDecl {
   const name = info.name!;
   // `int S::n = e;` (a static data member's definition): the initialiser's names are looked up in S
@@ -372,6 +379,7 @@ function declareVariable(outer: Ctx, node: Node, info: DeclaratorInfo, flags: Sp
   const v: VarDecl = {
     kind: 'var', id: newId(), name, type, storage: cls ? 'static-member' : 'global', constexpr: flags.constexpr,
     loc: locOf(ctx, info.nameNode ?? node), qualifiedName: qualify(outer.scope, name), owner: cls,
+    ...(!cls && namedByQualifier(info.nameNode ?? node) ? { qualifiedDefinition: true } : {}),
   };
   if (init && (flags.constexpr || type.const) && (isIntegral(type) || type.kind === 'enum')) {
     const declCtx = ctx;

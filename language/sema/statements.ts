@@ -421,6 +421,7 @@ function declareLocal(ctx: Ctx, st: BodyState, node: Node, info: DeclaratorInfo,
   if (containsAuto(type)) type = deduceAuto(ctx, type, init[0], loc);
   type = completeArrayType(type, init);
   const v: VarDecl = { kind: 'var', id: newId(), name, type, storage: 'local', constexpr, loc, qualifiedName: name };
+  if (isStaticDeclaration(node)) (v as { staticLocal?: boolean }).staticLocal = true;
   if (form === 'none') {
     if (type.kind === 'reference') ctx.a.error(loc, 'uninitialised-reference', `declaration of reference variable '${name}' requires an initializer`);
     else if (type.const && !classOf(type)) ctx.a.error(loc, 'uninitialised-const', `default initialization of an object of const type ${quoteType(type)}`);
@@ -436,6 +437,11 @@ function declareLocal(ctx: Ctx, st: BodyState, node: Node, info: DeclaratorInfo,
   if (type.kind === 'reference') extendLifetime(temps, init[0], v);
   const initialised = form !== 'none' || (!!classOf(type) && !isTrivialClass(type));
   st.body.locals.push(initialised ? { decl: v, start: loc, end: loc, initialised } : { decl: v, start: loc, end: loc });
+}
+
+/** A declaration with the `static` storage class (a static local). */
+export function isStaticDeclaration(node: Node): boolean {
+  return node.type === 'declaration' && node.children.some((c) => c.type === 'storage_class_specifier' && c.text === 'static');
 }
 
 /** A local object of class type (or array of them) is destroyed at the end of its scope: its destructor must not be deleted. */

@@ -22,7 +22,6 @@ const ALLOWED = [
   'compiler/lower/range-for.ts', // the range-based for statement
   'compiler/lower/statements.ts', // every statement kind
   'compiler/lower/syntax-guard.ts', // constructs rejected by their syntax kind
-  'compiler/lower/syntax-lookup.ts', // span → node lookups
 ];
 
 /** The syntax names `file`'s imports bring in from language/ (resolved relative to the file). */
