@@ -1,5 +1,5 @@
 // The sources the user did not write but may see in a stop: the SDK headers and the target's guest
-// files (the ROM's assembly). They are served read-only by sourceReference (their text is built in),
+// files (the ROM's assembly, the runtime library's C++). They are served read-only by sourceReference (their text is built in),
 // stepped over by default (`stepOverSdk`), and their frames are shown as subtle.
 
 import { isSdkFile, sdkHeaders, SDK_INCLUDE_DIR } from '../language/sdk';
@@ -16,9 +16,10 @@ export function systemFileText(path: string): string | undefined {
   return guestSourceText(path);
 }
 
-/** The DAP `origin` of a system file. */
+/** The DAP `origin` of a system file: the SDK, the ROM's assembly or the runtime library. */
 export function systemFileOrigin(path: string): string {
-  return isSdkFile(path) ? 'Q7 SDK' : 'Q7 ROM';
+  if (isSdkFile(path)) return 'Q7 SDK';
+  return /\/guest\/runtime\//.test(path.replace(/\\/g, '/')) ? 'Q7 runtime' : 'Q7 ROM';
 }
 
 /** The DAP mime type of a source: assembly for `.S`/`.s`, else C++. */

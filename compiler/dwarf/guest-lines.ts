@@ -1,8 +1,10 @@
-// The line rows of the target's own assembly in an image — the ROM's files and the window vectors, as
-// the assembler's listing places them — as a second compile unit beside the user's (what an assembler's
-// -g gives): DW_LANG_Mips_Assembler, its code ranges in .debug_ranges, one line program with a row per
-// instruction. Debuggers and `q7 objdump -S` then show guest lines; faults stay attributed to the
-// user's unit, which comes first. Only files the target embeds are described (their text can be shown).
+// The line rows of the target's own code in an image — the ROM's files and the window vectors at their
+// .S lines, the runtime library at the C++ lines its `.loc` directives give (compiler/runtime/library.ts),
+// as the assembler's listing places them — as a second compile unit beside the user's (what an
+// assembler's -g gives): DW_LANG_Mips_Assembler, its code ranges in .debug_ranges, one line program with
+// a row per change of position. Debuggers and `q7 objdump -S` then show guest lines; faults stay
+// attributed to the user's unit, which comes first. Only files the target embeds are described (their
+// text can be shown).
 
 import { guestSourceText } from '../../target/q7/guest';
 import type { ListingLine } from '../../xtensa/asm';
@@ -26,7 +28,13 @@ export function guestLines(listing: readonly ListingLine[]): GuestLines | undefi
     if (k === undefined) known.set(file, (k = /\.S$/.test(file) && guestSourceText(file) !== undefined));
     return k;
   };
-  const insns = listing.filter((l) => l.kind === 'insn' && l.size > 0 && isGuest(l.file)).sort((a, b) => a.address - b.address);
+  // an instruction's position: the C++ line its `.loc` gave (the runtime library), else its line of a guest .S file
+  const positioned = listing.flatMap((l) => {
+    if (l.kind !== 'insn' || l.size === 0) return [];
+    const at = l.source && guestSourceText(l.source.file) !== undefined ? l.source : !l.source && isGuest(l.file) ? { file: l.file, line: l.line, column: 0 } : undefined;
+    return at ? [{ address: l.address, size: l.size, at }] : [];
+  });
+  const insns = positioned.sort((a, b) => a.address - b.address);
   if (!insns.length) return undefined;
   const sequences: LineSequence[] = [];
   let rows: LineRow[] = [];
@@ -36,7 +44,11 @@ export function guestLines(listing: readonly ListingLine[]): GuestLines | undefi
       sequences.push({ rows, end });
       rows = [];
     }
-    rows.push({ address: l.address, file: l.file, line: l.line, column: 0, stmt: true });
+    const prev = rows[rows.length - 1];
+    // one row per change of position, as the user's unit has
+    if (!prev || prev.file !== l.at.file || prev.line !== l.at.line || prev.column !== l.at.column) {
+      rows.push({ address: l.address, file: l.at.file, line: l.at.line, column: l.at.column, stmt: true });
+    }
     end = l.address + l.size;
   }
   sequences.push({ rows, end });

@@ -10,6 +10,7 @@ import { GUEST_FILES } from '../../target/q7/guest-files.generated';
 import { guestSourceName } from '../../target/q7/guest';
 import { ABI_HEADER_PATH, abiHeader } from '../../target/q7/abi-macros';
 import { ROM_FUNCTIONS } from './rom';
+import type { LineMark } from '../xtensa/asm-writer';
 
 /** The translation unit of the runtime library (target/q7/guest/runtime/runtime.cpp, which includes the parts). */
 export const RUNTIME_FILE = guestSourceName('runtime/runtime.cpp');
@@ -129,12 +130,47 @@ function compileRuntime(frontend: Frontend, optimize: 0 | 1 | 2): Compiled {
   }
   const e = unit.emitted;
   const lines = e.writer.text().split('\n');
+  const locFiles = new LocFiles();
   const functions = e.chunks.map((c) => {
-    const text = lines.slice(c.from, c.to).join('\n');
+    const text = withLocs(lines, c.from, c.to, e.writer.marks, locFiles);
     return { symbol: c.symbol, text, deps: [...referencedSymbols(text)] };
   });
   const data = lines.slice(e.dataFrom).join('\n');
-  return { head: lines.slice(0, e.chunks[0]?.from ?? 0).join('\n'), functions, data, dataDeps: [...referencedSymbols(data)], defined: [...unit.defined] };
+  const head = [...lines.slice(0, e.chunks[0]?.from ?? 0), ...locFiles.directives()].join('\n');
+  return { head, functions, data, dataDeps: [...referencedSymbols(data)], defined: [...unit.defined] };
+}
+
+/** The numbers of the source files `.loc` directives name, and their `.file` directives. */
+class LocFiles {
+  private readonly numbers = new Map<string, number>();
+  number(file: string): number {
+    let n = this.numbers.get(file);
+    if (n === undefined) this.numbers.set(file, (n = this.numbers.size + 1));
+    return n;
+  }
+  directives(): string[] {
+    return [...this.numbers].map(([file, n]) => `\t.file ${n} ${JSON.stringify(file)}`);
+  }
+}
+
+/**
+ * Lines [from, to) of the library's assembly with a `.loc` before each instruction whose source
+ * position differs from the previous one's, so the listing of a linked image gives the library's code
+ * its C++ lines (compiler/dwarf/guest-lines.ts) although the library is linked as assembly text.
+ */
+function withLocs(lines: readonly string[], from: number, to: number, marks: ReadonlyMap<number, LineMark>, files: LocFiles): string {
+  const out: string[] = [];
+  let last = '';
+  for (let i = from; i < to; i++) {
+    const m = marks.get(i + 1);
+    if (m) {
+      const loc = `${files.number(m.pos.file)} ${m.pos.line} ${m.pos.column}`;
+      if (loc !== last) out.push(`\t.loc ${loc}`);
+      last = loc;
+    }
+    out.push(lines[i]);
+  }
+  return out.join('\n');
 }
 
 /** A cached library, checked for form (a damaged entry is rebuilt). */

@@ -2,13 +2,14 @@
 // image, ELF bytes, listing and diagnostics (file:line:col), wherever the object lands and whatever
 // comes before it, also after a trip through bytes (object-codec.ts); the placement-independent
 // items are encoded in the object and the rest are relocations; an object made with other --defsym
-// symbols is refused; bytes that are not an object read as undefined.
+// symbols is refused; bytes that are not an object read as undefined. The positions `.file`/`.loc` give
+// instructions (the listing's `source`) survive objects and bytes.
 
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AsmError, assemble, assembleObject, objectFromBytes, objectToBytes } from '../../xtensa/asm';
-import type { AsmObject, AsmSource, AssembleOptions } from '../../xtensa/asm';
+import type { AsmObject, AsmSource, AssembleOptions, ListingLine } from '../../xtensa/asm';
 import { writeElf } from '../../xtensa/elf/writer';
 import { WINDOW_VECTORS_SECTION, WINDOW_VECTORS_SOURCE } from '../../target/q7/window-vectors';
 
@@ -23,11 +24,16 @@ const MIXED = `
 	.literal .LC0, table
 	.literal .LC1, other_file_sym + 8
 	.text
+	.file	1 "src" "mixed.cpp"
+	.file	2 "/abs/h.h"
 	.global	helper
 	.type	helper, @function
 	.align	4
+	.loc	1 10 3
 helper:	entry	a1, 32
+	.loc	2 7 1 is_stmt 0 view .LVU1
 	movi	a2, STEP
+	.loc	9 1 1
 	movi	a3, LIMIT
 	movi	a8, LATE
 	addi	a4, a2, 12
@@ -76,7 +82,7 @@ bad:	entry	a1, 16
 interface Outcome {
   elf?: Uint8Array;
   image?: unknown;
-  listing?: unknown;
+  listing?: readonly ListingLine[];
   diagnostics?: unknown;
 }
 
@@ -116,6 +122,16 @@ describe('assembler: relocatable objects', () => {
       const out = sameAsObjects(ALL, asObjects, options);
       assert.ok(out.elf && out.elf.length > 0, `did not assemble: ${JSON.stringify(out.diagnostics)}`);
     }
+  });
+
+  it('keep the source positions .file/.loc give each instruction, through objects and bytes', () => {
+    const out = sameAsObjects(ALL, ['mixed.S'], options);
+    const helper = out.listing!.filter((l) => l.file === 'mixed.S' && l.kind === 'insn');
+    const at = (text: RegExp) => helper.find((l) => text.test(l.text))!.source;
+    assert.deepEqual(at(/entry\s+a1, 32/), { file: 'src/mixed.cpp', line: 10, column: 3 });
+    assert.deepEqual(at(/movi\s+a2, STEP/), { file: '/abs/h.h', line: 7, column: 1 });
+    assert.equal(at(/movi\s+a3, LIMIT/), undefined, 'a .loc naming an unknown file number gives no position');
+    assert.ok(out.listing!.filter((l) => l.file === 'fib.S').every((l) => l.source === undefined), 'files without .loc have none');
   });
 
   it('are placed wherever they land: other base, other files before them', () => {

@@ -2,7 +2,8 @@
 // statement row for every statement (and the function entries), and .debug_info describes the
 // functions, parameters, locals, globals and types with frame-base locations; classes, enums and
 // typedefs sit in their namespaces and typedef names are kept (read back by debuginfo/). The ROM's
-// assembly is a second unit with line rows only, which binutils reads as it reads an assembler's -g.
+// assembly and the runtime library's C++ are a second unit with line rows only, which binutils reads as
+// it reads an assembler's -g.
 
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
@@ -76,7 +77,7 @@ describe('compiler DWARF', function () {
     assert.ok(addresses.every((a) => a >= 0x40000400 && a < 0x40100000), 'rows are in IRAM');
   });
 
-  it('describes the ROM\'s assembly as a second unit: its files\' lines, ranges that binutils resolves', function () {
+  it('describes the ROM\'s assembly and the runtime library as a second unit: their files\' lines, ranges that binutils resolves', function () {
     requireTool(this, 'xtensa-lx106-elf-nm');
     requireTool(this, 'xtensa-lx106-elf-addr2line');
     const info = readelf(this, 'info');
@@ -91,12 +92,17 @@ describe('compiler DWARF', function () {
     // addr2line goes through the units' ranges: a ROM address names its .S line, a user address its .cpp line
     const nm = spawnSync(findTool('xtensa-lx106-elf-nm')!, [elfPath], { encoding: 'utf8' }).stdout;
     const at = (name: string) => /^([0-9a-f]+) T (\S+)$/m.exec(nm.split('\n').filter((l) => l.endsWith(` ${name}`)).join('\n'))![1];
-    const a2l = spawnSync(findTool('xtensa-lx106-elf-addr2line')!, ['-e', elfPath, at('__q7_exit'), at('_Z5twicei')], { encoding: 'utf8' }).stdout.trim().split('\n');
+    const a2l = spawnSync(findTool('xtensa-lx106-elf-addr2line')!, ['-e', elfPath, at('__q7_exit'), at('_Z5twicei'), at('__q7_vprintf')], { encoding: 'utf8' }).stdout.trim().split('\n');
     assert.match(a2l[0], /target\/q7\/guest\/rom\/exit\.S:\d+$/);
     const exitLine = Number(/:(\d+)$/.exec(a2l[0])![1]);
     const exitText = fs.readFileSync(path.join(__dirname, '../../../target/q7/guest/rom/exit.S'), 'utf8').split('\n')[exitLine - 1];
     assert.match(exitText, /^\s+entry\b/, `exit.S:${exitLine} is the function's first instruction`);
     assert.match(a2l[1], /dw\.cpp:4$/);
+    // the runtime library, linked as assembly, has the C++ lines its .loc directives give
+    assert.match(a2l[2], /target\/q7\/guest\/runtime\/libc\.cpp:\d+$/);
+    const libcLine = Number(/:(\d+)$/.exec(a2l[2])![1]);
+    const libcText = fs.readFileSync(path.join(__dirname, '../../../target/q7/guest/runtime/libc.cpp'), 'utf8').split('\n')[libcLine - 1];
+    assert.match(libcText, /\b__q7_vprintf\(/, `libc.cpp:${libcLine} declares __q7_vprintf`);
   });
 
   it('.debug_info describes functions, parameters, locals, globals and types', function () {

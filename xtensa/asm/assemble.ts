@@ -48,6 +48,8 @@ export interface ListingLine {
   readonly kind: 'insn' | 'data';
   readonly text: string;
   readonly bytes: Uint8Array;
+  /** The source position the assembly's `.loc` directives give the line (compiled code), if any. */
+  readonly source?: SourceLoc;
 }
 
 export interface AssembleResult {
@@ -252,6 +254,7 @@ function listingOf(a: Assembly, outputs: readonly OutputSection[]): ListingLine[
     kind: p.kind,
     text: p.text,
     bytes: bytesOf(p.section).slice(p.offset, p.offset + p.size),
+    ...(p.source ? { source: p.source } : {}),
   }));
 }
 

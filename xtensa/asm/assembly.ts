@@ -23,6 +23,8 @@ export interface PendingListing {
   loc: SourceLoc;
   text: string;
   kind: 'insn' | 'data';
+  /** The source position the last `.loc` before it gave (a compiler's line information), if any. */
+  source?: SourceLoc;
 }
 
 export type DirectiveHandler = (a: Assembly, st: Statement, args: Arg[]) => void;
@@ -48,6 +50,9 @@ export class Assembly {
   private readonly byKey = new Map<string, InputSection>();
   /** Per section: offset and view number of the last `.loc`. */
   private readonly locViews = new Map<InputSection, { offset: number; view: number }>();
+  /** The current file's `.file N "name"` table, and the position its last `.loc` gave. */
+  private debugFiles = new Map<number, string>();
+  private debugLoc: SourceLoc | undefined;
 
   constructor(private readonly directives: ReadonlyMap<string, DirectiveHandler>) {}
 
@@ -59,6 +64,8 @@ export class Assembly {
     this.scopes.push(this.scope);
     this.sectionStack.length = 0;
     this.previous = undefined;
+    this.debugFiles = new Map();
+    this.debugLoc = undefined;
     for (const name of ['.text', '.data', '.bss']) this.getSection(name, defaultAttributes(name));
     this.section = this.getSection('.text');
     source.statements.forEach((st, i) => this.assembleStatement(source, i, st));
@@ -116,7 +123,7 @@ export class Assembly {
     this.requireContents('instructions');
     const offset = this.section.reserve(insn.def.size);
     this.fixups.push({ kind: 'insn', section: this.section, offset, insn, scope: this.scope, loc: this.loc() });
-    this.listing.push({ section: this.section, offset, size: insn.def.size, loc: this.loc(), text: st.text, kind: 'insn' });
+    this.listing.push({ section: this.section, offset, size: insn.def.size, loc: this.loc(), text: st.text, kind: 'insn', source: this.debugLoc });
   }
 
   /**
@@ -196,6 +203,17 @@ export class Assembly {
     const view = last && last.offset === this.section.size ? last.view + 1 : 0;
     this.locViews.set(this.section, { offset: this.section.size, view });
     return view;
+  }
+
+  /** `.file N "name"` (or `.file N "dir" "name"`): file number N of the file's `.loc` directives. */
+  defineDebugFile(n: number, name: string): void {
+    this.debugFiles.set(n, name);
+  }
+
+  /** `.loc N line [column]`: the source position of the instructions that follow (none if N is unknown). */
+  setDebugLoc(n: number, line: number, column: number): void {
+    const file = this.debugFiles.get(n);
+    this.debugLoc = file === undefined ? undefined : { file, line, column };
   }
 
   /** `view 0`/`view -0`: the current .loc starts a new view sequence. */

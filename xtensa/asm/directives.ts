@@ -353,8 +353,11 @@ on('.include .incbin', (_a, st) => {
 
 const ignore: DirectiveHandler = () => undefined;
 on('.loc', (a, st) => {
-  // Line information is not recorded yet; only the view numbers (`view .LVUn`) that debug
-  // sections refer to are computed: 0 at a new address, else one more than the previous .loc.
+  // The position is kept for the listing (each instruction's `source`; no .debug_line is made here),
+  // and the view numbers (`view .LVUn`) that debug sections refer to are computed: 0 at a new
+  // address, else one more than the previous .loc.
+  const pos = /^\s*(\d+)\s+(\d+)(?:\s+(\d+))?/.exec(st.args);
+  if (pos) a.setDebugLoc(Number(pos[1]), Number(pos[2]), pos[3] === undefined ? 0 : Number(pos[3]));
   const m = /\bview\s+(\S+)/.exec(st.args);
   const view = a.nextLocView();
   if (!m || /^-?0$/.test(m[1])) {
@@ -364,7 +367,17 @@ on('.loc', (a, st) => {
   const column = st.argsColumn + m.index + m[0].length - m[1].length;
   a.defineEquate(m[1], column, { text: String(view), column }, false);
 });
-on('.file .ident .loc_mark_labels .addrsig .addrsig_sym .version .frame .mask .fmask .gnu_attribute .note', ignore);
+on('.file', (a, st) => {
+  // `.file N "name"` or `.file N "dir" "name"` numbers a file for `.loc`; `.file "name"` names the source (ignored)
+  const m = /^\s*(\d+)\s+"((?:[^"\\]|\\.)*)"(?:\s+"((?:[^"\\]|\\.)*)")?/.exec(st.args);
+  if (!m) return;
+  const unescape = (t: string) => t.replace(/\\(.)/g, '$1');
+  const [first, second] = [unescape(m[2]), m[3] === undefined ? undefined : unescape(m[3])];
+  // with a directory: the name under it, unless the name is absolute
+  const name = second === undefined ? first : second.startsWith('/') || !first ? second : `${first.replace(/\/$/, '')}/${second}`;
+  a.defineDebugFile(Number(m[1]), name);
+});
+on('.ident .loc_mark_labels .addrsig .addrsig_sym .version .frame .mask .fmask .gnu_attribute .note', ignore);
 for (const cfi of [
   'startproc', 'endproc', 'def_cfa', 'def_cfa_offset', 'def_cfa_register', 'adjust_cfa_offset', 'offset', 'rel_offset',
   'register', 'restore', 'undefined', 'same_value', 'remember_state', 'restore_state', 'return_column', 'signal_frame',

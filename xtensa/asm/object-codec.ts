@@ -51,17 +51,26 @@ export function objectFromBytes(bytes: Uint8Array): AsmObject | undefined {
   }
 }
 
-/** Fields per listing line: section, offset, size, file (index), line, column, text, 1 for an instruction. */
-const LISTING_FIELDS = 8;
+/**
+ * Fields per listing line: section, offset, size, file (index), line, column, text, 1 for an
+ * instruction, and the `.loc` source position: file (index, -1 for none), line, column.
+ */
+const LISTING_FIELDS = 11;
 
 function packListing(listing: readonly ObjectListing[]): { listing: unknown[]; listingFiles: string[] } {
   const files: string[] = [];
   const fileIndex = new Map<string, number>();
   const flat: unknown[] = [];
+  const indexOf = (file: string) => {
+    let f = fileIndex.get(file);
+    if (f === undefined) fileIndex.set(file, (f = files.push(file) - 1));
+    return f;
+  };
   for (const l of listing) {
-    let f = fileIndex.get(l.loc.file);
-    if (f === undefined) fileIndex.set(l.loc.file, (f = files.push(l.loc.file) - 1));
+    const f = indexOf(l.loc.file);
     flat.push(l.section, l.offset, l.size, f, l.loc.line, l.loc.column, l.text, l.kind === 'insn' ? 1 : 0);
+    if (l.source) flat.push(indexOf(l.source.file), l.source.line, l.source.column);
+    else flat.push(-1, 0, 0);
   }
   return { listing: flat, listingFiles: files };
 }
@@ -78,7 +87,12 @@ function unpackListing(flat: unknown, files: unknown): ObjectListing[] | undefin
     const column = flat[i + 5];
     const text = flat[i + 6];
     if (!isInt(section) || !isInt(offset) || !isInt(size) || typeof file !== 'string' || !isInt(line) || !isInt(column) || typeof text !== 'string') return undefined;
-    out.push({ section, offset, size, loc: { file, line, column }, text, kind: flat[i + 7] === 1 ? 'insn' : 'data' });
+    const [sf, sl, sc] = [flat[i + 8], flat[i + 9], flat[i + 10]];
+    if (!isInt(sf) || !isInt(sl) || !isInt(sc)) return undefined;
+    const sourceFile = sf >= 0 ? files[sf] : undefined;
+    if (sf >= 0 && typeof sourceFile !== 'string') return undefined;
+    const source = typeof sourceFile === 'string' ? { source: { file: sourceFile, line: sl, column: sc } } : {};
+    out.push({ section, offset, size, loc: { file, line, column }, text, kind: flat[i + 7] === 1 ? 'insn' : 'data', ...source });
   }
   return out;
 }

@@ -17,7 +17,7 @@ import { INSN_BY_MNEMONIC } from '../isa';
 import { InputSection } from './sections';
 import { FileScope, SymbolEntry } from './symbols';
 
-export const OBJECT_FORMAT = 'q7-asm-object/1';
+export const OBJECT_FORMAT = 'q7-asm-object/2';
 
 /** A value: an offset in one of the object's sections (by index) or an absolute number. */
 export interface ObjectValue {
@@ -63,6 +63,8 @@ export interface ObjectListing {
   readonly loc: SourceLoc;
   readonly text: string;
   readonly kind: 'insn' | 'data';
+  /** The position its `.loc` gave (PendingListing.source). */
+  readonly source?: SourceLoc;
 }
 
 export interface AsmObject {
@@ -118,7 +120,7 @@ export function captureObject(
     sections: sections.map((s) => ({ name: s.name, type: s.type, flags: s.flags, isLiteralPool: s.isLiteralPool, align: s.align, size: s.size, bytes: s.bytes() })),
     symbols: [...scope.symbols.values()].map((e) => symbolOf(e, value)),
     relocations,
-    listing: a.listing.slice(from.listing).map((l) => ({ section: indexOf.get(l.section)!, offset: l.offset, size: l.size, loc: l.loc, text: l.text, kind: l.kind })),
+    listing: a.listing.slice(from.listing).map((l) => ({ section: indexOf.get(l.section)!, offset: l.offset, size: l.size, loc: l.loc, text: l.text, kind: l.kind, ...(l.source ? { source: l.source } : {}) })),
     commons: a.commons.slice(from.common).map((e) => e.name),
     diagnostics: a.diagnostics.items.slice(from.diagnostic),
   };
