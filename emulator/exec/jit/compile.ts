@@ -64,6 +64,8 @@ interface Gen {
   readonly index: ReadonlyMap<number, number>;
   readonly regs: RegisterLocals;
   readonly hasLoops: boolean;
+  /** The loop ends (Cpu.loopEnds) when the region was compiled: only instructions falling through to one check for the loop-back. */
+  readonly loopEnds: ReadonlySet<number>;
   readonly windowed: boolean;
   readonly counters: ExecutionCounter[];
 }
@@ -79,6 +81,19 @@ function transfer(g: Gen, m: number, to: number): string {
   if (t === undefined) return exit(g, m, hex(to));
   const pane = g.windowed && t.pane > 0 ? ` || c.wfree < ${t.pane}` : '';
   return `dn += ${m}; if (dn + ${t.items.length} > left${pane}) { c.jitN = dn; return ${hex(to)}; } at = ${g.index.get(to)}; continue dispatch;`;
+}
+
+/**
+ * Go on at the computed address `to` (a return, an indirect jump or call) after `m` instructions of
+ * the current pass: at the region's block starting there when there is one and the budget and panes
+ * allow, else leave the region to it.
+ */
+function transferTo(g: Gen, m: number, to: string): string {
+  const cases = [...g.blocks.values()].map((t) => {
+    const pane = g.windowed && t.pane > 0 ? ` && c.wfree >= ${t.pane}` : '';
+    return `case ${hex(t.pc)}: if (dn + ${t.items.length} <= left${pane}) { at = ${g.index.get(t.pc)}; continue dispatch; } break;`;
+  });
+  return `dn += ${m}; switch (${to}) { ${cases.join(' ')} } c.jitN = dn; return ${to};`;
 }
 
 /** The code of one block of the region (a case of the dispatch loop). */
@@ -100,7 +115,7 @@ function blockCode(g: Gen, b: RegionBlock): string {
   };
   const again = `dn += ${n}; if (dn + ${n} <= left) continue; c.jitN = dn; return ${hex(b.pc)};`;
   const loopBack = (i: Insn, k: number) =>
-    g.hasLoops ? `if (lend === ${hex(i.next)} && c.lcount !== 0) { c.lcount = (c.lcount - 1) >>> 0; ${exit(g, k + 1, 'c.lbeg')} }` : '';
+    g.hasLoops && g.loopEnds.has(i.next) ? `if (lend === ${hex(i.next)}) { c.lcount = (c.lcount - 1) >>> 0; ${exit(g, k + 1, 'c.lbeg')} }` : '';
   const count = (it: RegionBlock['items'][number]): string => {
     if (it.ins.counter === null) return '';
     g.counters[it.g] = it.ins.counter;
@@ -121,7 +136,7 @@ function blockCode(g: Gen, b: RegionBlock): string {
       const taken = selfLoop && e.target === b.pc ? again : transfer(g, k + 1, e.target);
       body.push(count(it), `if (${cond}) { ${taken} }`, loopBack(i, k));
     } else {
-      const to = selfLoop ? again : e.direct !== null ? transfer(g, k + 1, e.direct) : exit(g, k + 1, e.to);
+      const to = selfLoop ? again : e.direct !== null ? transfer(g, k + 1, e.direct) : transferTo(g, k + 1, e.to);
       body.push(`{ ${code.pre}${code.text}${code.post}`, count(it), to, '}');
     }
   });
@@ -147,11 +162,19 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
   if (region === null) return [];
   const all = region.order.flatMap((b) => b.items);
   const regs = registerLocals(all.map((it) => it.e));
-  const g: Gen = { blocks: region.blocks, index: new Map(region.order.map((b, k) => [b.pc, k])), regs, hasLoops: c.hasLoops, windowed: c.windowed, counters: [] };
+  const loopEnds = new Set(c.loopEnds);
+  const g: Gen = { blocks: region.blocks, index: new Map(region.order.map((b, k) => [b.pc, k])), regs, hasLoops: c.hasLoops, loopEnds, windowed: c.windowed, counters: [] };
   const cases = region.order.map((b) => blockCode(g, b));
+  // The loop-back: LCOUNT and LEND do not change inside a region (what writes them does not compile),
+  // so `lend` is the address that loops back for this call, -1 when none does. Where it is an address
+  // the region falls through to without a check (a loop end unknown when it was compiled), the region
+  // declines and the interpreter runs the instruction.
+  const unchecked = [...new Set(all.filter((it) => it.e.kind !== 'jump' && !loopEnds.has(it.ins.next)).map((it) => it.ins.next))];
+  const prelude = c.hasLoops ? `const unchecked = new Set([${unchecked.map(hex).join(', ')}]);\nconst starts = [${region.order.map((b) => hex(b.pc)).join(', ')}];\n` : '';
   const body = [
     'const a = c.a;',
-    c.hasLoops ? 'const lend = c.lendActive;' : '',
+    c.hasLoops ? 'const lend = c.lcount !== 0 ? c.lendActive : -1;' : '',
+    c.hasLoops ? 'if (lend !== -1 && unchecked.has(lend)) { c.jitN = 0; return starts[at]; }' : '',
     regs.declare,
     'let dn = 0;',
     regs.flush ? 'try {' : '',
@@ -163,7 +186,7 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
     '}',
     regs.flush ? `} finally { ${regs.flush} }` : '',
   ];
-  const src = `"use strict"; return function region_${first.pc.toString(16)}(c, left, at) {\n${body.filter((l) => l).join('\n')}\n};`;
+  const src = `"use strict"; ${prelude}return function region_${first.pc.toString(16)}(c, left, at) {\n${body.filter((l) => l).join('\n')}\n};`;
   const factory = new Function('mem', 'rIdx', 'wIdx', 'u8s', 'u16s', 'i32s', 'jitEntry', 'jitRetw', 'cnt', 'hf', 'hi', src) as Factory;
   const m = c.mem;
   c.jitCompiled++;
