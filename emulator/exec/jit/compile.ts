@@ -20,7 +20,8 @@ import type { Cpu } from '../../core/cpu';
 import type { Memory } from '../../memory/memory';
 import type { Handler, Insn } from '../insn';
 import type { ExecutionCounter } from '../counted';
-import { jitEntry, jitRetw } from './windowed';
+import { jitEntry, jitEntryState, jitRetw, jitRetwState } from './windowed';
+import { entryOnLocals, retwOnLocals } from './rotate';
 import { RegionBlock, collectRegion } from './region';
 import { RegisterLocals, registerLocals } from './locals';
 
@@ -54,7 +55,7 @@ const hex = (v: number) => `0x${(v >>> 0).toString(16)}`;
 
 type Factory = (
   mem: Memory, rIdx: Uint16Array, wIdx: Uint16Array, u8s: Uint8Array[], u16s: Uint16Array[], i32s: Int32Array[],
-  entry: typeof jitEntry, retw: typeof jitRetw, cnt: readonly ExecutionCounter[], hf: readonly Handler[], hi: readonly Insn[],
+  entry: typeof jitEntry, retw: typeof jitRetw, entryState: typeof jitEntryState, retwState: typeof jitRetwState, cnt: readonly ExecutionCounter[], hf: readonly Handler[], hi: readonly Insn[],
 ) => BlockFn;
 
 /** Code generation state shared by the blocks of one region. */
@@ -128,7 +129,13 @@ function blockCode(g: Gen, b: RegionBlock): string {
     const { ins: i, e } = it;
     body.push(`// ${hex(i.pc)} ${i.def?.mnemonic}`, paneCheck(i, k));
     const code = g.regs.rewrite(e.kind === 'branch' ? '' : e.code);
-    if (e.kind === 'seq') {
+    const leave = `c.jitN = done + ${it.g}; return ${hex(i.pc)};`;
+    if (e.kind === 'seq' && e.window?.kind === 'entry' && g.regs.full) {
+      body.push(entryOnLocals(e.window.s, e.window.frame, leave), count(it), loopBack(i, k));
+      checked = -1;
+    } else if (e.kind === 'jump' && e.window?.kind === 'retw' && g.regs.full) {
+      body.push(`{ ${retwOnLocals(e.window.pc, leave)}`, count(it), transferTo(g, k + 1, 'to'), '}');
+    } else if (e.kind === 'seq') {
       body.push(code.pre, code.text, code.post, count(it), loopBack(i, k));
       if (e.rotates === true) checked = -1;
     } else if (e.kind === 'branch') {
@@ -161,7 +168,7 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
   const region = collectRegion(c, first, next, at);
   if (region === null) return [];
   const all = region.order.flatMap((b) => b.items);
-  const regs = registerLocals(all.map((it) => it.e));
+  const regs = registerLocals(all.map((it) => it.e), c.windowed && all.some((it) => it.e.kind !== 'branch' && it.e.window !== undefined));
   const loopEnds = new Set(c.loopEnds);
   const g: Gen = { blocks: region.blocks, index: new Map(region.order.map((b, k) => [b.pc, k])), regs, hasLoops: c.hasLoops, loopEnds, windowed: c.windowed, counters: [] };
   const cases = region.order.map((b) => blockCode(g, b));
@@ -173,6 +180,7 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
   const prelude = c.hasLoops ? `const unchecked = new Set([${unchecked.map(hex).join(', ')}]);\nconst starts = [${region.order.map((b) => hex(b.pc)).join(', ')}];\n` : '';
   const body = [
     'const a = c.a;',
+    regs.full ? 'const ph = c.phys, pm = ph.length - 1;' : '',
     c.hasLoops ? 'const lend = c.lcount !== 0 ? c.lendActive : -1;' : '',
     c.hasLoops ? 'if (lend !== -1 && unchecked.has(lend)) { c.jitN = 0; return starts[at]; }' : '',
     regs.declare,
@@ -187,10 +195,10 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
     regs.flush ? `} finally { ${regs.flush} }` : '',
   ];
   const src = `"use strict"; ${prelude}return function region_${first.pc.toString(16)}(c, left, at) {\n${body.filter((l) => l).join('\n')}\n};`;
-  const factory = new Function('mem', 'rIdx', 'wIdx', 'u8s', 'u16s', 'i32s', 'jitEntry', 'jitRetw', 'cnt', 'hf', 'hi', src) as Factory;
+  const factory = new Function('mem', 'rIdx', 'wIdx', 'u8s', 'u16s', 'i32s', 'jitEntry', 'jitRetw', 'jitEntryState', 'jitRetwState', 'cnt', 'hf', 'hi', src) as Factory;
   const m = c.mem;
   c.jitCompiled++;
-  const fn = factory(m, m.rIdx, m.wIdx, m.u8s, m.u16s, m.i32s, jitEntry, jitRetw, g.counters, all.map((it) => it.ins.inner), all.map((it) => it.ins));
+  const fn = factory(m, m.rIdx, m.wIdx, m.u8s, m.u16s, m.i32s, jitEntry, jitRetw, jitEntryState, jitRetwState, g.counters, all.map((it) => it.ins.inner), all.map((it) => it.ins));
   const pcs = all.map((it) => it.ins.pc);
   return region.order.map((b, k) => ({
     ins: b.items[0].ins,
