@@ -21,6 +21,7 @@ function lane(c: Cpu, r: number, bits: number, s: Sign, i: number): number {
 
 /** acc' = mode(acc, a × b) lane-wise, with the lane width of the type (8 → 24, 16 → 48 bits). */
 function mul(bits: 8 | 16, sa: Sign, sb: Sign, mode: 'set' | 'add' | 'sub') {
+  if (bits === 16 && mode === 'set') return mul16(sa, sb);
   const n = 512 / bits;
   const get = bits === 8 ? get24 : get48;
   const set = bits === 8 ? set24 : set48;
@@ -32,6 +33,29 @@ function mul(bits: 8 | 16, sa: Sign, sb: Sign, mode: 'set' | 'add' | 'sub') {
     for (let k = 0; k < n; k++) {
       const p = va[a + k] * vb[b + k];
       set(c, i.a, k, mode === 'set' ? p : mode === 'add' ? get(c, i.a, k) + p : get(c, i.a, k) - p);
+    }
+    return i.next;
+  };
+}
+
+/**
+ * 16 × 16 → 48 written straight into the accumulator's 16-bit units: a product lies in
+ * [−2^31, 2^32), so its low 32 bits are units 3k, 3k+1 and unit 3k+2 is its sign.
+ */
+function mul16(sa: Sign, sb: Sign) {
+  return (c: Cpu, i: Insn): number => {
+    const va = intView(c, 16, sa === 's');
+    const vb = intView(c, 16, sb === 's');
+    const u = c.ivp.w16;
+    const a = i.b * 32;
+    const b = i.c * 32;
+    const o = i.a * 96;
+    for (let k = 0; k < 32; k++) {
+      const p = va[a + k] * vb[b + k];
+      const q = o + 3 * k;
+      u[q] = p;
+      u[q + 1] = p >>> 16;
+      u[q + 2] = p < 0 ? 0xffff : 0;
     }
     return i.next;
   };

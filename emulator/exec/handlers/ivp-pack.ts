@@ -67,7 +67,30 @@ function packvrNum(w: Wide, read: (c: Cpu, r: number, i: number) => number, unsi
   };
 }
 
+/** PACKVR of 48-bit lanes to 16 bits, the lanes read straight from the accumulator's 16-bit units. */
+function packvrNx48(unsigned: boolean) {
+  const lo = unsigned ? 0 : -32768;
+  const hi = unsigned ? 65535 : 32767;
+  return (c: Cpu, i: Insn): number => {
+    const sh = clampShift(c.a[i.c], 32);
+    const scale = 2 ** sh;
+    const bias = sh === 0 ? 0 : 2 ** (sh - 1);
+    const u = c.ivp.w16;
+    const s = c.ivp.wi16;
+    const v = c.ivp.u16;
+    const o = i.b * 96;
+    const d = i.a * 32;
+    for (let k = 0; k < 32; k++) {
+      const q = o + 3 * k;
+      const x = Math.floor((s[q + 2] * 4294967296 + (u[q + 1] * 65536 + u[q]) + bias) / scale);
+      v[d + k] = x < lo ? lo : x > hi ? hi : x;
+    }
+    return i.next;
+  };
+}
+
 function packvr(w: Wide, unsigned = false) {
+  if (w.lanes === 32 && w.out === 16) return packvrNx48(unsigned);
   if (w.readNum) return packvrNum(w, w.readNum, unsigned);
   return (c: Cpu, i: Insn): number => {
     const sh = clampShift(c.a[i.c], w.maxShift);
