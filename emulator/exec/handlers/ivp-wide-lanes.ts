@@ -61,19 +61,17 @@ export function set48(c: Cpu, r: number, i: number, v: number): void {
 }
 
 export function get64(c: Cpu, r: number, i: number): bigint {
-  const b = c.ivp.w8;
-  const o = r * W + 12 * i;
-  let v = 0n;
-  for (let k = 7; k >= 0; k--) v = (v << 8n) | BigInt(b[o + k]);
-  return BigInt.asIntN(64, v);
+  // the slice's words 3i (low) and 3i+1 (high, signed); word 3i+2 is the sign extension
+  const o = r * 48 + 3 * i;
+  const w = c.wv;
+  return (BigInt(w[o + 1]) << 32n) | BigInt(w[o] >>> 0);
 }
 
 export function set64(c: Cpu, r: number, i: number, v: bigint): void {
-  const b = c.ivp.w8;
-  const o = r * W + 12 * i;
-  let u = BigInt.asUintN(96, BigInt.asIntN(64, v));
-  for (let k = 0; k < 12; k++) {
-    b[o + k] = Number(u & 255n);
-    u >>= 8n;
-  }
+  const o = r * 48 + 3 * i;
+  const w = c.wv;
+  const hi = Number(BigInt.asIntN(32, v >> 32n));
+  w[o] = Number(BigInt.asUintN(32, v));
+  w[o + 1] = hi;
+  w[o + 2] = hi < 0 ? -1 : 0;
 }
