@@ -122,8 +122,12 @@ export class FrameValues {
   vectorBytes(core: number): VariableBytes {
     const out = new Map<string, Uint8Array>();
     if (!this.ins) return out;
-    const frames = this.rt.stack(core).length;
-    for (let i = frames - 1; i >= 0; i--) for (const v of this.ins.vectorLocals(this.target(core, i))) out.set(v.place, v.bytes);
+    try {
+      const frames = this.rt.stack(core).length;
+      for (let i = frames - 1; i >= 0; i--) for (const v of this.ins.vectorLocals(this.target(core, i))) out.set(v.place, v.bytes);
+    } catch {
+      // a frame that cannot be inspected has nothing to compare with at the next stop
+    }
     return out;
   }
 
