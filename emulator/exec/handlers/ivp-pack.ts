@@ -10,7 +10,7 @@
 import type { Cpu } from '../../core/cpu';
 import type { Insn } from '../insn';
 import { family, type Family } from '../family';
-import { intView } from './ivp-lanes';
+import { intView, scratch } from './ivp-lanes';
 import { get24, get48, get64, set24, set48 } from './ivp-wide-lanes';
 
 /**
@@ -120,8 +120,9 @@ function packv(w: Wide) {
   return (c: Cpu, i: Insn): number => {
     const shifts = intView(c, w.out, true);
     const base = i.c * w.lanes;
-    const amounts = Array.from({ length: w.lanes }, (_, k) => clampShift(shifts[base + k], w.maxShift));
-    writeOut(c, w, i.a, (k) => satBig(roundShift(w.read(c, i.b, k), amounts[k]), w.out, false));
+    // the shifts first: the destination may be the shift register
+    for (let k = 0; k < w.lanes; k++) scratch[k] = clampShift(shifts[base + k], w.maxShift);
+    writeOut(c, w, i.a, (k) => satBig(roundShift(w.read(c, i.b, k), scratch[k]), w.out, false));
     return i.next;
   };
 }
@@ -147,9 +148,9 @@ const W64 = WIDE.n_2x64w;
 /** CVT48S/UNX32 w, hi, lo: 32 lanes of 48 bits from 2 × 16 int32 lanes (lo → lanes 0–15). */
 function cvt48(signed: boolean) {
   return (c: Cpu, i: Insn): number => {
+    // a wide destination never aliases the vector sources
     const v = intView(c, 32, signed);
-    const vals = Array.from({ length: 32 }, (_, k) => (k < 16 ? v[i.c * 16 + k] : v[i.b * 16 + k - 16]));
-    vals.forEach((x, k) => set48(c, i.a, k, x));
+    for (let k = 0; k < 32; k++) set48(c, i.a, k, k < 16 ? v[i.c * 16 + k] : v[i.b * 16 + k - 16]);
     return i.next;
   };
 }
@@ -166,8 +167,7 @@ function cvt32from48(high: boolean) {
 /** CVT24S2NX16 w, hi, lo: 64 lanes of 24 bits from 2 × 32 int16 lanes. */
 function cvt24(c: Cpu, i: Insn): number {
   const v = intView(c, 16, true);
-  const vals = Array.from({ length: 64 }, (_, k) => (k < 32 ? v[i.c * 32 + k] : v[i.b * 32 + k - 32]));
-  vals.forEach((x, k) => set24(c, i.a, k, x));
+  for (let k = 0; k < 64; k++) set24(c, i.a, k, k < 32 ? v[i.c * 32 + k] : v[i.b * 32 + k - 32]);
   return i.next;
 }
 
@@ -192,10 +192,11 @@ function cvt32from24(q: number) {
 /** UNPK{S,U}NX16_{L,H} v, v16: 16-bit lanes 0–15 or 16–31 extended to 32 bits. */
 function unpk(signed: boolean, high: boolean) {
   return (c: Cpu, i: Insn): number => {
+    // through scratch lanes: the destination may be the source
     const src = intView(c, 16, signed);
-    const vals = Array.from({ length: 16 }, (_, k) => src[i.b * 32 + k + (high ? 16 : 0)]);
+    for (let k = 0; k < 16; k++) scratch[k] = src[i.b * 32 + k + (high ? 16 : 0)];
     const out = intView(c, 32, true);
-    vals.forEach((x, k) => (out[i.a * 16 + k] = x));
+    for (let k = 0; k < 16; k++) out[i.a * 16 + k] = scratch[k];
     return i.next;
   };
 }
@@ -204,8 +205,7 @@ function unpk(signed: boolean, high: boolean) {
 function cvt24u(high: boolean) {
   return (c: Cpu, i: Insn): number => {
     const v = intView(c, 32, false);
-    const vals = Array.from({ length: 32 }, (_, k) => (k < 16 ? v[i.c * 16 + k] : v[i.b * 16 + k - 16]));
-    vals.forEach((x, k) => set24(c, i.a, k + (high ? 32 : 0), x & 0xffffff));
+    for (let k = 0; k < 32; k++) set24(c, i.a, k + (high ? 32 : 0), (k < 16 ? v[i.c * 16 + k] : v[i.b * 16 + k - 16]) & 0xffffff);
     return i.next;
   };
 }
@@ -216,11 +216,13 @@ function cvt24u(high: boolean) {
  */
 function packvrnrHalf(w: Wide, odd: number) {
   const out = (w.out * 2) as 16 | 32;
+  const read = w.readNum!;
+  const half = w.lanes / 2;
   return (c: Cpu, i: Insn): number => {
-    const sh = BigInt(clampShift(c.a[i.c], w.maxShift));
-    const vals = Array.from({ length: w.lanes / 2 }, (_, k) => Number(BigInt.asUintN(out, w.read(c, i.b, 2 * k + odd) >> sh)));
+    // exact: a 24/48-bit lane over a power of two, floored; the store keeps the low bits
+    const scale = 2 ** clampShift(c.a[i.c], w.maxShift);
     const v = intView(c, out, false);
-    vals.forEach((x, k) => (v[i.a * (w.lanes / 2) + k] = x));
+    for (let k = 0; k < half; k++) v[i.a * half + k] = Math.floor(read(c, i.b, 2 * k + odd) / scale);
     return i.next;
   };
 }
