@@ -125,6 +125,8 @@ for (const optimize of [0, 1] as const) {
       assert.equal(ev('p[5]'), 'false');
       const bad = ins.evaluate(target, 'p[32]');
       assert.ok(!bad.ok && /out of bounds/.test(bad.error));
+      const arith = ins.evaluate(target, 'h + 1');
+      assert.ok(!arith.ok && /a xb_vecNx16 is a vector, not a number: index one of its lanes/.test(arith.error), arith.ok ? arith.value.value : arith.error);
       for (const [lhs, rhs] of [['h[2]', '-7'], ['hf[1]', '0.25'], ['p[6]', '1'], ['w48[31]', '-5']]) {
         const r = ins.setExpression(target, lhs, rhs);
         assert.ok(r.ok, r.ok ? '' : r.error);
