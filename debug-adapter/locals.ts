@@ -5,11 +5,11 @@
 // as the adapter's ViewNodes (paged children for tensors and big arrays; vector-typed values as typed
 // lanes through vector-vars.ts).
 
-import { Program } from '../debuginfo';
+import { Program, ivpRegisterName } from '../debuginfo';
 import { Inspector, type TargetView, type ValueNode } from '../debuginfo/values';
 import type { Q7Runtime } from './runtime';
 import { variableNode } from './vector-vars';
-import type { VectorState, VariableBytes } from './vectors';
+import { type VectorState, type VariableBytes, registerMemory } from './vectors';
 import type { Lister, ViewNode } from './views';
 
 export class FrameValues {
@@ -54,6 +54,17 @@ export class FrameValues {
         m.writeAR(r, v);
         return true;
       },
+      // IVP registers are caller-saved: only the innermost frame has its values in them
+      readVectorRegister: (r) => {
+        const name = ivpRegisterName(r);
+        return inner && name && m.hasVectorUnit ? registerMemory(m, `ivp:${name}`)!.read() : undefined;
+      },
+      writeVectorRegister: (r, b) => {
+        const name = ivpRegisterName(r);
+        if (!inner || !name || !m.hasVectorUnit) return false;
+        registerMemory(m, `ivp:${name}`)!.write(b);
+        return true;
+      },
       readHbm: (addr, len) => (hbm && addr >= 0n && addr <= BigInt(Number.MAX_SAFE_INTEGER) ? hbm.read(Number(addr), len) : undefined),
       writeHbm: (addr, bytes) => {
         if (!hbm || addr < 0n || addr > BigInt(Number.MAX_SAFE_INTEGER)) return false;
@@ -93,7 +104,7 @@ export class FrameValues {
       shape: n.vector!,
       place: n.place,
       evaluateName: n.evaluateName,
-      memoryReference: n.address,
+      memoryReference: n.address ?? registerReference(n.place),
       read: () => {
         const r = ins.bytes(t, n.ref);
         if (!r.ok) throw new Error(r.error);
@@ -122,8 +133,12 @@ export class FrameValues {
   vectorBytes(core: number): VariableBytes {
     const out = new Map<string, Uint8Array>();
     if (!this.ins) return out;
-    const frames = this.rt.stack(core).length;
-    for (let i = frames - 1; i >= 0; i--) for (const v of this.ins.vectorLocals(this.target(core, i))) out.set(v.place, v.bytes);
+    try {
+      const frames = this.rt.stack(core).length;
+      for (let i = frames - 1; i >= 0; i--) for (const v of this.ins.vectorLocals(this.target(core, i))) out.set(v.place, v.bytes);
+    } catch {
+      // a frame that cannot be inspected has nothing to compare with at the next stop
+    }
     return out;
   }
 
@@ -166,4 +181,10 @@ export class FrameValues {
     if (!r.ok) throw new Error(r.error);
     return this.node(t, r.value, 0, core);
   }
+}
+
+/** `ivp:v3` for a value held in an IVP register (debuginfo's `reg:<n>` place), else undefined. */
+function registerReference(place: string | undefined): string | undefined {
+  const name = place?.startsWith('reg:') ? ivpRegisterName(Number(place.slice(4))) : undefined;
+  return name ? `ivp:${name}` : undefined;
 }

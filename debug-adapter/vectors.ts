@@ -163,6 +163,16 @@ export function laneNode(state: VectorState, label: LaneLabel, choices: readonly
     type: label.type ?? t.name,
     evaluateName: label.evaluateName,
     memoryReference: label.memoryReference,
+    // the whole register from text: one value for every lane, or `{a, b, …}` with one per lane
+    set: (text) => {
+      const list = /^\s*\{(.*)\}\s*$/.exec(text);
+      const items = list ? list[1].split(',') : [text];
+      if (items.length !== 1 && items.length !== t.lanes) throw new Error(`expected one value for every lane or ${t.lanes} values in braces, got ${items.length}`);
+      const b = src.read();
+      for (let i = 0; i < t.lanes; i++) writeLane(b, t, i, items[items.length === 1 ? 0 : i]);
+      src.write(b);
+      return laneNode(state, label, choices, fallback, src).value;
+    },
     children: () => [
       leafSetting('lanes', () => state.perRegister.get(label.key) ?? fallback.name, (text) => state.perRegister.set(label.key, laneType(choices, text).name)),
       ...values.map((v, i) => ({

@@ -29,3 +29,28 @@ export const FORM = {
   ref_sig8: 0x20, implicit_const: 0x21, loclistx: 0x22, rnglistx: 0x23, ref_sup8: 0x24, strx1: 0x25, strx2: 0x26,
   strx3: 0x27, strx4: 0x28, addrx1: 0x29, addrx2: 0x2a, addrx3: 0x2b, addrx4: 0x2c,
 } as const;
+
+/**
+ * DWARF register numbers of the IVP register files (project-specific: Cadence's numbering is not
+ * public), above the ARs (0..15) and the other core registers: v0..v31, wv0..wv3, vb0..vb15, u0..u3.
+ * A location names one with DW_OP_regx; its value is the whole register (64, 192, 8 or 64 bytes).
+ */
+export const IVP_DWARF_FILES: readonly { readonly prefix: 'v' | 'wv' | 'vb' | 'u'; readonly base: number; readonly count: number }[] = [
+  { prefix: 'v', base: 256, count: 32 },
+  { prefix: 'wv', base: 288, count: 4 },
+  { prefix: 'vb', base: 292, count: 16 },
+  { prefix: 'u', base: 308, count: 4 },
+];
+
+/** The DWARF number of an IVP register (`v3`, `wv1`, `vb2`, `u0`), or undefined. */
+export function ivpDwarfRegister(name: string): number | undefined {
+  const m = /^(v|wv|vb|u)(\d+)$/.exec(name);
+  const f = m ? IVP_DWARF_FILES.find((x) => x.prefix === m[1]) : undefined;
+  return f && Number(m![2]) < f.count ? f.base + Number(m![2]) : undefined;
+}
+
+/** The IVP register a DWARF number names (`v3`), or undefined. */
+export function ivpRegisterName(dwarfRegNo: number): string | undefined {
+  const f = IVP_DWARF_FILES.find((x) => dwarfRegNo >= x.base && dwarfRegNo < x.base + x.count);
+  return f ? `${f.prefix}${dwarfRegNo - f.base}` : undefined;
+}

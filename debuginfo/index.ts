@@ -20,4 +20,4 @@ export type { CfaRule } from './cfa';
 export { unwindCfa } from './unwind';
 export type { CfaFrame } from './unwind';
 // The DWARF constants, shared with the compiler's DWARF writer.
-export { AT, FORM, TAG } from './constants';
+export { AT, FORM, TAG, IVP_DWARF_FILES, ivpDwarfRegister, ivpRegisterName } from './constants';

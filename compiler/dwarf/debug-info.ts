@@ -12,6 +12,7 @@ import { SHT_PROGBITS, type ElfImage, type ElfSection } from '../../xtensa/elf';
 import type { DebugVar, Func, VReg } from '../ir/ir';
 import type { Frame } from '../xtensa/frame';
 import type { TranslatedUnit } from '../translate';
+import { ivpDwarfRegister } from '../../debuginfo';
 import { ByteWriter } from './bytes';
 import { AT, Die, encodeUnits, TAG } from './die';
 import { guestLines, guestRanges, guestUnit } from './guest-lines';
@@ -32,6 +33,7 @@ const DW_OP_deref = 0x06;
 const DW_OP_breg1 = 0x71;
 const DW_OP_fbreg = 0x91;
 const DW_OP_reg0 = 0x50;
+const DW_OP_regx = 0x90;
 const DW_OP_breg0 = 0x70;
 const DW_OP_piece = 0x93;
 export const PRODUCER = 'Q7 Studio compiler -O0';
@@ -264,6 +266,11 @@ function location(v: DebugVar, frame: Frame | undefined, deref: boolean): ByteWr
  */
 function promotedLocation(v: VReg, frame: Frame | undefined, deref: boolean): ByteWriter | undefined {
   const regs = frame?.regs.get(v.id);
+  if (regs && regs.length === 1 && ivpDwarfRegister(regs[0]) !== undefined) {
+    // an IVP register (v, wv, vb, u): DW_OP_regx with the project's numbers (debuginfo/constants.ts)
+    return deref ? undefined : new ByteWriter().u8(DW_OP_regx).uleb(ivpDwarfRegister(regs[0])!);
+  }
+  if (regs && !regs.every((r) => /^a([0-9]|1[0-5])$/.test(r))) return undefined; // no DWARF number: optimised out, never a wrong register
   if (regs) {
     const num = (r: string) => Number(r.slice(1));
     if (deref) return new ByteWriter().u8(DW_OP_breg0 + num(regs[0])).sleb(0);

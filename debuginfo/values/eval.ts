@@ -319,6 +319,7 @@ export class Evaluator {
         s = strip(el.type);
       }
     }
+    if (s.kind === 'array' && s.vector) throw new InspectError(`a ${v.type.name} is a vector, not a number: index one of its lanes (v[3])`);
     if (s.kind === 'array') {
       const a = addressOf(v);
       if (typeof a !== 'number') throw new InspectError(`the array has no local address`);

@@ -4,6 +4,7 @@
 
 import { halfToNumber } from '../../tensors/binary16';
 import { ArrayType, DType, Member, VOID, isUnsignedType, strip } from '../dtypes';
+import { ivpRegisterName } from '../constants';
 import { Loc, LocationError, evalLocation } from '../location';
 import type { Program, VariableInfo } from '../program';
 
@@ -21,6 +22,9 @@ export interface TargetView {
   writeMemory?(addr: number, bytes: Uint8Array): boolean;
   writeRegister?(dwarfRegNo: number, value: number): boolean;
   writeHbm?(addr: bigint, bytes: Uint8Array): boolean;
+  /** A whole IVP register by DWARF number (constants.ts: IVP_DWARF_FILES), when the frame has it. */
+  readVectorRegister?(dwarfRegNo: number): Uint8Array | undefined;
+  writeVectorRegister?(dwarfRegNo: number, bytes: Uint8Array): boolean;
 }
 
 /** A user-facing inspection failure (a clear message; never a crash). */
@@ -159,6 +163,11 @@ export function readPlace(ctx: InspectContext, p: Place, size: number): Uint8Arr
       return b;
     }
     case 'register': {
+      if (ivpRegisterName(p.reg)) {
+        const b = ctx.target.readVectorRegister?.(p.reg);
+        if (!b) throw new InspectError(`${ivpRegisterName(p.reg)} is not available in this frame`);
+        return b.subarray(0, size);
+      }
       const out = new Uint8Array(size);
       for (let k = 0; k < size; k += 4) {
         const r = ctx.target.readRegister(p.reg + k / 4);
@@ -203,6 +212,14 @@ export function writePlace(ctx: InspectContext, p: Place, bytes: Uint8Array): vo
       if (!t.writeHbm?.(p.addr, bytes)) throw new InspectError(`cannot write HBM at 0x${p.addr.toString(16)}`);
       return;
     case 'register': {
+      if (ivpRegisterName(p.reg)) {
+        const cur = t.readVectorRegister?.(p.reg);
+        if (!cur) throw new InspectError(`cannot write ${ivpRegisterName(p.reg)} in this frame`);
+        const next = Uint8Array.from(cur);
+        next.set(bytes.subarray(0, next.length));
+        if (!t.writeVectorRegister?.(p.reg, next)) throw new InspectError(`cannot write ${ivpRegisterName(p.reg)} in this frame`);
+        return;
+      }
       for (let k = 0; k < bytes.length; k += 4) {
         const w = new Uint8Array(4);
         const old = t.readRegister(p.reg + k / 4) ?? 0;
@@ -234,7 +251,7 @@ export function offsetPlace(ctx: InspectContext, p: Place, off: number, size: nu
     case 'unavailable': return p;
     case 'implicit-pointer': return { kind: 'unavailable', reason: 'optimized out' };
     case 'register':
-      if (off % 4 === 0) return { kind: 'register', reg: p.reg + off / 4 };
+      if (off % 4 === 0 && !ivpRegisterName(p.reg)) return { kind: 'register', reg: p.reg + off / 4 };
       break;
     case 'pieces': {
       let at = 0;

@@ -14,6 +14,9 @@ export interface IvpViews {
   readonly f32: Float32Array;
   /** The wide accumulators' bytes (192 per register). */
   readonly w8: Uint8Array;
+  /** The same bytes as 16-bit units, unsigned and signed (a 48-bit lane is units 3i..3i+2). */
+  readonly w16: Uint16Array;
+  readonly wi16: Int16Array;
 }
 
 export function ivpViews(vr: Int32Array, wv: Int32Array): IvpViews {
@@ -27,6 +30,8 @@ export function ivpViews(vr: Int32Array, wv: Int32Array): IvpViews {
     u32: new Uint32Array(b),
     f32: new Float32Array(b),
     w8: new Uint8Array(wv.buffer),
+    w16: new Uint16Array(wv.buffer),
+    wi16: new Int16Array(wv.buffer),
   };
 }
 

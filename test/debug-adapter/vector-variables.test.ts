@@ -125,6 +125,15 @@ describe('debug adapter: vector-typed variables as typed lanes (compiled IVP ker
     assert.equal(locals.vars.get('va')!.type, 'xb_vecNx16');
     assert.match(locals.vars.get('va')!.value, /^int8x64 \{0, 0, -24, 3, 2, 0, 3, 0, …\} · 2 changed$/);
     await assert.rejects(dc.setVariableRequest({ variablesReference: locals.vars.get('va')!.variablesReference, name: 'lanes', value: 'int48x32' }), /not a lane type/);
+    // the whole vector from text: a broadcast, or one value per lane in braces (in its current view)
+    await dc.setVariableRequest({ variablesReference: vaRef, name: 'lanes', value: 'int16x32' });
+    const all = await dc.setVariableRequest({ variablesReference: locals.ref, name: 'vb', value: '-3' });
+    assert.equal(all.body.value, 'int16x32 {-3, -3, -3, -3, -3, -3, -3, -3, …} · 32 changed');
+    const listed = seq(32).map((k) => String(100 - k)).join(', ');
+    const some = await dc.setVariableRequest({ variablesReference: locals.ref, name: 'vb', value: `{${listed}}` });
+    assert.match(some.body.value, /^int16x32 \{100, 99, 98, 97, 96, 95, 94, 93, …\} · 32 changed$/);
+    await assert.rejects(dc.setVariableRequest({ variablesReference: locals.ref, name: 'vb', value: '{1, 2}' }), /one value for every lane or 32 values/);
+    await assert.rejects(dc.setVariableRequest({ variablesReference: locals.ref, name: 'vb', value: '70000' }), /outside int16/);
     // the accumulator's view switches among the wide lane types
     await dc.setVariableRequest({ variablesReference: locals.vars.get('w')!.variablesReference, name: 'lanes', value: 'int24x64' });
     locals = await scope(dc, 'Locals');

@@ -7,7 +7,8 @@
 // intrinsics do.
 
 import { strict as assert } from 'node:assert';
-import { Program, vectorShape } from '../../debuginfo';
+import { Program, ivpDwarfRegister, ivpRegisterName, vectorShape } from '../../debuginfo';
+import { InspectError, readPlace, writePlace } from '../../debuginfo/values/value';
 import { Inspector, type TargetView, type ValueNode } from '../../debuginfo/values';
 import { Device, findKernel } from '../../emulator/device';
 import { formatCompileDiagnostic } from '../../compiler';
@@ -124,6 +125,8 @@ for (const optimize of [0, 1] as const) {
       assert.equal(ev('p[5]'), 'false');
       const bad = ins.evaluate(target, 'p[32]');
       assert.ok(!bad.ok && /out of bounds/.test(bad.error));
+      const arith = ins.evaluate(target, 'h + 1');
+      assert.ok(!arith.ok && /a xb_vecNx16 is a vector, not a number: index one of its lanes/.test(arith.error), arith.ok ? arith.value.value : arith.error);
       for (const [lhs, rhs] of [['h[2]', '-7'], ['hf[1]', '0.25'], ['p[6]', '1'], ['w48[31]', '-5']]) {
         const r = ins.setExpression(target, lhs, rhs);
         assert.ok(r.ok, r.ok ? '' : r.error);
@@ -159,3 +162,32 @@ for (const optimize of [0, 1] as const) {
     });
   });
 }
+
+describe('debuginfo: values held in IVP registers (DW_OP_regx with the project numbers)', () => {
+  it('numbers the IVP files after the core registers and names them back', () => {
+    const names = ['v0', 'v31', 'wv0', 'wv3', 'vb0', 'vb15', 'u0', 'u3'];
+    assert.deepEqual(names.map(ivpDwarfRegister), [256, 287, 288, 291, 292, 307, 308, 311]);
+    assert.deepEqual([256, 287, 288, 291, 292, 307, 308, 311].map(ivpRegisterName), names);
+    for (const bad of ['v32', 'wv4', 'vb16', 'u4', 'a3', 'f0']) assert.equal(ivpDwarfRegister(bad), undefined, bad);
+    for (const n of [0, 15, 255, 312]) assert.equal(ivpRegisterName(n), undefined, String(n));
+  });
+
+  it('reads and writes a whole register through the target; a frame without it says so', () => {
+    const regs = new Map<number, Uint8Array>([[259, Uint8Array.from({ length: 64 }, (_, k) => k)]]);
+    const target: TargetView = {
+      pc: 0,
+      readMemory: () => undefined,
+      readRegister: (r) => (r === 3 ? 0xdead : undefined),
+      readVectorRegister: (r) => regs.get(r),
+      writeVectorRegister: (r, b) => (regs.has(r) ? (regs.set(r, Uint8Array.from(b)), true) : false),
+    };
+    const ctx = { program: undefined as unknown as Program, target };
+    assert.deepEqual([...readPlace(ctx, { kind: 'register', reg: 259 }, 64)], Array.from({ length: 64 }, (_, k) => k));
+    // an AR keeps its 4-byte words (reg 3 is a3, not v3)
+    assert.deepEqual([...readPlace(ctx, { kind: 'register', reg: 3 }, 4)], [0xad, 0xde, 0, 0]);
+    writePlace(ctx, { kind: 'register', reg: 259 }, new Uint8Array(64).fill(7));
+    assert.deepEqual([...regs.get(259)!], Array(64).fill(7));
+    assert.throws(() => readPlace(ctx, { kind: 'register', reg: 260 }, 64), (e: Error) => e instanceof InspectError && /v4 is not available in this frame/.test(e.message));
+    assert.throws(() => writePlace(ctx, { kind: 'register', reg: 289 }, new Uint8Array(192)), /cannot write wv1 in this frame/);
+  });
+});

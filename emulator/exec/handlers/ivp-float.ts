@@ -14,6 +14,7 @@ import { fmuladd } from '../../fp/arith';
 import { RM_NEAREST } from '../../fp/bits';
 import { halfToNumber, numberToHalf } from '../../../tensors/binary16';
 import { lanesF32 } from './ivp-loops';
+import { scratch } from './ivp-lanes';
 
 interface FloatLanes {
   readonly lanes: number;
@@ -158,8 +159,9 @@ function typeFamilies(name: string, t: FloatLanes): Family[] {
 function toFloat(t: FloatLanes, bits: 16 | 32, signed: boolean) {
   return (c: Cpu, i: Insn): number => {
     const v = bits === 16 ? c.ivp.i16 : signed ? c.ivp.i32 : c.ivp.u32;
-    const vals = Array.from({ length: t.lanes }, (_, k) => v[i.b * t.lanes + k] * 2 ** -i.c);
-    vals.forEach((x, k) => t.set(c, i.a, k, x));
+    // through scratch lanes: the destination may be the source
+    for (let k = 0; k < t.lanes; k++) scratch[k] = v[i.b * t.lanes + k] * 2 ** -i.c;
+    for (let k = 0; k < t.lanes; k++) t.set(c, i.a, k, scratch[k]);
     return i.next;
   };
 }
@@ -169,12 +171,12 @@ function toInt(t: FloatLanes, bits: 16 | 32, signed: boolean) {
   const max = signed ? 2 ** (bits - 1) - 1 : 2 ** bits - 1;
   const min = signed ? -(2 ** (bits - 1)) : 0;
   return (c: Cpu, i: Insn): number => {
-    const vals = Array.from({ length: t.lanes }, (_, k) => {
+    for (let k = 0; k < t.lanes; k++) {
       const x = Math.trunc(t.get(c, i.b, k) * 2 ** i.c);
-      return Number.isNaN(x) ? max : x > max ? max : x < min ? min : x;
-    });
+      scratch[k] = Number.isNaN(x) ? max : x > max ? max : x < min ? min : x;
+    }
     const out = bits === 16 ? c.ivp.i16 : c.ivp.u32;
-    vals.forEach((x, k) => (out[i.a * t.lanes + k] = x));
+    for (let k = 0; k < t.lanes; k++) out[i.a * t.lanes + k] = scratch[k];
     return i.next;
   };
 }
@@ -182,19 +184,19 @@ function toInt(t: FloatLanes, bits: 16 | 32, signed: boolean) {
 /** CVTF32NXF16_0/_1: the even/odd f16 lanes as f32. */
 function cvtF32(odd: number) {
   return (c: Cpu, i: Insn): number => {
-    const vals = Array.from({ length: 16 }, (_, k) => F16.get(c, i.b, 2 * k + odd));
-    vals.forEach((x, k) => F32.set(c, i.a, k, x));
+    for (let k = 0; k < 16; k++) scratch[k] = F16.get(c, i.b, 2 * k + odd);
+    for (let k = 0; k < 16; k++) F32.set(c, i.a, k, scratch[k]);
     return i.next;
   };
 }
 
 /** CVTF16N_2XF32_0: f32 lanes as f16 in the even 16-bit lanes, the odd ones zero. */
 function cvtF16(c: Cpu, i: Insn): number {
-  const vals = Array.from({ length: 16 }, (_, k) => F32.get(c, i.b, k));
-  vals.forEach((x, k) => {
-    F16.set(c, i.a, 2 * k, x);
+  for (let k = 0; k < 16; k++) scratch[k] = F32.get(c, i.b, k);
+  for (let k = 0; k < 16; k++) {
+    F16.set(c, i.a, 2 * k, scratch[k]);
     c.ivp.u16[i.a * 32 + 2 * k + 1] = 0;
-  });
+  }
   return i.next;
 }
 

@@ -74,11 +74,13 @@ function saIP(c: Cpu, i: Insn): number {
   return i.next;
 }
 const varBytes = (n: number): number => (n < 0 ? 0 : n > 64 ? 64 : n);
+const LAV_BYTES = new Uint8Array(64);
 /** LAV*_XP v, u, as, an: min(max(an, 0), 64) bytes at as, the other lanes zero; as += that. */
 function lavXP(c: Cpu, i: Insn): number {
   const n = varBytes(c.a[i.d]);
   const at = i.a * 64;
-  const tmp = new Uint8Array(64);
+  // bytes first, lanes after: a fault on a byte leaves the register as it was
+  const tmp = LAV_BYTES.fill(0);
   for (let k = 0; k < n; k++) tmp[k] = c.mem.read8((c.a[i.c] + k) >>> 0);
   c.ivp.u8.set(tmp, at);
   c.a[i.c] = (c.a[i.c] + n) | 0;

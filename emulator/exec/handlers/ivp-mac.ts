@@ -10,7 +10,7 @@ import type { Cpu } from '../../core/cpu';
 import type { Insn } from '../insn';
 import { family, type Family } from '../family';
 import { intView } from './ivp-lanes';
-import { get24, get48, get64, set24, set48, set64 } from './ivp-wide-lanes';
+import { get24, get48, set24, set48, set64 } from './ivp-wide-lanes';
 
 type Sign = 's' | 'u';
 
@@ -21,6 +21,7 @@ function lane(c: Cpu, r: number, bits: number, s: Sign, i: number): number {
 
 /** acc' = mode(acc, a × b) lane-wise, with the lane width of the type (8 → 24, 16 → 48 bits). */
 function mul(bits: 8 | 16, sa: Sign, sb: Sign, mode: 'set' | 'add' | 'sub') {
+  if (bits === 16 && mode === 'set') return mul16(sa, sb);
   const n = 512 / bits;
   const get = bits === 8 ? get24 : get48;
   const set = bits === 8 ? set24 : set48;
@@ -32,6 +33,29 @@ function mul(bits: 8 | 16, sa: Sign, sb: Sign, mode: 'set' | 'add' | 'sub') {
     for (let k = 0; k < n; k++) {
       const p = va[a + k] * vb[b + k];
       set(c, i.a, k, mode === 'set' ? p : mode === 'add' ? get(c, i.a, k) + p : get(c, i.a, k) - p);
+    }
+    return i.next;
+  };
+}
+
+/**
+ * 16 × 16 → 48 written straight into the accumulator's 16-bit units: a product lies in
+ * [−2^31, 2^32), so its low 32 bits are units 3k, 3k+1 and unit 3k+2 is its sign.
+ */
+function mul16(sa: Sign, sb: Sign) {
+  return (c: Cpu, i: Insn): number => {
+    const va = intView(c, 16, sa === 's');
+    const vb = intView(c, 16, sb === 's');
+    const u = c.ivp.w16;
+    const a = i.b * 32;
+    const b = i.c * 32;
+    const o = i.a * 96;
+    for (let k = 0; k < 32; k++) {
+      const p = va[a + k] * vb[b + k];
+      const q = o + 3 * k;
+      u[q] = p;
+      u[q + 1] = p >>> 16;
+      u[q + 2] = p < 0 ? 0xffff : 0;
     }
     return i.next;
   };
@@ -52,11 +76,60 @@ function mulp(bits: 8 | 16, s: Sign, acc: boolean) {
   };
 }
 
+const P16 = 65536;
+const P32 = 4294967296;
+
+/**
+ * acc' = mode(acc, a × b) on 64-bit lanes without BigInt: the product from two exact partial products
+ * (a × b's high 16 bits, a × its low 16 bits) as a low word and a signed high word, added to or
+ * subtracted from the slice's words with the carry; the high word wraps (the lane is 64 bits) and the
+ * slice's third word is its sign.
+ */
 function mul32(sa: Sign, mode: 'set' | 'add' | 'sub') {
   return (c: Cpu, i: Insn): number => {
+    const va = intView(c, 32, sa === 's');
+    const vb = c.ivp.i32;
+    const w = c.wv;
+    const a0 = i.b * 16;
+    const b0 = i.c * 16;
+    const o = i.a * 48;
     for (let k = 0; k < 16; k++) {
-      const p = BigInt(lane(c, i.b, 32, sa, k)) * BigInt(lane(c, i.c, 32, 's', k));
-      set64(c, i.a, k, mode === 'set' ? p : mode === 'add' ? get64(c, i.a, k) + p : get64(c, i.a, k) - p);
+      const a = va[a0 + k];
+      const b = vb[b0 + k];
+      const bl = b & 0xffff;
+      const x = a * bl; // |x| < 2^48
+      const y = a * ((b - bl) / P16); // a × b's signed high half, |y| ≤ 2^47
+      const xh = Math.floor(x / P32);
+      const yh = Math.floor(y / P16);
+      let lo = x - xh * P32 + (y - yh * P16) * P16;
+      let hi = xh + yh;
+      if (lo >= P32) {
+        lo -= P32;
+        hi += 1;
+      }
+      const q = o + 3 * k;
+      if (mode !== 'set') {
+        const alo = w[q] >>> 0;
+        if (mode === 'add') {
+          lo += alo;
+          hi += w[q + 1];
+          if (lo >= P32) {
+            lo -= P32;
+            hi += 1;
+          }
+        } else {
+          lo = alo - lo;
+          hi = w[q + 1] - hi;
+          if (lo < 0) {
+            lo += P32;
+            hi -= 1;
+          }
+        }
+      }
+      hi |= 0;
+      w[q] = lo;
+      w[q + 1] = hi;
+      w[q + 2] = hi >> 31;
     }
     return i.next;
   };

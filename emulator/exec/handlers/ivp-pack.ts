@@ -10,7 +10,7 @@
 import type { Cpu } from '../../core/cpu';
 import type { Insn } from '../insn';
 import { family, type Family } from '../family';
-import { intView } from './ivp-lanes';
+import { intView, scratch } from './ivp-lanes';
 import { get24, get48, get64, set24, set48 } from './ivp-wide-lanes';
 
 /**
@@ -67,7 +67,30 @@ function packvrNum(w: Wide, read: (c: Cpu, r: number, i: number) => number, unsi
   };
 }
 
+/** PACKVR of 48-bit lanes to 16 bits, the lanes read straight from the accumulator's 16-bit units. */
+function packvrNx48(unsigned: boolean) {
+  const lo = unsigned ? 0 : -32768;
+  const hi = unsigned ? 65535 : 32767;
+  return (c: Cpu, i: Insn): number => {
+    const sh = clampShift(c.a[i.c], 32);
+    const scale = 2 ** sh;
+    const bias = sh === 0 ? 0 : 2 ** (sh - 1);
+    const u = c.ivp.w16;
+    const s = c.ivp.wi16;
+    const v = c.ivp.u16;
+    const o = i.b * 96;
+    const d = i.a * 32;
+    for (let k = 0; k < 32; k++) {
+      const q = o + 3 * k;
+      const x = Math.floor((s[q + 2] * 4294967296 + (u[q + 1] * 65536 + u[q]) + bias) / scale);
+      v[d + k] = x < lo ? lo : x > hi ? hi : x;
+    }
+    return i.next;
+  };
+}
+
 function packvr(w: Wide, unsigned = false) {
+  if (w.lanes === 32 && w.out === 16) return packvrNx48(unsigned);
   if (w.readNum) return packvrNum(w, w.readNum, unsigned);
   return (c: Cpu, i: Insn): number => {
     const sh = clampShift(c.a[i.c], w.maxShift);
@@ -97,8 +120,9 @@ function packv(w: Wide) {
   return (c: Cpu, i: Insn): number => {
     const shifts = intView(c, w.out, true);
     const base = i.c * w.lanes;
-    const amounts = Array.from({ length: w.lanes }, (_, k) => clampShift(shifts[base + k], w.maxShift));
-    writeOut(c, w, i.a, (k) => satBig(roundShift(w.read(c, i.b, k), amounts[k]), w.out, false));
+    // the shifts first: the destination may be the shift register
+    for (let k = 0; k < w.lanes; k++) scratch[k] = clampShift(shifts[base + k], w.maxShift);
+    writeOut(c, w, i.a, (k) => satBig(roundShift(w.read(c, i.b, k), scratch[k]), w.out, false));
     return i.next;
   };
 }
@@ -124,9 +148,9 @@ const W64 = WIDE.n_2x64w;
 /** CVT48S/UNX32 w, hi, lo: 32 lanes of 48 bits from 2 × 16 int32 lanes (lo → lanes 0–15). */
 function cvt48(signed: boolean) {
   return (c: Cpu, i: Insn): number => {
+    // a wide destination never aliases the vector sources
     const v = intView(c, 32, signed);
-    const vals = Array.from({ length: 32 }, (_, k) => (k < 16 ? v[i.c * 16 + k] : v[i.b * 16 + k - 16]));
-    vals.forEach((x, k) => set48(c, i.a, k, x));
+    for (let k = 0; k < 32; k++) set48(c, i.a, k, k < 16 ? v[i.c * 16 + k] : v[i.b * 16 + k - 16]);
     return i.next;
   };
 }
@@ -143,8 +167,7 @@ function cvt32from48(high: boolean) {
 /** CVT24S2NX16 w, hi, lo: 64 lanes of 24 bits from 2 × 32 int16 lanes. */
 function cvt24(c: Cpu, i: Insn): number {
   const v = intView(c, 16, true);
-  const vals = Array.from({ length: 64 }, (_, k) => (k < 32 ? v[i.c * 32 + k] : v[i.b * 32 + k - 32]));
-  vals.forEach((x, k) => set24(c, i.a, k, x));
+  for (let k = 0; k < 64; k++) set24(c, i.a, k, k < 32 ? v[i.c * 32 + k] : v[i.b * 32 + k - 32]);
   return i.next;
 }
 
@@ -173,10 +196,11 @@ function cvt32from24(q: number) {
 function unpk(signed: boolean, high: boolean, from: 8 | 16 = 16) {
   const n = 256 / from;
   return (c: Cpu, i: Insn): number => {
+    // through scratch lanes: the destination may be the source
     const src = intView(c, from, signed);
-    const vals = Array.from({ length: n }, (_, k) => src[i.b * 2 * n + k + (high ? n : 0)]);
+    for (let k = 0; k < n; k++) scratch[k] = src[i.b * 2 * n + k + (high ? n : 0)];
     const out = intView(c, (from * 2) as 16 | 32, true);
-    vals.forEach((x, k) => (out[i.a * n + k] = x));
+    for (let k = 0; k < n; k++) out[i.a * n + k] = scratch[k];
     return i.next;
   };
 }
@@ -185,8 +209,7 @@ function unpk(signed: boolean, high: boolean, from: 8 | 16 = 16) {
 function cvt24u(high: boolean) {
   return (c: Cpu, i: Insn): number => {
     const v = intView(c, 32, false);
-    const vals = Array.from({ length: 32 }, (_, k) => (k < 16 ? v[i.c * 16 + k] : v[i.b * 16 + k - 16]));
-    vals.forEach((x, k) => set24(c, i.a, k + (high ? 32 : 0), x & 0xffffff));
+    for (let k = 0; k < 32; k++) set24(c, i.a, k + (high ? 32 : 0), (k < 16 ? v[i.c * 16 + k] : v[i.b * 16 + k - 16]) & 0xffffff);
     return i.next;
   };
 }
@@ -197,11 +220,13 @@ function cvt24u(high: boolean) {
  */
 function packvrnrHalf(w: Wide, odd: number) {
   const out = (w.out * 2) as 16 | 32;
+  const read = w.readNum!;
+  const half = w.lanes / 2;
   return (c: Cpu, i: Insn): number => {
-    const sh = BigInt(clampShift(c.a[i.c], w.maxShift));
-    const vals = Array.from({ length: w.lanes / 2 }, (_, k) => Number(BigInt.asUintN(out, w.read(c, i.b, 2 * k + odd) >> sh)));
+    // exact: a 24/48-bit lane over a power of two, floored; the store keeps the low bits
+    const scale = 2 ** clampShift(c.a[i.c], w.maxShift);
     const v = intView(c, out, false);
-    vals.forEach((x, k) => (v[i.a * (w.lanes / 2) + k] = x));
+    for (let k = 0; k < half; k++) v[i.a * half + k] = Math.floor(read(c, i.b, 2 * k + odd) / scale);
     return i.next;
   };
 }

@@ -11,7 +11,7 @@ import { family, type Family } from '../family';
 import { IVP_INT_TYPES } from '../../../xtensa/isa';
 import { predBit, predMask } from '../../core/ivp-state';
 import { halfToNumber } from '../../../tensors/binary16';
-import { intView, laneType } from './ivp-lanes';
+import { intView, laneType, scratch } from './ivp-lanes';
 
 function setPred(c: Cpu, r: number, m: [number, number]): void {
   c.vb[2 * r] = m[0];
@@ -104,9 +104,9 @@ function sel(bits: number) {
   return (c: Cpu, i: Insn): number => {
     const n = 512 / bits;
     const idx = intView(c, bits, false);
-    const out = new Array<number>(n);
-    for (let k = 0; k < n; k++) out[k] = concatLane(c, bits, i.b, i.c, idx[i.d * n + k] % (2 * n));
-    writeLanes(c, bits, i.a, out);
+    // through scratch lanes: the destination may be a source
+    for (let k = 0; k < n; k++) scratch[k] = concatLane(c, bits, i.b, i.c, idx[i.d * n + k] % (2 * n));
+    writeLanes(c, bits, i.a, scratch);
     return i.next;
   };
 }
@@ -115,9 +115,8 @@ function shfl(bits: number) {
   return (c: Cpu, i: Insn): number => {
     const n = 512 / bits;
     const v = intView(c, bits, false);
-    const out = new Array<number>(n);
-    for (let k = 0; k < n; k++) out[k] = v[i.b * n + (v[i.c * n + k] % n)];
-    writeLanes(c, bits, i.a, out);
+    for (let k = 0; k < n; k++) scratch[k] = v[i.b * n + (v[i.c * n + k] % n)];
+    writeLanes(c, bits, i.a, scratch);
     return i.next;
   };
 }

@@ -1,7 +1,8 @@
 // Lanes of the IVP wide accumulators (xtensa-ivp-spec.md §11.2): 64 × 24-bit lanes at bytes 3i;
 // a 48-bit lane i is 24-bit lanes 2i (low) and 2i+1 (high), i.e. bytes 6i..6i+5; a 64-bit lane i
 // lives in the 96-bit slice at bytes 12i, its upper 32 bits written as the sign extension.
-// 24- and 48-bit lanes are exact JavaScript numbers; 64-bit lanes are BigInt.
+// 24- and 48-bit lanes are exact JavaScript numbers (48-bit ones read and written as three 16-bit
+// units); 64-bit lanes are BigInt.
 
 import type { Cpu } from '../../core/cpu';
 
@@ -21,7 +22,6 @@ export function set24(c: Cpu, r: number, i: number, v: number): void {
   b[o + 2] = (v >> 16) & 255;
 }
 
-const P24 = 2 ** 24;
 const P48 = 2 ** 48;
 
 /** Wraps an integer-valued number into the signed 48-bit range. */
@@ -31,41 +31,47 @@ export function wrap48(v: number): number {
   return r >= P48 / 2 ? r - P48 : r;
 }
 
+/** 16-bit units of a wide register. */
+const W16 = W / 2;
+const P32 = 2 ** 32;
+
 export function get48(c: Cpu, r: number, i: number): number {
-  const b = c.ivp.w8;
-  const o = r * W + 6 * i;
-  const lo = b[o] | (b[o + 1] << 8) | (b[o + 2] << 16);
-  const hi = ((b[o + 3] | (b[o + 4] << 8) | (b[o + 5] << 16)) << 8) >> 8;
-  return hi * P24 + lo;
+  // units 3i, 3i+1: the low 32 bits; unit 3i+2: the signed high 16
+  const o = r * W16 + 3 * i;
+  const u = c.ivp.w16;
+  return c.ivp.wi16[o + 2] * P32 + (u[o + 1] * 65536 + u[o]);
 }
 
 export function set48(c: Cpu, r: number, i: number, v: number): void {
+  const o = r * W16 + 3 * i;
+  const u = c.ivp.w16;
   if (v >= -2147483648 && v <= 2147483647) {
-    // an int32 value: its low 24 bits and its arithmetic upper part (sign-extended into bits 47..24)
-    set24(c, r, 2 * i, v & 0xffffff);
-    set24(c, r, 2 * i + 1, v >> 24);
+    // an int32 value: its low 32 bits and its sign in bits 47..32
+    u[o] = v;
+    u[o + 1] = v >> 16;
+    u[o + 2] = v >> 31;
     return;
   }
   const w = wrap48(v);
-  const lo = ((w % P24) + P24) % P24;
-  set24(c, r, 2 * i, lo);
-  set24(c, r, 2 * i + 1, (w - lo) / P24);
+  const hi = Math.floor(w / P32);
+  const lo = w - hi * P32;
+  u[o] = lo;
+  u[o + 1] = lo / 65536;
+  u[o + 2] = hi;
 }
 
 export function get64(c: Cpu, r: number, i: number): bigint {
-  const b = c.ivp.w8;
-  const o = r * W + 12 * i;
-  let v = 0n;
-  for (let k = 7; k >= 0; k--) v = (v << 8n) | BigInt(b[o + k]);
-  return BigInt.asIntN(64, v);
+  // the slice's words 3i (low) and 3i+1 (high, signed); word 3i+2 is the sign extension
+  const o = r * 48 + 3 * i;
+  const w = c.wv;
+  return (BigInt(w[o + 1]) << 32n) | BigInt(w[o] >>> 0);
 }
 
 export function set64(c: Cpu, r: number, i: number, v: bigint): void {
-  const b = c.ivp.w8;
-  const o = r * W + 12 * i;
-  let u = BigInt.asUintN(96, BigInt.asIntN(64, v));
-  for (let k = 0; k < 12; k++) {
-    b[o + k] = Number(u & 255n);
-    u >>= 8n;
-  }
+  const o = r * 48 + 3 * i;
+  const w = c.wv;
+  const hi = Number(BigInt.asIntN(32, v >> 32n));
+  w[o] = Number(BigInt.asUintN(32, v));
+  w[o + 1] = hi;
+  w[o + 2] = hi < 0 ? -1 : 0;
 }
