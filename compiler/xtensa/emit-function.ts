@@ -16,7 +16,8 @@ import { branchConsumes, branchIf, fusible } from './emit-branch';
 import { binImmediateOperand, constantsOf } from './immediates';
 import { vregsOf } from '../ir/uses';
 import { argumentWordsOf, isVectorValue } from '../ir/ir';
-import { emitVectorCopy, emitVectorMemory, emitVop, fileReg, fill, spill, vectorArgumentRegisters } from './emit-vector';
+import { emitVectorCopy, emitVectorMemory, emitVop, fileReg, fill, planVectorHomes, spill, vectorArgumentRegisters } from './emit-vector';
+import { registerOnlyVectors } from './vector-homes';
 
 export interface EmitContext {
   readonly w: AsmWriter;
@@ -137,6 +138,7 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
     w.insn('and\ta1, a1, a8');
   }
   storeIncomingArguments(ctx, f);
+  planVectorHomes(ctx, registerOnlyVectors(f));
   const fused = f.promoted ? fusedCompares(f) : new Map<Block, Cmp>();
   const unneeded = constants ? immediateOnly(f, constants, fused, ctx.konst) : new Set<Instr>();
   f.blocks.forEach((b, i) => {

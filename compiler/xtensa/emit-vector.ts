@@ -37,6 +37,14 @@ function moveInsn(file: VectorValueType, load: boolean, reg: string, addrReg: st
   }
 }
 
+/** Per function being emitted: vector temporaries that live only in a register (vector-homes.ts). */
+const registerOnly = new WeakMap<EmitContext, Set<number>>();
+
+/** Notes the temporaries of the function `ctx` emits that need no home (-O1/-O2). */
+export function planVectorHomes(ctx: EmitContext, ids: Set<number>): void {
+  registerOnly.set(ctx, ids);
+}
+
 /** The vreg whose value each register holds (and since which line), per function being emitted. */
 const held = new WeakMap<EmitContext, Map<string, { id: number; line: number }>>();
 
@@ -83,13 +91,24 @@ function transfer(ctx: EmitContext, file: VectorValueType, load: boolean, reg: s
 
 /** Fills register `reg` with v's value from its frame home. */
 export function fill(ctx: EmitContext, reg: string, v: VReg, scratch = 'a15'): void {
-  if (registerHolding(ctx, v) === reg) return;
+  const at = registerHolding(ctx, v);
+  if (at === reg) return;
+  if (registerOnly.get(ctx)?.has(v.id)) {
+    if (!at) throw new Error(`internal: vector v${v.id} lives in a register but none holds it`);
+    ctx.w.insn(`ivp_movvv\t${reg}, ${at}`);
+    holds(ctx, reg, v, false);
+    return;
+  }
   transfer(ctx, v.type as VectorValueType, true, reg, 'a1', homeOf(ctx, v), scratch);
   holds(ctx, reg, v, false);
 }
 
 /** Spills register `reg` into v's frame home. */
 export function spill(ctx: EmitContext, reg: string, v: VReg, scratch = 'a15'): void {
+  if (registerOnly.get(ctx)?.has(v.id) && ctx.optimized) {
+    holds(ctx, reg, v, true);
+    return;
+  }
   transfer(ctx, v.type as VectorValueType, false, reg, 'a1', homeOf(ctx, v), scratch);
   holds(ctx, reg, v, true);
 }
@@ -148,6 +167,15 @@ export function emitVop(ctx: EmitContext, i: Extract<Instr, { op: 'vop' }>, addr
   const after: (() => void)[] = [];
   const text: string[] = [];
   let dstAr: string | undefined;
+  // a register quad (the quad MACs' vqB operand): four `use` arguments in v4m..v4m+3, named by v4m
+  const quadAt = quadOperandIndex(i.mnemonic, i.dst !== undefined);
+  const cached = quadAt < 0 ? (v: VReg): string | undefined => {
+    const r = registerHolding(ctx, v);
+    if (r) claimed.add(r);
+    return r;
+  } : () => undefined;
+  // registers already holding operands are claimed before any register is taken for the others
+  for (const a of i.args) if ('use' in a && isVectorValue(a.use.type)) cached(a.use);
   if (i.dst) {
     if (isVectorValue(i.dst.type)) {
       const r = take(i.dst.type);
@@ -159,13 +187,6 @@ export function emitVop(ctx: EmitContext, i: Extract<Instr, { op: 'vop' }>, addr
       text.push(dstAr);
     }
   }
-  // a register quad (the quad MACs' vqB operand): four `use` arguments in v4m..v4m+3, named by v4m
-  const quadAt = quadOperandIndex(i.mnemonic, i.dst !== undefined);
-  const cached = quadAt < 0 ? (v: VReg): string | undefined => {
-    const r = registerHolding(ctx, v);
-    if (r) claimed.add(r);
-    return r;
-  } : () => undefined;
   for (let k = 0; k < i.args.length; k++) {
     if (k !== quadAt) {
       text.push(operand(ctx, i.args[k], take, takeAr, after, addressInto, cached));
