@@ -40,10 +40,25 @@ function moveInsn(file: VectorValueType, load: boolean, reg: string, addrReg: st
 /** Per function being emitted: vector temporaries that live only in a register (vector-homes.ts). */
 const registerOnly = new WeakMap<EmitContext, Set<number>>();
 
-/** Notes the temporaries of the function `ctx` emits that need no home (-O1/-O2). */
-export function planVectorHomes(ctx: EmitContext, ids: Set<number>): void {
+/** Per function being emitted: vectors pinned to a register for the whole function (vector-homes.ts). */
+const pinned = new WeakMap<EmitContext, Map<number, string>>();
+
+/** Notes the temporaries of the function `ctx` emits that need no home and the pinned vectors (-O1/-O2). */
+export function planVectorHomes(ctx: EmitContext, ids: Set<number>, pins: Map<number, string>): void {
   registerOnly.set(ctx, ids);
+  pinned.set(ctx, pins);
 }
+
+/** After a call: the pinned vectors back into their registers from their homes. */
+export function reloadPinned(ctx: EmitContext): void {
+  if (!ctx.optimized) return;
+  for (const [id, reg] of pinned.get(ctx) ?? []) {
+    const home = ctx.frame.homes.get(id);
+    if (home !== undefined) transfer(ctx, 'vec', true, reg, 'a1', home, 'a15');
+  }
+}
+
+const pinOf = (ctx: EmitContext, v: VReg): string | undefined => (ctx.optimized ? pinned.get(ctx)?.get(v.id) : undefined);
 
 /** The vreg whose value each register holds (and since which line), per function being emitted. */
 const held = new WeakMap<EmitContext, Map<string, { id: number; line: number }>>();
@@ -69,6 +84,8 @@ function holds(ctx: EmitContext, reg: string, v: VReg, stored: boolean): void {
 /** A register of v's file holding v's value with no label or call since (-O1/-O2 only). */
 function registerHolding(ctx: EmitContext, v: VReg): string | undefined {
   if (!ctx.optimized) return undefined;
+  const pin = pinOf(ctx, v);
+  if (pin) return pin;
   const m = held.get(ctx);
   if (!m) return undefined;
   for (const [r, h] of m) {
@@ -105,6 +122,8 @@ export function fill(ctx: EmitContext, reg: string, v: VReg, scratch = 'a15'): v
 
 /** Spills register `reg` into v's frame home. */
 export function spill(ctx: EmitContext, reg: string, v: VReg, scratch = 'a15'): void {
+  const pin = pinOf(ctx, v);
+  if (pin && pin !== reg) ctx.w.insn(`ivp_movvv\t${pin}, ${reg}`);
   if (registerOnly.get(ctx)?.has(v.id) && ctx.optimized) {
     holds(ctx, reg, v, true);
     return;
@@ -178,7 +197,9 @@ export function emitVop(ctx: EmitContext, i: Extract<Instr, { op: 'vop' }>, addr
   for (const a of i.args) if ('use' in a && isVectorValue(a.use.type)) cached(a.use);
   if (i.dst) {
     if (isVectorValue(i.dst.type)) {
-      const r = take(i.dst.type);
+      const pin = pinOf(ctx, i.dst);
+      const r = pin ?? take(i.dst.type);
+      claimed.add(r);
       text.push(r);
       const d = i.dst;
       after.push(() => spill(ctx, r, d));
