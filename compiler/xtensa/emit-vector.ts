@@ -7,7 +7,8 @@
 //
 // At -O1/-O2 a register remembers whose value it holds (filled from or spilled to that home) until a
 // label, a call or another write: an operand already in a register is read there instead of filled
-// again (within a basic block; homes stay up to date, so nothing else changes).
+// again (within a basic block; homes stay up to date, so nothing else changes). Temporaries planned
+// as register-only skip their spill, and pinned vectors live in v24..v31 (vector-homes.ts).
 //
 // Calls (this compiler's ABI, docs/ivp-encoding.md): vector-file arguments travel in their own
 // files, in order per file starting at register 0 (v0.., wv0.., vb0.., u0..); a result comes back in
