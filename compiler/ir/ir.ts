@@ -19,12 +19,12 @@ export type MemType = 'i8' | 'u8' | 'i16' | 'u16' | 'i32' | 'i64' | 'f32' | 'f64
  * An operand of a vector-unit instruction: a register read (`use`), an immediate, or an in/out
  * operand in memory (`mem`: loaded into a register of `file` before the instruction and stored back
  * after it — the lvalue arguments of the intrinsics: a destination, an updated pointer, a stream's
- * alignment register).
+ * alignment register; `out`: only written — a load's destination — so not loaded before).
  */
 export type VopArg =
   | { readonly use: VReg }
   | { readonly imm: number }
-  | { readonly mem: Address; readonly file: 'i32' | VectorValueType };
+  | { readonly mem: Address; readonly file: 'i32' | VectorValueType; readonly out?: true };
 
 export interface VReg {
   readonly id: number;

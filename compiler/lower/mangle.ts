@@ -188,6 +188,14 @@ class Mangler {
       }
       case 'class': return this.className(t.decl);
       case 'enum': return this.enumName(t.decl);
+      case 'vector': {
+        // an IVP type: a vendor extended type (u <source-name>), a substitution candidate
+        const key = typeKeyOf(t);
+        const known = this.lookup(key);
+        if (known) return known;
+        this.add(key);
+        return `u${sourceName(t.vector.name)}`;
+      }
       case 'tparam': {
         const key = `T${t.param.index}`;
         const known = this.lookup(key);
@@ -269,6 +277,7 @@ function typeKeyOf(t: Type): string {
     case 'class': return `${cv}c${t.decl.id}`;
     case 'enum': return `${cv}e${t.decl.id}`;
     case 'tparam': return `${cv}T${t.param.index}`;
+    case 'vector': return `${cv}u${t.vector.name}`;
     default: return `${cv}${t.kind}`;
   }
 }

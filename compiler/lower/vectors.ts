@@ -193,7 +193,7 @@ export function lowerIntrinsic(f: FnLower, fn: FunctionDecl, args: readonly Expr
     if (p.kind === 'reference' && !p.referee.const) {
       const file = FILE_OF_KIND[opType.kind];
       if (!file) unsupported(a.loc, `internal: operand ${opType.name} of ${d.mnemonic}`);
-      return { mem: regAddr(ops.address(i)), file };
+      return { mem: regAddr(ops.address(i)), file, ...(writeOnly(d, i + first) ? { out: true as const } : {}) };
     }
     return { use: ops.value(i) };
   });
@@ -213,6 +213,13 @@ export function lowerIntrinsic(f: FnLower, fn: FunctionDecl, args: readonly Expr
   const isFloat = ret.kind === 'builtin' && ret.name === 'float';
   const word = vop(f, 'ivp_extrn_2x32', isFloat ? 'f32' : 'i32', [{ use: lanes }, { imm: 0 }])!;
   return isFloat ? word : ops.convert(word, builtin('int'), fn.ret);
+}
+
+/** Whether operand k of row d is only written: a load's destination, the outputs of DSEL*I and DIVN. */
+function writeOnly(d: InsnDef, k: number): boolean {
+  if (d.mem?.kind === 'load') return k === 0;
+  if (/^ivp_(dsel\w+i|divn_2x32x16u?)$/.test(d.mnemonic)) return k === 0 || k === 1;
+  return false;
 }
 
 /** The constant argument `a` for the row's immediate operand `k`, checked against its range. */

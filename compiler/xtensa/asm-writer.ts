@@ -114,6 +114,12 @@ export class AsmWriter {
     return label;
   }
 
+  /** Whether a label or a call was emitted since line `n` (so registers may hold other values). */
+  joinedSince(n: number): boolean {
+    for (let i = n; i < this.lines.length; i++) if (/^\S.*:$/.test(this.lines[i]) || /^\t(call|callx|entry|retw|ret)\b/.test(this.lines[i])) return true;
+    return false;
+  }
+
   get lineCount(): number {
     return this.lines.length;
   }

@@ -16,7 +16,8 @@ import { branchConsumes, branchIf, fusible } from './emit-branch';
 import { binImmediateOperand, constantsOf } from './immediates';
 import { vregsOf } from '../ir/uses';
 import { argumentWordsOf, isVectorValue } from '../ir/ir';
-import { emitVectorCopy, emitVectorMemory, emitVop, fileReg, fill, spill, vectorArgumentRegisters } from './emit-vector';
+import { emitVectorCopy, emitVectorMemory, emitVop, fileReg, fill, planVectorHomes, reloadPinned, spill, vectorArgumentRegisters } from './emit-vector';
+import { pinnedVectors, registerOnlyVectors } from './vector-homes';
 
 export interface EmitContext {
   readonly w: AsmWriter;
@@ -136,6 +137,8 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
     w.insn('movi\ta8, -64');
     w.insn('and\ta1, a1, a8');
   }
+  const registerOnly = registerOnlyVectors(f);
+  planVectorHomes(ctx, registerOnly, pinnedVectors(f, registerOnly));
   storeIncomingArguments(ctx, f);
   const fused = f.promoted ? fusedCompares(f) : new Map<Block, Cmp>();
   const unneeded = constants ? immediateOnly(f, constants, fused, ctx.konst) : new Set<Instr>();
@@ -459,6 +462,7 @@ function callWith(ctx: EmitContext, callee: string | VReg, args: readonly VReg[]
     ctx.ld('a8', callee);
     w.insn('callx8\ta8');
   }
+  reloadPinned(ctx);
   if (dst && isVectorValue(dst.type)) spill(ctx, fileReg(dst.type, 0), dst);
   else if (dst) {
     ctx.st('a10', dst, 0);
@@ -483,6 +487,7 @@ function emitMemcpy(ctx: EmitContext, dst: Address, src: Address, size: number, 
   w.insn('mov\ta11, a8');
   loadConstant(w, 'a12', size);
   w.insn('call8\tmemcpy');
+  reloadPinned(ctx);
 }
 
 function emitMemzero(ctx: EmitContext, dst: Address, size: number, align: number): void {
@@ -497,4 +502,5 @@ function emitMemzero(ctx: EmitContext, dst: Address, size: number, align: number
   w.insn('movi\ta11, 0');
   loadConstant(w, 'a12', size);
   w.insn('call8\tmemset');
+  reloadPinned(ctx);
 }

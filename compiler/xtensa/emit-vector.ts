@@ -5,6 +5,11 @@
 // files with the table's spill/fill rows (ivp_lvw/ivp_svw, ivp_lvalign/ivp_svalign,
 // ivp_lvbool/ivp_svbool).
 //
+// At -O1/-O2 a register remembers whose value it holds (filled from or spilled to that home) until a
+// label, a call or another write: an operand already in a register is read there instead of filled
+// again (within a basic block; homes stay up to date, so nothing else changes). Temporaries planned
+// as register-only skip their spill, and pinned vectors live in v24..v31 (vector-homes.ts).
+//
 // Calls (this compiler's ABI, docs/ivp-encoding.md): vector-file arguments travel in their own
 // files, in order per file starting at register 0 (v0.., wv0.., vb0.., u0..); a result comes back in
 // register 0 of its file; every register of the unit is caller-saved (a call may change any).
@@ -33,6 +38,65 @@ function moveInsn(file: VectorValueType, load: boolean, reg: string, addrReg: st
   }
 }
 
+/** Per function being emitted: vector temporaries that live only in a register (vector-homes.ts). */
+const registerOnly = new WeakMap<EmitContext, Set<number>>();
+
+/** Per function being emitted: vectors pinned to a register for the whole function (vector-homes.ts). */
+const pinned = new WeakMap<EmitContext, Map<number, string>>();
+
+/** Notes the temporaries of the function `ctx` emits that need no home and the pinned vectors (-O1/-O2). */
+export function planVectorHomes(ctx: EmitContext, ids: Set<number>, pins: Map<number, string>): void {
+  registerOnly.set(ctx, ids);
+  pinned.set(ctx, pins);
+}
+
+/** After a call: the pinned vectors back into their registers from their homes. */
+export function reloadPinned(ctx: EmitContext): void {
+  if (!ctx.optimized) return;
+  for (const [id, reg] of pinned.get(ctx) ?? []) {
+    const home = ctx.frame.homes.get(id);
+    if (home !== undefined) transfer(ctx, 'vec', true, reg, 'a1', home, 'a15');
+  }
+}
+
+const pinOf = (ctx: EmitContext, v: VReg): string | undefined => (ctx.optimized ? pinned.get(ctx)?.get(v.id) : undefined);
+
+/** The vreg whose value each register holds (and since which line), per function being emitted. */
+const held = new WeakMap<EmitContext, Map<string, { id: number; line: number }>>();
+
+function heldBy(ctx: EmitContext): Map<string, { id: number; line: number }> {
+  let m = held.get(ctx);
+  if (!m) held.set(ctx, (m = new Map()));
+  return m;
+}
+
+/** Register `reg` now holds something else than a known value. */
+function clobber(ctx: EmitContext, reg: string): void {
+  held.get(ctx)?.delete(reg);
+}
+
+/** Register `reg` holds v's value (v's home was just loaded or stored). */
+function holds(ctx: EmitContext, reg: string, v: VReg, stored: boolean): void {
+  const m = heldBy(ctx);
+  if (stored) for (const [r, h] of m) if (h.id === v.id) m.delete(r);
+  m.set(reg, { id: v.id, line: ctx.w.lineCount });
+}
+
+/** A register of v's file holding v's value with no label or call since (-O1/-O2 only). */
+function registerHolding(ctx: EmitContext, v: VReg): string | undefined {
+  if (!ctx.optimized) return undefined;
+  const pin = pinOf(ctx, v);
+  if (pin) return pin;
+  const m = held.get(ctx);
+  if (!m) return undefined;
+  for (const [r, h] of m) {
+    if (h.id !== v.id) continue;
+    if (ctx.w.joinedSince(h.line)) m.delete(r);
+    else return r;
+  }
+  return undefined;
+}
+
 /** Moves register `reg` of `file` from or to `base + offset` (through `scratch` when needed). */
 function transfer(ctx: EmitContext, file: VectorValueType, load: boolean, reg: string, base: string, offset: number, scratch: string): void {
   if (file === 'vec' && offset % 64 === 0 && offset >= -1024 && offset <= 960) {
@@ -45,12 +109,28 @@ function transfer(ctx: EmitContext, file: VectorValueType, load: boolean, reg: s
 
 /** Fills register `reg` with v's value from its frame home. */
 export function fill(ctx: EmitContext, reg: string, v: VReg, scratch = 'a15'): void {
+  const at = registerHolding(ctx, v);
+  if (at === reg) return;
+  if (registerOnly.get(ctx)?.has(v.id)) {
+    if (!at) throw new Error(`internal: vector v${v.id} lives in a register but none holds it`);
+    ctx.w.insn(`ivp_movvv\t${reg}, ${at}`);
+    holds(ctx, reg, v, false);
+    return;
+  }
   transfer(ctx, v.type as VectorValueType, true, reg, 'a1', homeOf(ctx, v), scratch);
+  holds(ctx, reg, v, false);
 }
 
 /** Spills register `reg` into v's frame home. */
 export function spill(ctx: EmitContext, reg: string, v: VReg, scratch = 'a15'): void {
+  const pin = pinOf(ctx, v);
+  if (pin && pin !== reg) ctx.w.insn(`ivp_movvv\t${pin}, ${reg}`);
+  if (registerOnly.get(ctx)?.has(v.id) && ctx.optimized) {
+    holds(ctx, reg, v, true);
+    return;
+  }
   transfer(ctx, v.type as VectorValueType, false, reg, 'a1', homeOf(ctx, v), scratch);
+  holds(ctx, reg, v, true);
 }
 
 function homeOf(ctx: EmitContext, v: VReg): number {
@@ -68,6 +148,7 @@ export function emitVectorMemory(ctx: EmitContext, load: boolean, v: VReg, a: Ad
   const reg = fileReg(file, 0);
   if (!load) fill(ctx, reg, v);
   addressInto('a10', a);
+  if (load) clobber(ctx, reg);
   ctx.w.insn(moveInsn(file, load, reg, 'a10', 0));
   if (load) spill(ctx, reg, v);
 }
@@ -91,17 +172,35 @@ export function emitVop(ctx: EmitContext, i: Extract<Instr, { op: 'vop' }>, addr
     if (!r) throw new Unsupported(`internal: ${i.mnemonic} has too many address-register operands`);
     return r;
   };
+  // registers read or written by this instruction (a cached operand keeps its register)
+  const claimed = new Set<string>();
   const take = (file: VectorValueType): string => {
-    const n = next[file]++;
-    if (n >= FILE_SIZE[file]) throw new Unsupported(`internal: ${i.mnemonic} has too many ${file} operands`);
-    return fileReg(file, n);
+    for (;;) {
+      const n = next[file]++;
+      if (n >= FILE_SIZE[file]) throw new Unsupported(`internal: ${i.mnemonic} has too many ${file} operands`);
+      const r = fileReg(file, n);
+      if (claimed.has(r)) continue;
+      claimed.add(r);
+      return r;
+    }
   };
   const after: (() => void)[] = [];
   const text: string[] = [];
   let dstAr: string | undefined;
+  // a register quad (the quad MACs' vqB operand): four `use` arguments in v4m..v4m+3, named by v4m
+  const quadAt = quadOperandIndex(i.mnemonic, i.dst !== undefined);
+  const cached = quadAt < 0 ? (v: VReg): string | undefined => {
+    const r = registerHolding(ctx, v);
+    if (r) claimed.add(r);
+    return r;
+  } : () => undefined;
+  // registers already holding operands are claimed before any register is taken for the others
+  for (const a of i.args) if ('use' in a && isVectorValue(a.use.type)) cached(a.use);
   if (i.dst) {
     if (isVectorValue(i.dst.type)) {
-      const r = take(i.dst.type);
+      const pin = pinOf(ctx, i.dst);
+      const r = pin ?? take(i.dst.type);
+      claimed.add(r);
       text.push(r);
       const d = i.dst;
       after.push(() => spill(ctx, r, d));
@@ -110,11 +209,9 @@ export function emitVop(ctx: EmitContext, i: Extract<Instr, { op: 'vop' }>, addr
       text.push(dstAr);
     }
   }
-  // a register quad (the quad MACs' vqB operand): four `use` arguments in v4m..v4m+3, named by v4m
-  const quadAt = quadOperandIndex(i.mnemonic, i.dst !== undefined);
   for (let k = 0; k < i.args.length; k++) {
     if (k !== quadAt) {
-      text.push(operand(ctx, i.args[k], take, takeAr, after, addressInto));
+      text.push(operand(ctx, i.args[k], take, takeAr, after, addressInto, cached));
       continue;
     }
     const first = Math.ceil(next.vec / 4) * 4;
@@ -122,6 +219,7 @@ export function emitVop(ctx: EmitContext, i: Extract<Instr, { op: 'vop' }>, addr
     if (next.vec > FILE_SIZE.vec) throw new Unsupported(`internal: ${i.mnemonic} has too many vec operands`);
     for (let j = 0; j < 4; j++) {
       const a = i.args[k + j];
+      clobber(ctx, fileReg('vec', first + j));
       if (!a || !('use' in a) || a.use.type !== 'vec') throw new Unsupported(`internal: ${i.mnemonic} needs four vectors for its quad operand`);
       fill(ctx, fileReg('vec', first + j), a.use);
     }
@@ -140,11 +238,13 @@ function quadOperandIndex(mnemonic: string, hasDst: boolean): number {
   return at < 0 ? -1 : at - (hasDst ? 1 : 0);
 }
 
-function operand(ctx: EmitContext, a: VopArg, take: (f: VectorValueType) => string, takeAr: () => string, after: (() => void)[], addressInto: AddressInto): string {
+function operand(ctx: EmitContext, a: VopArg, take: (f: VectorValueType) => string, takeAr: () => string, after: (() => void)[], addressInto: AddressInto, cached: (v: VReg) => string | undefined): string {
   if ('imm' in a) return String(a.imm);
   if ('use' in a) {
     const v = a.use;
     if (isVectorValue(v.type)) {
+      const held = cached(v);
+      if (held) return held;
       const r = take(v.type);
       fill(ctx, r, v);
       return r;
@@ -164,7 +264,8 @@ function operand(ctx: EmitContext, a: VopArg, take: (f: VectorValueType) => stri
   }
   const file = a.file;
   const r = take(file);
-  ctx.w.insn(moveInsn(file, true, r, at, 0));
+  clobber(ctx, r);
+  if (!a.out) ctx.w.insn(moveInsn(file, true, r, at, 0));
   after.push(() => ctx.w.insn(moveInsn(file, false, r, at, 0)));
   return r;
 }

@@ -205,11 +205,16 @@ function unpk(signed: boolean, high: boolean, from: 8 | 16 = 16) {
   };
 }
 
-/** CVT24UNX32L w, hi, lo (24-bit lanes 0–31) / CVT24UNX32H (lanes 32–63, the others kept): low 24 bits of u32 lanes. */
+/**
+ * CVT24UNX32L w, hi, lo (24-bit lanes 0–31, lanes 32–63 zero) / CVT24UNX32H (lanes 32–63, the others
+ * kept): low 24 bits of u32 lanes.
+ */
 function cvt24u(high: boolean) {
   return (c: Cpu, i: Insn): number => {
     const v = intView(c, 32, false);
     for (let k = 0; k < 32; k++) set24(c, i.a, k + (high ? 32 : 0), (k < 16 ? v[i.c * 16 + k] : v[i.b * 16 + k - 16]) & 0xffffff);
+    // the low form writes the whole accumulator: lanes 32–63 become zero
+    if (!high) for (let k = 32; k < 64; k++) set24(c, i.a, k, 0);
     return i.next;
   };
 }
