@@ -74,9 +74,11 @@ export class Q7Server {
     this.translations = new Scheduler((uri) => void this.translate(uri), () => this.settings.debounceMs + TRANSLATION_DELAY_MS, options.clock ?? realClock);
   }
 
-  /** Registers every handler and starts listening. */
+  /** Registers every handler and starts listening; the grammar starts loading now (its WebAssembly
+   *  compiles while the client's `initialize` is read and answered). */
   listen(): void {
     const c = this.connection;
+    this.startFrontend();
     c.onInitialize((p) => this.initialize(p));
     c.onInitialized(() => {
       this.initialized = true;
@@ -133,7 +135,7 @@ export class Q7Server {
     this.pullConfiguration = !!p.capabilities.workspace?.configuration;
     this.snippets = !!p.capabilities.textDocument?.completion?.completionItem?.snippetSupport;
     this.watchHeaders = !!p.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
-    this.frontend ??= Frontend.create(loadGrammar(), { snapshots: snapshotStore(hostCache(() => {})) });
+    this.startFrontend();
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -219,11 +221,20 @@ export class Q7Server {
 
   private async ready(): Promise<Analyses> {
     if (!this.analyses) {
-      this.frontend ??= Frontend.create(loadGrammar(), { snapshots: snapshotStore(hostCache(() => {})) });
-      const fe = await this.frontend;
+      const fe = await this.startFrontend();
       this.analyses ??= new Analyses(fe, this.host);
     }
     return this.analyses;
+  }
+
+  /** The front-end, created on first call (the grammar's WebAssembly loads asynchronously). */
+  private startFrontend(): Promise<Frontend> {
+    if (!this.frontend) {
+      // a grammar that cannot be found fails the analyses that wait for it (each logs it), not the start
+      this.frontend = Promise.resolve().then(() => Frontend.create(loadGrammar(), { snapshots: snapshotStore(hostCache(() => {})) }));
+      this.frontend.catch(() => undefined);
+    }
+    return this.frontend;
   }
 
   /** Loads the grammar and analyses the SDK headers before the first document arrives. */
