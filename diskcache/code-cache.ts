@@ -4,8 +4,8 @@
 // bundle this way, so a new server neither parses the bundle nor compiles the functions its start-up
 // runs. The entry is keyed by the build id, the file's name, Node's version and the architecture, and
 // framed as every cache file (entry.ts: length and SHA-256); V8 itself rejects data made by another
-// V8 or from another source. A missing or rejected entry is written a little after start (when the
-// start-up's functions are compiled), or at exit if that comes first. Never in the way: without the cache (no directory, no writes)
+// V8 or from another source. A missing or rejected entry is written when the host says its start-up is
+// done (use.save), else a little after start or at exit, whichever comes first. Never in the way: without the cache (no directory, no writes)
 // the bundle is compiled as require would. The bundle must not use import(): a script compiled from
 // the code cache has no dynamic-import callback (scripts/bundle.mjs removes web-tree-sitter's and
 // checks that none is left).
@@ -32,8 +32,11 @@ export interface CodeCacheOptions {
 export interface CodeCacheUse {
   /** The entry existed and V8 accepted it. */
   accepted: boolean;
-  /** The entry was written (after saveAfterMs). */
+  /** The entry was written. */
   saved: boolean;
+  /** Writes the entry now, once (set when there is none V8 accepted): the host calls it when its
+   *  start-up is done, so the entry holds what a start compiles and little else. */
+  save?: () => void;
 }
 
 /** The cache file's name for a bundle. */
@@ -71,6 +74,7 @@ export function requireWithCodeCache(file: string, options: CodeCacheOptions, us
     };
     const timer = setTimeout(write, options.saveAfterMs ?? 3000).unref();
     process.on('exit', write);
+    use.save = write;
   }
   return mod.exports;
 }

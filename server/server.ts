@@ -37,6 +37,8 @@ export interface ServerOptions {
   /** Where the SDK headers are written for go-to-definition. */
   sdkDir?: string;
   clock?: Clock;
+  /** Called once, after the first diagnostics are published (the loader saves V8's code cache then). */
+  started?: () => void;
 }
 
 export const SERVER_VERSION = '0.1.0';
@@ -63,12 +65,14 @@ export class Q7Server {
   private snippets = false;
   private watchHeaders = false;
   private readonly publications = new Publications();
+  private started?: () => void;
 
   constructor(
     private readonly connection: Connection,
     options: ServerOptions = {},
   ) {
     this.host = editorHost((p) => this.openText(p), options.readFile ?? readDisk);
+    this.started = options.started;
     this.sdk = new SdkFiles(options.sdkDir);
     this.scheduler = new Scheduler((uri) => void this.analyse(uri), () => this.settings.debounceMs, options.clock ?? realClock);
     this.translations = new Scheduler((uri) => void this.translate(uri), () => this.settings.debounceMs + TRANSLATION_DELAY_MS, options.clock ?? realClock);
@@ -302,6 +306,9 @@ export class Q7Server {
     const uri = open?.uri ?? pathToUri(path);
     const diagnostics = this.publications.diagnosticsOf(path).map((d) => toDiagnostic(d, (f) => this.sdk.realPath(f)));
     void this.connection.sendDiagnostics(version === undefined ? { uri, diagnostics } : { uri, version, diagnostics });
+    const started = this.started;
+    this.started = undefined;
+    if (started) setImmediate(started);
   }
 
   /** The analysis of the document's current version (made now when the last one is older). */

@@ -4,9 +4,12 @@
 // its bundle again, then starts it. From tsc output the server starts from server/main.ts directly.
 
 import * as path from 'node:path';
-import { requireWithCodeCache } from '../diskcache/code-cache';
+import { requireWithCodeCache, type CodeCacheUse } from '../diskcache/code-cache';
 
 declare const __Q7_BUILD_ID: string | undefined;
 
-const main = requireWithCodeCache(path.join(__dirname, 'server-main.js'), { buildId: typeof __Q7_BUILD_ID === 'string' ? __Q7_BUILD_ID : 'dev' }) as typeof import('./main');
-main.runServer();
+const use = { accepted: false, saved: false } as CodeCacheUse;
+const main = requireWithCodeCache(path.join(__dirname, 'server-main.js'), { buildId: typeof __Q7_BUILD_ID === 'string' ? __Q7_BUILD_ID : 'dev' }, use) as typeof import('./main');
+// the code cache, when V8 had none to accept, is saved once the first diagnostics are out: it then
+// holds what a start compiles, not the compiler the deferred checks load later
+main.runServer(() => use.save?.());

@@ -63,6 +63,21 @@ exports.value = value;\n`);
     assert.deepEqual(run(bundle, cache), { value: ['changed'], accepted: true, saved: false });
   });
 
+  it('the host can save the entry when its start-up is done, before the timer', () => {
+    const cache = path.join(dir, 'cache');
+    const script = `const { requireWithCodeCache } = require(${JSON.stringify(MODULE)});
+const use = { accepted: false, saved: false };
+const m = requireWithCodeCache(${JSON.stringify(bundle)}, { buildId: 'test', dir: ${JSON.stringify(cache)}, saveAfterMs: 60000 }, use);
+m.value();
+use.save();
+console.log(JSON.stringify({ saved: use.saved, exists: require('fs').existsSync(${JSON.stringify(path.join(cache, codeCacheKey(bundle, 'test')))}) }));
+process.exit(0);`;
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), { saved: true, exists: true });
+    assert.equal(run(bundle, cache).accepted, true);
+  });
+
   it('an entry is keyed by build id, file name, Node version and architecture', () => {
     assert.notEqual(codeCacheKey('/a/server-main.js', 'x'), codeCacheKey('/a/server-main.js', 'y'));
     assert.notEqual(codeCacheKey('/a/server-main.js', 'x'), codeCacheKey('/a/cli.js', 'x'));
