@@ -8,13 +8,14 @@
 
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { BuildCache } from '../compiler';
 import { sdkHeaders, type SnapshotStore } from '../language';
+import { cacheDirectory } from './directory';
 import { decodeEntry, encodeEntry } from './entry';
 import { shippedSnapshot } from './shipped';
 
+export { cacheDirectory } from './directory';
 export { decodeEntry, encodeEntry } from './entry';
 export { decodeShipped, encodeShipped, SHIPPED_SNAPSHOT_FILE, shippedSnapshot } from './shipped';
 
@@ -34,13 +35,6 @@ export interface DiskCache extends BuildCache {
   hits: number;
   misses: number;
   puts: number;
-}
-
-/** Where the cache lives for this environment. */
-export function cacheDirectory(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.Q7_CACHE_DIR) return env.Q7_CACHE_DIR;
-  if (env.XDG_CACHE_HOME) return path.join(env.XDG_CACHE_HOME, 'q7-studio');
-  return path.join(os.homedir(), '.cache', 'q7-studio');
 }
 
 export function diskCache(o: DiskCacheOptions = {}): DiskCache {

@@ -10,7 +10,10 @@ const entries = [
   { in: 'cli/main.ts', out: 'dist/cli.js' },
   // `q7 run` of a program ELF: the emulator alone, so the process starts fast (cli/program-main.ts)
   { in: 'cli/program-main.ts', out: 'dist/q7-run.js' },
-  { in: 'server/main.ts', out: 'dist/server.js' },
+  // the language server: a small loader (dist/server.js) that runs the server's bundle through V8's code
+  // cache (diskcache/code-cache.ts)
+  { in: 'server/start.ts', out: 'dist/server.js' },
+  { in: 'server/main.ts', out: 'dist/server-main.js', noDynamicImport: true },
   { in: 'client/extension.ts', out: 'dist/extension.js' },
   // the language client, loaded by the extension only when the first kernel opens (a small extension.js
   // keeps activation cheap)
@@ -30,6 +33,26 @@ const docs = Object.fromEntries(
 
 const buildId = computeBuildId();
 
+// web-tree-sitter loads Node's modules with import(); a script compiled from V8's code cache loses its
+// dynamic-import callback (the server's bundle, diskcache/code-cache.ts), and esbuild's own rewrite to
+// require() is shadowed by the emscripten module's `var require`. So its two imports become calls of
+// the bundle's require, saved as __q7_require by the banner (checked: the bundle keeps no import()).
+const NODE_IMPORTS = ['fs/promises', 'module'];
+const treeSitterImports = {
+  name: 'web-tree-sitter-node-imports',
+  setup(b) {
+    b.onLoad({ filter: /web-tree-sitter[\\/]tree-sitter\.js$/ }, (args) => {
+      let text = readFileSync(args.path, 'utf8');
+      for (const m of NODE_IMPORTS) {
+        const from = `await import("${m}")`;
+        if (!text.includes(from)) throw new Error(`bundle: ${args.path} no longer has ${from}; update scripts/bundle.mjs`);
+        text = text.replaceAll(from, `await Promise.resolve(__q7_require("${m}"))`);
+      }
+      return { contents: text, loader: 'js' };
+    });
+  },
+};
+
 mkdirSync('dist', { recursive: true });
 for (const f of wasmFiles) copyFileSync(f, `dist/${f.split('/').pop()}`);
 
@@ -47,6 +70,8 @@ for (const e of entries) {
     // web-tree-sitter locates its .wasm through import.meta.url, which CommonJS bundles lack.
     define: { 'import.meta.url': '__q7_import_meta_url', __Q7_DIAGNOSTIC_DOCS: JSON.stringify(docs), __Q7_BUILD_ID: JSON.stringify(buildId), __Q7_VERSION: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
     // __q7_bundle_start: when the bundle began loading (the extension reports its activation time from it).
-    banner: { js: 'var __q7_bundle_start = performance.now();\nconst __q7_import_meta_url = require("url").pathToFileURL(__filename).href;' },
+    banner: { js: 'var __q7_bundle_start = performance.now();\nconst __q7_import_meta_url = require("url").pathToFileURL(__filename).href;\nconst __q7_require = require;' },
+    plugins: [treeSitterImports],
   });
+  if (e.noDynamicImport && /\bimport\(/.test(readFileSync(e.out, 'utf8'))) throw new Error(`bundle: ${e.out} holds an import(), which fails once V8's code cache compiles it`);
 }

@@ -1,13 +1,13 @@
 // Analyses of open documents: runs the front-end and the domain checks on the latest text of a
 // document and keeps the result with the version it was made from, so requests can tell whether it
 // is current and which documents depend on a changed file (through #include). A second, deferred step
-// (`translate`) adds what q7 build would stop at (compiler/check.ts: the lowering's legality rules).
+// (`translate`) adds what q7 build would stop at (compiler/check.ts: the lowering's legality rules);
+// the compiler is loaded on that step's first run, so the server's start does not wait for it.
 
 import { isSdkFile, type Analysis, type FileHost, type Frontend, dirname, joinPath } from '../language';
 import { checkedDiagnostics, findShapeSource, type CheckDiagnostic, type CheckOptions } from '../language/checks';
 import type { Settings } from './settings';
 import { checkOptionsFor } from './settings';
-import { translationDiagnostics } from '../compiler/check';
 
 export interface DocumentAnalysis {
   readonly uri: string;
@@ -59,7 +59,7 @@ export class Analyses {
     const t0 = performance.now();
     let extra: CheckDiagnostic[];
     try {
-      extra = translationDiagnostics(this.frontend, a.analysis, a.path);
+      extra = compilerChecks().translationDiagnostics(this.frontend, a.analysis, a.path);
     } catch (e) {
       extra = [{ range: { file: a.path, start: { line: 0, column: 0 }, end: { line: 0, column: 0 } }, severity: 'warning', code: 'internal', message: `internal error in the compiler's checks: ${(e as Error).message}` }];
     }
@@ -105,6 +105,12 @@ export class Analyses {
     for (const a of this.byUri.values()) if (a.path !== path && a.analysis.preprocessed.files.has(path)) out.push(a.uri);
     return out;
   }
+}
+
+/** The compiler's checks, loaded on first use (the whole compiler comes with them). */
+function compilerChecks(): typeof import('../compiler/check') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('../compiler/check') as typeof import('../compiler/check');
 }
 
 /** Where a document's patched copy is analysed. */

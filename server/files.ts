@@ -47,12 +47,20 @@ export function loadGrammar(): GrammarBinaries {
 /** Maps the virtual SDK directory to real files in a cache directory (written on first use). */
 export class SdkFiles {
   private written = false;
-  readonly dir: string;
+  private chosen?: string;
 
   constructor(dir?: string) {
-    const hash = createHash('sha1');
-    for (const [k, v] of sdkHeaders()) hash.update(k).update(v);
-    this.dir = dir ?? path.join(os.tmpdir(), `q7-studio-sdk-${hash.digest('hex').slice(0, 12)}`);
+    this.chosen = dir;
+  }
+
+  /** The directory: given, or named by the headers' digest (computed when first needed). */
+  get dir(): string {
+    if (this.chosen === undefined) {
+      const hash = createHash('sha1');
+      for (const [k, v] of sdkHeaders()) hash.update(k).update(v);
+      this.chosen = path.join(os.tmpdir(), `q7-studio-sdk-${hash.digest('hex').slice(0, 12)}`);
+    }
+    return this.chosen;
   }
 
   /** The real path of a front-end path (SDK headers are materialised; other paths are returned as is). */

@@ -4,7 +4,8 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { Q7Server } from './server';
 
-export function runServer(): void {
+/** Starts the server; `started` is called once, after the first diagnostics are published. */
+export function runServer(started?: () => void): void {
   const connection = createConnection(ProposedFeatures.all);
   const log = (e: unknown) => {
     try {
@@ -15,7 +16,7 @@ export function runServer(): void {
   };
   process.on('uncaughtException', log);
   process.on('unhandledRejection', log);
-  new Q7Server(connection).listen();
+  new Q7Server(connection, { started }).listen();
 }
 
 if (require.main === module) runServer();

@@ -37,6 +37,8 @@ export interface ServerOptions {
   /** Where the SDK headers are written for go-to-definition. */
   sdkDir?: string;
   clock?: Clock;
+  /** Called once, after the first diagnostics are published (the loader saves V8's code cache then). */
+  started?: () => void;
 }
 
 export const SERVER_VERSION = '0.1.0';
@@ -63,20 +65,24 @@ export class Q7Server {
   private snippets = false;
   private watchHeaders = false;
   private readonly publications = new Publications();
+  private started?: () => void;
 
   constructor(
     private readonly connection: Connection,
     options: ServerOptions = {},
   ) {
     this.host = editorHost((p) => this.openText(p), options.readFile ?? readDisk);
+    this.started = options.started;
     this.sdk = new SdkFiles(options.sdkDir);
     this.scheduler = new Scheduler((uri) => void this.analyse(uri), () => this.settings.debounceMs, options.clock ?? realClock);
     this.translations = new Scheduler((uri) => void this.translate(uri), () => this.settings.debounceMs + TRANSLATION_DELAY_MS, options.clock ?? realClock);
   }
 
-  /** Registers every handler and starts listening. */
+  /** Registers every handler and starts listening; the grammar starts loading now (its WebAssembly
+   *  compiles while the client's `initialize` is read and answered). */
   listen(): void {
     const c = this.connection;
+    this.startFrontend();
     c.onInitialize((p) => this.initialize(p));
     c.onInitialized(() => {
       this.initialized = true;
@@ -133,7 +139,7 @@ export class Q7Server {
     this.pullConfiguration = !!p.capabilities.workspace?.configuration;
     this.snippets = !!p.capabilities.textDocument?.completion?.completionItem?.snippetSupport;
     this.watchHeaders = !!p.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
-    this.frontend ??= Frontend.create(loadGrammar(), { snapshots: snapshotStore(hostCache(() => {})) });
+    this.startFrontend();
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -219,11 +225,20 @@ export class Q7Server {
 
   private async ready(): Promise<Analyses> {
     if (!this.analyses) {
-      this.frontend ??= Frontend.create(loadGrammar(), { snapshots: snapshotStore(hostCache(() => {})) });
-      const fe = await this.frontend;
+      const fe = await this.startFrontend();
       this.analyses ??= new Analyses(fe, this.host);
     }
     return this.analyses;
+  }
+
+  /** The front-end, created on first call (the grammar's WebAssembly loads asynchronously). */
+  private startFrontend(): Promise<Frontend> {
+    if (!this.frontend) {
+      // a grammar that cannot be found fails the analyses that wait for it (each logs it), not the start
+      this.frontend = Promise.resolve().then(() => Frontend.create(loadGrammar(), { snapshots: snapshotStore(hostCache(() => {})) }));
+      this.frontend.catch(() => undefined);
+    }
+    return this.frontend;
   }
 
   /** Loads the grammar and analyses the SDK headers before the first document arrives. */
@@ -291,6 +306,9 @@ export class Q7Server {
     const uri = open?.uri ?? pathToUri(path);
     const diagnostics = this.publications.diagnosticsOf(path).map((d) => toDiagnostic(d, (f) => this.sdk.realPath(f)));
     void this.connection.sendDiagnostics(version === undefined ? { uri, diagnostics } : { uri, version, diagnostics });
+    const started = this.started;
+    this.started = undefined;
+    if (started) setImmediate(started);
   }
 
   /** The analysis of the document's current version (made now when the last one is older). */

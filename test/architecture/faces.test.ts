@@ -30,6 +30,8 @@ export const FACES: Readonly<Record<string, readonly string[]>> = {
     'target/q7/guest-files.generated.ts'], // the guest files embedded by the build
   // entry points the CLI starts
   server: ['server/main.ts'],
+  // the code cache alone, for the server's small loader (server/start.ts)
+  diskcache: ['diskcache/index.ts', 'diskcache/code-cache.ts'],
   'debug-adapter': ['debug-adapter/stdio.ts'],
   // the half-precision codec alone (the IVP's f16 lanes), without the tensors behind it
   tensors: ['tensors/index.ts', 'tensors/binary16.ts'],

@@ -1,7 +1,9 @@
 // The language server as shipped (dist/server.js, run by `npm run build`): a fresh process with an
 // empty build cache publishes the example kernel's diagnostics, as the tsc-built server does, with the
 // SDK headers loaded from the snapshot shipped next to it (dist/sdk-snapshot.bin): it preprocesses no
-// SDK header itself, so it stores no snapshot in the build cache.
+// SDK header itself, so it stores no snapshot in the build cache. It leaves V8's code cache of its
+// bundle there (diskcache/code-cache.ts), and the next server, compiled from it, loads the grammar
+// (web-tree-sitter's Node imports) and publishes the same diagnostics.
 
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -46,5 +48,16 @@ describe('package: the server bundle and its shipped SDK snapshot', function () 
     assert.ok(plain.length > 0);
     assert.deepEqual(shipped, plain);
     assert.ok(fs.readdirSync(plainDir).some((f) => f.includes('-sdk-')), 'the tsc-built server (no shipped snapshot) stored its own');
+  });
+
+  it('leaves the code cache of its bundle, and a server compiled from it finds the same', async () => {
+    const text = fs.readFileSync(path.join(REPO, 'examples', 'kernels', 'relu.cpp'), 'utf8').replace('{', '{ int unused_q7 = undeclared_q7;');
+    const first = await firstDiagnostics(BUNDLE, dir, text);
+    assert.ok(first.length > 0);
+    const code = fs.readdirSync(dir).filter((f) => f.startsWith('code-'));
+    assert.equal(code.length, 1, `one code cache entry: ${fs.readdirSync(dir).join(', ')}`);
+    const written = fs.statSync(path.join(dir, code[0])).mtimeMs;
+    assert.deepEqual(await firstDiagnostics(BUNDLE, dir, text), first);
+    assert.equal(fs.statSync(path.join(dir, code[0])).mtimeMs, written, 'accepted, so not written again');
   });
 });

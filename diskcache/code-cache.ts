@@ -1,0 +1,98 @@
+// V8's code cache for a bundle: runs a CommonJS bundle as `require` would, but compiled with the code
+// V8 cached for it in an earlier process (bytecode of the functions that process had compiled), kept
+// in the build cache directory. The language server's loader (server/start.ts) runs the server's
+// bundle this way, so a new server neither parses the bundle nor compiles the functions its start-up
+// runs. The entry is keyed by the build id, the file's name, Node's version and the architecture, and
+// framed as every cache file (entry.ts: length and SHA-256); V8 itself rejects data made by another
+// V8 or from another source. A missing or rejected entry is written when the host says its start-up is
+// done (use.save), else a little after start or at exit, whichever comes first. Never in the way: without the cache (no directory, no writes)
+// the bundle is compiled as require would. The bundle must not use import(): a script compiled from
+// the code cache has no dynamic-import callback (scripts/bundle.mjs removes web-tree-sitter's and
+// checks that none is left).
+
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+import { cacheDirectory } from './directory';
+import { decodeEntry, encodeEntry } from './entry';
+
+export interface CodeCacheOptions {
+  /** The bundles' build id (part of the key). */
+  readonly buildId: string;
+  /** The directory (default: the build cache's). */
+  readonly dir?: string;
+  /** Milliseconds after the bundle ran before a missing or rejected entry is written (at the latest
+   *  when the process exits). */
+  readonly saveAfterMs?: number;
+}
+
+/** What happened to the code cache (for tests and the benchmark). */
+export interface CodeCacheUse {
+  /** The entry existed and V8 accepted it. */
+  accepted: boolean;
+  /** The entry was written. */
+  saved: boolean;
+  /** Writes the entry now, once (set when there is none V8 accepted): the host calls it when its
+   *  start-up is done, so the entry holds what a start compiles and little else. */
+  save?: () => void;
+}
+
+/** The cache file's name for a bundle. */
+export function codeCacheKey(file: string, buildId: string): string {
+  const h = createHash('sha256').update(`${buildId}\0${path.basename(file)}\0${process.version}\0${process.arch}`);
+  return `code-${h.digest('hex').slice(0, 24)}`;
+}
+
+/** Runs the CommonJS bundle `file` and returns its exports, through the code cache when it can. */
+export function requireWithCodeCache(file: string, options: CodeCacheOptions, use: CodeCacheUse = { accepted: false, saved: false }): unknown {
+  const dir = options.dir ?? cacheDirectory();
+  const entry = path.join(dir, codeCacheKey(file, options.buildId));
+  let cachedData: Buffer | undefined;
+  try {
+    const payload = decodeEntry(fs.readFileSync(entry));
+    if (payload) cachedData = Buffer.from(payload.buffer, payload.byteOffset, payload.length);
+  } catch {
+    // no entry yet
+  }
+  const source = fs.readFileSync(file, 'utf8');
+  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
+  use.accepted = !!cachedData && !script.cachedDataRejected;
+  const mod = new Module(file);
+  mod.filename = file;
+  mod.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(file));
+  const fn = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void;
+  fn.call(mod.exports, mod.exports, createRequire(file), mod, file, path.dirname(file));
+  mod.loaded = true;
+  if (!use.accepted) {
+    // once: a little after start, or when the process exits first (a short session)
+    const write = () => {
+      process.off('exit', write);
+      clearTimeout(timer);
+      if (!use.saved) use.saved = save(entry, script.createCachedData());
+    };
+    const timer = setTimeout(write, options.saveAfterMs ?? 3000).unref();
+    process.on('exit', write);
+    use.save = write;
+  }
+  return mod.exports;
+}
+
+/** Writes the entry atomically; false when the directory cannot take it. */
+function save(entry: string, data: Buffer): boolean {
+  const tmp = `${entry}.${process.pid}.tmp`;
+  try {
+    fs.mkdirSync(path.dirname(entry), { recursive: true });
+    fs.writeFileSync(tmp, encodeEntry(data));
+    fs.renameSync(tmp, entry);
+    return true;
+  } catch {
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // nothing to clean
+    }
+    return false;
+  }
+}

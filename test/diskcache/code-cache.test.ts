@@ -1,0 +1,86 @@
+// V8's code cache for a bundle (diskcache/code-cache.ts): a bundle runs as require would run it (its
+// exports, __filename, __dirname and require), the entry is written once after the run and accepted by
+// the next process's V8, and a damaged entry or one made from another source is not used (the bundle
+// still runs, and a good entry replaces it).
+
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { codeCacheKey } from '../../diskcache/code-cache';
+
+const MODULE = path.join(__dirname, '..', '..', 'diskcache', 'code-cache.js');
+
+/** Runs the bundle through the code cache in a fresh process; what it exported and the cache's use. */
+function run(bundle: string, dir: string): { value: unknown; accepted: boolean; saved: boolean } {
+  const script = `const { requireWithCodeCache } = require(${JSON.stringify(MODULE)});
+const use = { accepted: false, saved: false };
+const m = requireWithCodeCache(${JSON.stringify(bundle)}, { buildId: 'test', dir: ${JSON.stringify(dir)}, saveAfterMs: 0 }, use);
+setTimeout(() => console.log(JSON.stringify({ value: m.value(), accepted: use.accepted, saved: use.saved })), 20);`;
+  const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout) as { value: unknown; accepted: boolean; saved: boolean };
+}
+
+describe('diskcache: the code cache of a bundle', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let bundle: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'q7-code-cache-'));
+    bundle = path.join(dir, 'bundle.js');
+    fs.writeFileSync(path.join(dir, 'sibling.js'), 'module.exports = 40;\n');
+    fs.writeFileSync(bundle, `const sibling = require('./sibling');
+function value() { return [sibling + 2, __filename, __dirname, typeof module.exports]; }
+exports.value = value;\n`);
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('runs the bundle as require does, writes the entry, and the next process uses it', () => {
+    const expected = [42, bundle, dir, 'object'];
+    const entry = path.join(dir, 'cache', codeCacheKey(bundle, 'test'));
+    const first = run(bundle, path.join(dir, 'cache'));
+    assert.deepEqual(first, { value: expected, accepted: false, saved: true });
+    assert.ok(fs.existsSync(entry));
+    const second = run(bundle, path.join(dir, 'cache'));
+    assert.deepEqual(second, { value: expected, accepted: true, saved: false });
+  });
+
+  it('a damaged entry, or one made from another source, is not used and is replaced', () => {
+    const cache = path.join(dir, 'cache');
+    const entry = path.join(cache, codeCacheKey(bundle, 'test'));
+    run(bundle, cache);
+    const good = fs.readFileSync(entry);
+    const damaged = Buffer.from(good);
+    damaged[damaged.length - 5] ^= 0xff;
+    fs.writeFileSync(entry, damaged);
+    assert.deepEqual(run(bundle, cache), { value: [42, bundle, dir, 'object'], accepted: false, saved: true });
+    assert.deepEqual(run(bundle, cache), { value: [42, bundle, dir, 'object'], accepted: true, saved: false }, 'the damaged entry was replaced');
+    // the same file name with other contents: V8 rejects the entry
+    fs.writeFileSync(bundle, `${fs.readFileSync(bundle, 'utf8')}exports.value = () => ['changed'];\n`);
+    assert.deepEqual(run(bundle, cache), { value: ['changed'], accepted: false, saved: true });
+    assert.deepEqual(run(bundle, cache), { value: ['changed'], accepted: true, saved: false });
+  });
+
+  it('the host can save the entry when its start-up is done, before the timer', () => {
+    const cache = path.join(dir, 'cache');
+    const script = `const { requireWithCodeCache } = require(${JSON.stringify(MODULE)});
+const use = { accepted: false, saved: false };
+const m = requireWithCodeCache(${JSON.stringify(bundle)}, { buildId: 'test', dir: ${JSON.stringify(cache)}, saveAfterMs: 60000 }, use);
+m.value();
+use.save();
+console.log(JSON.stringify({ saved: use.saved, exists: require('fs').existsSync(${JSON.stringify(path.join(cache, codeCacheKey(bundle, 'test')))}) }));
+process.exit(0);`;
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), { saved: true, exists: true });
+    assert.equal(run(bundle, cache).accepted, true);
+  });
+
+  it('an entry is keyed by build id, file name, Node version and architecture', () => {
+    assert.notEqual(codeCacheKey('/a/server-main.js', 'x'), codeCacheKey('/a/server-main.js', 'y'));
+    assert.notEqual(codeCacheKey('/a/server-main.js', 'x'), codeCacheKey('/a/cli.js', 'x'));
+    assert.match(codeCacheKey('/a/server-main.js', 'x'), /^code-[0-9a-f]{24}$/);
+  });
+});
