@@ -4,9 +4,8 @@
 // when the hidden variable is a reference, each name gets a slot holding the subobject's address (a
 // reference, as the debugger shows it). An array bound by value is copied element by element.
 
-import type { SyntaxNode as Node } from '../../language';
-import type { BindingName, StructuredBinding, VarDecl } from '../../language/model';
-import { bindingInitialiser, types } from '../../language';
+import type { BindingName, StructuredBinding, VarDecl, WrittenInitialiser } from '../../language/model';
+import { types } from '../../language';
 import { offsetAddr, regAddr } from '../ir/builder';
 import type { Address } from '../ir/ir';
 import { copyConstructMember } from './copies';
@@ -15,14 +14,8 @@ import { lvalue } from './expressions';
 import type { FnLower } from './function';
 import { initializeLocal } from './local-variables';
 import { baseOffset, needsDestruction } from './objects';
-import { checkSupportedSyntax } from './syntax-guard';
+import { checkSupportedExpression } from './expression-guard';
 import { classDeclOf } from './types';
-
-/** The structured binding whose list lies within `node` (a declarator), if any. */
-export function bindingWithin(f: FnLower, node: Node): StructuredBinding | undefined {
-  const unit = f.fn.body!.unit;
-  return f.body.bindings?.find((b) => b.loc.unit === unit && b.loc.start >= node.startIndex && b.loc.end <= node.endIndex);
-}
 
 /** The structured binding whose hidden variable is `v` (a range-based for's variable), if any. */
 export function bindingOf(f: FnLower, v: VarDecl): StructuredBinding | undefined {
@@ -30,8 +23,7 @@ export function bindingOf(f: FnLower, v: VarDecl): StructuredBinding | undefined
 }
 
 /** `auto [a, b] = e;` (or `{e}`, `(e)`): initialises the hidden variable, then binds the names. */
-export function bindingDeclaration(f: FnLower, d: Node, binding: StructuredBinding, conditionValue?: Node): void {
-  const init = bindingInitialiser(d) ?? conditionValue;
+export function bindingDeclaration(f: FnLower, binding: StructuredBinding, init: WrittenInitialiser | undefined): void {
   const object = binding.object;
   if (!init) unsupported(f.pos(binding.loc), 'a structured binding without an initialiser');
   const t = object.type;
@@ -41,9 +33,10 @@ export function bindingDeclaration(f: FnLower, d: Node, binding: StructuredBindi
 }
 
 /** `auto [a, b] = arr;`: the hidden array is a copy of the initialiser's, element by element. */
-function copyArray(f: FnLower, object: VarDecl, t: types.Type & { kind: 'array' }, init: Node): void {
-  checkSupportedSyntax(f, init);
-  const e = f.requireExpr(init, 'initialiser');
+function copyArray(f: FnLower, object: VarDecl, t: types.Type & { kind: 'array' }, init: WrittenInitialiser): void {
+  checkSupportedExpression(f, init.rejected);
+  if (init.args.length !== 1) unsupported(f.pos(init.loc), 'a structured binding of an array is initialised by exactly one expression');
+  const e = f.requireExpr(init.args[0], 'initialiser');
   const local = f.declareLocal(object, t);
   f.fullExpression(() => copyConstructMember(f, local.slot, lvalue(f, e), t, e.loc));
   const cls = classDeclOf(t.element);

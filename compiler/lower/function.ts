@@ -4,8 +4,7 @@
 // returns. Statements and expressions are in their own files and work on this state.
 
 import { types } from '../../language';
-import type { ClassDecl, FunctionDecl, Loc, VarDecl, Expr, FunctionBody, Type } from '../../language/model';
-import type { SyntaxNode } from '../../language';
+import { Loc, type ClassDecl, type FunctionDecl, type VarDecl, type Expr, type FullExpr, type FunctionBody, type Type } from '../../language/model';
 import { FunctionBuilder, regAddr, slotAddr } from '../ir/builder';
 import type { Address, Block, Func, SourcePos, VReg } from '../ir/ir';
 import { posOf, unsupported } from './errors';
@@ -61,7 +60,6 @@ export class FnLower {
   temporaries?: Cleanup[];
   /** Nesting depth of conditionally evaluated operands (?:, &&, ||) in the current full-expression. */
   conditional = 0;
-  private readonly exprs = new Map<string, Expr>();
 
   constructor(
     readonly m: ModuleLower,
@@ -72,29 +70,18 @@ export class FnLower {
     this.L = m.L;
     this.b = new FunctionBuilder(symbol, fn.qualifiedName, posOf(fn.loc), true, fn);
     this.exit = this.b.newBlock();
-    for (const e of body.fullExpressions) this.exprs.set(`${e.loc.start}:${e.loc.end}`, e);
   }
 
   get func(): Func {
     return this.b.func;
   }
 
-  /** The analysed expression for a syntax node of the body (a full-expression or initialiser). */
-  exprAt(node: SyntaxNode): Expr | undefined {
-    return this.exprs.get(`${node.startIndex}:${node.endIndex}`);
-  }
-
-  requireExpr(node: SyntaxNode, what = 'expression'): Expr {
-    const e = this.exprAt(node);
-    if (!e) unsupported(this.nodePos(node), `this ${what} (${node.type.replace(/_/g, ' ')}) was not analysed; it cannot be compiled`);
-    if (e.type.kind === 'error' && !e.list) unsupported(this.nodePos(node), `this ${what} has errors`);
+  /** The analysed expression of a full-expression of the body (or of an initialiser's argument). */
+  requireExpr(x: FullExpr, what = 'expression'): Expr {
+    const e = x.expr;
+    if (!e) unsupported(x.loc, `this ${what} (${x.form}) was not analysed; it cannot be compiled`);
+    if (e.type.kind === 'error' && !e.list) unsupported(x.loc, `this ${what} has errors`);
     return e;
-  }
-
-  nodePos(node: SyntaxNode): SourcePos {
-    const unit = this.fn.body!.unit;
-    const r = unit.map.range(node.startIndex, node.endIndex);
-    return { file: r.file, line: r.start.line + 1, column: r.start.column + 1 };
   }
 
   pos(loc: Loc): SourcePos {
@@ -310,9 +297,8 @@ export class FnLower {
 
   /** The closing brace of the body. */
   endPos(): SourcePos {
-    const body = this.fn.body!;
-    const r = body.unit.map.range(Math.max(body.node.startIndex, body.node.endIndex - 1), body.node.endIndex);
-    return { file: r.file, line: r.start.line + 1, column: r.start.column + 1 };
+    const body = this.body.statement!.loc;
+    return posOf(new Loc(body.unit, Math.max(body.start, body.end - 1), body.end));
   }
 
   classOf(t: Type): ClassDecl | undefined {

@@ -6,7 +6,7 @@
 // scopes a jump enters have nothing to destroy yet. A forward goto jumps to a block of its own, filled
 // with the cleanups once its label (and so the scopes there) is known.
 
-import type { SyntaxNode as Node } from '../../language';
+import type { CaseStmt, GotoStmt, LabelStmt } from '../../language/model';
 import type { Block, SourcePos } from '../ir/ir';
 import { unsupported } from './errors';
 import type { FnLower } from './function';
@@ -24,8 +24,8 @@ interface Label {
 
 interface JumpState {
   readonly labels: Map<string, Label>;
-  /** The case and default labels of the switches being lowered, innermost last, by start offset. */
-  readonly switches: Map<number, Block>[];
+  /** The case and default labels of the switches being lowered, innermost last. */
+  readonly switches: Map<CaseStmt, Block>[];
 }
 
 const states = new WeakMap<FnLower, JumpState>();
@@ -55,10 +55,10 @@ function leave(f: FnLower, from: ScopeMarks, to: ScopeMarks): void {
   for (let i = shared - 1; i >= 0; i--) if (from[i].count > to[i].count) f.runCleanups(from[i].scope.cleanups.slice(to[i].count, from[i].count));
 }
 
-export function gotoStatement(f: FnLower, node: Node): void {
-  const name = (node.childForFieldName('label') ?? node.namedChild(0))?.text;
-  if (!name) return unsupported(f.nodePos(node), "a 'goto' without a label");
-  const pos = f.nodePos(node);
+export function gotoStatement(f: FnLower, s: GotoStmt): void {
+  const name = s.label;
+  if (!name) return unsupported(f.pos(s.loc), "a 'goto' without a label");
+  const pos = f.pos(s.loc);
   f.b.stmt(pos);
   const label = labelNamed(f, name);
   const from = marks(f);
@@ -73,9 +73,8 @@ export function gotoStatement(f: FnLower, node: Node): void {
 }
 
 /** Places a label: control falls into it, and the gotos before it jump to it after their cleanups. */
-export function placeLabel(f: FnLower, node: Node): void {
-  const name = (node.childForFieldName('label') ?? node.namedChild(0))!.text;
-  const label = labelNamed(f, name);
+export function placeLabel(f: FnLower, s: LabelStmt): void {
+  const label = labelNamed(f, s.name);
   const b = f.b;
   const at = marks(f);
   label.at = at;
@@ -87,25 +86,13 @@ export function placeLabel(f: FnLower, node: Node): void {
     b.jump(label.block);
   }
   b.place(label.block);
-  b.stmt(f.nodePos(node));
-}
-
-/** The case and default labels of a switch: those in its body, not in a nested switch. */
-export function caseLabelsOf(body: Node): Node[] {
-  const out: Node[] = [];
-  const walk = (n: Node) => {
-    if (n.type === 'case_statement') out.push(n);
-    if (n.type === 'switch_statement' || n.type === 'lambda_expression' || n.type === 'class_specifier' || n.type === 'struct_specifier') return;
-    for (const c of n.namedChildren) walk(c);
-  };
-  walk(body);
-  return out;
+  b.stmt(f.pos(s.loc));
 }
 
 /** Lowers a switch's body with its case labels bound to `blocks`. */
-export function withCaseLabels(f: FnLower, cases: Node[], blocks: Block[], run: () => void): void {
+export function withCaseLabels(f: FnLower, cases: readonly CaseStmt[], blocks: Block[], run: () => void): void {
   const switches = stateOf(f).switches;
-  switches.push(new Map(cases.map((c, i) => [c.startIndex, blocks[i]])));
+  switches.push(new Map(cases.map((c, i) => [c, blocks[i]])));
   try {
     run();
   } finally {
@@ -114,10 +101,10 @@ export function withCaseLabels(f: FnLower, cases: Node[], blocks: Block[], run: 
 }
 
 /** Places a case or default label of the innermost switch (control falls into it from above). */
-export function placeCaseLabel(f: FnLower, node: Node): void {
+export function placeCaseLabel(f: FnLower, s: CaseStmt): void {
   const switches = stateOf(f).switches;
-  const block = switches[switches.length - 1]?.get(node.startIndex);
-  if (!block) return unsupported(f.nodePos(node), `a '${node.childForFieldName('value') ? 'case' : 'default'}' label outside a switch`);
+  const block = switches[switches.length - 1]?.get(s);
+  if (!block) return unsupported(f.pos(s.loc), `a '${s.value ? 'case' : 'default'}' label outside a switch`);
   f.b.place(block);
-  f.b.stmt(f.nodePos(node));
+  f.b.stmt(f.pos(s.loc));
 }

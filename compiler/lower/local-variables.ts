@@ -4,8 +4,8 @@
 // Static locals are initialised on first pass (and destroyed at exit); references with static storage
 // are bound here too.
 
-import type { SyntaxNode as Node, Initialiser } from '../../language';
-import type { Loc, VarDecl, Expr, Type } from '../../language/model';
+import type { Initialiser } from '../../language';
+import type { Loc, VarDecl, Expr, Type, WrittenInitialiser } from '../../language/model';
 import { types } from '../../language';
 import { offsetAddr, regAddr, symAddr } from '../ir/builder';
 import type { Address } from '../ir/ir';
@@ -15,11 +15,11 @@ import { baseOffset, construct, defaultInit, initFromExpr, needsDestruction, pic
 import { referenceCompatible } from './calls';
 import { referenceTo } from './expressions';
 import { registerExit } from './startup';
-import { checkSupportedSyntax } from './syntax-guard';
+import { checkSupportedExpression } from './expression-guard';
 import { classDeclOf } from './types';
 
-export function initializeLocal(f: FnLower, decl: VarDecl, init: Node | undefined): void {
-  if (init) checkSupportedSyntax(f, init);
+export function initializeLocal(f: FnLower, decl: VarDecl, init: WrittenInitialiser | undefined): void {
+  if (init) checkSupportedExpression(f, init.rejected);
   if (decl.type.kind === 'error') unsupported(decl.loc, `the type of '${decl.name}' could not be determined`);
   const t = completedType(f, decl.type, init);
   const local = f.declareLocal(decl, t);
@@ -36,8 +36,8 @@ export function initializeLocal(f: FnLower, decl: VarDecl, init: Node | undefine
  * destructor is put on the exit list once built (lower/startup.ts); a reference bound to a temporary
  * gives the temporary static storage of its own.
  */
-export function initializeStaticLocal(f: FnLower, decl: VarDecl, init: Node | undefined): void {
-  if (init) checkSupportedSyntax(f, init);
+export function initializeStaticLocal(f: FnLower, decl: VarDecl, init: WrittenInitialiser | undefined): void {
+  if (init) checkSupportedExpression(f, init.rejected);
   if (decl.type.kind === 'error') unsupported(decl.loc, `the type of '${decl.name}' could not be determined`);
   const t = completedType(f, decl.type, init);
   const ref = t.kind === 'reference';
@@ -50,9 +50,9 @@ export function initializeStaticLocal(f: FnLower, decl: VarDecl, init: Node | un
   b.branch(b.load('u8', symAddr(guard), 'i32'), done, run);
   b.place(run);
   if (t.kind === 'reference') {
-    const nodes = !init ? [] : initialiserNodes(init);
-    if (nodes.length !== 1) unsupported(decl.loc, `a reference must be initialised by exactly one expression`);
-    bindStaticReference(f, slot, t, f.requireExpr(nodes[0], 'initialiser'), object);
+    const args = init?.args ?? [];
+    if (args.length !== 1) unsupported(decl.loc, `a reference must be initialised by exactly one expression`);
+    bindStaticReference(f, slot, t, f.requireExpr(args[0], 'initialiser'), object);
   } else {
     initializeObject(f, decl, t, slot, init);
     registerExit(f, object, t, decl.loc);
@@ -87,15 +87,10 @@ export function bindStaticReference(f: FnLower, ref: Address, t: Type & { kind: 
 
 /**
  * Whether a static local's initialiser reads a local variable or parameter: then it is dynamic even
- * when its syntax looks constant (the syntax evaluator resolves names at namespace scope only).
+ * when its value looks constant.
  */
-export function readsLocals(f: FnLower, init: Node | undefined): boolean {
-  if (!init) return false;
-  const nodes = initialiserNodes(init);
-  return nodes.some((n) => {
-    const e = f.exprAt(n);
-    return !!e && namesLocal(e);
-  });
+export function readsLocals(init: WrittenInitialiser | undefined): boolean {
+  return !!init && init.args.some((a) => !!a.expr && namesLocal(a.expr));
 }
 
 function namesLocal(e: Expr): boolean {
@@ -104,29 +99,16 @@ function namesLocal(e: Expr): boolean {
   return !!e.object && namesLocal(e.object);
 }
 
-/**
- * The expression nodes of an initialiser: the arguments of `(args)`, the one expression of `= e` or
- * `{…}`, or — for `T v(x);`, which parses as a function declarator the model reads as a direct
- * initialisation — the names written as its parameter "types".
- */
-export function initialiserNodes(init: Node): Node[] {
-  const named = init.namedChildren.filter((c) => c.type !== 'comment');
-  if (init.type === 'argument_list') return named;
-  if (init.type === 'parameter_list') return named.map((p) => p.childForFieldName('type') ?? p);
-  return [init];
-}
-
 /** Initialises the object at `slot` in the form its declaration writes (`= e`, `(args)`, `{list}`, or default). */
-function initializeObject(f: FnLower, decl: VarDecl, t: Type, slot: Address, init: Node | undefined): void {
+function initializeObject(f: FnLower, decl: VarDecl, t: Type, slot: Address, init: WrittenInitialiser | undefined): void {
   if (!init) {
     if (t.kind === 'reference') unsupported(decl.loc, 'a reference without an initialiser');
     f.fullExpression(() => defaultInit(f, slot, t, decl.loc));
     return;
   }
-  checkSupportedSyntax(f, init);
-  const form = init.type === 'argument_list' || init.type === 'parameter_list' ? 'direct' : 'copy';
-  const nodes = initialiserNodes(init);
-  const args = nodes.map((c) => f.requireExpr(c, 'initialiser'));
+  checkSupportedExpression(f, init.rejected);
+  const form = init.form === 'direct' ? 'direct' : 'copy';
+  const args = init.args.map((c) => f.requireExpr(c, 'initialiser'));
   f.fullExpression(() => {
     initializeFrom(f, slot, t, { form, args, loc: decl.loc, errors: [] }, decl.name);
     if (t.kind === 'reference') extendBound(f);
@@ -158,13 +140,13 @@ export function initializeFrom(f: FnLower, slot: Address, t: Type, init: Initial
 }
 
 /** An array declared without a length takes it from its initialiser (`int a[] = {1, 2}`, `char s[] = "ab"`). */
-function completedType(f: FnLower, t: Type, init: Node | undefined): Type {
+function completedType(f: FnLower, t: Type, init: WrittenInitialiser | undefined): Type {
   if (t.kind !== 'array' || t.length !== undefined || !init) return t;
-  const e = f.exprAt(init);
+  const e = init.whole;
   if (e?.list) return { ...t, length: e.list.length };
   const s = e && types.unqualified(e.type);
   if (s?.kind === 'array' && s.length !== undefined) return { ...t, length: s.length };
-  return unsupported(f.nodePos(init), 'cannot work out the length of this array');
+  return unsupported(f.pos(init.loc), 'cannot work out the length of this array');
 }
 
 /** The temporary a reference is bound to (the last one materialised) lives as long as the reference. */

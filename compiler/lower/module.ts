@@ -192,7 +192,7 @@ export class ModuleLower {
     if (compilerDefined(fn) && fn.role === 'destructor') return this.implicitDestructor(fn);
     const body = bodyOf(this.model, fn);
     if (!body || !fn.body) unsupported(fn.loc, `the body of '${fn.qualifiedName}' was not analysed (SDK function bodies are not compiled yet)`);
-    if (fn.body.node.type !== 'compound_statement') unsupported(fn.loc, 'function-try-blocks are not supported');
+    if (body.statement?.kind !== 'block') unsupported(fn.loc, 'function-try-blocks are not supported');
     const f = new FnLower(this, fn, body, this.symbols.get(fn)!);
     this.current = f;
     f.setUpParameters();
@@ -200,7 +200,7 @@ export class ModuleLower {
     f.pushScope();
     if (fn.role === 'constructor') constructorPrologue(f);
     if (fn.role === 'destructor') setVptr(f, regAddr(f.thisPointer(fn.loc)), fn.owner!);
-    lowerStatement(f, fn.body.node);
+    lowerStatement(f, body.statement);
     f.popScope();
     f.finish(fn.role === 'destructor' ? () => destructorEpilogue(f) : undefined);
     return f.func;

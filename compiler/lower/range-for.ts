@@ -5,27 +5,25 @@
 // temporary array, `A{1, 2, 3}`, is built in the frame and lives until then too); each
 // iteration initialises the loop variable from `*__begin` in its own scope, which break and continue close.
 
-import type { SyntaxNode as Node } from '../../language';
-import type { RangeFor, Loc, VarDecl, Expr } from '../../language/model';
+import type { RangeFor, RangeForStmt, Stmt, Loc, VarDecl, Expr } from '../../language/model';
 import { unqualified, type Type } from '../../language/model';
 import { slotAddr } from '../ir/builder';
 import type { Address, Block, VReg } from '../ir/ir';
 import { unsupported } from './errors';
 import { addressOf, condition, discard, materialize, rvalue } from './expressions';
 import type { Cleanup, FnLower } from './function';
-import { checkSupportedSyntax } from './syntax-guard';
+import { checkSupportedExpression } from './expression-guard';
 import { classDeclOf } from './types';
 import { valueInit } from './objects';
 import { bindingOf, bindNames } from './bindings';
 
-export function rangeForStatement(f: FnLower, node: Node, lowerBody: (f: FnLower, n: Node) => void): void {
-  const loop = f.body.rangeFors.find((l) => l.loc.start === node.startIndex && l.loc.end === node.endIndex);
-  if (!loop) unsupported(f.nodePos(node), 'this range-based for was not analysed; it cannot be compiled');
-  const right = node.childForFieldName('right')!;
-  checkSupportedSyntax(f, right);
+export function rangeForStatement(f: FnLower, s: RangeForStmt, lowerBody: (f: FnLower, s: Stmt) => void): void {
+  const loop = s.loop;
+  if (!loop) unsupported(f.pos(s.loc), 'this range-based for was not analysed; it cannot be compiled');
+  checkSupportedExpression(f, s.range.rejected);
   const b = f.b;
   f.pushScope(); // the range's temporaries, __begin and __end
-  b.stmt(f.nodePos(right));
+  b.stmt(f.pos(s.range.loc));
   if (loop.element.type.kind === 'error' || loop.cursor.type.kind === 'error') unsupported(f.pos(loop.range.loc), 'the type of this range (or of its elements) could not be determined');
   const it = loop.iterator;
   const pointer = loop.cursor.type.kind === 'pointer';
@@ -54,14 +52,14 @@ export function rangeForStatement(f: FnLower, node: Node, lowerBody: (f: FnLower
   else testIterator(f, it!.test!, body, done);
   b.place(body);
   f.pushScope(); // one iteration: the loop variable
-  if (loop.variable) loopVariable(f, loop, node);
+  if (loop.variable) loopVariable(f, loop, s.declarator);
   f.targets.push({ breakTo: done, continueTo: next, depth: f.scopes.length - 1 });
-  lowerBody(f, node.childForFieldName('body')!);
+  lowerBody(f, s.body);
   f.targets.pop();
   f.popScope();
   b.jump(next);
   b.place(next);
-  b.stmt(f.nodePos(right));
+  b.stmt(f.pos(s.range.loc));
   if (pointer) b.store('i32', b.bin('add', b.load('i32', cursor, 'i32'), b.const('i32', step)), cursor);
   else f.fullExpression(() => discard(f, it!.increment!));
   b.jump(head);
@@ -151,12 +149,11 @@ function arrayLength(f: FnLower, loop: RangeFor): number {
 }
 
 /** Declares the loop variable in the iteration's scope and initialises it from `*__begin`. */
-function loopVariable(f: FnLower, loop: RangeFor, node: Node): void {
+function loopVariable(f: FnLower, loop: RangeFor, declarator: Loc | undefined): void {
   const v = loop.variable!;
   const t: Type = v.type;
   if (t.kind === 'error') unsupported(f.pos(v.loc), `the type of '${v.name}' could not be determined`);
-  const declarator = node.childForFieldName('declarator');
-  if (declarator) f.b.stmt(f.nodePos(declarator));
+  if (declarator) f.b.stmt(f.pos(declarator));
   const local = f.declareLocal(v, t);
   f.fullExpression(() => {
     f.m.objects.initFromExpr(f, local.slot, t, loop.element);

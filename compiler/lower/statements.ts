@@ -1,203 +1,140 @@
-// Statement lowering: walks the body's syntax tree (the model keeps statements as syntax and each
-// full-expression as a typed Expr, found by its source span) and builds blocks for every kind of
-// control flow; scopes destroy their objects on every exit path (end of block, break, continue,
-// return, goto — see jumps.ts, which also places case labels anywhere in their switch's body).
+// Statement lowering: walks the body's typed statement tree (language/model/statements.ts, built by the
+// front-end) and builds blocks for every kind of control flow; scopes destroy their objects on every
+// exit path (end of block, break, continue, return, goto — see jumps.ts, which also places case labels
+// anywhere in their switch's body).
 
-import type { SyntaxNode as Node, Initialiser } from '../../language';
-import { Loc, type LocalObject, type Expr, type ClassDecl, type VarDecl, type Type } from '../../language/model';
+import type { Initialiser } from '../../language';
+import type { Expr, ClassDecl, VarDecl, Type, Stmt, DeclStmt, Condition, FullExpr, IfStmt, WhileStmt, DoStmt, ForStmt, SwitchStmt, ReturnStmt, WrittenInitialiser } from '../../language/model';
 import { unsupported } from './errors';
 import { condition, discard, referenceTo, rvalue } from './expressions';
 import { convertTo } from './conversions';
 import type { Cleanup, FnLower } from './function';
 import { symAddr } from '../ir/builder';
-import { initialiserNodes, initializeLocal, initializeStaticLocal, readsLocals } from './local-variables';
-import { checkSupportedSyntax } from './syntax-guard';
+import { initializeLocal, initializeStaticLocal, readsLocals } from './local-variables';
+import { checkSupportedExpression } from './expression-guard';
 import { rangeForStatement } from './range-for';
 import { classDeclOf, isClassType, valueTypeOf } from './types';
 import { constructors } from './objects';
-import { caseLabelsOf, gotoStatement, placeCaseLabel, placeLabel, withCaseLabels } from './jumps';
-import { switchConversion, mayBeMisparsed, misparsedParts, constantValue } from '../../language';
+import { gotoStatement, placeCaseLabel, placeLabel, withCaseLabels } from './jumps';
+import { switchConversion, constantValue } from '../../language';
 import type { VReg } from '../ir/ir';
-import { bindingDeclaration, bindingWithin } from './bindings';
+import { bindingDeclaration } from './bindings';
 
-export function lowerStatement(f: FnLower, node: Node): void {
-  switch (node.type) {
-    case 'compound_statement':
+export function lowerStatement(f: FnLower, s: Stmt): void {
+  switch (s.kind) {
+    case 'block':
       f.pushScope();
-      for (const c of node.namedChildren) if (c.type !== 'comment') lowerStatement(f, c);
+      for (const c of s.body) lowerStatement(f, c);
       f.popScope();
       return;
-    case 'expression_statement': {
-      const e = node.namedChild(0);
-      if (!e) return;
-      f.b.stmt(f.nodePos(node));
-      // `int (*row)[4] = a;` parsed as an expression: the model declared a local (sema/misparsed-declarations.ts)
-      const misparsed = mayBeMisparsed(e) ? localsOf(f, node)[0] : undefined;
-      if (misparsed) return initializeLocal(f, misparsed.decl, misparsedParts(e)?.init);
-      fullExpr(f, e, (x) => discard(f, x));
+    case 'expr':
+      f.b.stmt(f.pos(s.loc));
+      fullExpr(f, s.value, (x) => discard(f, x));
       return;
-    }
-    case 'declaration':
-      f.b.stmt(f.nodePos(node));
-      declaration(f, node);
+    case 'decl':
+      f.b.stmt(f.pos(s.loc));
+      declaration(f, s);
       return;
-    case 'if_statement':
-      return ifStatement(f, node);
-    case 'while_statement':
-      return whileStatement(f, node);
-    case 'do_statement':
-      return doStatement(f, node);
-    case 'for_statement':
-      return forStatement(f, node);
-    case 'switch_statement':
-      return switchStatement(f, node);
-    case 'return_statement':
-      f.b.stmt(f.nodePos(node));
-      return returnStatement(f, node);
-    case 'break_statement': {
-      f.b.stmt(f.nodePos(node));
+    case 'if':
+      return ifStatement(f, s);
+    case 'while':
+      return whileStatement(f, s);
+    case 'do':
+      return doStatement(f, s);
+    case 'for':
+      return forStatement(f, s);
+    case 'switch':
+      return switchStatement(f, s);
+    case 'return':
+      f.b.stmt(f.pos(s.loc));
+      return returnStatement(f, s);
+    case 'break': {
+      f.b.stmt(f.pos(s.loc));
       const t = f.targets[f.targets.length - 1];
-      if (!t) unsupported(f.nodePos(node), "'break' outside a loop or switch");
+      if (!t) unsupported(f.pos(s.loc), "'break' outside a loop or switch");
       f.cleanupTo(t.depth);
       f.b.jump(t.breakTo);
       return;
     }
-    case 'continue_statement': {
-      f.b.stmt(f.nodePos(node));
+    case 'continue': {
+      f.b.stmt(f.pos(s.loc));
       const t = [...f.targets].reverse().find((x) => x.continueTo);
-      if (!t) unsupported(f.nodePos(node), "'continue' outside a loop");
+      if (!t) unsupported(f.pos(s.loc), "'continue' outside a loop");
       f.cleanupTo(t.depth);
       f.b.jump(t.continueTo!);
       return;
     }
-    case 'empty_statement':
-    case 'comment':
-    case 'static_assert_declaration':
-    case 'type_definition':
-    case 'alias_declaration':
-    case 'using_declaration':
-    case 'class_specifier':
-    case 'struct_specifier':
-    case 'union_specifier':
-    case 'enum_specifier':
-    case 'namespace_alias_definition':
+    case 'empty':
       return;
-    case 'case_statement': {
-      placeCaseLabel(f, node);
-      const v = node.childForFieldName('value');
-      for (const s of node.namedChildren) if (s !== v && s.type !== 'comment') lowerStatement(f, s);
+    case 'case':
+      placeCaseLabel(f, s);
+      for (const c of s.body) lowerStatement(f, c);
       return;
-    }
-    case 'labeled_statement': {
-      placeLabel(f, node);
-      const label = node.childForFieldName('label') ?? node.namedChild(0);
-      for (const s of node.namedChildren) if (s !== label && s.type !== 'comment') lowerStatement(f, s);
+    case 'label':
+      placeLabel(f, s);
+      for (const c of s.body) lowerStatement(f, c);
       return;
-    }
-    case 'goto_statement':
-      return gotoStatement(f, node);
-    case 'for_range_loop':
-      return rangeForStatement(f, node, lowerStatement);
-    default:
-      if (node.type.endsWith('_expression') || node.type === 'identifier') {
-        f.b.stmt(f.nodePos(node));
-        fullExpr(f, node, (x) => discard(f, x));
-        return;
-      }
-      unsupported(f.nodePos(node), `unsupported statement (${node.type.replace(/_/g, ' ')})`);
+    case 'goto':
+      return gotoStatement(f, s);
+    case 'range-for':
+      return rangeForStatement(f, s, lowerStatement);
+    case 'unsupported':
+      unsupported(f.pos(s.loc), `unsupported statement (${s.what})`);
   }
 }
 
-/** Lowers the full-expression at `node` with `run`, destroying its temporaries at the end. */
-function fullExpr<T>(f: FnLower, node: Node, run: (e: Expr) => T): T {
-  checkSupportedSyntax(f, node);
-  const e = f.requireExpr(node);
+/** Lowers the full-expression `x` with `run`, destroying its temporaries at the end. */
+function fullExpr<T>(f: FnLower, x: FullExpr, run: (e: Expr) => T): T {
+  checkSupportedExpression(f, x.rejected);
+  const e = f.requireExpr(x);
   return f.fullExpression(() => run(e));
 }
 
 // ---- declarations --------------------------------------------------------------------------------
 
-/** The local objects a declaration statement declares, in order. */
-function localsOf(f: FnLower, node: Node): LocalObject[] {
-  const unit = f.fn.body!.unit;
-  return f.body.locals.filter((l) => l.decl.loc.unit === unit && l.decl.loc.start >= node.startIndex && l.decl.loc.end <= node.endIndex);
-}
-
-function declaration(f: FnLower, node: Node): void {
-  const declarators = node.childrenForFieldName('declarator');
-  const locals = localsOf(f, node);
-  if (node.children.some((c) => c.type === 'storage_class_specifier' && c.text === 'static')) {
-    // a static local is a global with a function-local name: constant data when its initialiser is a
-    // constant, else initialised the first time control passes here (behind a guard)
-    for (const d of declarators) {
-      if (isFunctionDeclaration(d, locals)) continue;
-      const local = localOf(f, locals, d);
-      const init = d.type === 'init_declarator' ? (d.childForFieldName('value') ?? undefined) : vexingInitialiser(d);
-      const typed = analysedInitialiser(f, init);
-      const data = readsLocals(f, init) || typed === 'unanalysed' ? undefined : f.m.staticLocal(local.decl, typed);
-      if (data) f.locals.set(local.decl, { slot: symAddr(data), type: local.decl.type, indirect: false });
-      else initializeStaticLocal(f, local.decl, init);
+function declaration(f: FnLower, s: DeclStmt): void {
+  for (const item of s.items) {
+    switch (item.kind) {
+      case 'unanalysed':
+        return unsupported(f.pos(item.loc), 'this declaration was not analysed; it cannot be compiled');
+      case 'binding':
+        bindingDeclaration(f, item.binding, item.init);
+        break;
+      case 'local':
+        initializeLocal(f, item.decl, item.init);
+        break;
+      case 'static': {
+        // a static local is a global with a function-local name: constant data when its initialiser is a
+        // constant, else initialised the first time control passes here (behind a guard)
+        const typed = analysedInitialiser(f, item.init);
+        const data = readsLocals(item.init) || typed === 'unanalysed' ? undefined : f.m.staticLocal(item.decl, typed);
+        if (data) f.locals.set(item.decl, { slot: symAddr(data), type: item.decl.type, indirect: false });
+        else initializeStaticLocal(f, item.decl, item.init);
+        break;
+      }
     }
-    return;
-  }
-  for (const d of declarators) {
-    const binding = f.body.bindings && bindingWithin(f, d);
-    if (binding) {
-      bindingDeclaration(f, d, binding, d === declarators[0] ? (node.childForFieldName('value') ?? undefined) : undefined);
-      continue;
-    }
-    if (isFunctionDeclaration(d, locals)) continue;
-    const local = localOf(f, locals, d);
-    // a condition's declaration (`if (int x = f())`) keeps its initialiser on the declaration node
-    const init = d.type === 'init_declarator' ? d.childForFieldName('value') : (vexingInitialiser(d) ?? (d === declarators[0] ? node.childForFieldName('value') : null));
-    initializeLocal(f, local.decl, init ?? undefined);
   }
 }
 
 /** A declaration's initialiser as the body analysed it ('unanalysed' when a part of it was not). */
-function analysedInitialiser(f: FnLower, init: Node | undefined): Initialiser | undefined | 'unanalysed' {
+function analysedInitialiser(f: FnLower, init: WrittenInitialiser | undefined): Initialiser | undefined | 'unanalysed' {
   if (!init) return undefined;
-  const form = init.type === 'argument_list' || init.type === 'parameter_list' ? 'direct' : init.type === 'initializer_list' ? 'list' : 'copy';
-  const args = initialiserNodes(init).map((n) => f.exprAt(n));
+  const args = init.args.map((a) => a.expr);
   if (!args.every((e) => e !== undefined)) return 'unanalysed';
-  return { form, args, loc: Loc.of(f.fn.body!.unit, init), errors: [] };
-}
-
-/**
- * A function declarator declares a local function, unless the model read it as `T v(x);` — a variable
- * directly initialised from names (then it recorded a local inside the declarator).
- */
-function isFunctionDeclaration(d: Node, locals: LocalObject[]): boolean {
-  return d.type === 'function_declarator' && !locals.some((l) => l.decl.loc.start >= d.startIndex && l.decl.loc.end <= d.endIndex);
-}
-
-/**
- * The parameter list of `T v(x);` read as a direct initialisation (see initialiserNodes): only when the
- * declarator names `v` directly — `int (*fp)(int);` is a pointer to a function, without an initialiser.
- */
-function vexingInitialiser(d: Node): Node | undefined {
-  if (d.type !== 'function_declarator' || d.childForFieldName('declarator')?.type !== 'identifier') return undefined;
-  return d.childForFieldName('parameters') ?? undefined;
-}
-
-/** The analysed local a declarator declares. */
-function localOf(f: FnLower, locals: LocalObject[], d: Node): LocalObject {
-  const local = locals.find((l) => l.decl.loc.start >= d.startIndex && l.decl.loc.end <= d.endIndex);
-  if (!local) unsupported(f.nodePos(d), 'this declaration was not analysed; it cannot be compiled');
-  return local;
+  return { form: init.form, args: args as Expr[], loc: init.loc, errors: [] };
 }
 
 // ---- conditions ----------------------------------------------------------------------------------
 
-/** Branches on a condition node (an expression or a declaration, inside a condition clause or parentheses). */
-function branchOn(f: FnLower, cond: Node, then: ReturnType<FnLower['b']['newBlock']>, otherwise: ReturnType<FnLower['b']['newBlock']>): void {
+/** Branches on a condition (an expression or a declaration). */
+function branchOn(f: FnLower, cond: Condition, then: ReturnType<FnLower['b']['newBlock']>, otherwise: ReturnType<FnLower['b']['newBlock']>): void {
   const inner = conditionValue(f, cond);
-  if (inner.type === 'declaration') {
-    declaration(f, inner);
-    const local = localsOf(f, inner)[0];
-    const name: Expr = { kind: 'name', type: local.decl.type.kind === 'reference' ? local.decl.type.referee : local.decl.type, cat: 'lvalue', loc: local.decl.loc, decl: local.decl };
+  if ('stmt' in inner) {
+    declaration(f, inner.stmt);
+    const v = conditionVariable(f, inner.variable, cond);
+    const name: Expr = { kind: 'name', type: v.type.kind === 'reference' ? v.type.referee : v.type, cat: 'lvalue', loc: v.loc, decl: v };
     const bool: Type = { kind: 'builtin', name: 'bool' };
-    const bv = classDeclOf(name.type) ? convertTo(f, undefined, name.type, bool, name.loc, name) : convertTo(f, rvalue(f, name), local.decl.type, bool, local.decl.loc);
+    const bv = classDeclOf(name.type) ? convertTo(f, undefined, name.type, bool, name.loc, name) : convertTo(f, rvalue(f, name), v.type, bool, v.loc);
     f.b.branch(bv, then, otherwise);
     return;
   }
@@ -218,36 +155,39 @@ function branchOn(f: FnLower, cond: Node, then: ReturnType<FnLower['b']['newBloc
   f.b.jump(then);
 }
 
+function conditionVariable(f: FnLower, v: VarDecl | undefined, cond: Condition): VarDecl {
+  return v ?? unsupported(f.pos(cond.loc), 'the variable this condition declares was not analysed; it cannot be compiled');
+}
+
 /** Lowers a condition's init-statement (`if (int n = f(); n > 2)`), if any; returns the condition proper. */
-function conditionValue(f: FnLower, cond: Node): Node {
-  const init = cond.type === 'condition_clause' ? cond.childForFieldName('initializer') : null;
-  if (init) for (const c of init.namedChildren) if (c.type !== 'comment') lowerStatement(f, c);
-  const inner = cond.type === 'condition_clause' || cond.type === 'parenthesized_expression' ? (cond.childForFieldName('value') ?? cond.namedChildren.find((c) => c !== init)) : cond;
-  if (!inner) unsupported(f.nodePos(cond), 'empty condition');
+function conditionValue(f: FnLower, cond: Condition): FullExpr | { stmt: DeclStmt; variable?: VarDecl } {
+  for (const c of cond.init) lowerStatement(f, c);
+  const inner = cond.decl ?? cond.value;
+  if (!inner) unsupported(f.pos(cond.loc), 'empty condition');
   return inner;
 }
 
-function ifStatement(f: FnLower, node: Node): void {
+function ifStatement(f: FnLower, s: IfStmt): void {
   const b = f.b;
   f.pushScope();
-  b.stmt(f.nodePos(node));
+  b.stmt(f.pos(s.loc));
   const then = b.newBlock();
   const join = b.newBlock();
-  const alt = node.childForFieldName('alternative');
+  const alt = s.otherwise;
   const otherwise = alt ? b.newBlock() : join;
-  branchOn(f, node.childForFieldName('condition')!, then, otherwise);
+  branchOn(f, s.cond, then, otherwise);
   b.place(then);
-  lowerStatement(f, node.childForFieldName('consequence')!);
+  lowerStatement(f, s.then);
   if (alt) {
     b.jump(join);
     b.place(otherwise);
-    lowerStatement(f, alt.type === 'else_clause' ? alt.namedChildren.find((c) => c.type !== 'comment')! : alt);
+    lowerStatement(f, alt);
   }
   b.place(join);
   f.popScope();
 }
 
-function whileStatement(f: FnLower, node: Node): void {
+function whileStatement(f: FnLower, s: WhileStmt): void {
   const b = f.b;
   const head = b.newBlock();
   const body = b.newBlock();
@@ -255,11 +195,11 @@ function whileStatement(f: FnLower, node: Node): void {
   const leave = b.newBlock();
   b.place(head);
   f.pushScope(); // a condition's variable, destroyed after each iteration and when the loop ends
-  b.stmt(f.nodePos(node.childForFieldName('condition')!));
-  branchOn(f, node.childForFieldName('condition')!, body, leave);
+  b.stmt(f.pos(s.cond.loc));
+  branchOn(f, s.cond, body, leave);
   b.place(body);
   f.targets.push({ breakTo: done, continueTo: head, depth: f.scopes.length - 1 });
-  lowerStatement(f, node.childForFieldName('body')!);
+  lowerStatement(f, s.body);
   f.targets.pop();
   if (!b.closed) f.cleanupTo(f.scopes.length - 1);
   b.jump(head);
@@ -268,50 +208,42 @@ function whileStatement(f: FnLower, node: Node): void {
   b.place(done);
 }
 
-function doStatement(f: FnLower, node: Node): void {
+function doStatement(f: FnLower, s: DoStmt): void {
   const b = f.b;
   const body = b.newBlock();
   const test = b.newBlock();
   const done = b.newBlock();
   b.place(body);
   f.targets.push({ breakTo: done, continueTo: test, depth: f.scopes.length });
-  lowerStatement(f, node.childForFieldName('body')!);
+  lowerStatement(f, s.body);
   f.targets.pop();
   b.place(test);
-  const cond = node.childForFieldName('condition')!;
-  b.stmt(f.nodePos(cond));
-  branchOn(f, cond, body, done);
+  b.stmt(f.pos(s.cond.loc));
+  branchOn(f, s.cond, body, done);
   b.place(done);
 }
 
-function forStatement(f: FnLower, node: Node): void {
+function forStatement(f: FnLower, s: ForStmt): void {
   const b = f.b;
   f.pushScope();
-  const init = node.childForFieldName('initializer');
-  if (init) {
-    b.stmt(f.nodePos(init));
-    if (init.type === 'declaration') declaration(f, init);
-    else fullExpr(f, init, (e) => discard(f, e));
-  }
+  if (s.init) lowerStatement(f, s.init);
   const head = b.newBlock();
   const body = b.newBlock();
   const step = b.newBlock();
   const done = b.newBlock();
   b.place(head);
-  const cond = node.childForFieldName('condition');
-  if (cond) {
-    b.stmt(f.nodePos(cond));
-    branchOn(f, cond, body, done);
+  if (s.cond) {
+    b.stmt(f.pos(s.cond.loc));
+    branchOn(f, s.cond, body, done);
   }
   b.place(body);
   f.targets.push({ breakTo: done, continueTo: step, depth: f.scopes.length });
-  lowerStatement(f, node.childForFieldName('body')!);
+  lowerStatement(f, s.body);
   f.targets.pop();
   b.place(step);
-  const update = node.childForFieldName('update');
-  if (update) {
-    b.stmt(f.nodePos(update));
-    fullExpr(f, update, (e) => discard(f, e));
+  if (s.update) {
+    b.stmt(f.pos(s.update.loc));
+    fullExpr(f, s.update, (e) => discard(f, e));
   }
   b.jump(head);
   b.place(done);
@@ -320,23 +252,21 @@ function forStatement(f: FnLower, node: Node): void {
 
 // ---- switch --------------------------------------------------------------------------------------
 
-function switchStatement(f: FnLower, node: Node): void {
+function switchStatement(f: FnLower, s: SwitchStmt): void {
   const b = f.b;
   f.pushScope();
-  b.stmt(f.nodePos(node));
-  const value = switchValue(f, node.childForFieldName('condition')!);
-  const body = node.childForFieldName('body')!;
-  const cases = caseLabelsOf(body);
+  b.stmt(f.pos(s.loc));
+  const value = switchValue(f, s.cond);
+  const cases = s.cases;
   const done = b.newBlock();
   const blocks = cases.map(() => b.newBlock());
   let defaultBlock = done;
   cases.forEach((c, i) => {
-    const v = c.childForFieldName('value');
-    if (!v) {
+    if (!c.value) {
       defaultBlock = blocks[i];
       return;
     }
-    const k = caseValue(f, v);
+    const k = caseValue(f, c.value);
     const next = b.newBlock();
     const kv = b.const(value.type, value.type === 'i64' ? BigInt(k) : k);
     b.branch(b.cmp('eq', value, kv), blocks[i], next);
@@ -344,25 +274,25 @@ function switchStatement(f: FnLower, node: Node): void {
   });
   b.jump(defaultBlock);
   f.targets.push({ breakTo: done, depth: f.scopes.length });
-  withCaseLabels(f, cases, blocks, () => lowerStatement(f, body));
+  withCaseLabels(f, cases, blocks, () => lowerStatement(f, s.body));
   f.targets.pop();
   b.place(done);
   f.popScope();
 }
 
 /** A case label's value: its expression's constant value, as the model typed it. */
-function caseValue(f: FnLower, node: Node): number {
-  const v = constantValue(f.requireExpr(node, 'case label'));
-  if (v === undefined) unsupported(f.nodePos(node), 'this case label is not a constant the compiler can evaluate yet');
+function caseValue(f: FnLower, x: FullExpr): number {
+  const v = constantValue(f.requireExpr(x, 'case label'));
+  if (v === undefined) unsupported(f.pos(x.loc), 'this case label is not a constant the compiler can evaluate yet');
   return Number(v);
 }
 
 /** The value a switch compares: after its init-statement, of its expression or declared variable (a class object through its conversion function). */
-function switchValue(f: FnLower, cond: Node): VReg {
+function switchValue(f: FnLower, cond: Condition): VReg {
   const inner = conditionValue(f, cond);
-  if (inner.type === 'declaration') {
-    declaration(f, inner);
-    const d = localsOf(f, inner)[0].decl;
+  if ('stmt' in inner) {
+    declaration(f, inner.stmt);
+    const d = conditionVariable(f, inner.variable, cond);
     return integerValue(f, { kind: 'name', type: d.type.kind === 'reference' ? d.type.referee : d.type, cat: 'lvalue', loc: d.loc, decl: d });
   }
   return fullExpr(f, inner, (e) => integerValue(f, e));
@@ -381,23 +311,43 @@ function integerValue(f: FnLower, e: Expr): VReg {
 
 // ---- return --------------------------------------------------------------------------------------
 
+/** The return statements of a statement tree (a lambda's or a local class's bodies are not in it). */
+function returnsIn(s: Stmt | undefined, out: ReturnStmt[] = []): ReturnStmt[] {
+  if (!s) return out;
+  switch (s.kind) {
+    case 'return':
+      out.push(s);
+      break;
+    case 'block':
+    case 'case':
+    case 'label':
+      for (const c of s.body) returnsIn(c, out);
+      break;
+    case 'if':
+      returnsIn(s.then, out);
+      returnsIn(s.otherwise, out);
+      break;
+    case 'switch':
+    case 'while':
+    case 'do':
+    case 'for':
+    case 'range-for':
+      returnsIn(s.body, out);
+      break;
+  }
+  return out;
+}
+
 /**
  * The local variable every `return` of a class-returning function names, if there is one (and no
  * return returns anything else): C++ compilers construct it directly in the caller's result.
  */
 export function namedReturnValue(f: FnLower): VarDecl | undefined {
   const cls = classDeclOf(f.fn.ret);
-  if (!cls || f.fn.ret.kind === 'reference' || !f.fn.body) return undefined;
-  const returns: Node[] = [];
-  const walk = (n: Node) => {
-    if (n.type === 'return_statement') returns.push(n);
-    else if (n.type !== 'lambda_expression' && n.type !== 'class_specifier' && n.type !== 'struct_specifier') n.namedChildren.forEach(walk);
-  };
-  walk(f.fn.body.node);
+  if (!cls || f.fn.ret.kind === 'reference' || !f.body.statement) return undefined;
   let found: VarDecl | undefined;
-  for (const r of returns) {
-    const value = r.namedChildren.find((c) => c.type !== 'comment');
-    const e = value && f.exprAt(value);
+  for (const r of returnsIn(f.body.statement)) {
+    const e = r.value?.expr;
     const d = e?.kind === 'name' && e.decl?.kind === 'var' ? (e.decl as VarDecl) : undefined;
     if (!d || d.storage !== 'local' || d.type.kind === 'reference' || classDeclOf(d.type) !== cls || (found && found !== d)) return undefined;
     found = d;
@@ -405,8 +355,8 @@ export function namedReturnValue(f: FnLower): VarDecl | undefined {
   return found;
 }
 
-function returnStatement(f: FnLower, node: Node): void {
-  const value = node.namedChildren.find((c) => c.type !== 'comment');
+function returnStatement(f: FnLower, s: ReturnStmt): void {
+  const value = s.value;
   const fn = f.fn;
   if (value) {
     const cls = classDeclOf(fn.ret);

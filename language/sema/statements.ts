@@ -25,6 +25,8 @@ import { mayFallThrough, unusedValueWarning } from './flow';
 import { noteBoolean } from './implicit';
 import { noteLambdaReturn } from './lambdas';
 import { checkJumps, newJumpSites, noteLabel, type JumpSites } from './jumps';
+import { buildStatementTree } from './statements-build';
+import { isStaticDeclaration } from './statements-declarations';
 import { bindingDeclarator, bindingInitialiser, bindingNames, declareBindingNames, type BindingDeclarator } from './bindings';
 
 interface BodyState {
@@ -57,6 +59,7 @@ export function analyseFunctionBody(a: Analyzer, fn: FunctionDecl): FunctionBody
     if (st.jumps) checkJumps({ ...ctx, scope: fscope }, st.jumps, body.locals);
     if (st.deducing && !st.deducing.deduced) fn.ret = noReturnDeduction(ctx, st.deducing.pattern, fn.loc);
     checkFallOff(ctx, fn, node);
+    body.statement = buildStatementTree(unit, body, node);
   } finally {
     fn.analysing = false;
   }
@@ -437,11 +440,6 @@ function declareLocal(ctx: Ctx, st: BodyState, node: Node, info: DeclaratorInfo,
   if (type.kind === 'reference') extendLifetime(temps, init[0], v);
   const initialised = form !== 'none' || (!!classOf(type) && !isTrivialClass(type));
   st.body.locals.push(initialised ? { decl: v, start: loc, end: loc, initialised } : { decl: v, start: loc, end: loc });
-}
-
-/** A declaration with the `static` storage class (a static local). */
-export function isStaticDeclaration(node: Node): boolean {
-  return node.type === 'declaration' && node.children.some((c) => c.type === 'storage_class_specifier' && c.text === 'static');
 }
 
 /** A local object of class type (or array of them) is destroyed at the end of its scope: its destructor must not be deleted. */

@@ -40,6 +40,14 @@ describe('compiler errors', function () {
     assert.doesNotMatch(global[0], /internal|not supported/);
   });
 
+  it('rejects a construct the front-end notes in a full-expression or an initialiser, at its place', async () => {
+    const classes = '  struct B { virtual ~B() {} };\n  struct D : B {};\n  D d;\n  B* b = &d;\n';
+    const init = await errorsOf(`${classes}  D* p = dynamic_cast<D*>(b);\n  (void)p;`);
+    assert.deepEqual(init, ['/src/e.cpp:8:10: error: dynamic_cast is not supported']);
+    const statement = await errorsOf(`${classes}  if (b) (void)dynamic_cast<D*>(b);`);
+    assert.deepEqual(statement, ['/src/e.cpp:8:16: error: dynamic_cast is not supported']);
+  });
+
   it('rejects a goto or a case label that bypasses an initialisation, and a goto to no label', async () => {
     const into = await errorsOf('  goto in;\n  {\n    int x = 1;\n  in:\n    x++;\n  }');
     assert.deepEqual(into, ["/src/e.cpp:4:3: error: cannot jump from this goto statement to its label: the jump bypasses the initialisation of 'x'"]);
