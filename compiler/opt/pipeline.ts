@@ -5,11 +5,13 @@
 // replacement of stack objects, promotion of the new field slots and copy propagation (local and
 // global), until no slot is split or promoted any more. At -O2, then, the loop passes: rotation and
 // loop-invariant code motion, and copy propagation, dead code and block merging after them, then
-// copy coalescing and loop unswitching.
+// common-subexpression elimination (with copy propagation and dead code after it), copy coalescing
+// and loop unswitching.
 
 import type { Func, Module } from '../ir/ir';
 import { mergeBlocks } from './blocks';
 import { coalesceCopies } from './coalesce';
+import { eliminateCommonSubexpressions } from './cse';
 import { propagateCopies } from './copies';
 import { propagateCopiesGlobally } from './copy-flow';
 import { foldConstants } from './constants';
@@ -59,7 +61,7 @@ export function optimizeFunction(f: Func, ready: (symbol: string) => InlineCandi
   return body;
 }
 
-/** -O2's loop passes: rotation, loop-invariant code motion and the clean-up after it, copy coalescing, unswitching. */
+/** -O2's loop passes: rotation, loop-invariant code motion and the clean-up after it, common subexpressions, copy coalescing, unswitching. */
 function loopPasses(f: Func): void {
   rotateLoops(f);
   if (hoistInvariants(f)) {
@@ -67,6 +69,11 @@ function loopPasses(f: Func): void {
     propagateCopiesGlobally(f);
     eliminateDeadCode(f);
     mergeBlocks(f);
+  }
+  if (eliminateCommonSubexpressions(f)) {
+    propagateCopies(f);
+    propagateCopiesGlobally(f);
+    eliminateDeadCode(f);
   }
   coalesceCopies(f);
   if (unswitchLoops(f)) eliminateDeadCode(f);

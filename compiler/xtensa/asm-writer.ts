@@ -120,6 +120,46 @@ export class AsmWriter {
     return false;
   }
 
+  /** The text of line `n` (1-based). */
+  line(n: number): string {
+    return this.lines[n - 1];
+  }
+
+  /** Replaces the text of instruction line `n` (its marks stay). */
+  replaceLine(n: number, text: string): void {
+    this.lines[n - 1] = `\t${text}`;
+  }
+
+  /** Whether instruction line `n` begins a statement or a lexical scope (its removal would lose a row or a boundary). */
+  anchors(n: number): boolean {
+    return !!this.marks.get(n)?.stmt || this.scopeMarks.has(n);
+  }
+
+  /** Removes lines (1-based numbers, none anchoring, see anchors), renumbering the marks of the lines after them. */
+  removeLines(drop: ReadonlySet<number>): void {
+    if (!drop.size) return;
+    const first = Math.min(...drop);
+    const kept: string[] = [];
+    const marks = new Map<number, LineMark>();
+    const scopes = new Map<number, ScopeMark[]>();
+    for (let n = first; n <= this.lines.length; n++) {
+      if (drop.has(n)) continue;
+      kept.push(this.lines[n - 1]);
+      const to = first + kept.length - 1;
+      const m = this.marks.get(n);
+      if (m) marks.set(to, m);
+      const sm = this.scopeMarks.get(n);
+      if (sm) scopes.set(to, sm);
+    }
+    for (let n = first; n <= this.lines.length; n++) {
+      this.marks.delete(n);
+      this.scopeMarks.delete(n);
+    }
+    this.lines.splice(first - 1, this.lines.length - first + 1, ...kept);
+    for (const [n, m] of marks) this.marks.set(n, m);
+    for (const [n, m] of scopes) this.scopeMarks.set(n, m);
+  }
+
   get lineCount(): number {
     return this.lines.length;
   }

@@ -5,7 +5,8 @@
 // arguments, stored home before anything else runs) and on return (the result in a2, or a2:a3).
 //
 // Branches are emitted in a form that reaches anywhere in the function (the assembler does not
-// relax): a conditional branch skips over a J to the target.
+// relax): a conditional branch skips over a J to the target. -O1/-O2: reloads of a home into a
+// register that still holds it are dropped afterwards (reloads.ts).
 
 import type { Address, Block, Func, Instr, MemType, Terminator, VReg } from '../ir/ir';
 import { addConstant, loadConstant, loadSymbol, memAccess } from './access';
@@ -15,7 +16,8 @@ import { emitArith } from './emit-arith';
 import { branchConsumes, branchIf, fusible } from './emit-branch';
 import { binImmediateOperand, constantsOf } from './immediates';
 import { vregsOf } from '../ir/uses';
-import { argumentWordsOf, isVectorValue } from '../ir/ir';
+import { argumentWordsOf, isVectorValue, sizeOfValue } from '../ir/ir';
+import { dropRedundantReloads, foldLoadMoves } from './reloads';
 import { emitVectorCopy, emitVectorMemory, emitVop, fileReg, fill, planVectorHomes, reloadPinned, spill, vectorArgumentRegisters } from './emit-vector';
 import { pinnedVectors, registerOnlyVectors } from './vector-homes';
 
@@ -124,6 +126,7 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
     dstWord: (v, word, scratch) => regOf(v, word) ?? scratch,
   };
   w.resetLiterals();
+  const firstLine = w.lineCount;
   w.pos = f.pos;
   w.directive('.text');
   w.directive('.align\t4');
@@ -149,8 +152,28 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
     emitTerminator(ctx, b.term, f.blocks[i + 1], blockLabel, cmp);
   });
   w.endFunction(f.symbol);
+  if (f.promoted) {
+    dropRedundantReloads(w, firstLine, w.lineCount, homeWords(f, frame));
+    foldLoadMoves(w, firstLine, w.lineCount);
+  }
   w.directive(`.size\t${f.symbol}, . - ${f.symbol}`);
   return frame;
+}
+
+/** Frame offsets of the words of every virtual register's home (reloads.ts). */
+function homeWords(f: Func, frame: Frame): Set<number> {
+  const out = new Set<number>();
+  const add = (v: VReg | undefined) => {
+    const h = v && frame.homes.get(v.id);
+    if (v && h !== undefined) for (let k = 0; k < Math.max(1, sizeOfValue(v.type) / 4); k++) out.add(h + 4 * k);
+  };
+  f.params.forEach(add);
+  for (const b of f.blocks) {
+    for (const i of b.instrs) vregsOf(i).forEach(add);
+    if (b.term?.op === 'branch') add(b.term.cond);
+    if (b.term?.op === 'ret') add(b.term.value);
+  }
+  return out;
 }
 
 /** Arguments that came in registers go to their homes (stack ones already are home). */

@@ -9,7 +9,9 @@
 //
 // Debugger variables get an interval covering the whole function (their DWARF location is one place
 // for the function's whole life). A parameter can only get the registers it arrives in, so the entry
-// sequence never has to permute registers.
+// sequence never has to permute registers; like any interval it may be spilled for a costlier one
+// (the entry then stores it home), so a parameter read once at the end does not hold a register
+// through the loops.
 
 import type { Func, VReg } from '../ir/ir';
 import { sizeOfValue } from '../ir/ir';
@@ -191,7 +193,7 @@ function scan(f: Func, ivs: Interval[], incoming: Map<number, string[]>, priorit
     }
     if (free.length < words) {
       // spill the active interval of lowest priority, if lower than this one's (and it frees enough)
-      const victim = active.filter((a) => !params.has(a.v.id) && sizeOfValue(a.v.type) / 4 >= words && priority(a) < priority(cur)).sort((p, q) => priority(p) - priority(q))[0];
+      const victim = active.filter((a) => sizeOfValue(a.v.type) / 4 >= words && priority(a) < priority(cur)).sort((p, q) => priority(p) - priority(q))[0];
       if (!victim) continue;
       const got = regs.get(victim.v.id)!;
       regs.delete(victim.v.id);
