@@ -21,13 +21,11 @@ function quiet(i: Instr): boolean {
   }
 }
 
-/** The ids of vector vregs whose spill may be skipped. */
-export function registerOnlyVectors(f: Func): Set<number> {
-  const out = new Set<number>();
-  if (!f.promoted) return out;
+/** How many times each vreg `counted` accepts is defined (parameters included) and used in `f`. */
+function defsAndUses(f: Func, counted: (v: VReg) => boolean): { defs: Map<number, number>; uses: Map<number, number> } {
   const defs = new Map<number, number>();
   const uses = new Map<number, number>();
-  const count = (m: Map<number, number>, v: VReg | undefined) => v && m.set(v.id, (m.get(v.id) ?? 0) + 1);
+  const count = (m: Map<number, number>, v: VReg | undefined) => v && counted(v) && m.set(v.id, (m.get(v.id) ?? 0) + 1);
   for (const b of f.blocks) {
     for (const i of b.instrs) {
       const regs = vregsOf(i);
@@ -40,6 +38,14 @@ export function registerOnlyVectors(f: Func): Set<number> {
     if (t?.op === 'ret') count(uses, t.value);
   }
   for (const p of f.params) count(defs, p);
+  return { defs, uses };
+}
+
+/** The ids of vector vregs whose spill may be skipped. */
+export function registerOnlyVectors(f: Func): Set<number> {
+  const out = new Set<number>();
+  if (!f.promoted) return out;
+  const { defs, uses } = defsAndUses(f, () => true);
   for (const b of f.blocks) {
     b.instrs.forEach((d, at) => {
       const v = d.op === 'vop' ? d.dst : d.op === 'load' ? d.dst : undefined;
@@ -62,20 +68,7 @@ export function registerOnlyVectors(f: Func): Set<number> {
 export function pinnedVectors(f: Func, registerOnly: Set<number>): Map<number, string> {
   const out = new Map<number, string>();
   if (!f.promoted) return out;
-  const defs = new Map<number, number>();
-  const uses = new Map<number, number>();
-  const count = (m: Map<number, number>, v: VReg | undefined) => v && v.type === 'vec' && m.set(v.id, (m.get(v.id) ?? 0) + 1);
-  for (const b of f.blocks) {
-    for (const i of b.instrs) {
-      const regs = vregsOf(i);
-      const dst = i.op === 'store' || i.op === 'stmt' || i.op === 'scope' || i.op === 'memcpy' || i.op === 'memzero' ? undefined : regs[0];
-      count(defs, dst);
-      for (const r of dst ? regs.slice(1) : regs) count(uses, r);
-    }
-    const t = b.term;
-    if (t?.op === 'ret') count(uses, t.value);
-  }
-  for (const p of f.params) count(defs, p);
+  const { defs, uses } = defsAndUses(f, (v) => v.type === 'vec');
   const candidates = [...uses].filter(([id, n]) => n > 1 && defs.get(id) === 1 && !registerOnly.has(id)).sort((a, b) => b[1] - a[1]);
   candidates.slice(0, 8).forEach(([id], k) => out.set(id, `v${24 + k}`));
   return out;

@@ -7,6 +7,7 @@
 import { strict as assert } from 'node:assert';
 import { formatCompileDiagnostic } from '../../compiler';
 import { compileAndRun, compileSource } from './harness';
+import { program } from './ivp-program';
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
@@ -29,20 +30,6 @@ function ints(n: number, bits: 16 | 32, seed: number, edges: number[]): number[]
 const wrap16 = (v: number) => (v << 16) >> 16;
 const sat16 = (v: number) => Math.max(-32768, Math.min(32767, v));
 
-/** A program: arrays of operands, a body computing into `out` arrays, printing every lane. */
-function program(decls: string, body: string, outputs: { name: string; type: string; n: number; fmt: string }[]): string {
-  return `#include <stdio.h>
-#include <stdint.h>
-#include <xtensa/tie/xt_ivp32.h>
-${decls}
-${outputs.map((o) => `${o.type} ${o.name}[${o.n}];`).join('\n')}
-int main() {
-${body}
-${outputs.map((o) => `  for (int i = 0; i < ${o.n}; i++) printf("${o.fmt}\\n", ${o.name}[i]);`).join('\n')}
-  return 0;
-}
-`;
-}
 
 const arr = (type: string, name: string, xs: number[]) => `${type} ${name}[${xs.length}] = {${xs.map((x) => (x === -2147483648 ? '(-2147483647 - 1)' : String(x))).join(', ')}};`;
 

@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import { formatCompileDiagnostic } from '../../compiler';
 import { writeShimTree } from '../../hostshim';
 import { requireTool } from '../oracle/tools';
+import { program } from './ivp-program';
 import { compileSource, runImage } from './harness';
 
 function rng(seed: number): () => number {
@@ -71,28 +72,9 @@ const f32Bits = (x: number): number => {
   return b.getUint32(0);
 };
 
-interface Output {
-  readonly name: string;
-  readonly type: string;
-  readonly n: number;
-  readonly fmt: string;
-}
 
 const arr = (type: string, name: string, xs: number[]): string => `${type} ${name}[${xs.length}] = {${xs.map((x) => (x === -2147483648 ? '(-2147483647 - 1)' : String(x))).join(', ')}};`;
 
-function program(decls: string, body: string, outputs: Output[]): string {
-  return `#include <stdio.h>
-#include <stdint.h>
-#include <xtensa/tie/xt_ivp32.h>
-${decls}
-${outputs.map((o) => `${o.type} ${o.name}[${o.n}];`).join('\n')}
-int main() {
-${body}
-${outputs.map((o) => `  for (int i = 0; i < ${o.n}; i++) printf("${o.fmt}\\n", ${o.name}[i]);`).join('\n')}
-  return 0;
-}
-`;
-}
 
 async function onEmulator(src: string, optimize: 0 | 1 | 2): Promise<number[]> {
   const built = await compileSource(src, '/test/ivp-kernel.cpp', { optimize });
