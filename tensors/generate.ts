@@ -93,9 +93,6 @@ export function generateTensor(spec: TensorSpec): HostTensor {
   const n = numelOf(spec.shape);
   const data = new Uint8Array(n * dtype.size);
   const rnd = randomSource(spec.seed);
-  // float32 (the common case) through one DataView; setElement makes one per element
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const put = dtype.name === 'float32' ? (k: number, v: number) => view.setFloat32(4 * k, v, true) : (k: number, v: number) => setElement(dtype, data, k, v);
   const randn = (): number => {
     const u = 1 - rnd();
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rnd());
@@ -109,7 +106,7 @@ export function generateTensor(spec: TensorSpec): HostTensor {
       case 'uniform': v = dtype.float ? rnd() * 2 - 1 : Math.floor(rnd() * 256) - (dtype.name === 'uint8' ? 0 : 128); break;
       case 'randn': v = dtype.float ? randn() : Math.round(randn() * 10); break;
     }
-    put(k, v);
+    setElement(dtype, data, k, v);
   }
   return { dtype, shape: spec.shape, data };
 }
