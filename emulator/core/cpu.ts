@@ -21,8 +21,6 @@ export class Cpu {
   readonly npanes: number;
   readonly windowed: boolean;
   readonly hasLoops: boolean;
-  /** LEND of every LOOP/LOOPNEZ/LOOPGTZ decoded so far: where compiled regions check for the loop-back. */
-  readonly loopEnds = new Set<number>();
 
   pc = 0;
   sar = 0;

@@ -81,7 +81,6 @@ export function decodeAt(c: Cpu, pc: number): Insn {
     if (o.kind === 'literal') d = (target - (((pc + 3) & ~3) >>> 0)) | 0;
   });
   const next = (pc + size) >>> 0;
-  if (def.flow === 'loop') c.loopEnds.add(target);
   if (cfg.features.has('loops')) {
     if (DIRECT_TRANSFERS.has(def.flow) && target === next) target = TAKEN_NEXT;
     if (DYNAMIC_TRANSFERS.has(def.flow)) h = dynamicTransfer(h);

@@ -298,22 +298,6 @@ describe('emulator: compiled blocks vs the interpreter', () => {
     assert.equal(jit.regs[4], 50 * 7 * 3);
   });
 
-  it('runs a zero-overhead loop whose body was compiled before its LOOP was decoded like the interpreter', () => {
-    // The body runs hot by a plain branch first (its region checks no loop end: none is known); then
-    // the LOOP before it runs and makes the region's last fall-through the loop end: the region must
-    // decline while the loop counts, and run again once it is done.
-    const build = (p: ProgramBuilder) => {
-      p.i('movi', 2, 20).i('movi', 4, 0).i('movi', 9, 0).i('movi', 3, 7).i('j', 'body');
-      p.label('lp').i('loop', 3, 'lend');
-      p.label('body').i('addi', 4, 4, 3).i('xor', 5, 5, 4).i('slli', 6, 4, 2);
-      p.label('lend').i('bnez', 9, 'done').i('addi', 2, 2, -1).i('bnez', 2, 'body').i('movi', 9, 1).i('j', 'lp');
-      p.label('done').i('nop');
-    };
-    const jit = run('q7', build, true);
-    assert.deepEqual({ ...jit, compiled: false }, run('q7', build, false));
-    assert.equal(jit.regs[4], (20 + 7) * 3);
-  });
-
   it('stops at a breakpoint set inside code that was already compiled', () => {
     const p = new ProgramBuilder(CODE.q7);
     p.i('movi', 2, 100).label('loop').i('addi', 3, 3, 1).label('mid').i('addi', 4, 4, 2).i('addi', 2, 2, -1).i('bnez', 2, 'loop').label('done').i('nop');

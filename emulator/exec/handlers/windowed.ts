@@ -155,11 +155,11 @@ export const FAMILIES: readonly Family[] = [
     stops: true,
     defers: true,
     jit: (i, x) =>
-      i.a > 3 ? undefined : { kind: 'seq', rotates: true, code: `if (!jitEntry(c, ${i.a}, ${i.b})) { ${leaveBefore(i, x)} }`, window: { kind: 'entry', s: i.a, frame: i.b } },
+      i.a > 3 ? undefined : { kind: 'seq', rotates: true, code: `if (!jitEntry(c, ${i.a}, ${i.b})) { ${leaveBefore(i, x)} }` },
   }),
   family(['retw', 'retw.n'], retw, {
     defers: true,
-    jit: (i, x) => ({ ...jumpTo(`const to = jitRetw(c, ${hex(i.pc)}); if (to < 0) { ${leaveBefore(i, x)} }`), window: { kind: 'retw', pc: i.pc } }),
+    jit: (i, x) => jumpTo(`const to = jitRetw(c, ${hex(i.pc)}); if (to < 0) { ${leaveBefore(i, x)} }`),
   }),
   family(['movsp'], movsp, { stops: true }),
   family(['rotw'], rotw),

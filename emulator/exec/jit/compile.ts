@@ -20,8 +20,7 @@ import type { Cpu } from '../../core/cpu';
 import type { Memory } from '../../memory/memory';
 import type { Handler, Insn } from '../insn';
 import type { ExecutionCounter } from '../counted';
-import { jitEntry, jitEntryState, jitRetw, jitRetwState } from './windowed';
-import { entryOnLocals, retwOnLocals } from './rotate';
+import { jitEntry, jitRetw } from './windowed';
 import { RegionBlock, collectRegion } from './region';
 import { RegisterLocals, registerLocals } from './locals';
 
@@ -55,7 +54,7 @@ const hex = (v: number) => `0x${(v >>> 0).toString(16)}`;
 
 type Factory = (
   mem: Memory, rIdx: Uint16Array, wIdx: Uint16Array, u8s: Uint8Array[], u16s: Uint16Array[], i32s: Int32Array[],
-  entry: typeof jitEntry, retw: typeof jitRetw, entryState: typeof jitEntryState, retwState: typeof jitRetwState, cnt: readonly ExecutionCounter[], hf: readonly Handler[], hi: readonly Insn[],
+  entry: typeof jitEntry, retw: typeof jitRetw, cnt: readonly ExecutionCounter[], hf: readonly Handler[], hi: readonly Insn[],
 ) => BlockFn;
 
 /** Code generation state shared by the blocks of one region. */
@@ -65,8 +64,6 @@ interface Gen {
   readonly index: ReadonlyMap<number, number>;
   readonly regs: RegisterLocals;
   readonly hasLoops: boolean;
-  /** The loop ends (Cpu.loopEnds) when the region was compiled: only instructions falling through to one check for the loop-back. */
-  readonly loopEnds: ReadonlySet<number>;
   readonly windowed: boolean;
   readonly counters: ExecutionCounter[];
 }
@@ -82,19 +79,6 @@ function transfer(g: Gen, m: number, to: number): string {
   if (t === undefined) return exit(g, m, hex(to));
   const pane = g.windowed && t.pane > 0 ? ` || c.wfree < ${t.pane}` : '';
   return `dn += ${m}; if (dn + ${t.items.length} > left${pane}) { c.jitN = dn; return ${hex(to)}; } at = ${g.index.get(to)}; continue dispatch;`;
-}
-
-/**
- * Go on at the computed address `to` (a return, an indirect jump or call) after `m` instructions of
- * the current pass: at the region's block starting there when there is one and the budget and panes
- * allow, else leave the region to it.
- */
-function transferTo(g: Gen, m: number, to: string): string {
-  const cases = [...g.blocks.values()].map((t) => {
-    const pane = g.windowed && t.pane > 0 ? ` && c.wfree >= ${t.pane}` : '';
-    return `case ${hex(t.pc)}: if (dn + ${t.items.length} <= left${pane}) { at = ${g.index.get(t.pc)}; continue dispatch; } break;`;
-  });
-  return `dn += ${m}; switch (${to}) { ${cases.join(' ')} } c.jitN = dn; return ${to};`;
 }
 
 /** The code of one block of the region (a case of the dispatch loop). */
@@ -116,7 +100,7 @@ function blockCode(g: Gen, b: RegionBlock): string {
   };
   const again = `dn += ${n}; if (dn + ${n} <= left) continue; c.jitN = dn; return ${hex(b.pc)};`;
   const loopBack = (i: Insn, k: number) =>
-    g.hasLoops && g.loopEnds.has(i.next) ? `if (lend === ${hex(i.next)}) { c.lcount = (c.lcount - 1) >>> 0; ${exit(g, k + 1, 'c.lbeg')} }` : '';
+    g.hasLoops ? `if (lend === ${hex(i.next)} && c.lcount !== 0) { c.lcount = (c.lcount - 1) >>> 0; ${exit(g, k + 1, 'c.lbeg')} }` : '';
   const count = (it: RegionBlock['items'][number]): string => {
     if (it.ins.counter === null) return '';
     g.counters[it.g] = it.ins.counter;
@@ -129,13 +113,7 @@ function blockCode(g: Gen, b: RegionBlock): string {
     const { ins: i, e } = it;
     body.push(`// ${hex(i.pc)} ${i.def?.mnemonic}`, paneCheck(i, k));
     const code = g.regs.rewrite(e.kind === 'branch' ? '' : e.code);
-    const leave = `c.jitN = done + ${it.g}; return ${hex(i.pc)};`;
-    if (e.kind === 'seq' && e.window?.kind === 'entry' && g.regs.full) {
-      body.push(entryOnLocals(e.window.s, e.window.frame, leave), count(it), loopBack(i, k));
-      checked = -1;
-    } else if (e.kind === 'jump' && e.window?.kind === 'retw' && g.regs.full) {
-      body.push(`{ ${retwOnLocals(e.window.pc, leave)}`, count(it), transferTo(g, k + 1, 'to'), '}');
-    } else if (e.kind === 'seq') {
+    if (e.kind === 'seq') {
       body.push(code.pre, code.text, code.post, count(it), loopBack(i, k));
       if (e.rotates === true) checked = -1;
     } else if (e.kind === 'branch') {
@@ -143,7 +121,7 @@ function blockCode(g: Gen, b: RegionBlock): string {
       const taken = selfLoop && e.target === b.pc ? again : transfer(g, k + 1, e.target);
       body.push(count(it), `if (${cond}) { ${taken} }`, loopBack(i, k));
     } else {
-      const to = selfLoop ? again : e.direct !== null ? transfer(g, k + 1, e.direct) : transferTo(g, k + 1, e.to);
+      const to = selfLoop ? again : e.direct !== null ? transfer(g, k + 1, e.direct) : exit(g, k + 1, e.to);
       body.push(`{ ${code.pre}${code.text}${code.post}`, count(it), to, '}');
     }
   });
@@ -168,21 +146,12 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
   const region = collectRegion(c, first, next, at);
   if (region === null) return [];
   const all = region.order.flatMap((b) => b.items);
-  const regs = registerLocals(all.map((it) => it.e), c.windowed && all.some((it) => it.e.kind !== 'branch' && it.e.window !== undefined));
-  const loopEnds = new Set(c.loopEnds);
-  const g: Gen = { blocks: region.blocks, index: new Map(region.order.map((b, k) => [b.pc, k])), regs, hasLoops: c.hasLoops, loopEnds, windowed: c.windowed, counters: [] };
+  const regs = registerLocals(all.map((it) => it.e));
+  const g: Gen = { blocks: region.blocks, index: new Map(region.order.map((b, k) => [b.pc, k])), regs, hasLoops: c.hasLoops, windowed: c.windowed, counters: [] };
   const cases = region.order.map((b) => blockCode(g, b));
-  // The loop-back: LCOUNT and LEND do not change inside a region (what writes them does not compile),
-  // so `lend` is the address that loops back for this call, -1 when none does. Where it is an address
-  // the region falls through to without a check (a loop end unknown when it was compiled), the region
-  // declines and the interpreter runs the instruction.
-  const unchecked = [...new Set(all.filter((it) => it.e.kind !== 'jump' && !loopEnds.has(it.ins.next)).map((it) => it.ins.next))];
-  const prelude = c.hasLoops ? `const unchecked = new Set([${unchecked.map(hex).join(', ')}]);\nconst starts = [${region.order.map((b) => hex(b.pc)).join(', ')}];\n` : '';
   const body = [
     'const a = c.a;',
-    regs.full ? 'const ph = c.phys, pm = ph.length - 1;' : '',
-    c.hasLoops ? 'const lend = c.lcount !== 0 ? c.lendActive : -1;' : '',
-    c.hasLoops ? 'if (lend !== -1 && unchecked.has(lend)) { c.jitN = 0; return starts[at]; }' : '',
+    c.hasLoops ? 'const lend = c.lendActive;' : '',
     regs.declare,
     'let dn = 0;',
     regs.flush ? 'try {' : '',
@@ -194,11 +163,11 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
     '}',
     regs.flush ? `} finally { ${regs.flush} }` : '',
   ];
-  const src = `"use strict"; ${prelude}return function region_${first.pc.toString(16)}(c, left, at) {\n${body.filter((l) => l).join('\n')}\n};`;
-  const factory = new Function('mem', 'rIdx', 'wIdx', 'u8s', 'u16s', 'i32s', 'jitEntry', 'jitRetw', 'jitEntryState', 'jitRetwState', 'cnt', 'hf', 'hi', src) as Factory;
+  const src = `"use strict"; return function region_${first.pc.toString(16)}(c, left, at) {\n${body.filter((l) => l).join('\n')}\n};`;
+  const factory = new Function('mem', 'rIdx', 'wIdx', 'u8s', 'u16s', 'i32s', 'jitEntry', 'jitRetw', 'cnt', 'hf', 'hi', src) as Factory;
   const m = c.mem;
   c.jitCompiled++;
-  const fn = factory(m, m.rIdx, m.wIdx, m.u8s, m.u16s, m.i32s, jitEntry, jitRetw, jitEntryState, jitRetwState, g.counters, all.map((it) => it.ins.inner), all.map((it) => it.ins));
+  const fn = factory(m, m.rIdx, m.wIdx, m.u8s, m.u16s, m.i32s, jitEntry, jitRetw, g.counters, all.map((it) => it.ins.inner), all.map((it) => it.ins));
   const pcs = all.map((it) => it.ins.pc);
   return region.order.map((b, k) => ({
     ins: b.items[0].ins,

@@ -19,8 +19,6 @@ export interface RegisterLocals {
   readonly declare: string;
   /** `a[2] = r2; …` (empty without locals). */
   readonly flush: string;
-  /** All sixteen registers are locals (then ENTRY and RETW rotate the locals, jit/rotate.ts). */
-  readonly full: boolean;
   rewrite(code: string): Rewritten;
 }
 
@@ -64,14 +62,11 @@ function toLocals(code: string): string {
   return out + code.slice(k).replace(LITERAL_REG, 'r$1');
 }
 
-const NONE: RegisterLocals = { declare: '', flush: '', full: false, rewrite: (text) => ({ pre: '', text, post: '' }) };
+const NONE: RegisterLocals = { declare: '', flush: '', rewrite: (text) => ({ pre: '', text, post: '' }) };
 
-/**
- * The locals for a region made of `emitted`; none when a branch condition reaches the window
- * opaquely; all sixteen when `full` (a region that rotates the window on its locals).
- */
-export function registerLocals(emitted: readonly Emitted[], full = false): RegisterLocals {
-  const used = new Set<number>(full ? Array.from({ length: 16 }, (_, k) => k) : []);
+/** The locals for a region made of `emitted`; none when a branch condition reaches the window opaquely. */
+export function registerLocals(emitted: readonly Emitted[]): RegisterLocals {
+  const used = new Set<number>();
   for (const e of emitted) {
     const code = e.kind === 'branch' ? e.cond : e.code;
     if (e.kind === 'branch' && OPAQUE.test(code.replace(LITERAL_REG, ''))) return NONE;
@@ -84,7 +79,6 @@ export function registerLocals(emitted: readonly Emitted[], full = false): Regis
   return {
     declare: `let ${regs.map((n) => `r${n} = a[${n}]`).join(', ')};`,
     flush,
-    full,
     rewrite(code: string): Rewritten {
       const local = toLocals(code);
       return OPAQUE.test(local) ? { pre: `${flush} `, text: local, post: ` ${reload}` } : { pre: '', text: local, post: '' };

@@ -1,5 +1,5 @@
-// What one compiled region holds: the blocks reachable from a hot block start by branches, jumps,
-// calls (the callee, and the return address the callee's return comes back to) that have run
+// What one compiled region holds: the blocks reachable from a hot block start by branches and
+// jumps (not calls: a callee's code would then be copied into every caller's region) that have run
 // (reached by a transfer before: Insn.hot, or compiled themselves), each block a
 // run of compiled instructions from its start along the fall-through path. A block ends at a jump,
 // call or return, a branch back to its own start, the start of another block of the region (it
@@ -41,18 +41,11 @@ function compilable(ins: Insn): boolean {
   return (ins.chk & CHK_SYNC) === 0 && (ins.h === ins.inner || ins.h === countedHandler) && !ins.counter?.onEnter;
 }
 
-/**
- * Targets of `e` the region may follow: a branch's target, a direct jump's, a direct call's callee
- * and, for every call, the return address (where the callee's return continues in the region).
- */
-function followed(ins: Insn, e: Emitted): number[] {
-  if (e.kind === 'branch') return [e.target];
-  if (e.kind !== 'jump') return [];
-  const flow = ins.def?.flow;
-  if (flow === 'jump' && e.direct !== null) return [e.direct];
-  if (flow === 'call') return e.direct !== null ? [e.direct, ins.next] : [ins.next];
-  if (flow === 'icall') return [ins.next];
-  return [];
+/** Direct targets of `e` the region may follow (branches and jumps, not calls). */
+function followed(ins: Insn, e: Emitted): number | null {
+  if (e.kind === 'branch') return e.target;
+  if (e.kind === 'jump' && e.direct !== null && ins.def?.flow === 'jump') return e.direct;
+  return null;
 }
 
 /**
@@ -79,7 +72,8 @@ export function collectRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
       const e = emit(ins, total + k, epoch, hasLitbase);
       if (!e) break;
       items.push({ ins, e, g: total + k });
-      for (const t of followed(ins, e)) if (t !== start.pc) targets.push(t);
+      const t = followed(ins, e);
+      if (t !== null && t !== start.pc) targets.push(t);
       if (e.kind === 'jump' || (e.kind === 'branch' && e.target === start.pc)) break;
       ins = next(ins);
     }

@@ -19,16 +19,9 @@ import { CALLINC_MASK, CALLINC_SHIFT } from './windowed';
  * the interpreter runs it: the windowed instructions do so for their exceptional cases.
  */
 export type Emitted =
-  | { readonly kind: 'seq'; readonly code: string; readonly rotates?: boolean; readonly window?: WindowMove }
+  | { readonly kind: 'seq'; readonly code: string; readonly rotates?: boolean }
   | { readonly kind: 'branch'; readonly cond: string; readonly target: number }
-  | { readonly kind: 'jump'; readonly code: string; readonly to: string; readonly direct: number | null; readonly window?: WindowMove };
-
-/**
- * ENTRY and RETW also say what they are, so that a region holding the registers in locals can
- * rotate the locals instead of writing them back and reading them again (jit/rotate.ts); `code` is
- * what runs otherwise.
- */
-export type WindowMove = { readonly kind: 'entry'; readonly s: number; readonly frame: number } | { readonly kind: 'retw'; readonly pc: number };
+  | { readonly kind: 'jump'; readonly code: string; readonly to: string; readonly direct: number | null };
 
 /** Where the instruction sits: its index in the block, the code epoch it was compiled in, the core's LITBASE option. */
 export interface EmitContext {

@@ -5,7 +5,7 @@
 
 import type { Cpu } from '../../core/cpu';
 import { PS_CALLINC, PS_CALLINC_SHIFT } from '../../core/ps';
-import { liveFrameBelow, rotateTo, updateWindowCheck, windowChecksOn, wsBit } from '../../core/window';
+import { liveFrameBelow, rotateTo, windowChecksOn, wsBit } from '../../core/window';
 
 /** ENTRY as, frame (as ≤ 3); false (nothing changed) when the interpreter must run it. */
 export function jitEntry(c: Cpu, s: number, frame: number): boolean {
@@ -33,40 +33,6 @@ export function jitRetw(c: Cpu, pc: number): number {
   const target = ((pc & 0xc0000000) | (a0 & 0x3fffffff)) >>> 0;
   rotateTo(c, c.windowbase - n);
   return target;
-}
-
-/**
- * ENTRY's checks and state change for a region that moves the registers itself (jit/rotate.ts):
- * `sp` is the caller's a[s] less the frame. Returns CALLINC (1..3), the panes the window moves up
- * (WINDOWSTART and WINDOWBASE updated, the registers not moved), or 0 (nothing changed) when the
- * interpreter must run the ENTRY.
- */
-export function jitEntryState(c: Cpu, sp: number): number {
-  if (!windowChecksOn(c) || c.npanes < 8) return 0;
-  const callinc = (c.ps & PS_CALLINC) >>> PS_CALLINC_SHIFT;
-  if (callinc === 0 || callinc > c.wfree || (sp >>> 0) < c.stackLimit) return 0;
-  const wb = c.windowbase + callinc;
-  c.windowstart |= wsBit(c, wb);
-  c.windowbase = wb & (c.npanes - 1);
-  updateWindowCheck(c);
-  return callinc;
-}
-
-/**
- * RETW's checks and state change for a region that moves the registers itself: `a0` is the
- * current a[0]. Returns the panes the window moves down (1..3; WINDOWSTART and WINDOWBASE updated),
- * or 0 (nothing changed) when the interpreter must run the RETW.
- */
-export function jitRetwState(c: Cpu, a0: number): number {
-  if (!windowChecksOn(c) || c.npanes < 8) return 0;
-  const n = a0 >>> 30;
-  const m = liveFrameBelow(c);
-  if (n === 0 || (m !== 0 && m !== n)) return 0;
-  if ((c.windowstart & wsBit(c, c.windowbase - n)) === 0) return 0;
-  c.windowstart &= ~wsBit(c, c.windowbase);
-  c.windowbase = (c.windowbase - n) & (c.npanes - 1);
-  updateWindowCheck(c);
-  return n;
 }
 
 /** The CALLINC bits CALL4/8/12 write into PS. */
