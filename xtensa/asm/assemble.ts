@@ -50,6 +50,8 @@ export interface ListingLine {
   readonly bytes: Uint8Array;
   /** The source position the assembly's `.loc` directives give the line (compiled code), if any. */
   readonly source?: SourceLoc;
+  /** A literal-pool word placed inside a code section (a function section's pool, layout.ts). */
+  readonly literal?: true;
 }
 
 export interface AssembleResult {
@@ -255,6 +257,7 @@ function listingOf(a: Assembly, outputs: readonly OutputSection[]): ListingLine[
     text: p.text,
     bytes: bytesOf(p.section).slice(p.offset, p.offset + p.size),
     ...(p.source ? { source: p.source } : {}),
+    ...(p.section.isLiteralPool && outputOf.get(p.section) === '.text' ? { literal: true as const } : {}),
   }));
 }
 
