@@ -96,8 +96,9 @@ export const nodeHost: AdapterHost = {
   },
 };
 
-/** Serves DAP on stdin/stdout until the client disconnects or closes the stream. */
-export function runDebugAdapter(): Promise<number> {
+/** Serves DAP on stdin/stdout until the client disconnects or closes the stream; `firstStop` is called
+ *  once, when the first launch has reached its first stop (the loader then saves V8's code cache). */
+export function runDebugAdapter(firstStop?: () => void): Promise<number> {
   console.log = console.info = console.warn = (...a: unknown[]) => process.stderr.write(a.map(String).join(' ') + '\n');
   process.on('uncaughtException', (e) => process.stderr.write(`q7 dap: unexpected error: ${e?.message ?? e}\n`));
   process.on('unhandledRejection', (e) => process.stderr.write(`q7 dap: unexpected error: ${(e as Error)?.message ?? e}\n`));
@@ -110,6 +111,7 @@ export function runDebugAdapter(): Promise<number> {
       }, 20);
     };
     session.on('q7-disconnect', done);
+    if (firstStop) session.once('q7-stopped', () => setImmediate(firstStop));
     process.stdin.on('end', done);
     process.stdin.on('close', done);
     session.start(process.stdin, process.stdout);
