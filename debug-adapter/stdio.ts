@@ -5,13 +5,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { formatCompileDiagnostic, RuntimeBuildError } from '../compiler';
-import { SANITIZERS } from '../emulator/device';
 import { Frontend, locateGrammarFiles } from '../language';
 import { hostCache, snapshotStore } from '../diskcache';
 import { buildKernelSourceLazily, assembleProgram, isAssemblySource } from '../session';
 import { AsmError } from '../xtensa/asm';
 import { ElfError, readElf } from '../xtensa/elf';
-import type { LaunchPlan } from './config';
+import { buildOptionsOf, type LaunchPlan } from './config';
 import { type AdapterHost, Q7DebugSession, RequestError } from './session';
 
 let frontend: Promise<Frontend> | undefined;
@@ -79,8 +78,7 @@ export const nodeHost: AdapterHost = {
     let result;
     try {
       result = await buildKernelSourceLazily(loadFrontend, plan.program, host, {
-        defines: plan.defines, includePaths: plan.includePaths, optimize: plan.optimize, stackSize: plan.stackSize,
-        noSanitize: SANITIZERS.filter((s) => !plan.sanitize.includes(s)),
+        ...buildOptionsOf(plan),
         cache: plan.cache ? hostCache((line) => process.stderr.write(`${line}\n`)) : undefined,
       });
     } catch (e) {

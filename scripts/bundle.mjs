@@ -14,6 +14,8 @@ const entries = [
   // cache (diskcache/code-cache.ts)
   { in: 'server/start.ts', out: 'dist/server.js' },
   { in: 'server/main.ts', out: 'dist/server-main.js', noDynamicImport: true },
+  // the server's worker thread that builds checked kernels for the debugger (server/prebuild.ts)
+  { in: 'server/prebuild-worker.ts', out: 'dist/prebuild-worker.js' },
   { in: 'client/extension.ts', out: 'dist/extension.js' },
   // the language client, loaded by the extension only when the first kernel opens (a small extension.js
   // keeps activation cheap)
