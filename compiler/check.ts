@@ -51,7 +51,8 @@ export function translationProblems(frontend: Frontend, analysis: Analysis, file
   return problem ? [problem] : [];
 }
 
-/** The compiler's problems as front-end diagnostics (errors at their position). */
+/** The compiler's problems as front-end diagnostics (errors at their position), with the codes
+ *  `kernel-image` and `not-translatable` (registered in language/diagnostic-codes.ts). */
 export function translationDiagnostics(frontend: Frontend, analysis: Analysis, file: string): Diagnostic[] {
   return translationProblems(frontend, analysis, file).map((d) => {
     const at = { line: Math.max(0, d.line - 1), column: Math.max(0, d.column - 1) };
