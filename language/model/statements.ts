@@ -112,3 +112,36 @@ export interface UnsupportedStmt { readonly kind: 'unsupported'; readonly loc: L
 export type Stmt =
   | BlockStmt | ExprStmt | DeclStmt | IfStmt | WhileStmt | DoStmt | ForStmt | SwitchStmt | CaseStmt | LabelStmt
   | GotoStmt | BreakStmt | ContinueStmt | ReturnStmt | RangeForStmt | EmptyStmt | UnsupportedStmt;
+
+/** The statements directly inside `s`, in source order: a condition's init-statements and declaration
+ *  before the statements it governs (a lambda's or a local class's bodies are not in the tree). */
+export function childStatements(s: Stmt): Stmt[] {
+  const cond = (c: Condition | undefined): Stmt[] => (c ? [...c.init, ...(c.decl ? [c.decl.stmt] : [])] : []);
+  switch (s.kind) {
+    case 'block':
+    case 'case':
+    case 'label':
+      return [...s.body];
+    case 'if':
+      return [...cond(s.cond), s.then, ...(s.otherwise ? [s.otherwise] : [])];
+    case 'while':
+    case 'switch':
+      return [...cond(s.cond), s.body];
+    case 'do':
+      return [s.body, ...cond(s.cond)];
+    case 'for':
+      return [...(s.init ? [s.init] : []), ...cond(s.cond), s.body];
+    case 'range-for':
+      return [s.body];
+    default:
+      return [];
+  }
+}
+
+/** Every statement of the tree under `root` (itself first), in source order. */
+export function allStatements(root: Stmt | undefined, out: Stmt[] = []): Stmt[] {
+  if (!root) return out;
+  out.push(root);
+  for (const c of childStatements(root)) allStatements(c, out);
+  return out;
+}
