@@ -6,7 +6,7 @@
 // A part the analysis could not type keeps its place and its kind of syntax (`form`) with no Expr, so a
 // consumer can say what it is and where.
 
-import type { Loc, VarDecl } from './declarations';
+import type { FunctionDecl, Loc, VarDecl } from './declarations';
 import type { Expr } from './expressions';
 import type { RangeFor, StructuredBinding } from './bodies';
 
@@ -85,9 +85,19 @@ export interface SwitchStmt {
   readonly body: Stmt;
   /** Its case and default labels anywhere in its body (not those of a nested switch), in order. */
   readonly cases: readonly CaseStmt[];
+  /** A condition of class type is switched on through this conversion function: the class's only
+   *  conversion to an integral or enumeration type (absent when it has none or several). */
+  readonly conversion?: FunctionDecl;
 }
 /** `case v:` (with `value`) or `default:`, and the statements after it in the same statement node. */
-export interface CaseStmt { readonly kind: 'case'; readonly loc: Loc; readonly value?: FullExpr; readonly body: readonly Stmt[] }
+export interface CaseStmt {
+  readonly kind: 'case';
+  readonly loc: Loc;
+  readonly value?: FullExpr;
+  /** The label's constant value (constant-values.ts), when its expression is one. */
+  readonly constant?: number | bigint;
+  readonly body: readonly Stmt[];
+}
 export interface LabelStmt { readonly kind: 'label'; readonly loc: Loc; readonly name: string; readonly body: readonly Stmt[] }
 export interface GotoStmt { readonly kind: 'goto'; readonly loc: Loc; readonly label?: string }
 export interface BreakStmt { readonly kind: 'break'; readonly loc: Loc }
