@@ -14,11 +14,15 @@ const entries = [
   // cache (diskcache/code-cache.ts)
   { in: 'server/start.ts', out: 'dist/server.js' },
   { in: 'server/main.ts', out: 'dist/server-main.js', noDynamicImport: true },
+  // the server's worker thread that builds checked kernels for the debugger (server/prebuild.ts)
+  { in: 'server/prebuild-worker.ts', out: 'dist/prebuild-worker.js' },
   { in: 'client/extension.ts', out: 'dist/extension.js' },
   // the language client, loaded by the extension only when the first kernel opens (a small extension.js
   // keeps activation cheap)
   { in: 'client/language-server.ts', out: 'dist/language-client.js' },
-  { in: 'debug-adapter/main.ts', out: 'dist/dap.js' },
+  // the debug adapter: a small loader (dist/dap.js) that runs the adapter's bundle through V8's code cache
+  { in: 'debug-adapter/start.ts', out: 'dist/dap.js' },
+  { in: 'debug-adapter/main.ts', out: 'dist/dap-main.js', noDynamicImport: true },
 ].filter((e) => existsSync(e.in));
 
 const wasmFiles = [
