@@ -19,8 +19,8 @@ import { vregsOf } from '../ir/uses';
 import { argumentWordsOf, isVectorValue, sizeOfValue } from '../ir/ir';
 import { dropRedundantReloads, foldLoadMoves } from './reloads';
 import { shortenBranches } from './branches';
-import { emitVectorCopy, emitVectorMemory, emitVop, fileReg, fill, planVectorHomes, reloadPinned, spill, vectorArgumentRegisters } from './emit-vector';
-import { pinnedVectors, registerOnlyVectors } from './vector-homes';
+import { emittingInstr, emitVectorCopy, emitVectorMemory, emitVop, fileReg, fill, planVectorHomes, reloadPinned, savePinned, spill, vectorArgumentRegisters } from './emit-vector';
+import { pinnedOnce, pinnedVectors, pinsLiveAfter, registerOnlyVectors } from './vector-homes';
 
 export interface EmitContext {
   readonly w: AsmWriter;
@@ -142,14 +142,22 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
     w.insn('and\ta1, a1, a8');
   }
   const registerOnly = registerOnlyVectors(f);
-  planVectorHomes(ctx, registerOnly, pinnedVectors(f, registerOnly));
+  const pins = pinnedVectors(f, registerOnly);
+  planVectorHomes(ctx, registerOnly, pins, pinsLiveAfter(f, pins), pinnedOnce(f, pins));
+  // a pinned variable lives in its register (its DWARF location says so)
+  for (const [id, reg] of pins) frame.regs.set(id, [reg]);
   storeIncomingArguments(ctx, f);
   const fused = f.promoted ? fusedCompares(f) : new Map<Block, Cmp>();
   const unneeded = constants ? immediateOnly(f, constants, fused, ctx.konst) : new Set<Instr>();
   f.blocks.forEach((b, i) => {
     w.label(blockLabel(b));
     const cmp = fused.get(b);
-    for (const ins of b.instrs) if (ins !== cmp && !unneeded.has(ins)) emitInstr(ctx, ins);
+    for (const ins of b.instrs) {
+      if (ins === cmp || unneeded.has(ins)) continue;
+      emittingInstr(ctx, ins);
+      emitInstr(ctx, ins);
+    }
+    emittingInstr(ctx, undefined);
     emitTerminator(ctx, b.term, f.blocks[i + 1], blockLabel, cmp);
   });
   w.endFunction(f.symbol);
@@ -462,6 +470,7 @@ function emitStore(ctx: EmitContext, src: VReg, a: Address, mem: MemType): void 
 /** Puts call arguments in place (stack words first, then a10..a15), calls, stores the result. */
 function callWith(ctx: EmitContext, callee: string | VReg, args: readonly VReg[], dst?: VReg): void {
   const { w } = ctx;
+  savePinned(ctx);
   const { start } = argumentWords(args.map((a) => a.type));
   const wordsOf = (v: VReg) => argumentWordsOf(v.type);
   const vregs = vectorArgumentRegisters(args.map((a) => a.type));
@@ -508,6 +517,7 @@ function emitMemcpy(ctx: EmitContext, dst: Address, src: Address, size: number, 
     }
     return;
   }
+  savePinned(ctx);
   addressInto(ctx, 'a8', src);
   addressInto(ctx, 'a10', dst);
   w.insn('mov\ta11, a8');
@@ -524,6 +534,7 @@ function emitMemzero(ctx: EmitContext, dst: Address, size: number, align: number
     for (let off = 0; off < size; off += 4) memAccess(w, 's32i', 'a8', d.base, d.offset + off, 'a13');
     return;
   }
+  savePinned(ctx);
   addressInto(ctx, 'a10', dst);
   w.insn('movi\ta11, 0');
   loadConstant(w, 'a12', size);

@@ -7,8 +7,9 @@
 //
 // At -O1/-O2 a register remembers whose value it holds (filled from or spilled to that home) until a
 // label, a call or another write: an operand already in a register is read there instead of filled
-// again (within a basic block; homes stay up to date, so nothing else changes). Temporaries planned
-// as register-only skip their spill, and pinned vectors live in v24..v31 (vector-homes.ts).
+// again (within a basic block). Temporaries planned as register-only skip their spill, and pinned
+// vectors live in v24..v31 across blocks and loops, their homes written only around calls
+// (vector-homes.ts).
 //
 // Calls (this compiler's ABI, docs/ivp-encoding.md): vector-file arguments travel in their own
 // files, in order per file starting at register 0 (v0.., wv0.., vb0.., u0..); a result comes back in
@@ -44,16 +45,47 @@ const registerOnly = new WeakMap<EmitContext, Set<number>>();
 /** Per function being emitted: vectors pinned to a register for the whole function (vector-homes.ts). */
 const pinned = new WeakMap<EmitContext, Map<number, string>>();
 
+/** Per function being emitted: the pinned vectors needed after each instruction, and the instruction being emitted. */
+const liveAfter = new WeakMap<EmitContext, { readonly after: Map<Instr, Set<number>>; current?: Instr }>();
+
+/** Per function being emitted: pinned vectors written once, whose write stores the home too. */
+const storedAtDef = new WeakMap<EmitContext, Set<number>>();
+
 /** Notes the temporaries of the function `ctx` emits that need no home and the pinned vectors (-O1/-O2). */
-export function planVectorHomes(ctx: EmitContext, ids: Set<number>, pins: Map<number, string>): void {
+export function planVectorHomes(ctx: EmitContext, ids: Set<number>, pins: Map<number, string>, after: Map<Instr, Set<number>>, once: Set<number>): void {
   registerOnly.set(ctx, ids);
   pinned.set(ctx, pins);
+  liveAfter.set(ctx, { after });
+  storedAtDef.set(ctx, once);
 }
 
-/** After a call: the pinned vectors back into their registers from their homes. */
+/** The instruction the function emitter is about to emit (a call in it keeps only the pins still needed). */
+export function emittingInstr(ctx: EmitContext, i: Instr | undefined): void {
+  const l = liveAfter.get(ctx);
+  if (l) l.current = i;
+}
+
+/** The pinned vectors a call in the current instruction must keep: those needed after it (all, if unknown). */
+function pinsAcrossCall(ctx: EmitContext): [number, string][] {
+  const l = liveAfter.get(ctx);
+  const live = l?.current && l.after.get(l.current);
+  return [...(pinned.get(ctx) ?? [])].filter(([id]) => !live || live.has(id));
+}
+
+/** Before a call (ahead of its arguments): the pinned vectors still needed after it stored into their homes. */
+export function savePinned(ctx: EmitContext): void {
+  if (!ctx.optimized) return;
+  const once = storedAtDef.get(ctx);
+  for (const [id, reg] of pinsAcrossCall(ctx)) {
+    const home = ctx.frame.homes.get(id);
+    if (home !== undefined && !once?.has(id)) transfer(ctx, 'vec', false, reg, 'a1', home, 'a15');
+  }
+}
+
+/** After a call: those pinned vectors back into their registers from their homes. */
 export function reloadPinned(ctx: EmitContext): void {
   if (!ctx.optimized) return;
-  for (const [id, reg] of pinned.get(ctx) ?? []) {
+  for (const [id, reg] of pinsAcrossCall(ctx)) {
     const home = ctx.frame.homes.get(id);
     if (home !== undefined) transfer(ctx, 'vec', true, reg, 'a1', home, 'a15');
   }
@@ -111,7 +143,7 @@ function transfer(ctx: EmitContext, file: VectorValueType, load: boolean, reg: s
 export function fill(ctx: EmitContext, reg: string, v: VReg, scratch = 'a15'): void {
   const at = registerHolding(ctx, v);
   if (at === reg) return;
-  if (registerOnly.get(ctx)?.has(v.id)) {
+  if (registerOnly.get(ctx)?.has(v.id) || (at && at === pinOf(ctx, v))) {
     if (!at) throw new Error(`internal: vector v${v.id} lives in a register but none holds it`);
     ctx.w.insn(`ivp_movvv\t${reg}, ${at}`);
     holds(ctx, reg, v, false);
@@ -125,7 +157,7 @@ export function fill(ctx: EmitContext, reg: string, v: VReg, scratch = 'a15'): v
 export function spill(ctx: EmitContext, reg: string, v: VReg, scratch = 'a15'): void {
   const pin = pinOf(ctx, v);
   if (pin && pin !== reg) ctx.w.insn(`ivp_movvv\t${pin}, ${reg}`);
-  if (registerOnly.get(ctx)?.has(v.id) && ctx.optimized) {
+  if ((pin && !storedAtDef.get(ctx)?.has(v.id)) || (registerOnly.get(ctx)?.has(v.id) && ctx.optimized)) {
     holds(ctx, reg, v, true);
     return;
   }

@@ -29,6 +29,47 @@ int main() {
 }
 `;
 
+// a variable carried around a loop (written in several places) with a call in the loop that pins its
+// own vectors: the accumulator lives in a register across the loop, saved before the call and
+// reloaded after it; `last` is written in the loop but not read after the call, so it needs no save
+const CARRIED = `#include <stdio.h>
+#include <xtensa/tie/xt_ivp32.h>
+int clobber(int k) {
+  xb_vecN_2x32v t = k;
+  xb_vecN_2x32v u = IVP_ADDN_2X32(t, t);
+  return IVP_RADDN_2X32(IVP_ADDN_2X32(u, t)) + IVP_RMAXN_2X32(u);
+}
+int (*volatile fp)(int) = clobber;
+volatile int STEP = 2;
+int main() {
+  xb_vecN_2x32v acc = 0;
+  xb_vecN_2x32v step = STEP;
+  xb_vecN_2x32v last = 0;
+  int s = 0;
+  for (int i = 0; i < 12; i++) {
+    acc = IVP_ADDN_2X32(acc, IVP_ADDN_2X32(step, IVP_SEQN_2X32()));
+    if (i & 1) acc = IVP_SUBN_2X32(acc, step);
+    last = IVP_ADDN_2X32(acc, step);
+    s += IVP_RMAXN_2X32(last);
+    s += fp(i);
+  }
+  printf("%d %d %d\\n", s, (int)IVP_RADDN_2X32(acc), (int)IVP_RMINN_2X32(acc));
+  return 0;
+}
+`;
+
+/** The CARRIED program's output, lane by lane. */
+function carriedOutput(): string {
+  const acc = new Array(16).fill(0);
+  let s = 0;
+  for (let i = 0; i < 12; i++) {
+    for (let k = 0; k < 16; k++) acc[k] += 2 + k - (i & 1 ? 2 : 0);
+    s += Math.max(...acc.map((a) => a + 2));
+    s += 16 * 3 * i + 2 * i;
+  }
+  return `${s} ${acc.reduce((a, b) => a + b, 0)} ${Math.min(...acc)}`;
+}
+
 describe('compiler: vector values kept in registers', function () {
   this.timeout(120_000);
 
@@ -43,6 +84,17 @@ describe('compiler: vector values kept in registers', function () {
       let want = 0;
       for (let i = 0; i < 10; i++) want += 32 * 6 + (32 * 2 * i + i + i) + 2;
       assert.equal(runImage(r).stdout.trim(), String(want));
+    });
+
+    it(`a variable carried around a loop stays in a register across blocks and calls (-O${optimize})`, async () => {
+      const r = await compileSource(CARRIED, '/test/carried.cpp', { optimize, debug: false });
+      assert.deepEqual(r.diagnostics.map(formatCompileDiagnostic), []);
+      const asm = r.assembly ?? '';
+      const main = asm.slice(asm.indexOf('\nmain:'), asm.indexOf('.size\tmain'));
+      // acc is written in several places (the loop and the odd branch) into one pinned register
+      const pins = new Set(main.match(/\bv(2[4-9]|3[01])\b/g));
+      assert.ok(pins.size >= 3, `pinned registers in main: ${[...pins].join(' ')}`);
+      assert.equal(runImage(r).stdout.trim(), carriedOutput());
     });
   }
 });
