@@ -199,7 +199,7 @@ export function declareClassSpecifier(ctx: Ctx, node: Node, access: Access = 'pu
 /** Elaborates a class body into `cls`: base, members, implicit special members. */
 export function elaborateClass(ctx: Ctx, cls: ClassDecl, node: Node): void {
   cls.elaborating = true;
-  cls.alignas = explicitAlignment(ctx, node);
+  cls.alignas = alignmentOf(ctx, node);
   const inner = withScope(ctx, cls.scope);
   const baseClause = node.children.find((c) => c?.type === 'base_class_clause');
   if (baseClause) declareBases(ctx, cls, baseClause);
@@ -338,7 +338,7 @@ function declareDeclaration(ctx: Ctx, node: Node, access: Access, cls?: ClassDec
         ft = ERROR;
       }
       const bitWidth = clause ? bitFieldWidth(ctx, clause, ft, true) : undefined;
-      const align = explicitAlignment(ctx, node);
+      const align = alignmentOf(ctx, node);
       cls.fields.push({ kind: 'field', id: newId(), name: info.name, type: ft, owner: cls, mutable: flags.mutable, access, loc: locOf(ctx, info.nameNode ?? d), ...(bitWidth !== undefined ? { bitWidth } : {}), ...(align ? { align } : {}) });
       cls.scope.add(info.name, cls.fields[cls.fields.length - 1]);
       if (ft.kind === 'class' && !ft.decl.require()) ctx.a.error(locOf(ctx, d), 'incomplete-type', `field has incomplete type ${quoteType(ft)}`);
@@ -384,7 +384,7 @@ function declareVariable(outer: Ctx, node: Node, info: DeclaratorInfo, flags: Sp
     loc: locOf(ctx, info.nameNode ?? node), qualifiedName: qualify(outer.scope, name), owner: cls,
     ...(!cls && namedByQualifier(info.nameNode ?? node) ? { qualifiedDefinition: true } : {}),
   };
-  const align = explicitAlignment(ctx, node);
+  const align = alignmentOf(ctx, node);
   if (align) (v as { align?: number }).align = align;
   if (init && (flags.constexpr || type.const) && (isIntegral(type) || type.kind === 'enum')) {
     const declCtx = ctx;
@@ -696,3 +696,12 @@ export function declareFunctionInstance(ctx: Ctx, t: FunctionTemplate): Function
 }
 
 export { Loc };
+
+/** The alignment `alignas` asks for on `holder` (sema/alignas.ts), its operands evaluated in ctx. */
+export function alignmentOf(ctx: Ctx, holder: Node): number | undefined {
+  return explicitAlignment(holder, {
+    constant: (n) => constantValue(ctx, n),
+    type: (n) => typeFromDescriptor(ctx, n),
+    error: (n, code, message) => ctx.a.error(locOf(ctx, n), code, message),
+  });
+}
