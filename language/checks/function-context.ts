@@ -7,7 +7,7 @@ import type { SyntaxNode } from '../parse/syntax-node';
 import type { FunctionDecl, Loc, Unit, VarDecl } from '../model/declarations';
 import type { Expr } from '../model/expressions';
 import type { FunctionBody, LocalObject } from '../model/bodies';
-import { allStatements } from '../model/statements';
+import { allStatements, statementPath, type Stmt } from '../model/statements';
 import { accessorUses, type AccessorUse } from './accessors';
 import { ExprIndex } from './expr-index';
 import { enclosingScope, nodeAt, nodeOfLoc } from './syntax';
@@ -103,6 +103,16 @@ export class FunctionContext {
         this.initialised.set(e, decl);
       }
     }
+  }
+
+  /** The statements of the body's typed tree around a place, outermost (the body's block) first. */
+  statementsAround(loc: Loc | Span): Stmt[] {
+    return statementPath(this.body.statement, loc.start, loc.end);
+  }
+
+  /** The innermost statement around a place (a condition's parts belong to their statement). */
+  statementAround(loc: Loc | Span): Stmt | undefined {
+    return this.statementsAround(loc).at(-1);
   }
 
   /** The syntax node of the scope a local belongs to. */
