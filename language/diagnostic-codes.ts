@@ -28,6 +28,7 @@ export const DIAGNOSTIC_CODES = {
   'ambiguous-overload': { severities: ['error'], stages: ['semantic analysis'], messages: ['address of overloaded function \'…\' is ambiguous'] },
   'assign-to-const': { severities: ['error'], stages: ['semantic analysis'], messages: ['cannot assign to… with const-qualified type …'] },
   'auto-before-definition': { severities: ['error'], stages: ['semantic analysis'], messages: ['function \'…\' with deduced return type cannot be used before it is defined'] },
+  'bad-alignment': { severities: ['error'], stages: ['semantic analysis'], messages: ['requested alignment is not a power of 2 (is …)'] },
   'bad-array-size': { severities: ['error'], stages: ['semantic analysis'], messages: ['array size must be positive (is …)'] },
   'bad-auto': { severities: ['error'], stages: ['semantic analysis'], messages: ['\'auto\' not allowed in a non-static class member', 'cannot deduce return type … from \'void\'', 'declaration with \'auto\' requires an initializer', 'cannot deduce \'auto\' from a brace-enclosed list here', 'cannot deduce … from …'] },
   'bad-base': { severities: ['error'], stages: ['semantic analysis'], messages: ['base specifier must name a class (it names …)'] },
@@ -86,7 +87,7 @@ export const DIAGNOSTIC_CODES = {
   'not-assignable': { severities: ['error'], stages: ['semantic analysis'], messages: ['expression is not assignable (… needs an lvalue)'] },
   'not-callable': { severities: ['error'], stages: ['semantic analysis'], messages: ['called object type … is not a function or function pointer'] },
   'not-captured': { severities: ['error'], stages: ['semantic analysis'], messages: ['variable \'…\' cannot be implicitly captured in a lambda with no capture-default specified', '\'this\' cannot be implicitly captured in this context'] },
-  'not-constant': { severities: ['error'], stages: ['semantic analysis'], messages: ['bit-field width is not a constant expression', 'static_assert expression is not an integral constant expression', 'enumerator value is not a constant expression', 'constexpr variable \'…\' must be initialised by a constant expression', 'array size is not a constant expression', 'case value is not a constant expression', 'template argument \'…\' is not a constant expression'] },
+  'not-constant': { severities: ['error'], stages: ['semantic analysis'], messages: ['bit-field width is not a constant expression', 'static_assert expression is not an integral constant expression', 'enumerator value is not a constant expression', 'constexpr variable \'…\' must be initialised by a constant expression', 'array size is not a constant expression', 'case value is not a constant expression', 'template argument \'…\' is not a constant expression', '\'alignas\' value is not a constant expression'] },
   'not-translatable': { severities: ['error'], stages: ['compiler'], messages: ['…'] }, // a construct the lowering does not translate, or a function declared but defined nowhere
   'pp-error': { severities: ['error'], stages: ['preprocessor'], messages: ['#error …'] },
   'pp-warning': { severities: ['warning'], stages: ['preprocessor'], messages: ['#warning …'] },

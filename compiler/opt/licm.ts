@@ -27,7 +27,7 @@ import { defCounts, defOf, successors, usesOf } from './walk';
 const PURE = new Set(['const', 'addr', 'copy', 'un', 'conv', 'cmp']);
 
 /** The block through which the loop is entered, made if there is none; undefined for the entry block's loop. */
-function preheader(f: Func, loop: Loop, dom: Dominators, ids: { next: number }): Block | undefined {
+export function preheader(f: Func, loop: Loop, dom: Dominators, ids: { next: number }): Block | undefined {
   const h = loop.header;
   if (h === f.blocks[0]) return undefined;
   const outside = (dom.preds.get(h.id) ?? []).filter((p) => !loop.blocks.has(p));

@@ -5,8 +5,9 @@
 // replacement of stack objects, promotion of the new field slots and copy propagation (local and
 // global), until no slot is split or promoted any more. At -O2, then, the loop passes: rotation and
 // loop-invariant code motion, and copy propagation, dead code and block merging after them, then
-// common-subexpression elimination (with copy propagation and dead code after it), copy coalescing
-// and loop unswitching.
+// common-subexpression elimination (with copy propagation and dead code after it), copy coalescing,
+// loop unswitching and strength reduction of index arithmetic (with constant folding, copy
+// propagation and dead code after it).
 
 import type { Func, Module } from '../ir/ir';
 import { mergeBlocks } from './blocks';
@@ -24,6 +25,7 @@ import { narrowArithmetic } from './narrow';
 import { promoteLocals } from './promote';
 import { rotateLoops } from './rotate';
 import { scalarizeSlots } from './scalarize';
+import { reduceStrength } from './strength';
 import { unswitchLoops } from './unswitch';
 
 /** Options of the pipeline (tests switch inlining off to look at one function's own code). */
@@ -61,7 +63,7 @@ export function optimizeFunction(f: Func, ready: (symbol: string) => InlineCandi
   return body;
 }
 
-/** -O2's loop passes: rotation, loop-invariant code motion and the clean-up after it, common subexpressions, copy coalescing, unswitching. */
+/** -O2's loop passes: rotation, loop-invariant code motion and the clean-up after it, common subexpressions, copy coalescing, unswitching, strength reduction. */
 function loopPasses(f: Func): void {
   rotateLoops(f);
   if (hoistInvariants(f)) {
@@ -77,6 +79,12 @@ function loopPasses(f: Func): void {
   }
   coalesceCopies(f);
   if (unswitchLoops(f)) eliminateDeadCode(f);
+  if (reduceStrength(f)) {
+    foldConstants(f);
+    propagateCopies(f);
+    propagateCopiesGlobally(f);
+    eliminateDeadCode(f);
+  }
 }
 
 export function optimizeModule(m: Module, options: PipelineOptions = {}): void {

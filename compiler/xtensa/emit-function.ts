@@ -18,6 +18,7 @@ import { binImmediateOperand, constantsOf } from './immediates';
 import { vregsOf } from '../ir/uses';
 import { argumentWordsOf, isVectorValue, sizeOfValue } from '../ir/ir';
 import { dropRedundantReloads, foldLoadMoves } from './reloads';
+import { shortenBranches } from './branches';
 import { emitVectorCopy, emitVectorMemory, emitVop, fileReg, fill, planVectorHomes, reloadPinned, spill, vectorArgumentRegisters } from './emit-vector';
 import { pinnedVectors, registerOnlyVectors } from './vector-homes';
 
@@ -153,8 +154,10 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
   });
   w.endFunction(f.symbol);
   if (f.promoted) {
+    foldLoadMoves(w, firstLine, w.lineCount, new RegExp(`^${prefix.replace(/\./g, '\\.')}B\\d+$`));
     dropRedundantReloads(w, firstLine, w.lineCount, homeWords(f, frame));
     foldLoadMoves(w, firstLine, w.lineCount);
+    shortenBranches(w, firstLine, w.lineCount);
   }
   w.directive(`.size\t${f.symbol}, . - ${f.symbol}`);
   return frame;

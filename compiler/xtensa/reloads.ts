@@ -146,14 +146,23 @@ const parse = (text: string) => {
   return m && !text.startsWith('\t.') ? { mnemonic: m[1], ops: m[2] ? m[2].split(',').map((x) => x.trim()) : [] } : undefined;
 };
 
-/** Whether `reg` is written before it is read after line `n`, in the straight-line code that follows. */
-function deadAfter(w: AsmWriter, n: number, to: number, reg: string): boolean {
+/**
+ * Whether `reg` is written before it is read after line `n`, in the straight-line code that follows —
+ * or, with `blockStart` (the emitter's output, before reloads are dropped: no scratch register carries
+ * a value into a block), before the code reaches a block's label by falling through or branching.
+ */
+function deadAfter(w: AsmWriter, n: number, to: number, reg: string, blockStart?: RegExp): boolean {
   for (let k = n + 1; k <= to; k++) {
     const text = w.line(k);
     if (text.startsWith('\t.literal') || text.startsWith('\t/*')) continue;
     const p = parse(text);
-    if (!p) return false;
+    if (!p) return !!blockStart && blockStart.test(text.slice(0, -1));
     const { mnemonic, ops } = p;
+    if (blockStart && (mnemonic === 'j' || (mnemonic.startsWith('b') && mnemonic !== 'break')) && blockStart.test(ops[ops.length - 1] ?? '')) {
+      if (ops.slice(0, -1).includes(reg)) return false;
+      if (mnemonic === 'j') return true;
+      continue;
+    }
     if (mnemonic.startsWith('call')) return !ops.includes(reg); // a8/a9 carry no argument (CALLX8 a8 reads its target); the call clobbers them
     // a conditional move keeps the old value when its condition fails: it reads its destination
     if (mnemonic.startsWith('mov') && !['mov', 'mov.n', 'movi', 'movi.n'].includes(mnemonic) && ops.includes(reg)) return false;
@@ -167,15 +176,19 @@ function deadAfter(w: AsmWriter, n: number, to: number, reg: string): boolean {
   return false;
 }
 
-/** Folds `l32i s, a1, off; mov d, s` (s a dead scratch register) into `l32i d, a1, off`; returns how many. */
-export function foldLoadMoves(w: AsmWriter, from: number, to: number): number {
+/**
+ * Folds `l32i s, a1, off; mov d, s` (s a dead scratch register) into `l32i d, a1, off`; returns how
+ * many. `blockStart` matches the labels of the function's blocks, when the lines are still the
+ * emitter's output (see deadAfter).
+ */
+export function foldLoadMoves(w: AsmWriter, from: number, to: number, blockStart?: RegExp): number {
   const drop = new Set<number>();
   for (let n = from + 1; n < to; n++) {
     const a = parse(w.line(n));
     const b = parse(w.line(n + 1));
     if (!a || !b || a.mnemonic !== 'l32i' || a.ops[1] !== 'a1' || !SCRATCH.has(a.ops[0])) continue;
     if ((b.mnemonic !== 'mov' && b.mnemonic !== 'mov.n') || b.ops[1] !== a.ops[0] || !isAr(b.ops[0]) || b.ops[0] === 'a1' || w.anchors(n + 1)) continue;
-    if (!deadAfter(w, n + 1, to, a.ops[0])) continue;
+    if (!deadAfter(w, n + 1, to, a.ops[0], blockStart)) continue;
     w.replaceLine(n, `l32i\t${b.ops[0]}, a1, ${a.ops[2]}`);
     drop.add(n + 1);
     n++;

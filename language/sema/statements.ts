@@ -19,6 +19,7 @@ import { declaredBaseType, applyDeclarator, typeFromDescriptor, typeFromSpecifie
 import { resolveName } from './names';
 import { deduceType } from './templates';
 import { mayBeMisparsed, misparsedDeclaration } from './misparsed-declarations';
+import { explicitAlignment } from './alignas';
 import { classType, ERROR, isVoid, VOID, nonReference, pointerTo, referenceTo, sameType, unqualified, quoteType, withQuals, type Type } from '../model/types';
 import { declareList } from './declare';
 import { mayFallThrough, unusedValueWarning } from './flow';
@@ -425,6 +426,8 @@ function declareLocal(ctx: Ctx, st: BodyState, node: Node, info: DeclaratorInfo,
   type = completeArrayType(type, init);
   const v: VarDecl = { kind: 'var', id: newId(), name, type, storage: 'local', constexpr, loc, qualifiedName: name };
   if (isStaticDeclaration(node)) (v as { staticLocal?: boolean }).staticLocal = true;
+  const align = explicitAlignment(ctx, node);
+  if (align) (v as { align?: number }).align = align;
   if (form === 'none') {
     if (type.kind === 'reference') ctx.a.error(loc, 'uninitialised-reference', `declaration of reference variable '${name}' requires an initializer`);
     else if (type.const && !classOf(type)) ctx.a.error(loc, 'uninitialised-const', `default initialization of an object of const type ${quoteType(type)}`);

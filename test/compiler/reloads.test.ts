@@ -73,5 +73,26 @@ describe('compiler: redundant home reloads (xtensa/reloads.ts)', () => {
       assert.equal(run(['l32i\ta8, a1, 16', 'mov\ta5, a8', after]).text[0], 'l32i\ta8, a1, 16', after);
     }
   });
+
+  it("on the emitter's output, a scratch register is dead at a block's label (not at an instruction's own label)", () => {
+    const fold = (lines: string[]) => {
+      const w = new AsmWriter('t.cpp', 'u');
+      const from = w.lineCount;
+      for (const l of lines) {
+        if (l.endsWith(':')) w.label(l.slice(0, -1));
+        else w.insn(l);
+      }
+      foldLoadMoves(w, from, w.lineCount, /^\.L0_B\d+$/);
+      return w.text().trim().split('\n').map((l) => l.trim());
+    };
+    assert.deepEqual(fold(['l32i\ta8, a1, 16', 'mov\ta5, a8', '.L0_B3:', 'add\ta6, a8, a5']), ['l32i\ta5, a1, 16', '.L0_B3:', 'add\ta6, a8, a5']);
+    assert.deepEqual(fold(['l32i\ta8, a1, 16', 'mov\ta5, a8', 'j\t.L0_B3']), ['l32i\ta5, a1, 16', 'j\t.L0_B3']);
+    assert.deepEqual(fold(['l32i\ta8, a1, 16', 'mov\ta5, a8', 'bnez\ta5, .L0_B3', 'movi\ta8, 0']), ['l32i\ta5, a1, 16', 'bnez\ta5, .L0_B3', 'movi\ta8, 0']);
+    // a label of the instruction's own code (a carry, a select) or a branch there: the scratch may live on
+    assert.equal(fold(['l32i\ta8, a1, 16', 'mov\ta5, a8', '.L0_k3:', 'add\ta6, a8, a5'])[0], 'l32i\ta8, a1, 16');
+    assert.equal(fold(['l32i\ta8, a1, 16', 'mov\ta5, a8', 'bnez\ta5, .L0_k3', 'movi\ta8, 0'])[0], 'l32i\ta8, a1, 16');
+    // the branch to a block reads the scratch itself
+    assert.equal(fold(['l32i\ta8, a1, 16', 'mov\ta5, a8', 'bnez\ta8, .L0_B3', 'movi\ta8, 0'])[0], 'l32i\ta8, a1, 16');
+  });
 });
 
