@@ -9,7 +9,7 @@ import type { Severity } from '../diagnostics';
 import type { Loc } from '../model/declarations';
 import type { Stmt } from '../model/statements';
 import type { SyntaxNode } from '../parse/syntax-node';
-import { describeUse, type AccessorUse } from './accessors';
+import { accessorUses, describeUse, type AccessorUse } from './accessors';
 import type { FileContext } from './context';
 import { editable, indentAt } from './fixes';
 import type { FunctionContext } from './function-context';
@@ -25,7 +25,7 @@ export const coherencyCheck: Check = {
   name: 'coherency-conflict',
   summary: 'accessors of one tensor whose lifetimes overlap in a way the coherency enforcer refuses',
   runFunction(ctx: FileContext, fc: FunctionContext) {
-    const uses = fc.accessorUses().filter((u) => u.kind !== 'tcm');
+    const uses = accessorUses(fc).filter((u) => u.kind !== 'tcm');
     for (let j = 0; j < uses.length; j++) {
       const b = uses[j];
       const a = uses.slice(0, j).find((x) => sameTensor(x.tensor, b.tensor) && b.life.start < x.life.end && conflicts(x, b));
