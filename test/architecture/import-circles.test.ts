@@ -18,8 +18,6 @@ export const CIRCLE_LIMITS: Readonly<Record<string, number>> = {
   'language/model': 6,
   // the function emitter and its instruction families (they take its EmitContext)
   'compiler/xtensa': 4,
-  // the CPU and the semihosting host it calls (the host takes the CPU)
-  emulator: 2,
   // the device and its calls, a core and its accessor tracker
   'emulator/device': 2,
 };
