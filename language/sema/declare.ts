@@ -18,7 +18,7 @@ import { resolveName, scopeDeclOf } from './names';
 import { declareNamespaceAlias } from './namespace-aliases';
 import { declareAnonymousMember } from './anonymous-members';
 import {
-  applyDeclarator, declaredBaseType, hasDefaultClause, hasDeleteClause, specifierFlags, typeFromDescriptor, typeFromSpecifier,
+  applyDeclarator, declaredBaseType, explicitAlignment, hasDefaultClause, hasDeleteClause, specifierFlags, typeFromDescriptor, typeFromSpecifier,
   type DeclaratorInfo, type SpecifierFlags,
 } from './type-syntax';
 import { ERROR, INT, isIntegral, isScalar, sameType, VOID, quoteType, unqualified, type Type } from '../model/types';
@@ -26,7 +26,6 @@ import { checkConverted } from './calls';
 import { mayBeMisparsed, misparsedDeclaration } from './misparsed-declarations';
 import { declareSpecialMembers } from './special-members';
 import { hasMemberInitialiser } from './initialisers-outside-bodies';
-import { explicitAlignment } from './alignas';
 
 /** Declares a unit's top-level declaration (or, for a whole translation unit, each one) globally. */
 export function declareUnit(a: Analyzer, unit: Unit, root: Node): void {
