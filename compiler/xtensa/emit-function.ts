@@ -129,7 +129,7 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
   w.resetLiterals();
   const firstLine = w.lineCount;
   w.pos = f.pos;
-  w.directive('.text');
+  w.codeSection();
   w.directive('.align\t4');
   if (f.global) w.directive(`.global\t${f.symbol}`);
   w.directive(`.type\t${f.symbol}, @function`);
