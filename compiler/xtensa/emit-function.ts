@@ -19,6 +19,7 @@ import { vregsOf } from '../ir/uses';
 import { argumentWordsOf, isVectorValue, sizeOfValue } from '../ir/ir';
 import { dropRedundantReloads, foldLoadMoves } from './reloads';
 import { shortenBranches } from './branches';
+import { dropDeadHomeStores } from './dead-homes';
 import { emitVectorCopy, emitVectorMemory, emitVop, fileReg, fill, planVectorHomes, reloadPinned, spill, vectorArgumentRegisters } from './emit-vector';
 import { pinnedVectors, registerOnlyVectors } from './vector-homes';
 
@@ -158,15 +159,21 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
     dropRedundantReloads(w, firstLine, w.lineCount, homeWords(f, frame));
     foldLoadMoves(w, firstLine, w.lineCount);
     shortenBranches(w, firstLine, w.lineCount);
+    dropDeadHomeStores(w, firstLine, w.lineCount, homeWords(f, frame, true));
   }
   w.directive(`.size\t${f.symbol}, . - ${f.symbol}`);
   return frame;
 }
 
-/** Frame offsets of the words of every virtual register's home (reloads.ts). */
-function homeWords(f: Func, frame: Frame): Set<number> {
+/**
+ * Frame offsets of the words of every virtual register's home (reloads.ts); with `scalarTemporaries`,
+ * those of scalar registers no debugger variable names (stores to them may go: dead-homes.ts).
+ */
+function homeWords(f: Func, frame: Frame, scalarTemporaries = false): Set<number> {
   const out = new Set<number>();
+  const debug = new Set(f.debugVars.flatMap((d) => (d.vreg ? [d.vreg.id] : [])));
   const add = (v: VReg | undefined) => {
+    if (v && scalarTemporaries && (debug.has(v.id) || isVectorValue(v.type))) return;
     const h = v && frame.homes.get(v.id);
     if (v && h !== undefined) for (let k = 0; k < Math.max(1, sizeOfValue(v.type) / 4); k++) out.add(h + 4 * k);
   };
