@@ -14,7 +14,7 @@ import type { AsmWriter } from './asm-writer';
 import { ARG_REGISTER_WORDS, argumentWords, layoutFrame, type Frame } from './frame';
 import { emitArith } from './emit-arith';
 import { branchConsumes, branchIf, fusible } from './emit-branch';
-import { binImmediateOperand, constantsOf } from './immediates';
+import { binImmediateOperand, constants64Of, constantsOf } from './immediates';
 import { vregsOf } from '../ir/uses';
 import { argumentWordsOf, isVectorValue, sizeOfValue } from '../ir/ir';
 import { dropRedundantReloads, foldLoadMoves } from './reloads';
@@ -42,6 +42,8 @@ export interface EmitContext {
   helper(name: string, args: readonly VReg[], dst?: VReg): void;
   /** -O1: the value of a register written once by a 32-bit constant (for immediate operands). */
   konst(v: VReg): number | undefined;
+  /** -O1: the value of a register written once by a 64-bit constant. */
+  konst64(v: VReg): bigint | undefined;
   /** -O1 (registers allocated): word operations may read and write home registers directly. */
   readonly optimized: boolean;
   /** The register holding word `word` of v: its home register, else `scratch` after loading it. */
@@ -54,6 +56,7 @@ export interface EmitContext {
 export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<string>): Frame {
   const frame = layoutFrame(f);
   const constants = f.promoted ? constantsOf(f) : undefined;
+  const constants64 = f.promoted ? constants64Of(f) : undefined;
   const prefix = `.L${index}_`;
   let labels = 0;
   const blockLabel = (b: Block) => `${prefix}B${b.id}`;
@@ -118,6 +121,7 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
       callWith(ctx, name, args, dst);
     },
     konst: (v) => constants?.get(v.id),
+    konst64: (v) => constants64?.get(v.id),
     optimized: !!f.promoted,
     srcWord: (v, word, scratch) => {
       const home = regOf(v, word);
