@@ -20,6 +20,7 @@ import { argumentWordsOf, isVectorValue, sizeOfValue } from '../ir/ir';
 import { dropRedundantReloads, foldLoadMoves } from './reloads';
 import { shortenBranches } from './branches';
 import { dropDeadHomeStores } from './dead-homes';
+import { emitZextAdd, zextAdds, type ZextAdds } from './zext-add';
 import { emitVectorCopy, emitVectorMemory, emitVop, fileReg, fill, planVectorHomes, reloadPinned, spill, vectorArgumentRegisters } from './emit-vector';
 import { pinnedVectors, registerOnlyVectors } from './vector-homes';
 
@@ -151,10 +152,19 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
   storeIncomingArguments(ctx, f);
   const fused = f.promoted ? fusedCompares(f) : new Map<Block, Cmp>();
   const unneeded = constants ? immediateOnly(f, constants, fused, ctx.konst) : new Set<Instr>();
+  const zext: ZextAdds = f.promoted ? zextAdds(f) : { adds: new Map(), absorbed: new Set() };
   f.blocks.forEach((b, i) => {
     w.label(blockLabel(b));
     const cmp = fused.get(b);
-    for (const ins of b.instrs) if (ins !== cmp && !unneeded.has(ins)) emitInstr(ctx, ins);
+    for (const ins of b.instrs) {
+      if (ins === cmp || unneeded.has(ins) || zext.absorbed.has(ins)) continue;
+      const z = zext.adds.get(ins);
+      if (!z) emitInstr(ctx, ins);
+      else {
+        if (ins.pos) w.at(ins.pos);
+        emitZextAdd(ctx, ins as Extract<Instr, { op: 'bin' }>, z.base, z.offset);
+      }
+    }
     emitTerminator(ctx, b.term, f.blocks[i + 1], blockLabel, cmp);
   });
   w.endFunction(f.symbol);
