@@ -100,6 +100,7 @@ export function historyFigures(rs: readonly HistoryFigure[]): Figure[] {
 export function debuggerFigures(r: DebuggerBench): Figure[] {
   return [
     time('debugger.launch.unchanged', r.launchMs.unchanged), time('debugger.launch.edited', r.launchMs.edited), time('debugger.launch.cold', r.launchMs.cold),
+    time('debugger.launch.prebuilt', r.launchMs.prebuilt), time('debugger.prebuild', r.prebuildMs),
     time('debugger.step-over.median', r.stepOverMedianMs), time('debugger.variables', r.variablesMs), time('debugger.pause.median', r.pauseMedianMs),
   ];
 }

@@ -49,6 +49,9 @@ export function startLanguageServer(context: vscode.ExtensionContext, log: vscod
   context.subscriptions.push(
     status,
     c.onDidChangeState((e) => status.show(e.newState === State.Running ? 'running' : e.newState === State.Starting ? 'starting' : 'stopped')),
+    // the debugger's prebuild of a checked kernel (server/prebuild.ts): F5 then finds the image built
+    c.onNotification('q7/prebuilt', (p: { uri: string; outcome: string; ms: number; message?: string }) =>
+      log.info(`prebuild for the debugger of ${vscode.Uri.parse(p.uri).fsPath}: ${p.outcome === 'failed' ? `failed: ${p.message}` : `${p.outcome} in ${p.ms} ms`}`)),
   );
   c.start().catch((e: unknown) => log.error(`the language server did not start: ${e instanceof Error ? e.message : String(e)}`));
   return {

@@ -8,15 +8,8 @@ import type { Analysis, Diagnostic, Frontend } from '../language';
 import type { FunctionDecl } from '../language/model';
 import { findKernels, KERNEL_RULE, type Kernel } from './kernel/kernels';
 import type { CompileDiagnostic } from './lower/errors';
-import { ModuleLower } from './lower/module';
+import { lowerUnit } from './lower/unit';
 import { RuntimeBuildError, runtimeLibrary } from './runtime/library';
-
-/** A lowered unit: the module builder (functions, symbols) or the problems that stopped it. */
-export function lowerUnit(analysis: Analysis, runtime: ReadonlySet<string>, prefix: string, plainNames?: boolean): ModuleLower {
-  const m = new ModuleLower(analysis.model, runtime, prefix, plainNames);
-  m.lower(analysis.model.functions.filter((fn) => fn.body && !fn.body.unit.system && !fn.templateInfo));
-  return m;
-}
 
 /** The problem of a kernel image's kernels (none, or two with one name), if any. */
 export function kernelProblem(kernels: readonly Kernel[], file: string): CompileDiagnostic | undefined {
@@ -58,7 +51,8 @@ export function translationProblems(frontend: Frontend, analysis: Analysis, file
   return problem ? [problem] : [];
 }
 
-/** The compiler's problems as front-end diagnostics (errors at their position). */
+/** The compiler's problems as front-end diagnostics (errors at their position), with the codes
+ *  `kernel-image` and `not-translatable` (registered in language/diagnostic-codes.ts). */
 export function translationDiagnostics(frontend: Frontend, analysis: Analysis, file: string): Diagnostic[] {
   return translationProblems(frontend, analysis, file).map((d) => {
     const at = { line: Math.max(0, d.line - 1), column: Math.max(0, d.column - 1) };

@@ -2,12 +2,11 @@
 // does no I/O) → an Xtensa ELF32 executable for the q7 core with the runtime library and the ROM
 // linked in, and DWARF for the debugger.
 
-import { neuronRegistrations, type FileHost, type Frontend, type Registration } from '../language';
+import { neuronRegistrations, type FileHost, type Frontend } from '../language';
 import { AsmError } from '../xtensa/asm';
 import { writeElf } from '../xtensa/elf';
-import type { ElfImage } from '../xtensa/elf';
-import { recordingHost, safePut, type BuildCache } from './cache';
-import { buildEntries, cachedBuild, type CacheLookup } from './cache/build';
+import { recordingHost, safePut } from './cache';
+import { buildEntries, cachedBuild } from './cache/build';
 import { addDebugInfo } from './dwarf/debug-info';
 import { link, type LinkInput } from './link';
 import type { CompileDiagnostic } from './lower/errors';
@@ -17,55 +16,14 @@ import { findKernels, type Kernel } from './kernel/kernels';
 import { kernelProblem } from './check';
 import { kernelAssembly, THUNKS_NAME } from './kernel/thunks';
 import { translateUnit, type TranslatedUnit } from './translate';
+import type { CompileOptions, CompileResult, KernelInfo } from './compile-options';
 
 export { formatCompileDiagnostic, type CompileDiagnostic } from './lower/errors';
 export { RuntimeBuildError } from './runtime/library';
 export { translationDiagnostics, translationProblems } from './check';
 export { memoryCache, type BuildCache } from './cache';
 export { cachedBuild } from './cache/build';
-
-export interface CompileOptions {
-  readonly includePaths?: string[];
-  readonly defines?: Record<string, string>;
-  /** 0 (default): every local in its stack slot; 1: the IR optimiser (opt/pipeline.ts: inlining,
-   *  folding, scalar replacement, promotion to registers, dead code) and a2..a7 allocated by live
-   *  intervals (see compiler/README.md, -O1); 2: -O1 with larger inlining limits, loop rotation
-   *  and loop-invariant code motion (compiler/README.md, -O2). */
-  readonly optimize?: 0 | 1 | 2;
-  /** Emit DWARF (default true). */
-  readonly debug?: boolean;
-  /** Where the runtime library and whole builds are kept between runs (see compiler/cache/). A hit
-   *  returns what a fresh build returns; a failing cache is a miss. */
-  readonly cache?: BuildCache;
-}
-
-export interface CompileResult {
-  readonly diagnostics: CompileDiagnostic[];
-  /** The generated assembly of the user's file (also on failure to assemble). */
-  readonly assembly?: string;
-  readonly image?: ElfImage;
-  /** The ELF file bytes. */
-  readonly elf?: Uint8Array;
-  /** A kernel image's kernels (the file has no `main`), in opcode order; undefined for a program. */
-  readonly kernels?: KernelInfo[];
-  /** The op registrations of the file (NEURON_LIBRARY's m.def calls; a shape file's). */
-  readonly registrations?: Registration[];
-  /** With a cache: 'hit' (the result came from it) or 'miss' (built, then stored). */
-  readonly cache?: CacheLookup;
-}
-
-/** One record of a kernel image's kernel_info_table. */
-export interface KernelInfo {
-  readonly name: string;
-  readonly opcode: number;
-  /** `__q7_kernel_<name>`: the table entry. */
-  readonly thunk: string;
-  /** The kernel function's own symbol. */
-  readonly symbol: string;
-  /** 'tensor' (argv[i] is the handle) or the scalar's memory type (argv[i] points at the value). */
-  readonly params: string[];
-  readonly returnsTensor: boolean;
-}
+export type { CompileOptions, CompileResult, KernelInfo } from './compile-options';
 
 /** Compiles `file` (and links the runtime and ROM) into an executable image. Never throws on bad input.
  *  With `options.cache`, a build found there is returned as is (`cachedBuild` looks without a front-end). */

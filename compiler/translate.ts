@@ -5,7 +5,7 @@ import type { FileHost, Frontend, SemanticModel } from '../language';
 import type { FunctionDecl } from '../language/model';
 import type { Module } from './ir/ir';
 import { Unsupported, type CompileDiagnostic } from './lower/errors';
-import { lowerUnit } from './check';
+import { lowerUnit } from './lower/unit';
 import { optimizeModule } from './opt/pipeline';
 import { emitModule, type EmittedModule } from './xtensa/emit-module';
 

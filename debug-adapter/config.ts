@@ -6,7 +6,7 @@
 import { CORE_NAMES, type CoreName, coreByName } from '../emulator';
 import { DEFAULT_CORE_COUNT, SANITIZERS, type Sanitizer } from '../emulator/device';
 import { POLICY } from '../target/q7/abi';
-import type { ArgValue } from '../session';
+import type { ArgValue, KernelBuildOptions } from '../session';
 
 export class ConfigError extends Error {
   constructor(readonly field: string, message: string) {
@@ -187,5 +187,13 @@ export function parseLaunchConfig(raw: unknown, defaultCwd: string): LaunchPlan 
     maxInstructions: num(c, 'maxInstructions', (n) => Number.isInteger(n) && n > 0, 'a positive integer'),
     cache: bool(c, 'cache', true),
     cwd,
+  };
+}
+
+/** The build options of a launch's kernel source (the build cache is the host's to add). */
+export function buildOptionsOf(plan: LaunchPlan): KernelBuildOptions {
+  return {
+    defines: plan.defines, includePaths: plan.includePaths, optimize: plan.optimize, stackSize: plan.stackSize,
+    noSanitize: SANITIZERS.filter((s) => !plan.sanitize.includes(s)),
   };
 }

@@ -1,4 +1,7 @@
-// Entry point of the bundled adapter (dist/dap.js; VS Code starts it with node): DAP on stdio.
+// The debug adapter's bundle (dist/dap-main.js), run by the loader dist/dap.js (debug-adapter/start.ts)
+// through V8's code cache: DAP on stdio. From tsc output, `node out/debug-adapter/main.js` serves directly.
 import { runDebugAdapter } from './stdio';
 
-void runDebugAdapter();
+export { runDebugAdapter };
+
+if (require.main === module) void runDebugAdapter();

@@ -273,6 +273,7 @@ export class Q7DebugSession extends DebugSession {
     if (e.description) body.description = e.description;
     if (e.hitBreakpointIds?.length) body.hitBreakpointIds = e.hitBreakpointIds;
     this.sendEvent(new Event('stopped', body));
+    this.emit('q7-stopped');
   }
 
   private onEnded(code: number): void {

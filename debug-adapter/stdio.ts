@@ -5,13 +5,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { formatCompileDiagnostic, RuntimeBuildError } from '../compiler';
-import { SANITIZERS } from '../emulator/device';
 import { Frontend, locateGrammarFiles } from '../language';
 import { hostCache, snapshotStore } from '../diskcache';
 import { buildKernelSourceLazily, assembleProgram, isAssemblySource } from '../session';
 import { AsmError } from '../xtensa/asm';
 import { ElfError, readElf } from '../xtensa/elf';
-import type { LaunchPlan } from './config';
+import { buildOptionsOf, type LaunchPlan } from './config';
 import { type AdapterHost, Q7DebugSession, RequestError } from './session';
 
 let frontend: Promise<Frontend> | undefined;
@@ -79,8 +78,7 @@ export const nodeHost: AdapterHost = {
     let result;
     try {
       result = await buildKernelSourceLazily(loadFrontend, plan.program, host, {
-        defines: plan.defines, includePaths: plan.includePaths, optimize: plan.optimize, stackSize: plan.stackSize,
-        noSanitize: SANITIZERS.filter((s) => !plan.sanitize.includes(s)),
+        ...buildOptionsOf(plan),
         cache: plan.cache ? hostCache((line) => process.stderr.write(`${line}\n`)) : undefined,
       });
     } catch (e) {
@@ -96,8 +94,9 @@ export const nodeHost: AdapterHost = {
   },
 };
 
-/** Serves DAP on stdin/stdout until the client disconnects or closes the stream. */
-export function runDebugAdapter(): Promise<number> {
+/** Serves DAP on stdin/stdout until the client disconnects or closes the stream; `firstStop` is called
+ *  once, when the first launch has reached its first stop (the loader then saves V8's code cache). */
+export function runDebugAdapter(firstStop?: () => void): Promise<number> {
   console.log = console.info = console.warn = (...a: unknown[]) => process.stderr.write(a.map(String).join(' ') + '\n');
   process.on('uncaughtException', (e) => process.stderr.write(`q7 dap: unexpected error: ${e?.message ?? e}\n`));
   process.on('unhandledRejection', (e) => process.stderr.write(`q7 dap: unexpected error: ${(e as Error)?.message ?? e}\n`));
@@ -110,6 +109,7 @@ export function runDebugAdapter(): Promise<number> {
       }, 20);
     };
     session.on('q7-disconnect', done);
+    if (firstStop) session.once('q7-stopped', () => setImmediate(firstStop));
     process.stdin.on('end', done);
     process.stdin.on('close', done);
     session.start(process.stdin, process.stdout);

@@ -13,11 +13,11 @@ import type { BuildCache } from '../compiler';
 import { sdkHeaders, type SnapshotStore } from '../language';
 import { cacheDirectory } from './directory';
 import { decodeEntry, encodeEntry } from './entry';
-import { shippedSnapshot } from './shipped';
+import { shippedBuildSeed, shippedSnapshot } from './shipped';
 
 export { cacheDirectory } from './directory';
 export { decodeEntry, encodeEntry } from './entry';
-export { decodeShipped, encodeShipped, SHIPPED_SNAPSHOT_FILE, shippedSnapshot } from './shipped';
+export { decodeShipped, encodeShipped, SHIPPED_BUILD_SEED_FILE, SHIPPED_SNAPSHOT_FILE, shippedBuildSeed, shippedSnapshot } from './shipped';
 
 /** Default bound on the files' total size. */
 export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
@@ -123,19 +123,36 @@ export function evict(dir: string, maxBytes: number): void {
   }
 }
 
-/** The cache the hosts use: on disk unless disabled; lines to `log` when `Q7_CACHE_LOG` is set. */
-export function hostCache(log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): DiskCache {
-  return diskCache({ dir: cacheDirectory(env), log: env.Q7_CACHE_LOG ? log : undefined });
+/** The cache the hosts use: on disk unless disabled; lines to `log` when `Q7_CACHE_LOG` is set. A key
+ *  the disk lacks is looked up in the seed shipped next to the bundle for this build (the runtime
+ *  library and the ROM's objects, diskcache/shipped.ts); only the disk is written. */
+export function hostCache(log: (line: string) => void, env: NodeJS.ProcessEnv = process.env, seed?: { get(key: string): Uint8Array | undefined }): DiskCache {
+  const logLine = env.Q7_CACHE_LOG ? log : undefined;
+  const disk = diskCache({ dir: cacheDirectory(env), log: logLine });
+  const get = disk.get;
+  disk.get = (key: string) => {
+    const found = get(key);
+    if (found) return found;
+    const shipped = (seed ??= shippedBuildSeed(frontEndIdentity())).get(key);
+    if (shipped) logLine?.(`q7 cache: shipped ${key}`);
+    return shipped;
+  };
+  return disk;
 }
 
 declare const __Q7_BUILD_ID: string | undefined;
 
+let devIdentity: string | undefined;
+
 /** The bundle's build id (a digest of every source it holds); from tsc output (tests), the SDK headers'. */
 function frontEndIdentity(): string {
   if (typeof __Q7_BUILD_ID === 'string') return __Q7_BUILD_ID;
-  const h = createHash('sha256').update('dev');
-  for (const [name, text] of [...sdkHeaders()].sort(([a], [b]) => (a < b ? -1 : 1))) h.update(`\0${name}\0${text}`);
-  return h.digest('hex');
+  if (devIdentity === undefined) {
+    const h = createHash('sha256').update('dev');
+    for (const [name, text] of [...sdkHeaders()].sort(([a], [b]) => (a < b ? -1 : 1))) h.update(`\0${name}\0${text}`);
+    devIdentity = h.digest('hex');
+  }
+  return devIdentity;
 }
 
 /** The front-end's SDK snapshot store (language/sdk/snapshot.ts): the snapshot shipped next to the

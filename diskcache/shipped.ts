@@ -7,6 +7,10 @@
 // of its entries' size) and framed as a cache file (diskcache/entry.ts: length and SHA-256), checked
 // and inflated when it is first asked for.
 //
+// The build-cache seed (`dist/build-seed.bin`, scripts/build-seed.mjs) has the same layout: the build
+// cache's entries of the runtime library and the ROM's objects, so the first build on a machine does not
+// compile the runtime library.
+//
 // Layout: `Q7SDKSNAPSHOT2\n`, the build id and `\n`, the entry count (u32 LE), then per entry the key's
 // length (u32 LE), the key (UTF-8) and the framed entry's length (u32 LE) and bytes.
 
@@ -17,6 +21,9 @@ import { decodeEntry, encodeEntry } from './entry';
 
 /** The file's name, next to the bundles (dist/). */
 export const SHIPPED_SNAPSHOT_FILE = 'sdk-snapshot.bin';
+/** The build cache's seed in the same layout, next to the bundles: the runtime library and the ROM's
+ *  objects as this build compiles them (scripts/build-seed.mjs), read when the cache has none. */
+export const SHIPPED_BUILD_SEED_FILE = 'build-seed.bin';
 
 const MAGIC = 'Q7SDKSNAPSHOT2\n';
 
@@ -95,13 +102,24 @@ export function decodeShipped(file: Buffer, buildId: string): ShippedEntries | u
 /** Reads the shipped snapshot in `dir` (default: next to this bundle) for this build, once, on first
  *  use; a missing, foreign or damaged file is an empty store. */
 export function shippedSnapshot(buildId: string, dir: string | undefined = typeof __dirname === 'string' ? __dirname : undefined): Pick<ShippedEntries, 'get'> {
+  return shippedFile(SHIPPED_SNAPSHOT_FILE, buildId, dir);
+}
+
+/** Reads the shipped build-cache seed in `dir` (default: next to this bundle) for this build, once, on
+ *  first use; a missing, foreign or damaged file is an empty store. */
+export function shippedBuildSeed(buildId: string, dir: string | undefined = typeof __dirname === 'string' ? __dirname : undefined): Pick<ShippedEntries, 'get'> {
+  return shippedFile(SHIPPED_BUILD_SEED_FILE, buildId, dir);
+}
+
+/** A shipped file of this layout, read once on first use. */
+function shippedFile(name: string, buildId: string, dir: string | undefined): Pick<ShippedEntries, 'get'> {
   let entries: ShippedEntries | undefined | null = null;
   return {
     get(key: string) {
       if (entries === null) {
         entries = undefined;
         try {
-          if (dir) entries = decodeShipped(fs.readFileSync(path.join(dir, SHIPPED_SNAPSHOT_FILE)), buildId);
+          if (dir) entries = decodeShipped(fs.readFileSync(path.join(dir, name)), buildId);
         } catch {
           // absent or unreadable: nothing shipped
         }

@@ -1,16 +1,18 @@
-// The front-end's diagnostic codes, each declared once: its severity, the stage that reports it and
-// the shapes of its primary message (`…` stands for the parts that vary: names, types, numbers), and
-// whether notes (related locations) may follow. The preprocessor, the parser and the semantic analysis
-// take their `code` argument as a `DiagnosticCode`, so an unregistered code does not compile. The codes
-// are what the LSP server sends as `code` and must stay stable (test/language/diagnostic-codes.test.ts
-// pins the list and checks the table in language/README.md and the messages the fixtures produce).
-// The domain checks' codes (Q7-Annn) are registered by the checks themselves (language/checks/).
+// The diagnostic codes of the front-end and of the compiler's legality rules (compiler/check.ts), each
+// declared once: its severity, the stage that reports it and the shapes of its primary message (`…`
+// stands for the parts that vary: names, types, numbers), and whether notes (related locations) may
+// follow. The preprocessor, the parser and the semantic analysis take their `code` argument as a
+// `DiagnosticCode`, and a `Diagnostic`'s code is a `DiagnosticCode` or a check's `CheckCode`, so an
+// unregistered code does not compile. The codes are what the LSP server sends as `code` and must stay
+// stable (test/language/diagnostic-codes.test.ts pins the list and checks the table in
+// language/README.md and the messages the fixtures produce). The domain checks' codes (`Q7-Annn`) are
+// registered with their pages by the checks themselves (language/checks/: CHECKS).
 
 export interface DiagnosticSpec {
   /** The severities it is reported with (`unsupported` is a warning for a statement, an error elsewhere). */
   readonly severities: readonly ('error' | 'warning')[];
   /** Which stages report it. */
-  readonly stages: readonly ('preprocessor' | 'parser' | 'semantic analysis' | 'front-end')[];
+  readonly stages: readonly ('preprocessor' | 'parser' | 'semantic analysis' | 'front-end' | 'compiler')[];
   /** The primary message's shapes; `…` is a varying part. */
   readonly messages: readonly string[];
   /** Notes of its own (related locations with their message) may follow. Besides these, any problem the
@@ -26,6 +28,7 @@ export const DIAGNOSTIC_CODES = {
   'ambiguous-overload': { severities: ['error'], stages: ['semantic analysis'], messages: ['address of overloaded function \'…\' is ambiguous'] },
   'assign-to-const': { severities: ['error'], stages: ['semantic analysis'], messages: ['cannot assign to… with const-qualified type …'] },
   'auto-before-definition': { severities: ['error'], stages: ['semantic analysis'], messages: ['function \'…\' with deduced return type cannot be used before it is defined'] },
+  'bad-alignment': { severities: ['error'], stages: ['semantic analysis'], messages: ['requested alignment is not a power of 2 (is …)'] },
   'bad-array-size': { severities: ['error'], stages: ['semantic analysis'], messages: ['array size must be positive (is …)'] },
   'bad-auto': { severities: ['error'], stages: ['semantic analysis'], messages: ['\'auto\' not allowed in a non-static class member', 'cannot deduce return type … from \'void\'', 'declaration with \'auto\' requires an initializer', 'cannot deduce \'auto\' from a brace-enclosed list here', 'cannot deduce … from …'] },
   'bad-base': { severities: ['error'], stages: ['semantic analysis'], messages: ['base specifier must name a class (it names …)'] },
@@ -66,6 +69,7 @@ export const DIAGNOSTIC_CODES = {
   'internal': { severities: ['error'], stages: ['front-end', 'semantic analysis'], messages: ['internal front-end error: …', 'internal analyser error: …'] },
   'intrinsic-argument': { severities: ['error'], stages: ['semantic analysis'], messages: ['… takes … argument…, not …', '… takes … as its … argument, not …', '… writes its … argument: it takes an lvalue of type …, not …'] },
   'invalid-member-use': { severities: ['error'], stages: ['semantic analysis'], messages: ['call to non-static member function \'…\' without an object', 'invalid use of member \'…\' outside a member function'] },
+  'kernel-image': { severities: ['error'], stages: ['compiler'], messages: ['no \'main\' function and no kernel function: …', 'two kernels are named \'…\' (overloaded kernels cannot share a kernel_info_table name)'] },
   'lex-error': { severities: ['error'], stages: ['preprocessor'], messages: ['… (the lexer\'s problem, e.g. an unterminated literal)'] },
   'macro-error': { severities: ['error'], stages: ['preprocessor'], messages: ['… (the macro expansion\'s problem, e.g. wrong number of arguments)'] },
   'missing-return': { severities: ['warning'], stages: ['semantic analysis'], messages: ['non-void function \'…\' does not return a value…'] },
@@ -83,7 +87,8 @@ export const DIAGNOSTIC_CODES = {
   'not-assignable': { severities: ['error'], stages: ['semantic analysis'], messages: ['expression is not assignable (… needs an lvalue)'] },
   'not-callable': { severities: ['error'], stages: ['semantic analysis'], messages: ['called object type … is not a function or function pointer'] },
   'not-captured': { severities: ['error'], stages: ['semantic analysis'], messages: ['variable \'…\' cannot be implicitly captured in a lambda with no capture-default specified', '\'this\' cannot be implicitly captured in this context'] },
-  'not-constant': { severities: ['error'], stages: ['semantic analysis'], messages: ['bit-field width is not a constant expression', 'static_assert expression is not an integral constant expression', 'enumerator value is not a constant expression', 'constexpr variable \'…\' must be initialised by a constant expression', 'array size is not a constant expression', 'case value is not a constant expression', 'template argument \'…\' is not a constant expression'] },
+  'not-constant': { severities: ['error'], stages: ['semantic analysis'], messages: ['bit-field width is not a constant expression', 'static_assert expression is not an integral constant expression', 'enumerator value is not a constant expression', 'constexpr variable \'…\' must be initialised by a constant expression', 'array size is not a constant expression', 'case value is not a constant expression', 'template argument \'…\' is not a constant expression', '\'alignas\' value is not a constant expression'] },
+  'not-translatable': { severities: ['error'], stages: ['compiler'], messages: ['…'] }, // a construct the lowering does not translate, or a function declared but defined nowhere
   'pp-error': { severities: ['error'], stages: ['preprocessor'], messages: ['#error …'] },
   'pp-warning': { severities: ['warning'], stages: ['preprocessor'], messages: ['#warning …'] },
   'redefinition': { severities: ['error'], stages: ['semantic analysis'], messages: ['redefinition of \'…\'', 'redefinition of label \'…\''] },
@@ -106,8 +111,11 @@ export const DIAGNOSTIC_CODES = {
   'unused-value': { severities: ['warning'], stages: ['semantic analysis'], messages: ['expression result unused', 'equality comparison result unused', 'relational comparison result unused'] },
 } as const satisfies Record<string, DiagnosticSpec>;
 
-/** A registered front-end diagnostic code. */
+/** A registered diagnostic code of the front-end or the compiler. */
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
+
+/** A domain check's code (`Q7-A001`…), registered by its check in language/checks/ (CHECKS). */
+export type CheckCode = `Q7-${string}`;
 
 /** The specification of a code. */
 export function diagnosticSpec(code: DiagnosticCode): DiagnosticSpec {

@@ -1,6 +1,6 @@
 // Diagnostics produced by every stage of the front-end, positioned in user files (0-based lines/columns).
 
-import type { DiagnosticCode } from './diagnostic-codes';
+import type { CheckCode, DiagnosticCode } from './diagnostic-codes';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
@@ -25,8 +25,9 @@ export interface RelatedInfo {
 export interface Diagnostic {
   range: SourceRange;
   severity: Severity;
-  /** Stable identifier of the kind of problem, e.g. `undeclared-identifier`. */
-  code: string;
+  /** Stable identifier of the kind of problem, e.g. `undeclared-identifier` or `Q7-A001`: registered
+   *  in diagnostic-codes.ts, or a domain check's. */
+  code: DiagnosticCode | CheckCode;
   message: string;
   related?: RelatedInfo[];
 }

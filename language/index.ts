@@ -24,7 +24,6 @@ export { anonymousFieldNamed, isAnonymousMember } from './sema/anonymous-members
 export { bitFieldPromotion } from './sema/bitfields';
 export type { Initialiser } from './sema/initialisers-outside-bodies';
 export type { VariableDefinition } from './sema/variable-definitions';
-export { constantValue, floatConstant, floatLiteralValue, parseFloatText, parseIntegerText } from './sema/constant-values';
+export { constantValue, floatConstant, floatLiteralValue, parseFloatText, parseIntegerText } from './model/constant-values';
 export { closureInfo, type ClosureCapture, type ClosureInfo } from './sema/lambdas';
 export { compilerDefined, ignoredByOverloadResolution } from './sema/special-members';
-export { switchConversion } from './sema/statements';

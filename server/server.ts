@@ -29,7 +29,9 @@ import { Scheduler, realClock, type Clock } from './scheduler';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings';
 import { documentSymbols } from './symbols';
 import { kernelLenses } from './code-lens';
+import { Prebuilder, type PrebuildReply, type PrebuildWorker } from './prebuild';
 import { pathToUri, uriToPath } from './uris';
+import { join as joinPath } from 'node:path';
 
 export interface ServerOptions {
   /** Reads files that are not open in the editor (default: the disk). */
@@ -39,6 +41,8 @@ export interface ServerOptions {
   clock?: Clock;
   /** Called once, after the first diagnostics are published (the loader saves V8's code cache then). */
   started?: () => void;
+  /** Creates the prebuild worker (default: a worker thread running prebuild-worker.js next to this file). */
+  prebuildWorker?: () => PrebuildWorker;
 }
 
 export const SERVER_VERSION = '0.1.0';
@@ -66,6 +70,7 @@ export class Q7Server {
   private watchHeaders = false;
   private readonly publications = new Publications();
   private started?: () => void;
+  private readonly prebuilder: Prebuilder;
 
   constructor(
     private readonly connection: Connection,
@@ -76,6 +81,7 @@ export class Q7Server {
     this.sdk = new SdkFiles(options.sdkDir);
     this.scheduler = new Scheduler((uri) => void this.analyse(uri), () => this.settings.debounceMs, options.clock ?? realClock);
     this.translations = new Scheduler((uri) => void this.translate(uri), () => this.settings.debounceMs + TRANSLATION_DELAY_MS, options.clock ?? realClock);
+    this.prebuilder = new Prebuilder(options.prebuildWorker ?? prebuildThread, (r) => this.prebuilt(r));
   }
 
   /** Registers every handler and starts listening; the grammar starts loading now (its WebAssembly
@@ -92,6 +98,7 @@ export class Q7Server {
     });
     c.onShutdown(() => {
       this.shuttingDown = true;
+      this.prebuilder.dispose();
     });
     c.onDidChangeConfiguration((p) => this.guardNotification(() => this.configurationChanged(p.settings)));
     this.documents.onDidOpen((e) => this.guardNotification(() => this.initialized && this.scheduler.schedule(e.document.uri, 0)));
@@ -281,9 +288,32 @@ export class Q7Server {
       if (!doc || !last || last.version !== doc.version || this.scheduler.isPending(uri)) return;
       const result = this.analyses!.translate(uri);
       if (result) this.publish(result);
+      await this.prebuild(uri);
     } catch (e) {
       this.connection.console.error(`compiler checks of ${uri} failed: ${(e as Error)?.stack ?? String(e)}`);
     }
+  }
+
+  /** Asks for the debugger's prebuild of a checked document that defines kernels and has no errors. */
+  private async prebuild(uri: string): Promise<void> {
+    const doc = this.documents.get(uri);
+    const a = this.analyses?.get(uri);
+    if (!doc || !a?.translated || a.version !== doc.version || !(await this.settingsFor(uri)).prebuild) return;
+    if (a.diagnostics.some((d) => d.severity === 'error') || !kernelLenses(a.analysis, a.path, uri).length) return;
+    const texts: Record<string, string> = {};
+    for (const f of userFiles(a)) {
+      const open = this.openText(f);
+      if (open !== undefined) texts[f] = open;
+    }
+    this.prebuilder.request(a.path, texts);
+  }
+
+  /** A prebuild ended: logged, and told to the client (`q7/prebuilt`, see server/README.md). */
+  private prebuilt(r: PrebuildReply): void {
+    if (this.shuttingDown) return;
+    const what = r.outcome === 'failed' ? `failed: ${r.message}` : `${r.outcome} in ${r.ms.toFixed(0)} ms`;
+    this.connection.console.log(`prebuild of ${r.file} for the debugger ${what}`);
+    void this.connection.sendNotification('q7/prebuilt', { uri: pathToUri(r.file), outcome: r.outcome, ms: Math.round(r.ms), message: r.message });
   }
 
   /**
@@ -320,4 +350,14 @@ export class Q7Server {
     this.scheduler.cancel(uri);
     return this.analyse(uri);
   }
+}
+
+/** The prebuild worker thread (prebuild-worker.js next to this file, in dist/ or out/server/); it does
+ *  not keep the server alive. */
+function prebuildThread(): PrebuildWorker {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Worker } = require('node:worker_threads') as typeof import('node:worker_threads');
+  const w = new Worker(joinPath(__dirname, 'prebuild-worker.js'));
+  w.unref();
+  return w as unknown as PrebuildWorker;
 }

@@ -1,5 +1,5 @@
 // The server's settings (section `q7`): multicore mode for the workspace or per file (globs), the
-// default coherence policy, include paths and defines, and the re-analysis delay. Read from the
+// default coherence policy, include paths and defines, the re-analysis delay and the debugger's prebuild. Read from the
 // initialization options, then from workspace/configuration per document when the client offers it.
 
 import type { CheckOptions, CoherencePolicy } from '../language/checks';
@@ -14,6 +14,8 @@ export interface Settings {
   defines: Record<string, string>;
   /** Milliseconds of quiet after an edit before the file is analysed again. */
   debounceMs: number;
+  /** Build a kernel for the debugger once it is checked without errors (server/prebuild.ts). */
+  prebuild: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -23,6 +25,7 @@ export const DEFAULT_SETTINGS: Settings = {
   includePaths: [],
   defines: {},
   debounceMs: 150,
+  prebuild: true,
 };
 
 const POLICIES = new Set(['COHERENT', 'INCOHERENT_VERBOSE', 'INCOHERENT_QUIET']);
@@ -41,6 +44,7 @@ export function readSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS): S
     includePaths: strings(r.includePaths, base.includePaths),
     defines,
     debounceMs: typeof r.debounceMs === 'number' && r.debounceMs >= 0 && r.debounceMs <= 10000 ? r.debounceMs : base.debounceMs,
+    prebuild: typeof r.prebuild === 'boolean' ? r.prebuild : base.prebuild,
   };
 }
 

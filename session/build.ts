@@ -18,6 +18,10 @@ export interface KernelBuildOptions {
   readonly cache?: BuildCache;
 }
 
+/** The build of a debug launch whose configuration sets no build field (-O0, every sanitizer on, no
+ *  defines, include paths or stack size): what the language server prebuilds for the debugger. */
+export const DEFAULT_LAUNCH_BUILD: KernelBuildOptions = { optimize: 0, noSanitize: [] };
+
 /** The defines a launch's build gets: the user's, then the sanitizer switches and STACK_SIZE unless the user set them. */
 export function kernelDefines(o: KernelBuildOptions): Record<string, string> {
   const defines: Record<string, string> = { ...o.defines };

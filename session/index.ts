@@ -21,4 +21,4 @@ export { ProgramRecord, programSnapshotBytes } from './program-record';
 export type { ProgramSnapshot, ExceptionFault } from './program-record';
 export { buildKernelSource, kernelDefines } from './build';
 export type { KernelBuildOptions } from './build';
-export { buildKernelSourceLazily } from './build';
+export { buildKernelSourceLazily, DEFAULT_LAUNCH_BUILD } from './build';

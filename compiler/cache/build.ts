@@ -5,11 +5,9 @@
 
 import type { FileHost, Registration } from '../../language';
 import { readElf } from '../../xtensa/elf';
-import type { CompileOptions, CompileResult, KernelInfo } from '..';
+import type { CompileOptions, CompileResult, KernelInfo } from '../compile-options';
 import { runtimeSource } from '../runtime/library';
 import { type BuildCache, buildKey, compilerIdentity, digest, packEntry, safeGet, unpackEntry } from '.';
-
-export type CacheLookup = 'hit' | 'miss';
 
 /** The image entry's header (the ELF bytes are the payload). */
 interface Header {

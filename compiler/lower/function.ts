@@ -102,7 +102,8 @@ export class FnLower {
     }
     const ref = type.kind === 'reference';
     const size = ref ? 4 : this.L.sizeOf(type);
-    const align = ref ? 4 : this.L.alignOf(type);
+    const align = ref ? 4 : Math.max(this.L.alignOf(type), decl.align ?? 1);
+    if (align > 64) unsupported(decl.loc, `'${decl.name}' asks for ${align}-byte alignment: a stack frame aligns to at most 64 bytes (make it static or global)`);
     const slot = this.b.slot(size, align, decl.name);
     const v: LocalVar = { slot: slotAddr(slot), type, indirect: ref };
     this.locals.set(decl, v);

@@ -82,7 +82,7 @@ export function defineGlobal(m: ModuleLower, v: VarDecl, symbol: string): Global
   const initialiser = checkedInitialiser(typed, v.loc, `the initialiser of '${v.name}'`);
   const ref = t.kind === 'reference';
   const size = ref ? 4 : m.L.sizeOf(t);
-  const data: DataItem = { symbol, bytes: new Uint8Array(size), relocs: [], align: ref ? 4 : m.L.alignOf(t), section: '.bss', global: true, debug: debugOf(v, t) };
+  const data: DataItem = { symbol, bytes: new Uint8Array(size), relocs: [], align: ref ? 4 : Math.max(m.L.alignOf(t), v.align ?? 1), section: '.bss', global: true, debug: debugOf(v, t) };
   return { data, dynamic: { init: initialiser, order } };
 }
 
@@ -108,7 +108,8 @@ function globalData(m: ModuleLower, v: VarDecl, symbol: string, init: Initialise
   const ref = t.kind === 'reference';
   if (ref && !init) unsupported(v.loc, 'a reference without an initialiser');
   const size = ref ? 4 : m.L.sizeOf(t);
-  const align = ref ? 4 : m.L.alignOf(t);
+  // `alignas(N)` asks for more than the type's alignment
+  const align = ref ? 4 : Math.max(m.L.alignOf(t), v.align ?? 1);
   const debug = debugOf(v, t);
   if (!init) {
     return { symbol, bytes: new Uint8Array(size), relocs: [], align, section: '.bss', global: true, debug };

@@ -41,7 +41,7 @@ export function initializeStaticLocal(f: FnLower, decl: VarDecl, init: WrittenIn
   if (decl.type.kind === 'error') unsupported(decl.loc, `the type of '${decl.name}' could not be determined`);
   const t = completedType(f, decl.type, init);
   const ref = t.kind === 'reference';
-  const { object, guard } = f.m.dynamicStaticLocal(decl, ref ? 4 : f.L.sizeOf(t), ref ? 4 : f.L.alignOf(t));
+  const { object, guard } = f.m.dynamicStaticLocal(decl, ref ? 4 : f.L.sizeOf(t), ref ? 4 : Math.max(f.L.alignOf(t), decl.align ?? 1));
   const slot = symAddr(object);
   f.locals.set(decl, { slot, type: t, indirect: ref });
   const b = f.b;

@@ -4,7 +4,7 @@
 // anywhere in their switch's body).
 
 import type { Initialiser } from '../../language';
-import type { Expr, ClassDecl, VarDecl, Type, Stmt, DeclStmt, Condition, FullExpr, IfStmt, WhileStmt, DoStmt, ForStmt, SwitchStmt, ReturnStmt, WrittenInitialiser } from '../../language/model';
+import type { Expr, ClassDecl, VarDecl, Type, Stmt, DeclStmt, Condition, FullExpr, IfStmt, WhileStmt, DoStmt, ForStmt, SwitchStmt, CaseStmt, ReturnStmt, WrittenInitialiser } from '../../language/model';
 import { unsupported } from './errors';
 import { condition, discard, referenceTo, rvalue } from './expressions';
 import { convertTo } from './conversions';
@@ -16,7 +16,6 @@ import { rangeForStatement } from './range-for';
 import { classDeclOf, isClassType, valueTypeOf } from './types';
 import { constructors } from './objects';
 import { gotoStatement, placeCaseLabel, placeLabel, withCaseLabels } from './jumps';
-import { switchConversion, constantValue } from '../../language';
 import type { VReg } from '../ir/ir';
 import { bindingDeclaration } from './bindings';
 
@@ -256,7 +255,7 @@ function switchStatement(f: FnLower, s: SwitchStmt): void {
   const b = f.b;
   f.pushScope();
   b.stmt(f.pos(s.loc));
-  const value = switchValue(f, s.cond);
+  const value = switchValue(f, s);
   const cases = s.cases;
   const done = b.newBlock();
   const blocks = cases.map(() => b.newBlock());
@@ -266,7 +265,7 @@ function switchStatement(f: FnLower, s: SwitchStmt): void {
       defaultBlock = blocks[i];
       return;
     }
-    const k = caseValue(f, c.value);
+    const k = caseValue(f, c);
     const next = b.newBlock();
     const kv = b.const(value.type, value.type === 'i64' ? BigInt(k) : k);
     b.branch(b.cmp('eq', value, kv), blocks[i], next);
@@ -280,31 +279,33 @@ function switchStatement(f: FnLower, s: SwitchStmt): void {
   f.popScope();
 }
 
-/** A case label's value: its expression's constant value, as the model typed it. */
-function caseValue(f: FnLower, x: FullExpr): number {
-  const v = constantValue(f.requireExpr(x, 'case label'));
-  if (v === undefined) unsupported(f.pos(x.loc), 'this case label is not a constant the compiler can evaluate yet');
-  return Number(v);
+/** A case label's value: the constant the front-end folded from its typed expression. */
+function caseValue(f: FnLower, c: CaseStmt): number {
+  const x = c.value!;
+  f.requireExpr(x, 'case label');
+  if (c.constant === undefined) unsupported(f.pos(x.loc), 'this case label is not a constant the compiler can evaluate yet');
+  return Number(c.constant);
 }
 
 /** The value a switch compares: after its init-statement, of its expression or declared variable (a class object through its conversion function). */
-function switchValue(f: FnLower, cond: Condition): VReg {
+function switchValue(f: FnLower, s: SwitchStmt): VReg {
+  const cond = s.cond;
   const inner = conditionValue(f, cond);
   if ('stmt' in inner) {
     declaration(f, inner.stmt);
     const d = conditionVariable(f, inner.variable, cond);
-    return integerValue(f, { kind: 'name', type: d.type.kind === 'reference' ? d.type.referee : d.type, cat: 'lvalue', loc: d.loc, decl: d });
+    return integerValue(f, s, { kind: 'name', type: d.type.kind === 'reference' ? d.type.referee : d.type, cat: 'lvalue', loc: d.loc, decl: d });
   }
-  return fullExpr(f, inner, (e) => integerValue(f, e));
+  return fullExpr(f, inner, (e) => integerValue(f, s, e));
 }
 
-function integerValue(f: FnLower, e: Expr): VReg {
+function integerValue(f: FnLower, s: SwitchStmt, e: Expr): VReg {
   const cls = classDeclOf(e.type);
   if (!cls) {
     if (!valueTypeOf(e.type)) unsupported(f.pos(e.loc), `a switch on a value of type '${e.type.kind}'`);
     return rvalue(f, e);
   }
-  const conv = switchConversion(cls);
+  const conv = s.conversion;
   if (!conv) return unsupported(f.pos(e.loc), 'a switch on a class value without exactly one conversion to an integer or enumeration type');
   return convertTo(f, undefined, e.type, conv.ret.kind === 'reference' ? conv.ret.referee : conv.ret, e.loc, e);
 }

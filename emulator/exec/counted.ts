@@ -6,16 +6,7 @@
 import { STOP, type Cpu } from '../core/cpu';
 import type { Insn } from './insn';
 
-export interface ExecutionCounter {
-  readonly pc: number;
-  /** Completed executions of the instruction at `pc` since the counter was added. */
-  count: number;
-  /**
-   * Called before each execution of the instruction (the interpreter runs it: compiled blocks stop
-   * before an instruction whose counter has a hook). The device's strict stale-window mode uses it.
-   */
-  onEnter?: () => void;
-}
+export type { ExecutionCounter } from './insn';
 
 export function countedHandler(c: Cpu, i: Insn): number {
   const hook = i.counter!.onEnter;

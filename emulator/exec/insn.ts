@@ -1,11 +1,44 @@
 // The predecoded instruction record: decoded once per address, then executed by calling `h`.
 // Operands are plain numbers in table order (registers, immediates, absolute targets), so handlers
-// never touch the instruction word. Records of one core all share this shape (monomorphic).
+// never touch the instruction word. Records of one core all share this shape (monomorphic). The
+// shapes a record points to are declared here too (its execution counter, its compiled block), so the
+// record's file imports neither the counters nor the region compiler.
 
 import type { InsnDef } from '../../xtensa/isa';
 import type { Cpu } from '../core/cpu';
-import type { CompiledBlock } from './jit/compile';
-import type { ExecutionCounter } from './counted';
+
+export interface ExecutionCounter {
+  readonly pc: number;
+  /** Completed executions of the instruction at `pc` since the counter was added. */
+  count: number;
+  /**
+   * Called before each execution of the instruction (the interpreter runs it: compiled blocks stop
+   * before an instruction whose counter has a hook). The device's strict stale-window mode uses it.
+   */
+  onEnter?: () => void;
+}
+
+/** Runs the region from its block number `at` (at most `left` instructions); returns the next PC. */
+export type BlockFn = (c: Cpu, left: number, at: number) => number;
+
+/** One entry of a compiled region: the start of one of its blocks (the run loop calls `fn(c, left, at)`). */
+export interface CompiledBlock {
+  readonly pc: number;
+  /** The block's number in the region's dispatch loop (0: the block the region was compiled from). */
+  readonly at: number;
+  /** Instructions in the block (an upper bound of what one pass of it dispatches). */
+  readonly n: number;
+  /** Register pane the block's first instruction names (the run loop compares it with Cpu.wfree; the block checks the others). */
+  readonly pane: number;
+  /** PC of each instruction of the region, for attributing a fault thrown at index Cpu.jitK. */
+  readonly pcs: readonly number[];
+  readonly fn: BlockFn;
+  /** The last two PCs the region left to from this entry and their decoded instructions (saves the run loop a lookup). */
+  exitPc0: number;
+  exitIns0: Insn | null;
+  exitPc1: number;
+  exitIns1: Insn | null;
+}
 
 /** Executes the instruction; returns the next PC, or STOP (-1) to end the run loop. */
 export type Handler = (c: Cpu, i: Insn) => number;

@@ -7,9 +7,10 @@ import type { SyntaxNode } from '../parse/syntax-node';
 import type { FunctionDecl, Loc, Unit, VarDecl } from '../model/declarations';
 import type { Expr } from '../model/expressions';
 import type { FunctionBody, LocalObject } from '../model/bodies';
+import { allStatements } from '../model/statements';
 import { accessorUses, type AccessorUse } from './accessors';
 import { ExprIndex } from './expr-index';
-import { enclosingScope, initialiserOf, nodeAt, nodeOfLoc } from './syntax';
+import { enclosingScope, nodeAt, nodeOfLoc } from './syntax';
 
 export interface Span {
   start: number;
@@ -84,15 +85,23 @@ export class FunctionContext {
     return this.initialised!.get(e);
   }
 
+  /** The locals' initialisers from the body's typed statement tree: the expression spanning each
+   *  declarator's initialiser as written (`= e`, `(args)`, `{…}`); a structured binding's is its hidden
+   *  object's. */
   private buildInits(): void {
     if (this.inits) return;
     this.inits = new Map();
     this.initialised = new Map();
-    for (const l of this.body.locals) {
-      const value = initialiserOf(nodeOfLoc(l.decl.loc));
-      const e = value ? this.index.at(value.startIndex, value.endIndex) : undefined;
-      this.inits.set(l.decl, e);
-      if (e) this.initialised.set(e, l.decl);
+    for (const st of allStatements(this.body.statement)) {
+      if (st.kind !== 'decl') continue;
+      for (const item of st.items) {
+        if (item.kind === 'unanalysed' || !item.init) continue;
+        const decl = item.kind === 'binding' ? item.binding.object : item.decl;
+        const e = this.index.at(item.init.loc.start, item.init.loc.end);
+        if (!e) continue;
+        this.inits.set(decl, e);
+        this.initialised.set(e, decl);
+      }
     }
   }
 

@@ -1,7 +1,7 @@
 // What a domain check produces and consumes: diagnostics that carry quick fixes (text edits in source
 // ranges, no editor protocol), the options the editor or the CLI passes, and the check interface.
 
-import type { DiagnosticCode } from '../diagnostic-codes';
+import type { CheckCode, DiagnosticCode } from '../diagnostic-codes';
 import type { Diagnostic, SourceRange } from '../diagnostics';
 
 export type CoherencePolicy = 'COHERENT' | 'INCOHERENT_VERBOSE' | 'INCOHERENT_QUIET';
@@ -53,7 +53,7 @@ export interface CheckDiagnostic extends Diagnostic {
  * rules across functions use `runFile`.
  */
 export interface Check {
-  readonly code: string;
+  readonly code: CheckCode;
   readonly name: string;
   readonly summary: string;
   runFunction?(ctx: import('./context').FileContext, fc: import('./function-context').FunctionContext): void;

@@ -97,6 +97,8 @@ export interface VarDecl {
   readonly staticLocal?: boolean;
   /** A namespace-scope definition through a qualified name (`int S::n = 1;`): it defines a member declared elsewhere. */
   readonly qualifiedDefinition?: boolean;
+  /** The alignment its `alignas` asks for (sema/type-syntax.ts, explicitAlignment); the object's is the stricter of this and its type's. */
+  readonly align?: number;
 }
 
 export interface FieldDecl {
@@ -110,6 +112,8 @@ export interface FieldDecl {
   readonly loc: Loc;
   /** The width of a bit-field (`int x : 3;`), laid out by layout.ts. */
   readonly bitWidth?: number;
+  /** The alignment its `alignas` asks for (sema/type-syntax.ts, explicitAlignment), honoured by layout.ts. */
+  readonly align?: number;
 }
 
 /** An unnamed bit-field (`int : 3;`, `int : 0;`): padding for the layout, after `after` named fields. */
@@ -267,6 +271,8 @@ export class ClassDecl {
   hasUserConstructor = false;
   /** The class declares friends (access to its private members is then not judged). */
   hasFriends = false;
+  /** The alignment `struct alignas(N) S` asks for (sema/type-syntax.ts, explicitAlignment), honoured by layout.ts. */
+  alignas?: number;
   private layoutCache?: ClassLayout;
   private conversions?: FunctionDecl[];
   /** Elaborates the body on first need (template instances). */

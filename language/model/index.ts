@@ -6,6 +6,7 @@
 export * from './declarations';
 export * from './types';
 export * from './arithmetic';
+export * from './constant-values';
 export * from './expressions';
 export * from './bodies';
 export * from './statements';

@@ -131,7 +131,8 @@ export function classLayout(c: ClassDecl): ClassLayout | undefined {
   };
   c.fields.forEach((f, i) => {
     padUnnamed(i);
-    const sa = sizeAlignOf(f.type.kind === 'reference' ? { kind: 'pointer', pointee: f.type.referee } : f.type) ?? { size: 0, align: 1 };
+    const natural = sizeAlignOf(f.type.kind === 'reference' ? { kind: 'pointer', pointee: f.type.referee } : f.type) ?? { size: 0, align: 1 };
+    const sa = f.align && f.align > natural.align ? { size: natural.size, align: f.align } : natural;
     align = Math.max(align, sa.align);
     if (f.bitWidth !== undefined) {
       const at = isUnion ? 0 : placeBits(bits, f.bitWidth, sa.align);
@@ -154,7 +155,8 @@ export function classLayout(c: ClassDecl): ClassLayout | undefined {
   offset = Math.ceil(bits / 8);
   if (isUnion) offset = unionSize;
   const dataSize = offset;
-  const size = offset === 0 ? 1 : alignUp(offset, align);
+  if (c.alignas) align = Math.max(align, c.alignas);
+  const size = alignUp(Math.max(offset, 1), align);
   const layout: ClassLayout = { size, align, vptrOffset, base, fields, dataSize: offset === 0 ? 0 : dataSize };
   c.layout = layout;
   return layout;

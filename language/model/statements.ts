@@ -6,7 +6,7 @@
 // A part the analysis could not type keeps its place and its kind of syntax (`form`) with no Expr, so a
 // consumer can say what it is and where.
 
-import type { Loc, VarDecl } from './declarations';
+import type { FunctionDecl, Loc, VarDecl } from './declarations';
 import type { Expr } from './expressions';
 import type { RangeFor, StructuredBinding } from './bodies';
 
@@ -85,9 +85,19 @@ export interface SwitchStmt {
   readonly body: Stmt;
   /** Its case and default labels anywhere in its body (not those of a nested switch), in order. */
   readonly cases: readonly CaseStmt[];
+  /** A condition of class type is switched on through this conversion function: the class's only
+   *  conversion to an integral or enumeration type (absent when it has none or several). */
+  readonly conversion?: FunctionDecl;
 }
 /** `case v:` (with `value`) or `default:`, and the statements after it in the same statement node. */
-export interface CaseStmt { readonly kind: 'case'; readonly loc: Loc; readonly value?: FullExpr; readonly body: readonly Stmt[] }
+export interface CaseStmt {
+  readonly kind: 'case';
+  readonly loc: Loc;
+  readonly value?: FullExpr;
+  /** The label's constant value (constant-values.ts), when its expression is one. */
+  readonly constant?: number | bigint;
+  readonly body: readonly Stmt[];
+}
 export interface LabelStmt { readonly kind: 'label'; readonly loc: Loc; readonly name: string; readonly body: readonly Stmt[] }
 export interface GotoStmt { readonly kind: 'goto'; readonly loc: Loc; readonly label?: string }
 export interface BreakStmt { readonly kind: 'break'; readonly loc: Loc }
@@ -112,3 +122,36 @@ export interface UnsupportedStmt { readonly kind: 'unsupported'; readonly loc: L
 export type Stmt =
   | BlockStmt | ExprStmt | DeclStmt | IfStmt | WhileStmt | DoStmt | ForStmt | SwitchStmt | CaseStmt | LabelStmt
   | GotoStmt | BreakStmt | ContinueStmt | ReturnStmt | RangeForStmt | EmptyStmt | UnsupportedStmt;
+
+/** The statements directly inside `s`, in source order: a condition's init-statements and declaration
+ *  before the statements it governs (a lambda's or a local class's bodies are not in the tree). */
+export function childStatements(s: Stmt): Stmt[] {
+  const cond = (c: Condition | undefined): Stmt[] => (c ? [...c.init, ...(c.decl ? [c.decl.stmt] : [])] : []);
+  switch (s.kind) {
+    case 'block':
+    case 'case':
+    case 'label':
+      return [...s.body];
+    case 'if':
+      return [...cond(s.cond), s.then, ...(s.otherwise ? [s.otherwise] : [])];
+    case 'while':
+    case 'switch':
+      return [...cond(s.cond), s.body];
+    case 'do':
+      return [s.body, ...cond(s.cond)];
+    case 'for':
+      return [...(s.init ? [s.init] : []), ...cond(s.cond), s.body];
+    case 'range-for':
+      return [s.body];
+    default:
+      return [];
+  }
+}
+
+/** Every statement of the tree under `root` (itself first), in source order. */
+export function allStatements(root: Stmt | undefined, out: Stmt[] = []): Stmt[] {
+  if (!root) return out;
+  out.push(root);
+  for (const c of childStatements(root)) allStatements(c, out);
+  return out;
+}

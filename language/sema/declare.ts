@@ -18,7 +18,7 @@ import { resolveName, scopeDeclOf } from './names';
 import { declareNamespaceAlias } from './namespace-aliases';
 import { declareAnonymousMember } from './anonymous-members';
 import {
-  applyDeclarator, declaredBaseType, hasDefaultClause, hasDeleteClause, specifierFlags, typeFromDescriptor, typeFromSpecifier,
+  applyDeclarator, declaredBaseType, explicitAlignment, hasDefaultClause, hasDeleteClause, specifierFlags, typeFromDescriptor, typeFromSpecifier,
   type DeclaratorInfo, type SpecifierFlags,
 } from './type-syntax';
 import { ERROR, INT, isIntegral, isScalar, sameType, VOID, quoteType, unqualified, type Type } from '../model/types';
@@ -198,6 +198,7 @@ export function declareClassSpecifier(ctx: Ctx, node: Node, access: Access = 'pu
 /** Elaborates a class body into `cls`: base, members, implicit special members. */
 export function elaborateClass(ctx: Ctx, cls: ClassDecl, node: Node): void {
   cls.elaborating = true;
+  cls.alignas = explicitAlignment(ctx, node);
   const inner = withScope(ctx, cls.scope);
   const baseClause = node.children.find((c) => c?.type === 'base_class_clause');
   if (baseClause) declareBases(ctx, cls, baseClause);
@@ -336,7 +337,8 @@ function declareDeclaration(ctx: Ctx, node: Node, access: Access, cls?: ClassDec
         ft = ERROR;
       }
       const bitWidth = clause ? bitFieldWidth(ctx, clause, ft, true) : undefined;
-      cls.fields.push({ kind: 'field', id: newId(), name: info.name, type: ft, owner: cls, mutable: flags.mutable, access, loc: locOf(ctx, info.nameNode ?? d), ...(bitWidth !== undefined ? { bitWidth } : {}) });
+      const align = explicitAlignment(ctx, node);
+      cls.fields.push({ kind: 'field', id: newId(), name: info.name, type: ft, owner: cls, mutable: flags.mutable, access, loc: locOf(ctx, info.nameNode ?? d), ...(bitWidth !== undefined ? { bitWidth } : {}), ...(align ? { align } : {}) });
       cls.scope.add(info.name, cls.fields[cls.fields.length - 1]);
       if (ft.kind === 'class' && !ft.decl.require()) ctx.a.error(locOf(ctx, d), 'incomplete-type', `field has incomplete type ${quoteType(ft)}`);
       continue;
@@ -381,6 +383,8 @@ function declareVariable(outer: Ctx, node: Node, info: DeclaratorInfo, flags: Sp
     loc: locOf(ctx, info.nameNode ?? node), qualifiedName: qualify(outer.scope, name), owner: cls,
     ...(!cls && namedByQualifier(info.nameNode ?? node) ? { qualifiedDefinition: true } : {}),
   };
+  const align = explicitAlignment(ctx, node);
+  if (align) (v as { align?: number }).align = align;
   if (init && (flags.constexpr || type.const) && (isIntegral(type) || type.kind === 'enum')) {
     const declCtx = ctx;
     v.evaluate = () => {

@@ -5,10 +5,13 @@
 // expressions are in statements-declarations.ts.
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
-import type { Unit } from '../model/declarations';
+import type { FunctionDecl, Unit } from '../model/declarations';
 import type { FunctionBody } from '../model/bodies';
 import type { CaseStmt, Condition, Stmt } from '../model/statements';
+import { constantValue } from '../model/constant-values';
+import { nonReference, unqualified } from '../model/types';
 import { mayBeMisparsed, misparsedParts } from './misparsed-declarations';
+import { switchConversion } from './statements';
 import { declarationStmt, fullExpr, localsWithin, locOfNode, rejectedIn, treeBuilder, writtenInitialiser, type TreeBuilder } from './statements-declarations';
 
 /** Statement kinds that make no code: declarations of types and names, assertions, empty statements. */
@@ -76,11 +79,15 @@ function statement(b: TreeBuilder, node: Node): Stmt {
     }
     case 'switch_statement': {
       const body = child(b, node.childForFieldName('body'), node);
-      return { kind: 'switch', loc, cond: condition(b, node.childForFieldName('condition'), node), body, cases: casesOf(body) };
+      const cond = condition(b, node.childForFieldName('condition'), node);
+      const conversion = conversionOf(cond);
+      return { kind: 'switch', loc, cond, body, cases: casesOf(body), ...(conversion ? { conversion } : {}) };
     }
     case 'case_statement': {
       const v = node.childForFieldName('value');
-      return { kind: 'case', loc, ...(v ? { value: fullExpr(b, v, false) } : {}), body: statements(b, node.namedChildren.filter((s) => s !== v)) };
+      const value = v ? fullExpr(b, v, false) : undefined;
+      const constant = value?.expr ? constantValue(value.expr) : undefined;
+      return { kind: 'case', loc, ...(value ? { value } : {}), ...(constant !== undefined ? { constant } : {}), body: statements(b, node.namedChildren.filter((s) => s !== v)) };
     }
     case 'labeled_statement': {
       const label = node.childForFieldName('label') ?? node.namedChild(0);
@@ -164,4 +171,11 @@ function casesOf(body: Stmt): CaseStmt[] {
   };
   walk(body);
   return out;
+}
+
+/** The conversion function a switch on a class value goes through (its condition's value or declared variable). */
+function conversionOf(cond: Condition): FunctionDecl | undefined {
+  const t = cond.value?.expr?.type ?? cond.decl?.variable?.type;
+  const u = t && unqualified(nonReference(t));
+  return u?.kind === 'class' ? switchConversion(u.decl) : undefined;
 }

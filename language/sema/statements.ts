@@ -15,7 +15,7 @@ import { anonymousFieldNamed } from './anonymous-members';
 import { callWith, checkConverted, checkCopyConstruction } from './calls';
 import { overloadedOperator } from './operators';
 import { argumentDependentCandidates } from './adl';
-import { declaredBaseType, applyDeclarator, typeFromDescriptor, typeFromSpecifier, type DeclaratorInfo } from './type-syntax';
+import { declaredBaseType, applyDeclarator, explicitAlignment, typeFromDescriptor, typeFromSpecifier, type DeclaratorInfo } from './type-syntax';
 import { resolveName } from './names';
 import { deduceType } from './templates';
 import { mayBeMisparsed, misparsedDeclaration } from './misparsed-declarations';
@@ -425,6 +425,8 @@ function declareLocal(ctx: Ctx, st: BodyState, node: Node, info: DeclaratorInfo,
   type = completeArrayType(type, init);
   const v: VarDecl = { kind: 'var', id: newId(), name, type, storage: 'local', constexpr, loc, qualifiedName: name };
   if (isStaticDeclaration(node)) (v as { staticLocal?: boolean }).staticLocal = true;
+  const align = explicitAlignment(ctx, node);
+  if (align) (v as { align?: number }).align = align;
   if (form === 'none') {
     if (type.kind === 'reference') ctx.a.error(loc, 'uninitialised-reference', `declaration of reference variable '${name}' requires an initializer`);
     else if (type.const && !classOf(type)) ctx.a.error(loc, 'uninitialised-const', `default initialization of an object of const type ${quoteType(type)}`);

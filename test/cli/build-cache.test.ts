@@ -1,7 +1,8 @@
 // `q7 run` and `q7 build` with the build cache, as processes (bin/q7 over dist/cli.js): a rerun of an
 // unchanged kernel takes the image from the cache ($Q7_CACHE_DIR; Q7_CACHE_LOG=1 prints each lookup)
-// and prints the same result; --no-cache builds from scratch; an unusable cache directory does not
-// stop a run.
+// and prints the same result; --no-cache builds from scratch; the first build takes the runtime
+// library from the seed shipped next to the bundle (dist/build-seed.bin), and prints what a build that
+// compiles it prints; an unusable cache directory does not stop a run.
 
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -36,7 +37,8 @@ describe('q7 run / q7 build: the build cache', function () {
     const first = run();
     assert.equal(first.code, 0, first.err);
     assert.match(first.err, /^q7 cache: stored image-/m);
-    assert.match(first.err, /^q7 cache: stored runtime-/m);
+    assert.match(first.err, /^q7 cache: shipped runtime-/m, 'the runtime library from the shipped seed');
+    assert.doesNotMatch(first.err, /^q7 cache: stored runtime-/m);
     const firstOut = fs.readFileSync(path.join(dir, 'out.npy'));
     const second = run();
     assert.equal(second.code, 0, second.err);
@@ -57,7 +59,8 @@ describe('q7 run / q7 build: the build cache', function () {
     fs.appendFileSync(kernel, '\n// edited\n');
     const r = run();
     assert.equal(r.code, 0, r.err);
-    assert.match(r.err, /^q7 cache: hit runtime-/m);
+    assert.match(r.err, /^q7 cache: (hit|shipped) runtime-/m);
+    assert.doesNotMatch(r.err, /^q7 cache: stored runtime-/m);
     assert.match(r.err, /^q7 cache: stored image-/m);
   });
 
@@ -70,6 +73,23 @@ describe('q7 run / q7 build: the build cache', function () {
     assert.equal(b.code, 0, b.err);
     assert.equal(b.err, '');
     assert.deepEqual(fs.readFileSync(path.join(dir, 'a.elf')), fs.readFileSync(path.join(dir, 'b.elf')));
+  });
+
+  it('without the seed the first run compiles the runtime library, and prints the same', () => {
+    const seeded = run([], path.join(dir, 'cache-seeded'));
+    const seed = path.join(ROOT, 'dist', 'build-seed.bin');
+    const kept = path.join(dir, 'build-seed.bin');
+    fs.renameSync(seed, kept);
+    try {
+      const plain = run([], path.join(dir, 'cache-plain'));
+      assert.equal(plain.code, 0, plain.err);
+      assert.match(plain.err, /^q7 cache: stored runtime-/m);
+      assert.doesNotMatch(plain.err, /shipped/);
+      assert.equal(report(plain.err), report(seeded.err));
+      assert.equal(plain.out, seeded.out);
+    } finally {
+      fs.renameSync(kept, seed);
+    }
   });
 
   it('a cache directory that cannot be created does not stop the run', () => {

@@ -2,13 +2,15 @@
 // build id; a file of another build, a truncated one and a damaged entry are not used; the snapshot
 // store reads the shipped entries first and writes only the build cache; a front-end given a shipped
 // file made from the example kernels preprocesses nothing for them and finds what a plain one finds.
+// The build-cache seed in the same layout (dist/build-seed.bin): the hosts' cache reads a key the disk
+// lacks from it, logs it as shipped, prefers the disk's entry, and writes only the disk.
 
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { memoryCache } from '../../compiler';
-import { decodeShipped, diskCache, encodeShipped, SHIPPED_SNAPSHOT_FILE, shippedSnapshot, snapshotStore } from '../../diskcache';
+import { decodeShipped, diskCache, encodeShipped, hostCache, SHIPPED_BUILD_SEED_FILE, SHIPPED_SNAPSHOT_FILE, shippedBuildSeed, shippedSnapshot, snapshotStore } from '../../diskcache';
 import { Frontend, memoryHost, type SnapshotStore } from '../../language';
 import { grammarBinaries } from '../language/grammar';
 
@@ -84,5 +86,20 @@ describe('diskcache: the shipped SDK snapshot', function () {
     assert.equal(fe.snapshots!.saved, 0);
     assert.equal(cache.entries.size, 0, 'nothing written to the build cache');
     assert.equal(JSON.stringify(a.diagnostics).replaceAll('/other', ''), JSON.stringify(expected.diagnostics));
+  });
+
+  it('the hosts\' cache reads a key the disk lacks from the build seed, prefers the disk, and writes only the disk', () => {
+    fs.writeFileSync(path.join(dir, SHIPPED_BUILD_SEED_FILE), encodeShipped(ID, [['runtime-a', bytes(40, 3)], ['object-b', bytes(20, 4)]]));
+    const lines: string[] = [];
+    const cacheDir = path.join(dir, 'cache');
+    const c = hostCache((l) => lines.push(l), { Q7_CACHE_DIR: cacheDir, Q7_CACHE_LOG: '1' }, shippedBuildSeed(ID, dir));
+    assert.deepEqual(c.get('runtime-a'), bytes(40, 3));
+    assert.ok(lines.includes('q7 cache: shipped runtime-a'), lines.join('\n'));
+    assert.equal(c.get('image-x'), undefined);
+    assert.equal(fs.existsSync(cacheDir), false, 'reading wrote nothing');
+    c.put('object-b', bytes(5, 9));
+    assert.deepEqual(c.get('object-b'), bytes(5, 9), 'the disk\'s entry first');
+    assert.deepEqual(fs.readdirSync(cacheDir), ['object-b']);
+    assert.equal(hostCache(() => {}, { Q7_CACHE_DIR: cacheDir }, shippedBuildSeed('c'.repeat(64), dir)).get('runtime-a'), undefined, 'a seed of another build');
   });
 });

@@ -1,6 +1,6 @@
 // The debugger end to end in a real VS Code (code-server + headless chromium, as vscode.test.ts): open
 // the ReLU kernel, put a breakpoint on the store, start "Debug Kernel" from its code lens (accepting
-// the default argument), stop at the breakpoint, step over, expand the input accessor in Variables to
+// the default argument; the language server has prebuilt the kernel by then), stop at the breakpoint, step over, expand the input accessor in Variables to
 // its Q7PtrType (exact 64-bit hbm_addr), see the window table in the Q7 Device view, open View Tensor
 // on the input tensor (its table holds the generated values, its heat map is painted from them), step
 // one instruction in the Disassembly view; then debug a kernel with an out-of-bounds write and stop at
@@ -11,7 +11,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startCodeServer, type CodeServer } from './code-server';
+import { extensionLog, startCodeServer, type CodeServer } from './code-server';
 import { assertNoNetwork } from './network';
 import { CHROMIUM_ARGS, loadPlaywright, type Browser, type Page } from './playwright';
 import { REPO, artifactsDir, requireE2eTools, stageExtension, type E2eTools } from './setup';
@@ -78,6 +78,8 @@ describe('VS Code end to end: the debugger (code-server + chromium)', function (
   it('starts Debug Kernel from the code lens and stops at a breakpoint on the store', async () => {
     await openFromExplorer(page, 'relu.cpp');
     await statusItem(page, 'Q7').waitFor({ state: 'visible', timeout: 60000 });
+    // the language server has built the checked kernel for the debugger (server/prebuild.ts)
+    assert.match(await extensionLog(run, 'Q7 Studio', /prebuild for the debugger of .*relu\.cpp: \w+/, 120000), /prebuild for the debugger of .*relu\.cpp: built in \d+ ms/);
     await goTo(page, 12, 7);
     await page.keyboard.press('F9');
     await clickCodeLens(page, 'Debug Kernel');

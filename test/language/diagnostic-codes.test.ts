@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { memoryHost, type Diagnostic } from '../../language';
+import { translationDiagnostics } from '../../compiler';
 import { CHECKS } from '../../language/checks';
 import { DIAGNOSTIC_CODES, type DiagnosticSpec } from '../../language/diagnostic-codes';
 import { sharedFrontend } from './grammar';
@@ -16,16 +17,16 @@ const ROOT = path.join(__dirname, '..', '..', '..');
 /** The LSP `code` values: only add to these lists (a removed or renamed code breaks users' filters). */
 const PINNED_FRONTEND = [
   'address-of-bit-field', 'address-of-rvalue', 'ambiguous-call', 'ambiguous-overload', 'assign-to-const',
-  'auto-before-definition', 'bad-array-size', 'bad-auto', 'bad-base', 'bad-binding', 'bad-bit-field',
+  'auto-before-definition', 'bad-alignment', 'bad-array-size', 'bad-auto', 'bad-base', 'bad-binding', 'bad-bit-field',
   'bad-capture', 'bad-cast', 'bad-condition', 'bad-define', 'bad-delegation', 'bad-deref', 'bad-directive',
   'bad-function-use', 'bad-if-expression', 'bad-include', 'bad-init', 'bad-member-access', 'bad-offsetof',
   'bad-operands', 'bad-pack', 'bad-range', 'bad-reference-binding', 'bad-return', 'bad-sizeof',
   'bad-subscript', 'bad-this', 'bad-type', 'bypassed-init', 'constexpr-limit', 'deleted-function',
   'division-by-zero', 'extra-tokens', 'file-not-found', 'include-depth', 'include-not-found',
-  'incomplete-type', 'instantiation-depth', 'internal', 'intrinsic-argument', 'invalid-member-use', 'lex-error', 'macro-error',
+  'incomplete-type', 'instantiation-depth', 'internal', 'intrinsic-argument', 'invalid-member-use', 'kernel-image', 'lex-error', 'macro-error',
   'missing-return', 'missing-return-value', 'narrowing', 'no-heap', 'no-matching-function', 'no-member',
   'no-such-member', 'no-viable-operator', 'not-a-namespace', 'not-a-scope', 'not-a-type', 'not-a-value',
-  'not-assignable', 'not-callable', 'not-captured', 'not-constant', 'pp-error', 'pp-warning', 'redefinition',
+  'not-assignable', 'not-callable', 'not-captured', 'not-constant', 'not-translatable', 'pp-error', 'pp-warning', 'redefinition',
   'return-value-in-void', 'static-assert', 'stray-directive', 'syntax-error', 'template-args',
   'type-as-expression', 'type-mismatch', 'undeclared-identifier', 'undeclared-label', 'uninitialised-const',
   'uninitialised-reference', 'unknown-member', 'unknown-template', 'unknown-type', 'unsupported',
@@ -94,5 +95,30 @@ describe('language/diagnostic codes', function () {
     }
     assert.deepEqual(bad, []);
     assert.ok(seen.size >= 30, `only ${seen.size} codes seen: the fixtures did not run`);
+  });
+
+  it('the compiler\'s legality rules report registered codes and message shapes', async () => {
+    const fe = await sharedFrontend();
+    const cases: [string, string, string][] = [
+      ['/empty.cpp', '', 'kernel-image'],
+      ['/twice.cpp', '#include <torch/torch.h>\ntorch::Tensor k(const torch::Tensor& t) { return t; }\ntorch::Tensor k(const torch::Tensor& t, int64_t) { return t; }\n', 'kernel-image'],
+      ['/binding.cpp', '#include <torch/torch.h>\nstruct S { int a : 3; };\ntorch::Tensor k(const torch::Tensor& t) { S s{1}; auto [x] = s; (void)x; return t; }\n', 'not-translatable'],
+    ];
+    for (const [file, text, code] of cases) {
+      const host = memoryHost({ [file]: text });
+      const found = translationDiagnostics(fe, fe.analyze(file, host), file);
+      assert.deepEqual(found.map((d) => d.code), [code], `${file}: ${found.map((d) => d.message).join('; ')}`);
+      const spec = registry[found[0].code];
+      assert.ok(spec.stages.includes('compiler') && spec.severities.includes(found[0].severity as 'error'), code);
+      assert.ok(shapeMatches(found[0].message, spec.messages), `${code}: message '${found[0].message}' has no registered shape`);
+    }
+  });
+
+  it('a diagnostic\'s code is a registered code or a check\'s (an unregistered one does not compile)', () => {
+    // @ts-expect-error: 'no-such-code' is not registered, so the build fails if Diagnostic['code'] accepts it
+    const unregistered: Diagnostic['code'] = 'no-such-code';
+    const registered: Diagnostic['code'][] = ['syntax-error', 'not-translatable', 'Q7-A001'];
+    assert.equal(unregistered, 'no-such-code');
+    assert.equal(registered.length, 3);
   });
 });

@@ -7,7 +7,7 @@
 
 import * as assert from 'node:assert/strict';
 import { memoryHost } from '../../language';
-import type { FunctionDecl, Stmt, VarDecl } from '../../language/model';
+import { allStatements, type FunctionDecl, type Stmt, type VarDecl } from '../../language/model';
 import { sharedFrontend } from './grammar';
 
 const FILE = '/tree/k.cpp';
@@ -94,6 +94,34 @@ describe('language: the typed statement tree of a body', function () {
     assert.equal(rejected && rejected.loc.unit.text.slice(rejected.loc.start, rejected.loc.end), 'dynamic_cast<int*>(&k)');
     const ret = stmts[12];
     assert.ok(ret.kind === 'return' && ret.value?.expr && !ret.value.rejected);
+  });
+
+  it("holds each case label's constant and a class condition's conversion function", async () => {
+    const fe = await sharedFrontend();
+    const file = '/tree/switch.cpp';
+    const src = [
+      'enum class Mode : long long { A = 1LL << 40, B };',
+      'struct Level { operator int() const { return 2; } };',
+      'constexpr int twice(int v) { return 2 * v; }',
+      'int f(Level l, Mode m) {',
+      '  switch (l) { case twice(1): return 1; case -1u: return 2; default: return 0; }',
+      '}',
+      'int g(Mode m) { switch (m) { case Mode::B: return 1; default: return 0; } }',
+    ].join('\n');
+    const a = fe.analyze(file, memoryHost({ [file]: src }));
+    assert.deepEqual(a.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message), []);
+    const switchOf = (name: string) => {
+      const fn = a.model.functions.find((x): x is FunctionDecl => x.name === name)!;
+      const sw = allStatements(a.model.analyse(fn)!.statement).find((s) => s.kind === 'switch');
+      assert.ok(sw && sw.kind === 'switch');
+      return sw;
+    };
+    const onClass = switchOf('f');
+    assert.equal(onClass.conversion?.name, 'operator int', "the class's conversion to int");
+    assert.deepEqual(onClass.cases.map((c) => c.constant ?? 'default'), [2, 4294967295, 'default'], 'constexpr calls and unsigned wrap-around folded');
+    const onEnum = switchOf('g');
+    assert.equal(onEnum.conversion, undefined);
+    assert.deepEqual(onEnum.cases.map((c) => c.constant ?? 'default'), [(1n << 40n) + 1n, 'default'], 'a 64-bit enumerator exact, as bigint');
   });
 
   it('marks a namespace-scope definition through a qualified name', async () => {

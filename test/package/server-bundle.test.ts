@@ -3,7 +3,8 @@
 // SDK headers loaded from the snapshot shipped next to it (dist/sdk-snapshot.bin): it preprocesses no
 // SDK header itself, so it stores no snapshot in the build cache. It leaves V8's code cache of its
 // bundle there (diskcache/code-cache.ts), and the next server, compiled from it, loads the grammar
-// (web-tree-sitter's Node imports) and publishes the same diagnostics.
+// (web-tree-sitter's Node imports) and publishes the same diagnostics. Its worker thread prebuilds a
+// checked kernel for the debugger (server/prebuild.ts) from the bundle next to it.
 
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -59,5 +60,22 @@ describe('package: the server bundle and its shipped SDK snapshot', function () 
     const written = fs.statSync(path.join(dir, code[0])).mtimeMs;
     assert.deepEqual(await firstDiagnostics(BUNDLE, dir, text), first);
     assert.equal(fs.statSync(path.join(dir, code[0])).mtimeMs, written, 'accepted, so not written again');
+  });
+
+  it('prebuilds a checked kernel for the debugger in its worker thread (dist/prebuild-worker.js)', async () => {
+    const c = new LspClient([BUNDLE, '--stdio'], { ...process.env, Q7_CACHE_DIR: dir });
+    try {
+      await c.request('initialize', { processId: process.pid, rootUri: null, capabilities: {}, initializationOptions: { settings: { debounceMs: 0 } } });
+      c.notify('initialized', {});
+      const file = path.join(dir, 'relu.cpp');
+      const text = fs.readFileSync(path.join(REPO, 'examples', 'kernels', 'relu.cpp'), 'utf8');
+      fs.writeFileSync(file, text);
+      c.notify('textDocument/didOpen', { textDocument: { uri: `file://${file}`, languageId: 'cpp', version: 1, text } });
+      const done = await c.waitFor<{ uri: string; outcome: string; message?: string }>('q7/prebuilt', () => true, 110000);
+      assert.equal(done.outcome, 'built', done.message);
+      assert.ok(fs.readdirSync(dir).some((f) => f.startsWith('image-')), `an image in the build cache: ${fs.readdirSync(dir).join(', ')}`);
+    } finally {
+      await c.stop();
+    }
   });
 });

@@ -44,7 +44,7 @@ describe('package: the .vsix', function () {
 
   it('holds the bundles, the WebAssembly, the icon, the documents and the examples', () => {
     const required = ['extension/package.json', 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt',
-      'extension/dist/extension.js', 'extension/dist/server.js', 'extension/dist/server-main.js', 'extension/dist/tree-sitter.wasm', 'extension/dist/tree-sitter-cpp.wasm', 'extension/dist/sdk-snapshot.bin',
+      'extension/dist/extension.js', 'extension/dist/server.js', 'extension/dist/server-main.js', 'extension/dist/dap.js', 'extension/dist/dap-main.js', 'extension/dist/prebuild-worker.js', 'extension/dist/tree-sitter.wasm', 'extension/dist/tree-sitter-cpp.wasm', 'extension/dist/sdk-snapshot.bin', 'extension/dist/build-seed.bin',
       'extension/images/icon.png', 'extension/examples/kernels/relu.cpp', 'extension/examples/asm/fib.S', 'extension.vsixmanifest',
       'extension/docs/diagnostics/README.md', 'extension/docs/diagnostics/Q7-A002.md', 'extension/docs/diagnostics/Q7-S016.md'];
     for (const f of required) assert.ok(names.includes(f), `${f} missing from ${names.join(', ')}`);

@@ -144,7 +144,7 @@ export class LspClient {
 }
 
 /** The usual start: initialize + initialized, with the given initialization options and capabilities. */
-export async function startClient(initializationOptions: unknown = { settings: { debounceMs: 0 } }, capabilities: unknown = {}): Promise<LspClient> {
+export async function startClient(initializationOptions: unknown = { settings: { debounceMs: 0, prebuild: false } }, capabilities: unknown = {}): Promise<LspClient> {
   const c = new LspClient();
   const r = await c.request('initialize', { processId: process.pid, rootUri: null, capabilities, initializationOptions });
   if (r.error) throw new Error(`initialize failed: ${r.error.message}`);

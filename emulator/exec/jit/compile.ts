@@ -18,34 +18,13 @@
 
 import type { Cpu } from '../../core/cpu';
 import type { Memory } from '../../memory/memory';
-import type { Handler, Insn } from '../insn';
+import type { BlockFn, CompiledBlock, Handler, Insn } from '../insn';
 import type { ExecutionCounter } from '../counted';
 import { jitEntry, jitRetw } from './windowed';
 import { RegionBlock, collectRegion } from './region';
 import { RegisterLocals, registerLocals } from './locals';
 
-/** Runs the region from its block number `at` (at most `left` instructions); returns the next PC. */
-export type BlockFn = (c: Cpu, left: number, at: number) => number;
-
-/** One entry of a compiled region: the start of one of its blocks (the run loop calls `fn(c, left, at)`). */
-export interface CompiledBlock {
-  readonly pc: number;
-  /** The block's number in the region's dispatch loop (0: the block the region was compiled from). */
-  readonly at: number;
-  /** Instructions in the block (an upper bound of what one pass of it dispatches). */
-  readonly n: number;
-  /** Register pane the block's first instruction names (the run loop compares it with Cpu.wfree; the block checks the others). */
-  readonly pane: number;
-  /** PC of each instruction of the region, for attributing a fault thrown at index Cpu.jitK. */
-  readonly pcs: readonly number[];
-  readonly fn: BlockFn;
-  /** The last two PCs the region left to from this entry and their decoded instructions (saves the run loop a lookup). */
-  exitPc0: number;
-  exitIns0: Insn | null;
-  exitPc1: number;
-  exitIns1: Insn | null;
-}
-
+export type { BlockFn, CompiledBlock } from '../insn';
 export { MAX_BLOCK, MAX_REGION } from './region';
 /** Executions of a block start before it is compiled. */
 export const HOT = 8;

@@ -1,12 +1,13 @@
 // Constant values of typed expressions, as the back end needs them: an integral (enum, bool, null
 // pointer) expression's exact value, wrapped to its type (64-bit values exact, as bigint), folded from
 // the leaves of the typed tree; a floating literal's value. The one place besides the constexpr
-// evaluator (constexpr.ts, whose call values it reads) that computes constants.
+// evaluator (sema/constexpr.ts, whose call values it reads from the tree) that computes constants. A
+// query over the model's data (it analyses nothing), so it lives with the model.
 
-import type { Loc } from '../model/declarations';
-import type { Expr } from '../model/expressions';
-import type { Type } from '../model/types';
-import { commonType, intBits, isUnsignedScalar, scalarBase } from '../model/arithmetic';
+import type { Loc } from './declarations';
+import type { Expr } from './expressions';
+import type { Type } from './types';
+import { commonType, intBits, isUnsignedScalar, scalarBase } from './arithmetic';
 
 /** The constant value of an integral (or enum, bool, null pointer) expression, wrapped to its type; undefined when it is not one. */
 export function constantValue(e: Expr): number | bigint | undefined {

@@ -1,0 +1,13 @@
+// An analysed translation unit through the lowering: the user's function definitions (not the system
+// headers' and not uninstantiated templates) into one module builder. Shared by the translation
+// (translate.ts) and the legality rules alone (check.ts), so neither imports the other.
+
+import type { Analysis } from '../../language';
+import { ModuleLower } from './module';
+
+/** A lowered unit: the module builder (functions, symbols) or the problems that stopped it. */
+export function lowerUnit(analysis: Analysis, runtime: ReadonlySet<string>, prefix: string, plainNames?: boolean): ModuleLower {
+  const m = new ModuleLower(analysis.model, runtime, prefix, plainNames);
+  m.lower(analysis.model.functions.filter((fn) => fn.body && !fn.body.unit.system && !fn.templateInfo));
+  return m;
+}
