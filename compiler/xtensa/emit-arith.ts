@@ -4,7 +4,7 @@
 // doubles and float division always through runtime helpers (runtime/soft-float).
 
 import type { CmpCond, ConvKind, Instr, VReg } from '../ir/ir';
-import type { EmitContext } from './emit-function';
+import type { EmitContext } from './emit-context';
 import { binImmediate, binImmediateOperand } from './immediates';
 
 type ArithInstr = Extract<Instr, { op: 'bin' | 'cmp' | 'un' | 'conv' }>;

@@ -5,7 +5,7 @@
 
 import type { Block, Func, Instr, VReg } from '../ir/ir';
 import { vregsOf } from '../ir/uses';
-import type { EmitContext } from './emit-function';
+import type { EmitContext } from './emit-context';
 
 type Bin = Extract<Instr, { op: 'bin' }>;
 type Conv = Extract<Instr, { op: 'conv' }>;
