@@ -97,7 +97,7 @@ export interface VarDecl {
   readonly staticLocal?: boolean;
   /** A namespace-scope definition through a qualified name (`int S::n = 1;`): it defines a member declared elsewhere. */
   readonly qualifiedDefinition?: boolean;
-  /** The alignment its `alignas` asks for (sema/alignas.ts); the object's is the stricter of this and its type's. */
+  /** The alignment its `alignas` asks for (sema/type-syntax.ts, explicitAlignment); the object's is the stricter of this and its type's. */
   readonly align?: number;
 }
 
@@ -112,7 +112,7 @@ export interface FieldDecl {
   readonly loc: Loc;
   /** The width of a bit-field (`int x : 3;`), laid out by layout.ts. */
   readonly bitWidth?: number;
-  /** The alignment its `alignas` asks for (sema/alignas.ts), honoured by layout.ts. */
+  /** The alignment its `alignas` asks for (sema/type-syntax.ts, explicitAlignment), honoured by layout.ts. */
   readonly align?: number;
 }
 
@@ -271,7 +271,7 @@ export class ClassDecl {
   hasUserConstructor = false;
   /** The class declares friends (access to its private members is then not judged). */
   hasFriends = false;
-  /** The alignment `struct alignas(N) S` asks for (sema/alignas.ts), honoured by layout.ts. */
+  /** The alignment `struct alignas(N) S` asks for (sema/type-syntax.ts, explicitAlignment), honoured by layout.ts. */
   alignas?: number;
   private layoutCache?: ClassLayout;
   private conversions?: FunctionDecl[];

@@ -18,7 +18,7 @@ import { resolveName, scopeDeclOf } from './names';
 import { declareNamespaceAlias } from './namespace-aliases';
 import { declareAnonymousMember } from './anonymous-members';
 import {
-  applyDeclarator, declaredBaseType, hasDefaultClause, hasDeleteClause, specifierFlags, typeFromDescriptor, typeFromSpecifier,
+  applyDeclarator, declaredBaseType, explicitAlignment, hasDefaultClause, hasDeleteClause, specifierFlags, typeFromDescriptor, typeFromSpecifier,
   type DeclaratorInfo, type SpecifierFlags,
 } from './type-syntax';
 import { ERROR, INT, isIntegral, isScalar, sameType, VOID, quoteType, unqualified, type Type } from '../model/types';
@@ -26,7 +26,6 @@ import { checkConverted } from './calls';
 import { mayBeMisparsed, misparsedDeclaration } from './misparsed-declarations';
 import { declareSpecialMembers } from './special-members';
 import { hasMemberInitialiser } from './initialisers-outside-bodies';
-import { explicitAlignment } from './alignas';
 
 /** Declares a unit's top-level declaration (or, for a whole translation unit, each one) globally. */
 export function declareUnit(a: Analyzer, unit: Unit, root: Node): void {
@@ -199,7 +198,7 @@ export function declareClassSpecifier(ctx: Ctx, node: Node, access: Access = 'pu
 /** Elaborates a class body into `cls`: base, members, implicit special members. */
 export function elaborateClass(ctx: Ctx, cls: ClassDecl, node: Node): void {
   cls.elaborating = true;
-  cls.alignas = alignmentOf(ctx, node);
+  cls.alignas = explicitAlignment(ctx, node);
   const inner = withScope(ctx, cls.scope);
   const baseClause = node.children.find((c) => c?.type === 'base_class_clause');
   if (baseClause) declareBases(ctx, cls, baseClause);
@@ -338,7 +337,7 @@ function declareDeclaration(ctx: Ctx, node: Node, access: Access, cls?: ClassDec
         ft = ERROR;
       }
       const bitWidth = clause ? bitFieldWidth(ctx, clause, ft, true) : undefined;
-      const align = alignmentOf(ctx, node);
+      const align = explicitAlignment(ctx, node);
       cls.fields.push({ kind: 'field', id: newId(), name: info.name, type: ft, owner: cls, mutable: flags.mutable, access, loc: locOf(ctx, info.nameNode ?? d), ...(bitWidth !== undefined ? { bitWidth } : {}), ...(align ? { align } : {}) });
       cls.scope.add(info.name, cls.fields[cls.fields.length - 1]);
       if (ft.kind === 'class' && !ft.decl.require()) ctx.a.error(locOf(ctx, d), 'incomplete-type', `field has incomplete type ${quoteType(ft)}`);
@@ -384,7 +383,7 @@ function declareVariable(outer: Ctx, node: Node, info: DeclaratorInfo, flags: Sp
     loc: locOf(ctx, info.nameNode ?? node), qualifiedName: qualify(outer.scope, name), owner: cls,
     ...(!cls && namedByQualifier(info.nameNode ?? node) ? { qualifiedDefinition: true } : {}),
   };
-  const align = alignmentOf(ctx, node);
+  const align = explicitAlignment(ctx, node);
   if (align) (v as { align?: number }).align = align;
   if (init && (flags.constexpr || type.const) && (isIntegral(type) || type.kind === 'enum')) {
     const declCtx = ctx;
@@ -696,12 +695,3 @@ export function declareFunctionInstance(ctx: Ctx, t: FunctionTemplate): Function
 }
 
 export { Loc };
-
-/** The alignment `alignas` asks for on `holder` (sema/alignas.ts), its operands evaluated in ctx. */
-export function alignmentOf(ctx: Ctx, holder: Node): number | undefined {
-  return explicitAlignment(holder, {
-    constant: (n) => constantValue(ctx, n),
-    type: (n) => typeFromDescriptor(ctx, n),
-    error: (n, code, message) => ctx.a.error(locOf(ctx, n), code, message),
-  });
-}

@@ -15,12 +15,12 @@ import { anonymousFieldNamed } from './anonymous-members';
 import { callWith, checkConverted, checkCopyConstruction } from './calls';
 import { overloadedOperator } from './operators';
 import { argumentDependentCandidates } from './adl';
-import { declaredBaseType, applyDeclarator, typeFromDescriptor, typeFromSpecifier, type DeclaratorInfo } from './type-syntax';
+import { declaredBaseType, applyDeclarator, explicitAlignment, typeFromDescriptor, typeFromSpecifier, type DeclaratorInfo } from './type-syntax';
 import { resolveName } from './names';
 import { deduceType } from './templates';
 import { mayBeMisparsed, misparsedDeclaration } from './misparsed-declarations';
 import { classType, ERROR, isVoid, VOID, nonReference, pointerTo, referenceTo, sameType, unqualified, quoteType, withQuals, type Type } from '../model/types';
-import { alignmentOf, declareList } from './declare';
+import { declareList } from './declare';
 import { mayFallThrough, unusedValueWarning } from './flow';
 import { noteBoolean } from './implicit';
 import { noteLambdaReturn } from './lambdas';
@@ -425,7 +425,7 @@ function declareLocal(ctx: Ctx, st: BodyState, node: Node, info: DeclaratorInfo,
   type = completeArrayType(type, init);
   const v: VarDecl = { kind: 'var', id: newId(), name, type, storage: 'local', constexpr, loc, qualifiedName: name };
   if (isStaticDeclaration(node)) (v as { staticLocal?: boolean }).staticLocal = true;
-  const align = alignmentOf(ctx, node);
+  const align = explicitAlignment(ctx, node);
   if (align) (v as { align?: number }).align = align;
   if (form === 'none') {
     if (type.kind === 'reference') ctx.a.error(loc, 'uninitialised-reference', `declaration of reference variable '${name}' requires an initializer`);

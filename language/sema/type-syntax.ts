@@ -1,5 +1,5 @@
 // Types as written: type specifiers, cv-qualifiers, declarators (pointer, reference, array, function
-// with ref-qualifiers), type-ids and template argument lists.
+// with ref-qualifiers), type-ids and template argument lists; the alignment `alignas` asks for.
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { AUTO, type Ctx, childrenOfType, hasChildToken, locOf } from './context';
@@ -12,6 +12,8 @@ import { expandParameterPack, expandTemplateArguments, isUnexpandedPack } from '
 import {
   aliased, builtin, classType, ERROR, pointerTo, referenceTo, typeToString, vectorType, withQuals, type BuiltinName, type Type,
 } from '../model/types';
+import { sizeAlignOf } from '../model/layout';
+import { quoteType } from '../model/types';
 import { vectorTypeBySpelling } from '../model/vector-types';
 
 const PRIMITIVES = new Set(['void', 'bool', 'char', 'int', 'float', 'double', 'short', 'long', 'signed', 'unsigned', 'wchar_t', 'char16_t', 'char32_t']);
@@ -417,3 +419,41 @@ export function hasDefaultClause(node: Node): boolean {
 }
 
 export { hasChildToken, Loc };
+
+// `alignas(N)` / `alignas(T)` ([dcl.align]) on a variable, a non-static data member or a class: the
+// alignment the declaration asks for. Several specifiers give the strictest; `alignas(0)` asks for
+// nothing. The value must be a constant power of two. The layout (model/layout.ts) and the compiler's
+// data and stack slots take the stricter of it and the type's own alignment, as GCC does.
+/** The alignment the `alignas` specifiers of `holder` (a declaration, or a class specifier) ask for, or undefined. */
+export function explicitAlignment(ctx: Ctx, holder: Node): number | undefined {
+  let align: number | undefined;
+  for (const c of holder.children) {
+    if (!c) continue;
+    const q = c.type === 'alignas_qualifier' ? c : c.type === 'type_qualifier' ? c.children.find((x) => x?.type === 'alignas_qualifier') : undefined;
+    if (!q) continue;
+    const a = requested(ctx, q);
+    if (a !== undefined && a > 0) align = Math.max(align ?? 1, a);
+  }
+  return align;
+}
+
+function requested(ctx: Ctx, q: Node): number | undefined {
+  const arg = q.namedChildren.find((c) => c.type !== 'comment');
+  if (!arg) return undefined;
+  if (arg.type === 'type_descriptor') {
+    const t = typeFromDescriptor(ctx, arg);
+    const sa = sizeAlignOf(t);
+    if (!sa && t.kind !== 'error') ctx.a.error(locOf(ctx, arg), 'incomplete-type', `invalid application of 'alignas' to an incomplete type ${quoteType(t)}`);
+    return sa?.align;
+  }
+  const value = constantValue(ctx, arg);
+  if (value === undefined) {
+    ctx.a.error(locOf(ctx, arg), 'not-constant', "'alignas' value is not a constant expression");
+    return undefined;
+  }
+  if (value < 0 || (value & (value - 1)) !== 0) {
+    ctx.a.error(locOf(ctx, arg), 'bad-alignment', `requested alignment is not a power of 2 (is ${value})`);
+    return undefined;
+  }
+  return value;
+}

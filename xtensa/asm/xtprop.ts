@@ -4,7 +4,7 @@
 // no-transform — the values GNU as writes for `--no-transform` code.
 
 import { ElfSection, SHT_PROGBITS } from '../elf/types';
-import type { ListingLine } from './assemble';
+import type { ListingLine } from './listing';
 
 const LITERAL = 0x101;
 const INSN = 0x106;
