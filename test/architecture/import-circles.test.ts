@@ -11,7 +11,7 @@ import { importsOf, sourceFiles, sourceFolders, stronglyConnected } from './face
 /** The largest import circle each folder may hold (a folder not listed holds none). Only lower these. */
 export const CIRCLE_LIMITS: Readonly<Record<string, number>> = {
   // the analysis passes call each other (expressions ↔ statements ↔ declarations ↔ templates)
-  'language/sema': 31,
+  'language/sema': 30,
   // statement and expression lowering call each other (a statement holds expressions, a lambda a body)
   'compiler/lower': 24,
   // the model's data: a declaration has a type, a class type names its declaration, a body its statements
