@@ -18,7 +18,7 @@ export const CIRCLE_LIMITS: Readonly<Record<string, number>> = {
   'language/model': 6,
   // the function emitter and its instruction families (they take its EmitContext)
   'compiler/xtensa': 4,
-  // the device and its calls, a core and its accessor tracker
+  // the device and its device calls (they read and fault the device)
   'emulator/device': 2,
 };
 
