@@ -14,45 +14,24 @@ import type { AsmWriter } from './asm-writer';
 import { ARG_REGISTER_WORDS, argumentWords, layoutFrame, type Frame } from './frame';
 import { emitArith } from './emit-arith';
 import { branchConsumes, branchIf, fusible } from './emit-branch';
-import { binImmediateOperand, constantsOf } from './immediates';
+import { binImmediateOperand, constants64Of, constantsOf } from './immediates';
 import { vregsOf } from '../ir/uses';
 import { argumentWordsOf, isVectorValue, sizeOfValue } from '../ir/ir';
 import { dropRedundantReloads, foldLoadMoves } from './reloads';
 import { shortenBranches } from './branches';
+import { dropDeadHomeStores } from './dead-homes';
+import { emitZextAdd, zextAdds, type ZextAdds } from './zext-add';
 import { emitVectorCopy, emitVectorMemory, emitVop, fileReg, fill, planVectorHomes, reloadPinned, spill, vectorArgumentRegisters } from './emit-vector';
 import { pinnedVectors, registerOnlyVectors } from './vector-homes';
+import type { EmitContext } from './emit-context';
 
-export interface EmitContext {
-  readonly w: AsmWriter;
-  readonly frame: Frame;
-  /** Fresh local label. */
-  label(): string;
-  /** Loads word `word` (0 = low) of v's home into reg. */
-  ld(reg: string, v: VReg, word?: number): void;
-  st(reg: string, v: VReg, word?: number): void;
-  /** The register holding word 0 of v: its home register (-O1), else `scratch` after loading it. */
-  src(v: VReg, scratch: string): string;
-  /** Where to compute v: its home register (-O1), else `scratch` (then st(reg, v) stores it). */
-  dstReg(v: VReg, scratch: string): string;
-  /** Loads/stores an f32 home to/from an FP register. */
-  lsi(freg: string, v: VReg): void;
-  ssi(freg: string, v: VReg): void;
-  /** Calls a runtime helper with the words of `args` in a10.. and stores a10(:a11) into dst. */
-  helper(name: string, args: readonly VReg[], dst?: VReg): void;
-  /** -O1: the value of a register written once by a 32-bit constant (for immediate operands). */
-  konst(v: VReg): number | undefined;
-  /** -O1 (registers allocated): word operations may read and write home registers directly. */
-  readonly optimized: boolean;
-  /** The register holding word `word` of v: its home register, else `scratch` after loading it. */
-  srcWord(v: VReg, word: number, scratch: string): string;
-  /** Where to compute word `word` of v: its home register, else `scratch` (then st(reg, v, word)). */
-  dstWord(v: VReg, word: number, scratch: string): string;
-}
+export type { EmitContext } from './emit-context';
 
 /** Emits `f` into `w`; `index` makes its local labels unique in the file. */
 export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<string>): Frame {
   const frame = layoutFrame(f);
   const constants = f.promoted ? constantsOf(f) : undefined;
+  const constants64 = f.promoted ? constants64Of(f) : undefined;
   const prefix = `.L${index}_`;
   let labels = 0;
   const blockLabel = (b: Block) => `${prefix}B${b.id}`;
@@ -117,6 +96,7 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
       callWith(ctx, name, args, dst);
     },
     konst: (v) => constants?.get(v.id),
+    konst64: (v) => constants64?.get(v.id),
     optimized: !!f.promoted,
     srcWord: (v, word, scratch) => {
       const home = regOf(v, word);
@@ -129,7 +109,7 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
   w.resetLiterals();
   const firstLine = w.lineCount;
   w.pos = f.pos;
-  w.directive('.text');
+  w.codeSection();
   w.directive('.align\t4');
   if (f.global) w.directive(`.global\t${f.symbol}`);
   w.directive(`.type\t${f.symbol}, @function`);
@@ -146,10 +126,19 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
   storeIncomingArguments(ctx, f);
   const fused = f.promoted ? fusedCompares(f) : new Map<Block, Cmp>();
   const unneeded = constants ? immediateOnly(f, constants, fused, ctx.konst) : new Set<Instr>();
+  const zext: ZextAdds = f.promoted ? zextAdds(f) : { adds: new Map(), absorbed: new Set() };
   f.blocks.forEach((b, i) => {
     w.label(blockLabel(b));
     const cmp = fused.get(b);
-    for (const ins of b.instrs) if (ins !== cmp && !unneeded.has(ins)) emitInstr(ctx, ins);
+    for (const ins of b.instrs) {
+      if (ins === cmp || unneeded.has(ins) || zext.absorbed.has(ins)) continue;
+      const z = zext.adds.get(ins);
+      if (!z) emitInstr(ctx, ins);
+      else {
+        if (ins.pos) w.at(ins.pos);
+        emitZextAdd(ctx, ins as Extract<Instr, { op: 'bin' }>, z.base, z.offset);
+      }
+    }
     emitTerminator(ctx, b.term, f.blocks[i + 1], blockLabel, cmp);
   });
   w.endFunction(f.symbol);
@@ -158,15 +147,21 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
     dropRedundantReloads(w, firstLine, w.lineCount, homeWords(f, frame));
     foldLoadMoves(w, firstLine, w.lineCount);
     shortenBranches(w, firstLine, w.lineCount);
+    dropDeadHomeStores(w, firstLine, w.lineCount, homeWords(f, frame, true));
   }
   w.directive(`.size\t${f.symbol}, . - ${f.symbol}`);
   return frame;
 }
 
-/** Frame offsets of the words of every virtual register's home (reloads.ts). */
-function homeWords(f: Func, frame: Frame): Set<number> {
+/**
+ * Frame offsets of the words of every virtual register's home (reloads.ts); with `scalarTemporaries`,
+ * those of scalar registers no debugger variable names (stores to them may go: dead-homes.ts).
+ */
+function homeWords(f: Func, frame: Frame, scalarTemporaries = false): Set<number> {
   const out = new Set<number>();
+  const debug = new Set(f.debugVars.flatMap((d) => (d.vreg ? [d.vreg.id] : [])));
   const add = (v: VReg | undefined) => {
+    if (v && scalarTemporaries && (debug.has(v.id) || isVectorValue(v.type))) return;
     const h = v && frame.homes.get(v.id);
     if (v && h !== undefined) for (let k = 0; k < Math.max(1, sizeOfValue(v.type) / 4); k++) out.add(h + 4 * k);
   };

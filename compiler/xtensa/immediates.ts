@@ -77,3 +77,20 @@ export function constantsOf(f: Func): Map<number, number> {
   for (const id of [...value.keys()]) if (writes.get(id) !== 1) value.delete(id);
   return value;
 }
+
+/** Single-write i64 constants of `f` (by register id). */
+export function constants64Of(f: Func): Map<number, bigint> {
+  const writes = new Map<number, number>();
+  const value = new Map<number, bigint>();
+  for (const b of f.blocks) {
+    for (const i of b.instrs) {
+      const d = i.op === 'store' || i.op === 'memcpy' || i.op === 'memzero' ? undefined : vregsOf(i)[0];
+      if (!d) continue;
+      writes.set(d.id, (writes.get(d.id) ?? 0) + 1);
+      if (i.op === 'const' && d.type === 'i64') value.set(d.id, BigInt.asIntN(64, BigInt(i.value)));
+    }
+  }
+  for (const p of f.params) writes.set(p.id, (writes.get(p.id) ?? 0) + 1);
+  for (const id of [...value.keys()]) if (writes.get(id) !== 1) value.delete(id);
+  return value;
+}

@@ -1,5 +1,6 @@
 // -O1/-O2, over one function's emitted assembly: removes reloads of a frame home into a register that
-// still holds it. A forward pass keeps, per address register, the home word (offset from a1) whose
+// still holds it, and makes a reload into another register a move from one that holds it (the store
+// may then be dead: dead-homes.ts). A forward pass keeps, per address register, the home word (offset from a1) whose
 // value it holds: set by `l32i r, a1, off` and `s32i r, a1, off` of a home, copied by `mov`, dropped
 // when the register is written or the word is stored from elsewhere. Homes of virtual registers are
 // never reached through pointers, so only stores with base a1 (or a register computed from a1: a
@@ -89,6 +90,11 @@ export function dropRedundantReloads(w: AsmWriter, from: number, to: number, hom
     const off = offText !== undefined && /^-?\d+$/.test(offText) ? Number(offText) : undefined;
     if (mnemonic === 'l32i' && base === 'a1' && off !== undefined && homeWords.has(off) && isAr(dst) && dst !== 'a1') {
       if (f.get(dst) === off && !w.anchors(n)) drop.add(n);
+      else {
+        // another register still holds the word: a move (the store that put it there may then be dead)
+        const holder = [...f].find(([r, o]) => o === off && r !== dst)?.[0];
+        if (holder) w.replaceLine(n, `mov\t${dst}, ${holder}`);
+      }
       derived.delete(dst);
       forgetReg(f, dst);
       f.set(dst, off);

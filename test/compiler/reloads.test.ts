@@ -1,7 +1,8 @@
 // The back end's reload removal (compiler/xtensa/reloads.ts) on hand-written assembly: a reload of a
-// home into a register that still holds it goes; a write of the register, a store of the home from
-// elsewhere (directly or through an address computed from a1), a loop head, a call (for a8..a15) and
-// a statement's first line keep it; the line marks after a removed line move up with their lines.
+// home into a register that still holds it goes (into another one: a move from it); a write of the
+// register, a store of the home from elsewhere (directly or through an address computed from a1), a
+// loop head, a call (for a8..a15) and a statement's first line keep it; the line marks after a removed
+// line move up with their lines.
 
 import { strict as assert } from 'node:assert';
 import { AsmWriter } from '../../compiler/xtensa/asm-writer';
@@ -28,6 +29,13 @@ describe('compiler: redundant home reloads (xtensa/reloads.ts)', () => {
     const r = run(['s32i\ta8, a1, 16', 'l32i\ta9, a1, 20', 'add\ta10, a9, a9', 'l32i\ta8, a1, 16', 'l32i\ta9, a1, 20']);
     assert.equal(r.dropped, 2);
     assert.deepEqual(r.text, ['s32i\ta8, a1, 16', 'l32i\ta9, a1, 20', 'add\ta10, a9, a9']);
+  });
+
+  it('a reload into another register while one still holds the home becomes a move from it', () => {
+    const r = run(['s32i\ta7, a1, 16', 'call8\tf', 'l32i\ta10, a1, 16', 'l32i\ta11, a1, 20']);
+    assert.deepEqual(r.text, ['s32i\ta7, a1, 16', 'call8\tf', 'mov\ta10, a7', 'l32i\ta11, a1, 20']);
+    // a call forgets a8..a15: no move from a9 after it
+    assert.equal(run(['s32i\ta9, a1, 16', 'call8\tf', 'l32i\ta10, a1, 16']).text[2], 'l32i\ta10, a1, 16');
   });
 
   it('a write of the register or a store of the home from another register keeps the reload', () => {

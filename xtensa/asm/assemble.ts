@@ -243,6 +243,7 @@ function listingOf(a: Assembly, outputs: readonly OutputSection[]): ListingLine[
     text: p.text,
     bytes: bytesOf(p.section).slice(p.offset, p.offset + p.size),
     ...(p.source ? { source: p.source } : {}),
+    ...(p.section.isLiteralPool && outputOf.get(p.section) === '.text' ? { literal: true as const } : {}),
   }));
 }
 

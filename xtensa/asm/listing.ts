@@ -17,4 +17,6 @@ export interface ListingLine {
   readonly bytes: Uint8Array;
   /** The source position the assembly's `.loc` directives give the line (compiled code), if any. */
   readonly source?: SourceLoc;
+  /** A literal-pool word placed inside a code section (a function section's pool, layout.ts). */
+  readonly literal?: true;
 }

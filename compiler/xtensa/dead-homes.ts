@@ -1,0 +1,113 @@
+// -O1/-O2, over one function's emitted assembly: stores to a frame home that nothing reads again are
+// removed. The emitter stores every result of a virtual register without a register home into its
+// frame home, even one only passed on at once (an address handed to a call, read from the register it
+// was computed in). A backward pass over the lines finds, for each line, the home words some later
+// line may still read: `l32i`/`lsi`… with base a1 read them, a full-word store with base a1 kills the
+// word, a call reads none (no callee reaches this frame's homes), a return ends them all, and anything
+// else that reads a1 (an address computed from it: a large offset, or an instruction not understood)
+// or jumps where the pass cannot follow reads them all. Homes of debugger variables are never
+// candidates (the debugger reads them at any stop), nor is a store that begins a statement or scope.
+
+import type { AsmWriter } from './asm-writer';
+
+const LOAD_BYTES: Record<string, number> = { l32i: 4, 'l32i.n': 4, lsi: 4, l16ui: 2, l16si: 2, l8ui: 1 };
+const STORE_BYTES: Record<string, number> = { s32i: 4, 's32i.n': 4, ssi: 4, s16i: 2, s8i: 1 };
+const ENDS = new Set(['retw', 'retw.n', 'ret', 'ret.n']);
+
+interface Line {
+  readonly kind: 'insn' | 'label' | 'other';
+  readonly mnemonic: string;
+  readonly ops: string[];
+  readonly label?: string;
+}
+
+function parseLine(text: string): Line {
+  const label = /^(\S+):$/.exec(text);
+  if (label) return { kind: 'label', mnemonic: '', ops: [], label: label[1] };
+  const m = /^\t([a-z][a-z0-9_.]*)\s*(.*)$/.exec(text);
+  if (!m || text.startsWith('\t.') || text.startsWith('\t/*')) return { kind: 'other', mnemonic: '', ops: [] };
+  return { kind: 'insn', mnemonic: m[1], ops: m[2] ? m[2].split(',').map((x) => x.trim()) : [] };
+}
+
+/**
+ * Removes the dead stores of the lines (from, to] of `w` (one function). `words` are the frame
+ * offsets of the home words that may go (debugger variables' homes left out). Returns how many.
+ */
+export function dropDeadHomeStores(w: AsmWriter, from: number, to: number, words: ReadonlySet<number>): number {
+  const index = new Map([...words].sort((a, b) => a - b).map((off, k) => [off, k]));
+  const size = index.size;
+  if (!size) return 0;
+  const lines: Line[] = [];
+  const labelAt = new Map<string, number>();
+  for (let n = from + 1; n <= to; n++) {
+    const l = parseLine(w.line(n));
+    if (l.label) labelAt.set(l.label, lines.length);
+    lines.push(l);
+  }
+  /** The home words [off, off + bytes) overlaps. */
+  const overlapped = (off: number, bytes: number): number[] => {
+    const out: number[] = [];
+    for (let o = off - (off % 4); o < off + bytes; o += 4) {
+      const k = index.get(o);
+      if (k !== undefined) out.push(k);
+    }
+    return out;
+  };
+  const all = () => new Uint8Array(size).fill(1);
+  // live[k]: the words some line from k on may read (before line k runs)
+  const live: Uint8Array[] = lines.map(() => new Uint8Array(size));
+  const exitLive = new Uint8Array(size);
+  const liveAt = (k: number): Uint8Array => (k < lines.length ? live[k] : exitLive);
+  const effects = lines.map((l) => {
+    if (l.kind !== 'insn') return { succ: 'next' as const };
+    const { mnemonic, ops } = l;
+    const off = ops[2] !== undefined && /^-?\d+$/.test(ops[2]) ? Number(ops[2]) : undefined;
+    if (LOAD_BYTES[mnemonic] && ops[1] === 'a1' && off !== undefined) return { succ: 'next' as const, gen: overlapped(off, LOAD_BYTES[mnemonic]) };
+    if (STORE_BYTES[mnemonic] && ops[1] === 'a1' && off !== undefined) {
+      const kill = STORE_BYTES[mnemonic] === 4 && off % 4 === 0 ? index.get(off) : undefined;
+      return { succ: 'next' as const, kill };
+    }
+    if (ENDS.has(mnemonic)) return { succ: 'none' as const };
+    const target = ops[ops.length - 1];
+    if (mnemonic === 'j') return labelAt.has(target) ? { succ: 'jump' as const, target: labelAt.get(target)! } : { succ: 'none' as const, all: true };
+    if (mnemonic.startsWith('b') && mnemonic !== 'break' && labelAt.has(target)) return { succ: 'branch' as const, target: labelAt.get(target)!, all: ops.slice(0, -1).includes('a1') };
+    if (mnemonic.startsWith('call')) return { succ: 'next' as const, all: ops.includes('a1') };
+    // anything else reading a1 (or a jump the pass cannot follow) may read any home
+    return { succ: mnemonic === 'jx' || mnemonic.startsWith('b') ? ('none' as const) : ('next' as const), all: ops.includes('a1') || mnemonic === 'jx' || mnemonic.startsWith('b') };
+  });
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let k = lines.length - 1; k >= 0; k--) {
+      const e = effects[k];
+      const out = new Uint8Array(size);
+      const join = (s: Uint8Array) => {
+        for (let x = 0; x < size; x++) out[x] |= s[x];
+      };
+      if (e.succ === 'next' || e.succ === 'branch') join(liveAt(k + 1));
+      if ((e.succ === 'jump' || e.succ === 'branch') && 'target' in e && e.target !== undefined) join(liveAt(e.target));
+      let inn = out;
+      if ('all' in e && e.all) inn = all();
+      else {
+        if ('kill' in e && e.kill !== undefined) inn[e.kill] = 0;
+        if ('gen' in e && e.gen) for (const g of e.gen) inn[g] = 1;
+      }
+      const old = live[k];
+      for (let x = 0; x < size; x++) {
+        if (old[x] !== inn[x]) {
+          live[k] = inn;
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  const drop = new Set<number>();
+  lines.forEach((l, k) => {
+    const e = effects[k];
+    if (!('kill' in e) || e.kill === undefined) return;
+    const after = liveAt(k + 1);
+    if (!after[e.kill] && !w.anchors(from + 1 + k)) drop.add(from + 1 + k);
+  });
+  w.removeLines(drop);
+  return drop.size;
+}
