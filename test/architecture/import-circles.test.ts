@@ -16,8 +16,6 @@ export const CIRCLE_LIMITS: Readonly<Record<string, number>> = {
   'compiler/lower': 24,
   // the model's data: a declaration has a type, a class type names its declaration, a body its statements
   'language/model': 6,
-  // the device and its device calls (they read and fault the device)
-  'emulator/device': 2,
 };
 
 /** The deepest folder holding every file of `files`. */
