@@ -12,7 +12,7 @@ export interface DiagnosticSpec {
   /** The severities it is reported with (`unsupported` is a warning for a statement, an error elsewhere). */
   readonly severities: readonly ('error' | 'warning')[];
   /** Which stages report it. */
-  readonly stages: readonly ('preprocessor' | 'parser' | 'semantic analysis' | 'front-end' | 'compiler')[];
+  readonly stages: readonly ('preprocessor' | 'parser' | 'semantic analysis' | 'front-end' | 'domain checks' | 'compiler')[];
   /** The primary message's shapes; `…` is a varying part. */
   readonly messages: readonly string[];
   /** Notes of its own (related locations with their message) may follow. Besides these, any problem the
@@ -66,7 +66,8 @@ export const DIAGNOSTIC_CODES = {
   'include-not-found': { severities: ['error'], stages: ['preprocessor'], messages: ['\'…\' file not found'] },
   'incomplete-type': { severities: ['error'], stages: ['semantic analysis'], messages: ['incomplete type \'…\' cannot be constructed', 'member access into incomplete type \'…\'', 'invalid application of \'…\' to an incomplete type …', 'base class has incomplete type …', 'field has incomplete type …'] },
   'instantiation-depth': { severities: ['error'], stages: ['semantic analysis'], messages: ['template instantiation depth exceeds … while instantiating …'] },
-  'internal': { severities: ['error'], stages: ['front-end', 'semantic analysis'], messages: ['internal front-end error: …', 'internal analyser error: …'] },
+  // the language server reports a failure of the checks themselves as a warning, keeping the front-end's diagnostics
+  'internal': { severities: ['error', 'warning'], stages: ['front-end', 'semantic analysis', 'domain checks'], messages: ['internal front-end error: …', 'internal analyser error: …', 'internal error in the checks: …'] },
   'intrinsic-argument': { severities: ['error'], stages: ['semantic analysis'], messages: ['… takes … argument…, not …', '… takes … as its … argument, not …', '… writes its … argument: it takes an lvalue of type …, not …'] },
   'invalid-member-use': { severities: ['error'], stages: ['semantic analysis'], messages: ['call to non-static member function \'…\' without an object', 'invalid use of member \'…\' outside a member function'] },
   'kernel-image': { severities: ['error'], stages: ['compiler'], messages: ['no \'main\' function and no kernel function: …', 'two kernels are named \'…\' (overloaded kernels cannot share a kernel_info_table name)'] },

@@ -87,6 +87,6 @@ for (const e of entries) {
 // remaining ones become \u escapes: inert in a comment, the same character anywhere else.
 function asciiOnly(file) {
   const text = readFileSync(file, 'utf8');
-  const ascii = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const ascii = text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (ascii !== text) writeFileSync(file, ascii);
 }

@@ -11,7 +11,7 @@
 import type { ExecutionCounter } from '../exec/counted';
 import { decode } from '../../xtensa/isa';
 import { ENFORCER_METHODS } from '../../target/q7/abi';
-import type { DeviceCore } from './core';
+import type { Machine } from '../machine';
 import type { DeviceLocation } from './symbols';
 
 export type AccessKind = 'reader' | 'writer' | 'accessor';
@@ -48,13 +48,19 @@ export interface AccessorState {
   readonly hooks: readonly { seen: number; pending: OpenAccess | undefined }[];
 }
 
+/** The core a tracker watches, as it reads it (core.ts's DeviceCore, which holds the tracker). */
+export interface TrackedCore {
+  readonly id: number;
+  readonly m: Machine;
+}
+
 export class AccessorTracker {
   readonly open: OpenAccess[] = [];
   private readonly hooks: Hook[] = [];
 
   /** `symbols`: the image's symbol table; `stack`: the PCs of the core's frames, `locate`: their user line. */
   constructor(
-    core: DeviceCore,
+    core: TrackedCore,
     symbols: readonly { name: string; value: number }[],
     stack: () => number[],
     locate: (pcs: readonly number[]) => DeviceLocation | undefined,

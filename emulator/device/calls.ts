@@ -6,17 +6,34 @@ import type { Cpu } from '../core/cpu';
 import { DEVICE_CALL, DMA_TO_HBM, DMA_TO_LOCAL, REPORT, REPORT_IGNORED, TCM_EVENT, TENSOR_HANDLE, TENSOR_IMPL } from '../../target/q7/abi';
 import type { DeviceCore } from './core';
 import { TCM_RANGE } from './core';
-import type { Device } from './device';
+import type { DeviceLocation } from './symbols';
+import type { FaultKind, FaultLog, Sanitizer } from './faults';
+import type { Hbm } from './hbm';
 import { contiguousStrides, allocImpl, readImpl } from './objects';
 import { DeviceMemoryError } from './guest-memory';
 import { HbmFullError, formatBytes } from './hbm';
 import { ACCESS_NAMES } from './accessors';
 import type { RelatedAccess } from './faults';
 
+/** The device as its calls use it (device.ts's Device, which dispatches to them), so the two files do
+ *  not import each other. */
+export interface CalledDevice {
+  readonly cores: readonly DeviceCore[];
+  readonly hbm: Hbm;
+  readonly faults: FaultLog;
+  readonly sanitize: ReadonlySet<Sanitizer>;
+  readonly warnedAccessor: Set<number>;
+  fault(core: DeviceCore, kind: FaultKind, message: string, extra?: { tensor?: string; index?: string; fatal?: boolean; location?: DeviceLocation; related?: RelatedAccess }): void;
+  locate(core: DeviceCore): DeviceLocation | undefined;
+  noteDstWrite(core: DeviceCore, hbmAddr: number, n: number, what: 'copy' | 'store'): void;
+  streamLog(core: DeviceCore): void;
+  trackInit(addr: number, len: number): void;
+}
+
 const u = (v: number) => v >>> 0;
 const u64 = (lo: number, hi: number) => u(hi) * 2 ** 32 + u(lo);
 
-export function deviceCall(dev: Device, core: DeviceCore, c: Cpu): boolean {
+export function deviceCall(dev: CalledDevice, core: DeviceCore, c: Cpu): boolean {
   try {
     if (!serve(dev, core, c)) return false;
   } catch (e) {
@@ -28,7 +45,7 @@ export function deviceCall(dev: Device, core: DeviceCore, c: Cpu): boolean {
   return true;
 }
 
-function serve(dev: Device, core: DeviceCore, c: Cpu): boolean {
+function serve(dev: CalledDevice, core: DeviceCore, c: Cpu): boolean {
   const a = c.a;
   const ok = (r = 0) => {
     a[2] = r;
@@ -67,7 +84,7 @@ function serve(dev: Device, core: DeviceCore, c: Cpu): boolean {
   return true;
 }
 
-function mapWindow(dev: Device, core: DeviceCore, ctx: number, addr: number): void {
+function mapWindow(dev: CalledDevice, core: DeviceCore, ctx: number, addr: number): void {
   if (ctx !== core.ctx) {
     dev.fault(core, 'bus-error', `mapWindow with translation context 0x${ctx.toString(16)}, not this core's (0x${core.ctx.toString(16)})`);
     return;
@@ -79,7 +96,7 @@ function mapWindow(dev: Device, core: DeviceCore, ctx: number, addr: number): vo
   core.windows.map(addr);
 }
 
-function dma(dev: Device, core: DeviceCore, local: number, hbmAddr: number, n: number, dir: number): void {
+function dma(dev: CalledDevice, core: DeviceCore, local: number, hbmAddr: number, n: number, dir: number): void {
   if (dir !== DMA_TO_LOCAL && dir !== DMA_TO_HBM) {
     dev.fault(core, 'bus-error', `DMA direction ${dir} (expected ${DMA_TO_LOCAL} or ${DMA_TO_HBM})`);
     return;
@@ -118,7 +135,7 @@ function dma(dev: Device, core: DeviceCore, local: number, hbmAddr: number, n: n
   }
 }
 
-function tensorCreate(dev: Device, core: DeviceCore, sizesPtr: number, ndim: number, scalarType: number): number {
+function tensorCreate(dev: CalledDevice, core: DeviceCore, sizesPtr: number, ndim: number, scalarType: number): number {
   if (ndim > TENSOR_IMPL.maxDims) {
     dev.fault(core, 'check-failed', `tensor with ${ndim} dimensions (at most ${TENSOR_IMPL.maxDims})`);
     return 0;
@@ -149,7 +166,7 @@ const DTYPE_NAMES: Record<number, string> = { 0: 'uint8', 1: 'int8', 2: 'int16',
 const CPP_TYPES: Record<number, string> = { 0: 'uint8_t', 1: 'int8_t', 2: 'int16_t', 3: 'int32_t', 4: 'int64_t', 6: 'float', 7: 'double' };
 
 /** An accessor or copy of element type `dtype` on the tensor at `hbmAddr`: a fault when the tensor's dtype differs. */
-function checkDtype(dev: Device, core: DeviceCore, hbmAddr: number, dtype: number, what: number): void {
+function checkDtype(dev: CalledDevice, core: DeviceCore, hbmAddr: number, dtype: number, what: number): void {
   const t = dev.hbm.tensorAt(hbmAddr);
   // the SDK's stream constructors make this call: in multicore mode only TCM accessors are legal
   if (dev.cores.length > 1 && what) {
@@ -177,7 +194,7 @@ export function elementSize(st: number): number {
 }
 
 /** The tensor a CoherencyEnforcer (inside a Tensor handle) belongs to. */
-export function tensorOfEnforcer(dev: Device, core: DeviceCore, enforcer: number): string | undefined {
+export function tensorOfEnforcer(dev: CalledDevice, core: DeviceCore, enforcer: number): string | undefined {
   try {
     const impl = core.g.u32(enforcer - TENSOR_HANDLE.enforcer + TENSOR_HANDLE.impl);
     return dev.hbm.tensorAt(readImpl(core.g, impl).hbmAddr)?.name;
@@ -187,7 +204,7 @@ export function tensorOfEnforcer(dev: Device, core: DeviceCore, enforcer: number
 }
 
 /** The open access a conflict on `enforcer` is with (DeviceOptions.trackAccessors), as the fault's related access. */
-function earlierAccess(dev: Device, core: DeviceCore, enforcer: number): RelatedAccess | undefined {
+function earlierAccess(dev: CalledDevice, core: DeviceCore, enforcer: number): RelatedAccess | undefined {
   const c = core.accessors?.conflict(enforcer);
   if (!c?.earlier) return undefined;
   const e = c.earlier;
@@ -195,7 +212,7 @@ function earlierAccess(dev: Device, core: DeviceCore, enforcer: number): Related
 }
 
 /** Handles a report; false when its sanitizer is switched off (the device ignores it). */
-function report(dev: Device, core: DeviceCore, kind: number, msg: number, arg: number[]): boolean {
+function report(dev: CalledDevice, core: DeviceCore, kind: number, msg: number, arg: number[]): boolean {
   const text = () => (msg ? core.g.cstring(msg) : '');
   switch (kind) {
     case REPORT.coherency:
@@ -242,7 +259,7 @@ function report(dev: Device, core: DeviceCore, kind: number, msg: number, arg: n
   }
 }
 
-function tcmEvent(dev: Device, core: DeviceCore, event: number, ptr: number, n: number): void {
+function tcmEvent(dev: CalledDevice, core: DeviceCore, event: number, ptr: number, n: number): void {
   if (!dev.sanitize.has('tcm')) return;
   if (event === TCM_EVENT.alloc) {
     if (ptr === 0) return;

@@ -11,4 +11,5 @@ export * from './expressions';
 export * from './bodies';
 export * from './statements';
 export * from './layout';
+export * from './member-queries';
 export * from './vector-types';

@@ -8,12 +8,9 @@ import { type Ctx, locOf } from './context';
 import { newId, type Access, type ClassDecl, type FieldDecl } from '../model/declarations';
 import type { Type } from '../model/types';
 
-const PREFIX = '(anonymous ';
+import { ANONYMOUS_PREFIX as PREFIX, isAnonymousMember } from '../model/member-queries';
 
-/** Whether a field is the unnamed member an anonymous union or struct declares. */
-export function isAnonymousMember(f: FieldDecl): boolean {
-  return f.name.startsWith(PREFIX);
-}
+export { anonymousFieldNamed, isAnonymousMember } from '../model/member-queries';
 
 /** `union { … };` in a class body: declares its unnamed member; false when `node` is not one. */
 export function declareAnonymousMember(ctx: Ctx, cls: ClassDecl, type: Type, node: Node, access: Access): boolean {
@@ -47,22 +44,6 @@ function pathIn(cls: ClassDecl, f: FieldDecl): FieldDecl[] | undefined {
     if (f.owner === inner) return [m];
     const deeper = pathIn(inner, f);
     if (deeper) return [m, ...deeper];
-  }
-  return undefined;
-}
-
-/**
- * The field `name` of an anonymous member of `cls` (`W() : a(65) {}` with `union { int a; char c; };`)
- * with the unnamed members leading to it, outermost first; undefined when there is none.
- */
-export function anonymousFieldNamed(cls: ClassDecl, name: string): { field: FieldDecl; via: FieldDecl[] } | undefined {
-  for (const m of cls.fields) {
-    if (!isAnonymousMember(m) || m.type.kind !== 'class') continue;
-    const inner = m.type.decl;
-    const field = inner.fields.find((g) => g.name === name && !isAnonymousMember(g));
-    if (field) return { field, via: [m] };
-    const deeper = anonymousFieldNamed(inner, name);
-    if (deeper) return { field: deeper.field, via: [m, ...deeper.via] };
   }
   return undefined;
 }

@@ -7,8 +7,7 @@ import { type Ctx, locOf } from './context';
 import type { ClassDecl } from '../model/declarations';
 import { constantValue } from './check-expr';
 import { sizeAlignOf } from '../model/layout';
-import type { Expr } from '../model/expressions';
-import { INT, isIntegral, UINT, unqualified, type Type } from '../model/types';
+import { isIntegral, unqualified, type Type } from '../model/types';
 
 /** The bit-field clause that follows `declarator` in a field declaration, if any. */
 export function bitFieldClause(node: Node, declarator: Node): Node | undefined {
@@ -55,19 +54,4 @@ export function declareUnnamedBitField(ctx: Ctx, cls: ClassDecl, clause: Node, t
   if (width !== undefined) cls.unnamedBitFields.push({ after: cls.fields.length, type: t, width });
 }
 
-/**
- * The type a bit-field operand promotes to ([conv.prom]/5): `int` when int holds all its values,
- * `unsigned int` when that does, else its declared type's promotion (undefined for other operands).
- */
-export function bitFieldPromotion(e: Expr): Type | undefined {
-  if (e.kind !== 'member' || e.decl?.kind !== 'field' || e.decl.bitWidth === undefined) return undefined;
-  const w = e.decl.bitWidth;
-  const t = unqualified(e.decl.type);
-  const base = t.kind === 'enum' ? unqualified(t.decl.underlying) : t;
-  if (t.kind === 'enum' && t.decl.scoped) return undefined;
-  if (base.kind !== 'builtin') return undefined;
-  const unsigned = base.name === 'bool' || base.name.startsWith('unsigned') || (t.kind === 'enum' && !t.decl.fixed);
-  if (w < 32 || (w === 32 && !unsigned)) return INT;
-  if (w === 32) return UINT;
-  return undefined;
-}
+export { bitFieldPromotion } from '../model/member-queries';

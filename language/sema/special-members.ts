@@ -3,6 +3,7 @@
 // explicitly defaulted) are defined as deleted and why, and the g++-style text of a use of one.
 
 import { newId, type Loc, type ClassDecl, type FieldDecl, type FunctionDecl, type SpecialKind } from '../model/declarations';
+import { ignoredByOverloadResolution } from '../model/member-queries';
 import { addConst, classType, referenceTo, typeToString, VOID, type Type } from '../model/types';
 
 /** What kind of special member `d` is in `cls` (undefined for other functions). */
@@ -51,10 +52,6 @@ function members(c: ClassDecl, name: string): FunctionDecl[] {
   return (c.scope.members.get(name) ?? []).filter((d): d is FunctionDecl => d.kind === 'function' && d.owner === c);
 }
 
-/** A defaulted move operation defined as deleted: overload resolution ignores it ([over.match.funcs]). */
-export function ignoredByOverloadResolution(fn: FunctionDecl): boolean {
-  return fn.deleted && (fn.implicit || !!fn.defaulted) && (fn.special === 'move-ctor' || fn.special === 'move-assign');
-}
 
 type Source = 'const-lvalue' | 'lvalue' | 'xvalue';
 
@@ -251,7 +248,4 @@ export function deletedUse(fn: FunctionDecl): { message: string; related: { loc:
   return { message, related: [{ loc: fn.loc, message: 'declared here' }] };
 }
 
-/** The compiler writes the definition: implicitly declared, or explicitly defaulted on its first declaration. */
-export function compilerDefined(fn: FunctionDecl): boolean {
-  return !!fn.implicit || !!fn.defaulted;
-}
+export { compilerDefined, ignoredByOverloadResolution } from '../model/member-queries';

@@ -16,8 +16,6 @@ export const CIRCLE_LIMITS: Readonly<Record<string, number>> = {
   'compiler/lower': 24,
   // the model's data: a declaration has a type, a class type names its declaration, a body its statements
   'language/model': 6,
-  // the device and its calls, a core and its accessor tracker
-  'emulator/device': 2,
 };
 
 /** The deepest folder holding every file of `files`. */
