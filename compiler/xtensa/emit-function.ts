@@ -14,7 +14,7 @@ import type { Address, Block, Func, Instr, MemType, Terminator, VReg } from '../
 import { addConstant, loadConstant, loadSymbol, memAccess } from './access';
 import type { AsmWriter } from './asm-writer';
 import { ARG_REGISTER_WORDS, argumentWords, layoutFrame, type Frame } from './frame';
-import { emitArith } from './emit-arith';
+import { emitArith, emitZextAdd } from './emit-arith';
 import { branchConsumes, branchIf, fusible } from './emit-branch';
 import { binImmediateOperand, constants64Of, constantsOf } from './immediates';
 import { vregsOf } from '../ir/uses';
@@ -23,7 +23,7 @@ import { dropRedundantReloads, foldLoadMoves } from './reloads';
 import { shortenBranches } from './branches';
 import { dropDeadHomeStores } from './dead-homes';
 import { dropMoves } from './moves';
-import { emitZextAdd, zextAdds, type ZextAdds } from './zext-add';
+import { zextAdds, type ZextAdds } from './zext-add';
 import { emitVectorCopy, emitVectorMemory, emitVop, fileReg, fill, planVectorHomes, reloadPinned, spill, vectorArgumentRegisters } from './emit-vector';
 import { pinnedVectors, registerOnlyVectors } from './vector-homes';
 
