@@ -7,10 +7,22 @@
 
 import { Program, ivpRegisterName } from '../debuginfo';
 import { Inspector, type TargetView, type ValueNode } from '../debuginfo/values';
-import type { Q7Runtime } from './runtime';
+import type { KernelSession } from '../session';
+import type { Machine } from '../emulator';
+import type { ElfImage } from '../xtensa/elf';
+import type { StackFrame } from './program';
 import { variableNode } from './vector-vars';
 import { type VectorState, type VariableBytes, registerMemory } from './vectors';
-import type { Lister, ViewNode } from './views';
+import type { Lister, ViewNode } from './view-node';
+
+/** What the values of a stopped run are read from: the runtime (runtime.ts's Q7Runtime) as this file
+ *  needs it, so it does not import the runtime that creates it. */
+export interface StoppedRun {
+  readonly session: { readonly image: ElfImage };
+  readonly kernel: KernelSession | undefined;
+  machine(core: number): Machine;
+  stack(core: number): StackFrame[];
+}
 
 export class FrameValues {
   private readonly ins: Inspector | undefined;
@@ -18,7 +30,7 @@ export class FrameValues {
   /** The Vector scope's state: vector-typed values are shown as its typed lanes (set by the session). */
   vectors: VectorState | undefined;
 
-  constructor(readonly rt: Q7Runtime) {
+  constructor(readonly rt: StoppedRun) {
     let ins: Inspector | undefined;
     let problem: string | undefined;
     try {

@@ -7,7 +7,7 @@
 import type { VectorShape } from '../debuginfo';
 import { type LaneType, VECTOR_LANES, WIDE_LANES } from './lanes';
 import { type VectorState, bytesMask, laneNode, predBytes, predicateNode } from './vectors';
-import type { ViewNode } from './views';
+import type { ViewNode } from './view-node';
 
 /** A vector variable as debuginfo found it, with readers and writers of its whole bytes. */
 export interface VectorVariable {

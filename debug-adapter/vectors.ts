@@ -7,7 +7,7 @@
 
 import type { Machine } from '../emulator';
 import { type LaneType, VECTOR_LANES, WIDE_LANES, laneType, readLane, writeLane } from './lanes';
-import type { ViewNode } from './views';
+import type { ViewNode } from './view-node';
 
 /** The predicate views: lanes of a vbool register (each lane owns 64 / lanes bits; reads the lowest). */
 const PRED_VIEWS: readonly { name: string; lanes: number }[] = [

@@ -5,25 +5,18 @@
 import { COHERENCY_ENFORCER, CSR_BASE, MAILBOX, POLICY, TCM_POOL_SIZE, TENSOR_HANDLE } from '../target/q7/abi';
 import { tensorOfEnforcer, ACCESS_NAMES } from '../emulator/device';
 import type { Machine } from '../emulator';
-import type { Q7Runtime } from './runtime';
+import type { KernelSession } from '../session';
+import type { FrameValues, StoppedRun } from './locals';
+import type { ViewNode } from './view-node';
 
-/** A node's children: `start`/`count` page the indexed ones; `filter` as DAP's variables request. */
-export type Lister = (start: number, count: number | undefined, filter?: 'named' | 'indexed') => ViewNode[];
+export type { Lister, ViewNode } from './view-node';
 
-export interface ViewNode {
-  readonly name: string;
-  readonly value: string;
-  readonly type?: string;
-  readonly children?: Lister | (() => ViewNode[]);
-  readonly evaluateName?: string;
-  /** Named and indexed children counts, when the node pages its children (tensors, big arrays). */
-  readonly named?: number;
-  readonly indexed?: number;
-  readonly memoryReference?: string;
-  /** Writes a value given as text; returns the value as it now reads. */
-  readonly set?: (text: string) => string;
-  /** `set` changes only how the view shows things (a lane type), not the run. */
-  readonly viewOnly?: boolean;
+/** The runtime (runtime.ts's Q7Runtime) as the Device view reads it, so this file does not import it. */
+export interface DeviceRun extends StoppedRun {
+  readonly kernel: KernelSession | undefined;
+  readonly coreCount: number;
+  coreDone(core: number): boolean;
+  frameValues(): FrameValues;
 }
 
 export const hex = (v: number, digits = 8): string => `0x${(v >>> 0).toString(16).padStart(digits, '0')}`;
@@ -106,7 +99,7 @@ export function registerView(m: Machine): ViewNode[] {
   return out;
 }
 
-export function deviceView(rt: Q7Runtime, coreId: number): ViewNode[] {
+export function deviceView(rt: DeviceRun, coreId: number): ViewNode[] {
   if (!rt.kernel) return programView(rt);
   const core = rt.kernel.device.cores[coreId];
   const m = core.m;
@@ -166,7 +159,7 @@ export function deviceView(rt: Q7Runtime, coreId: number): ViewNode[] {
 }
 
 /** A plain program's "device": the core it runs on and what it has executed. */
-function programView(rt: Q7Runtime): ViewNode[] {
+function programView(rt: DeviceRun): ViewNode[] {
   const m = rt.machine(0);
   return [
     { name: 'core', value: `${m.config.name} (a plain program${rt.coreDone(0) ? ', finished' : ''})` },
@@ -182,7 +175,7 @@ export interface DeviceTreeNode {
 }
 
 /** Every core's Device view as one tree, three levels deep. */
-export function deviceTree(rt: Q7Runtime): DeviceTreeNode[] {
+export function deviceTree(rt: DeviceRun): DeviceTreeNode[] {
   const conv = (n: ViewNode, depth: number): DeviceTreeNode => {
     const kids = n.children && depth < 3 ? n.children(0, undefined) : [];
     return { label: n.name, value: n.value, children: kids.length ? kids.map((k) => conv(k, depth + 1)) : undefined };
@@ -200,7 +193,7 @@ const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
  * tensor, the policy and the counts as the SDK's constructors and destructors left them in guest
  * memory, and where each open accessor was made.
  */
-export function enforcerList(rt: Q7Runtime, coreId: number): ViewNode[] {
+export function enforcerList(rt: DeviceRun, coreId: number): ViewNode[] {
   if (!rt.kernel) return [];
   const dev = rt.kernel.device;
   const core = dev.cores[coreId];
@@ -237,7 +230,7 @@ export function enforcerList(rt: Q7Runtime, coreId: number): ViewNode[] {
 }
 
 /** The Tensor objects among the locals of a core's frames (DWARF): name and handle address. */
-function tensorLocals(rt: Q7Runtime, coreId: number): { name: string; handle: number }[] {
+function tensorLocals(rt: DeviceRun, coreId: number): { name: string; handle: number }[] {
   if (rt.coreDone(coreId)) return [];
   const out: { name: string; handle: number }[] = [];
   const fv = rt.frameValues();
@@ -260,7 +253,7 @@ function tensorLocals(rt: Q7Runtime, coreId: number): { name: string; handle: nu
   return out;
 }
 
-function enforcersNode(rt: Q7Runtime, coreId: number): ViewNode {
+function enforcersNode(rt: DeviceRun, coreId: number): ViewNode {
   const list = enforcerList(rt, coreId);
   return { name: 'enforcers', value: `${list.length} tensor${list.length === 1 ? '' : 's'}`, children: () => enforcerList(rt, coreId) };
 }

@@ -2,6 +2,9 @@
 // directives, a literal pool (`.literal` entries, deduplicated per function, placed by the assembler
 // in .literal ahead of .text so every L32R reaches back to it), and for each line the source position
 // it came from — after assembly the listing maps those lines to addresses for the line table.
+// L32R reaches 256 KiB back: a file whose code outgrows SPLIT_BYTES is split into function sections
+// `.text.partN` (the assembler places each one's pool `.literal.partN` just before it, xtensa/asm
+// layout.ts), so that every pool stays within reach of its code however large the file.
 
 import type { SourcePos } from '../ir/ir';
 
@@ -19,6 +22,11 @@ export interface ScopeMark {
   readonly begin: boolean;
 }
 
+/** The most code and literal bytes (upper bound) one code section of a file holds before the next begins: half of L32R's reach. */
+export const SPLIT_BYTES = 128 * 1024;
+
+const partSection = (n: number) => `.section\t.text.part${n},"ax",@progbits`;
+
 export class AsmWriter {
   private readonly lines: string[] = [];
   /** Source position of each instruction line (1-based asm line number → mark). */
@@ -29,6 +37,11 @@ export class AsmWriter {
   private pendingScopes: ScopeMark[] = [];
   private literals = new Map<string, string>();
   private literalCount = 0;
+  /** Upper bound of the bytes of code and literals in the current code section (4 per instruction or literal). */
+  private sectionBytes = 0;
+  private part = 0;
+  /** The lines of the first part's section directives (renamed if the file is split). */
+  private readonly firstPartLines: number[] = [];
   private pendingStmt = false;
   private emptyStmts: SourcePos[] = [];
   pos?: SourcePos;
@@ -68,7 +81,28 @@ export class AsmWriter {
     this.emptyStmts = [];
   }
 
+  /**
+   * Switches to the code section for the next function: `.text`, or, once the current one may hold
+   * SPLIT_BYTES, the next `.text.partN`.
+   */
+  codeSection(): void {
+    if (this.sectionBytes > SPLIT_BYTES) {
+      this.part++;
+      this.sectionBytes = 0;
+    }
+    if (this.part === 0) {
+      this.directive('.text');
+      this.firstPartLines.push(this.lines.length);
+    } else this.directive(partSection(this.part));
+  }
+
+  /** Ends the code: a split file's first part becomes `.text.part0` too, so that its code stays together after the plain .text of other files. */
+  finishCode(): void {
+    if (this.part > 0) for (const n of this.firstPartLines) this.lines[n - 1] = `\t${partSection(0)}`;
+  }
+
   insn(text: string): void {
+    this.sectionBytes += 4;
     this.lines.push(`\t${text}`);
     if (this.pendingScopes.length) {
       this.scopeMarks.set(this.lines.length, this.pendingScopes);
@@ -109,6 +143,7 @@ export class AsmWriter {
     if (!label) {
       label = `.L${this.prefix}lit${this.literalCount++}`;
       this.literals.set(key, label);
+      this.sectionBytes += 4;
       this.lines.push(`\t.literal ${label}, ${key}`);
     }
     return label;

@@ -4,7 +4,7 @@
 // doubles and float division always through runtime helpers (runtime/soft-float).
 
 import type { CmpCond, ConvKind, Instr, VReg } from '../ir/ir';
-import type { EmitContext } from './emit-function';
+import type { EmitContext } from './emit-context';
 import { binImmediate, binImmediateOperand } from './immediates';
 
 type ArithInstr = Extract<Instr, { op: 'bin' | 'cmp' | 'un' | 'conv' }>;
@@ -480,31 +480,4 @@ function boolOf(ctx: EmitContext, reg: string): void {
   ctx.w.insn('movi\ta10, 0');
   ctx.w.insn('movi\ta11, 1');
   ctx.w.insn(`movnez\ta10, a11, ${reg}`);
-}
-
-// ---- 64-bit address plus zero-extended offset (zext-add.ts finds them) ----------------------------
-
-/**
- * `dst = base + zext(offset)`: ADD on the low words, the high word copied, plus one when the low sum
- * wrapped (below either addend). The result's registers may be the offset's (its last read was the
- * absorbed extension), never the base's unless the result is the base itself.
- */
-export function emitZextAdd(ctx: EmitContext, i: Extract<Instr, { op: 'bin' }>, base: VReg, offset: VReg): void {
-  const { w } = ctx;
-  const bl = ctx.srcWord(base, 0, 'a8');
-  const bh = ctx.srcWord(base, 1, 'a9');
-  const x = ctx.src(offset, 'a10');
-  const dl = ctx.dstWord(i.dst, 0, 'a12');
-  const dh = ctx.dstWord(i.dst, 1, bh === 'a9' ? 'a9' : 'a13');
-  const done = ctx.label();
-  w.insn(`add\t${dl}, ${bl}, ${x}`);
-  if (dh !== bh) w.insn(`mov\t${dh}, ${bh}`);
-  // the wrapped sum is below both addends: compare with one that is still intact
-  const intact = dl !== x && dh !== x ? x : bl;
-  if (intact === dl || intact === dh) throw new Error('internal: no addend left to test the carry of a 64-bit add against');
-  w.insn(`bgeu\t${dl}, ${intact}, ${done}`);
-  w.insn(`addi\t${dh}, ${dh}, 1`);
-  w.label(done);
-  ctx.st(dl, i.dst, 0);
-  ctx.st(dh, i.dst, 1);
 }

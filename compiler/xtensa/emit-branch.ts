@@ -6,7 +6,7 @@
 
 import type { CmpCond, Instr, VReg } from '../ir/ir';
 import { branchImmediate } from './immediates';
-import type { EmitContext } from './emit-function';
+import type { EmitContext } from './emit-context';
 
 type Cmp = Extract<Instr, { op: 'cmp' }>;
 

@@ -14,7 +14,7 @@ import type { Address, Block, Func, Instr, MemType, Terminator, VReg } from '../
 import { addConstant, loadConstant, loadSymbol, memAccess } from './access';
 import type { AsmWriter } from './asm-writer';
 import { ARG_REGISTER_WORDS, argumentWords, layoutFrame, type Frame } from './frame';
-import { emitArith, emitZextAdd } from './emit-arith';
+import { emitArith } from './emit-arith';
 import { branchConsumes, branchIf, fusible } from './emit-branch';
 import { binImmediateOperand, constants64Of, constantsOf } from './immediates';
 import { vregsOf } from '../ir/uses';
@@ -23,38 +23,12 @@ import { dropRedundantReloads, foldLoadMoves } from './reloads';
 import { shortenBranches } from './branches';
 import { dropDeadHomeStores } from './dead-homes';
 import { dropMoves } from './moves';
-import { zextAdds, type ZextAdds } from './zext-add';
+import { emitZextAdd, zextAdds, type ZextAdds } from './zext-add';
 import { emitVectorCopy, emitVectorMemory, emitVop, fileReg, fill, planVectorHomes, reloadPinned, spill, vectorArgumentRegisters } from './emit-vector';
 import { pinnedVectors, registerOnlyVectors } from './vector-homes';
+import type { EmitContext } from './emit-context';
 
-export interface EmitContext {
-  readonly w: AsmWriter;
-  readonly frame: Frame;
-  /** Fresh local label. */
-  label(): string;
-  /** Loads word `word` (0 = low) of v's home into reg. */
-  ld(reg: string, v: VReg, word?: number): void;
-  st(reg: string, v: VReg, word?: number): void;
-  /** The register holding word 0 of v: its home register (-O1), else `scratch` after loading it. */
-  src(v: VReg, scratch: string): string;
-  /** Where to compute v: its home register (-O1), else `scratch` (then st(reg, v) stores it). */
-  dstReg(v: VReg, scratch: string): string;
-  /** Loads/stores an f32 home to/from an FP register. */
-  lsi(freg: string, v: VReg): void;
-  ssi(freg: string, v: VReg): void;
-  /** Calls a runtime helper with the words of `args` in a10.. and stores a10(:a11) into dst. */
-  helper(name: string, args: readonly VReg[], dst?: VReg): void;
-  /** -O1: the value of a register written once by a 32-bit constant (for immediate operands). */
-  konst(v: VReg): number | undefined;
-  /** -O1: the value of a register written once by a 64-bit constant. */
-  konst64(v: VReg): bigint | undefined;
-  /** -O1 (registers allocated): word operations may read and write home registers directly. */
-  readonly optimized: boolean;
-  /** The register holding word `word` of v: its home register, else `scratch` after loading it. */
-  srcWord(v: VReg, word: number, scratch: string): string;
-  /** Where to compute word `word` of v: its home register, else `scratch` (then st(reg, v, word)). */
-  dstWord(v: VReg, word: number, scratch: string): string;
-}
+export type { EmitContext } from './emit-context';
 
 /** Emits `f` into `w`; `index` makes its local labels unique in the file. */
 export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<string>): Frame {
@@ -138,7 +112,7 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
   w.resetLiterals();
   const firstLine = w.lineCount;
   w.pos = f.pos;
-  w.directive('.text');
+  w.codeSection();
   w.directive('.align\t4');
   if (f.global) w.directive(`.global\t${f.symbol}`);
   w.directive(`.type\t${f.symbol}, @function`);

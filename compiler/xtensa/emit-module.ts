@@ -28,6 +28,7 @@ export function emitModule(m: Module, fileName: string, prefix: string): Emitted
     frames.set(f, emitFunction(f, w, i, helpers));
     chunks.push({ symbol: f.symbol, from, to: w.lineCount });
   });
+  w.finishCode();
   w.pos = undefined;
   const dataFrom = w.lineCount;
   for (const d of m.data) emitData(w, d);

@@ -19,7 +19,7 @@ import { isVectorValue } from '../ir/ir';
 import { Unsupported } from '../lower/errors';
 import { INSN_BY_MNEMONIC } from '../../xtensa/isa';
 import { addConstant } from './access';
-import type { EmitContext } from './emit-function';
+import type { EmitContext } from './emit-context';
 
 export const FILE_PREFIX: Record<VectorValueType, string> = { vec: 'v', wvec: 'wv', vbool: 'vb', valign: 'u' };
 /** Registers per file usable for arguments and scratch. */

@@ -1,13 +1,35 @@
 // The architectural state of one Xtensa core: the physical AR file with the current 16-register
 // window cached in `a`, PC, the special and user registers, the FP registers (as raw bits), and the
 // few derived values the interpreter loop reads on every instruction (free window panes, active
-// loop end). Behaviour lives in the modules next to this one; this file holds state only.
+// loop end). Behaviour lives in the modules next to this one; this file holds state only, and the
+// interface of the semihosting host a core is given (semihost/host.ts implements it for memory).
 
 import type { CoreConfig } from '../config/types';
 import type { Memory } from '../memory/memory';
-import type { SemihostHost } from '../semihost/host';
 import type { StopReason } from './stop';
 import { IvpViews, ivpViews } from './ivp-state';
+
+/** The host side of semihosting, injected into the machine (the emulator itself does no I/O). */
+export interface SemihostHost {
+  /** Writes to descriptor `fd`; returns the byte count or a negative errno. */
+  write(fd: number, data: Uint8Array): number;
+  /** Reads up to `max` bytes from `fd`; returns the bytes (empty at end of file) or a negative errno. */
+  read(fd: number, max: number): Uint8Array | number;
+  /** Opens `path`; returns a descriptor or a negative errno. */
+  open(path: string, flags: number, mode: number): number;
+  close(fd: number): number;
+  /** Moves the file offset; returns the new offset or a negative errno. */
+  lseek(fd: number, offset: number, whence: number): number;
+  /** True when a read from `fd` would not block (SIMCALL select_one). */
+  readable(fd: number): boolean;
+  /** Program arguments (SIMCALL argc/argv). */
+  readonly argv: readonly string[];
+  /**
+   * Optional: serves SIMCALL numbers outside QEMU's set (the Q7 device's calls, emulator/device).
+   * Called with the core; returns true when it served the call (it may set `cpu.stop` to end the run).
+   */
+  deviceCall?(cpu: Cpu): boolean;
+}
 
 /** Handler return value meaning "stop the run loop now" (see Cpu.stop). */
 export const STOP = -1;

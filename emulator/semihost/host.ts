@@ -1,29 +1,11 @@
-// The host side of semihosting, injected into the machine (the emulator itself does no I/O), and a
-// ready-made host that keeps stdout/stderr in memory, serves stdin from a buffer and keeps files in
-// memory behind optional read/write callbacks.
+// The host side of semihosting, injected into the machine (the emulator itself does no I/O; the
+// interface, SemihostHost, is declared with the core's state in core/cpu.ts), and a ready-made host
+// that keeps stdout/stderr in memory, serves stdin from a buffer and keeps files in memory behind
+// optional read/write callbacks.
 
-import type { Cpu } from '../core/cpu';
+import type { SemihostHost } from '../core/cpu';
 
-export interface SemihostHost {
-  /** Writes to descriptor `fd`; returns the byte count or a negative errno. */
-  write(fd: number, data: Uint8Array): number;
-  /** Reads up to `max` bytes from `fd`; returns the bytes (empty at end of file) or a negative errno. */
-  read(fd: number, max: number): Uint8Array | number;
-  /** Opens `path`; returns a descriptor or a negative errno. */
-  open(path: string, flags: number, mode: number): number;
-  close(fd: number): number;
-  /** Moves the file offset; returns the new offset or a negative errno. */
-  lseek(fd: number, offset: number, whence: number): number;
-  /** True when a read from `fd` would not block (SIMCALL select_one). */
-  readable(fd: number): boolean;
-  /** Program arguments (SIMCALL argc/argv). */
-  readonly argv: readonly string[];
-  /**
-   * Optional: serves SIMCALL numbers outside QEMU's set (the Q7 device's calls, emulator/device).
-   * Called with the core; returns true when it served the call (it may set `cpu.stop` to end the run).
-   */
-  deviceCall?(cpu: Cpu): boolean;
-}
+export type { SemihostHost } from '../core/cpu';
 
 /** errno values of QEMU's Xtensa semihosting (target numbering). */
 export const ERRNO = { ENOENT: 2, EBADF: 9, EAGAIN: 11, EACCES: 13, EINVAL: 22, EMFILE: 24, ESPIPE: 29, ENOSYS: 88 } as const;

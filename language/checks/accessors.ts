@@ -61,8 +61,17 @@ export function accessorSource(fc: FunctionContext, e: Expr | undefined, depth =
   return undefined;
 }
 
-/** Every accessor the function opens, in source order. */
+const usesOf = new WeakMap<FunctionContext, AccessorUse[]>();
+
+/** Every accessor the function opens, in source order (computed once per function context, which is
+ *  shared while its body is unchanged). */
 export function accessorUses(fc: FunctionContext): AccessorUse[] {
+  let uses = usesOf.get(fc);
+  if (!uses) usesOf.set(fc, (uses = collectAccessorUses(fc)));
+  return uses;
+}
+
+function collectAccessorUses(fc: FunctionContext): AccessorUse[] {
   const out: AccessorUse[] = [];
   for (const e of fc.index.all) {
     const kind = factoryKind(e);

@@ -7,7 +7,7 @@
 
 import type { VarDecl } from '../model/declarations';
 import type { Expr } from '../model/expressions';
-import { describeUse, type AccessorUse } from './accessors';
+import { accessorUses, describeUse, type AccessorUse } from './accessors';
 import { conflicts } from './coherency';
 import type { FileContext } from './context';
 import type { FunctionContext } from './function-context';
@@ -22,7 +22,7 @@ export const aliasedHandlesCheck: Check = {
   name: 'aliased-handles',
   summary: 'conflicting accessors of one tensor opened through different copies of its handle, which the enforcer cannot see',
   runFunction(ctx: FileContext, fc: FunctionContext) {
-    const uses = fc.accessorUses().filter((u) => u.kind !== 'tcm' && u.tensor.handle);
+    const uses = accessorUses(fc).filter((u) => u.kind !== 'tcm' && u.tensor.handle);
     for (let j = 0; j < uses.length; j++) {
       const b = uses[j];
       const open = (x: AccessorUse) => b.life.start < x.life.end && conflicts(x, b);

@@ -7,7 +7,7 @@
 // A tensor annotation applies to the function it sits in, or to the next function when it sits
 // outside any function.
 
-import type { CoherencePolicy } from './types';
+import type { CoherencePolicy } from './shapes';
 import { dtypeByName } from './sdk-types';
 
 export interface TensorAnnotation {

@@ -6,12 +6,13 @@
 // the severity to warning / hint. Quick fixes: close the stream first, or scope the earlier accessor.
 
 import type { Severity } from '../diagnostics';
+import type { Loc } from '../model/declarations';
+import type { Stmt } from '../model/statements';
 import type { SyntaxNode } from '../parse/syntax-node';
-import { describeUse, type AccessorUse } from './accessors';
+import { accessorUses, describeUse, type AccessorUse } from './accessors';
 import type { FileContext } from './context';
 import { editable, indentAt } from './fixes';
 import type { FunctionContext } from './function-context';
-import { nodeOfLoc, statementOf } from './syntax';
 import { sameTensor, stripExpr } from './tensors';
 import type { Check, CoherencePolicy, Fix } from './types';
 
@@ -24,7 +25,7 @@ export const coherencyCheck: Check = {
   name: 'coherency-conflict',
   summary: 'accessors of one tensor whose lifetimes overlap in a way the coherency enforcer refuses',
   runFunction(ctx: FileContext, fc: FunctionContext) {
-    const uses = fc.accessorUses().filter((u) => u.kind !== 'tcm');
+    const uses = accessorUses(fc).filter((u) => u.kind !== 'tcm');
     for (let j = 0; j < uses.length; j++) {
       const b = uses[j];
       const a = uses.slice(0, j).find((x) => sameTensor(x.tensor, b.tensor) && b.life.start < x.life.end && conflicts(x, b));
@@ -95,35 +96,36 @@ function usedAfter(fc: FunctionContext, u: AccessorUse, offset: number): boolean
 /** Inserts `a.close();` before the statement that opens `b` (a named stream not used after it). */
 function closeFirst(ctx: FileContext, fc: FunctionContext, a: AccessorUse, b: AccessorUse): Fix[] {
   if (!a.local || (a.kind !== 'reader' && a.kind !== 'writer') || usedAfter(fc, a, b.created.loc.start)) return [];
-  const stmt = statementOf(nodeOfLoc(b.created.loc));
-  if (!editable(ctx, fc, firstLine(stmt))) return [];
-  const at = fc.rangeOf(stmt).start;
+  const stmt = fc.statementAround(b.created.loc);
+  if (!stmt || !editable(ctx, fc, firstLine(fc.node(stmt.loc.start, stmt.loc.end)))) return [];
+  const at = fc.rangeOf(stmt.loc).start;
   return [{
     title: `Close '${a.local.name}' before opening the ${b.kind === 'standard' ? 'accessor' : 'stream'}`,
-    edits: [{ range: { file: fc.rangeOf(stmt).file, start: at, end: at }, newText: `${a.local.name}.close();\n${indentAt(ctx, at.line)}` }],
+    edits: [{ range: { file: fc.rangeOf(stmt.loc).file, start: at, end: at }, newText: `${a.local.name}.close();\n${indentAt(ctx, at.line)}` }],
   }];
 }
 
 /** Wraps the statements from `a`'s declaration to its last use in { } when `b` opens after them. */
 function scopeFirst(ctx: FileContext, fc: FunctionContext, a: AccessorUse, b: AccessorUse): Fix[] {
   if (!a.local) return [];
-  const declStmt = statementOf(nodeOfLoc(a.local.loc));
-  const block = declStmt.parent;
-  if (!block || block.type !== 'compound_statement') return [];
-  const uses = fc.index.all.filter((e) => e.kind === 'name' && e.decl === a.local).map((e) => statementOf(nodeOfLoc(e.loc)));
+  const around = fc.statementsAround(a.local.loc);
+  const declStmt = around.at(-1);
+  const block = around.at(-2);
+  if (!declStmt || !block || block.kind !== 'block') return [];
+  const uses = fc.index.all.filter((e) => e.kind === 'name' && e.decl === a.local);
   let last = declStmt;
-  for (const s of uses) {
-    const top = topIn(block, s);
+  for (const e of uses) {
+    const top = topIn(fc, block, e.loc);
     if (!top) return [];
-    if (top.endIndex > last.endIndex) last = top;
+    if (top.loc.end > last.loc.end) last = top;
   }
-  const bStmt = topIn(block, statementOf(nodeOfLoc(b.created.loc)));
-  if (!bStmt || bStmt.startIndex < last.endIndex || declaresUsedLater(fc, block, declStmt, last)) return [];
-  if (!editable(ctx, fc, firstLine(declStmt))) return [];
-  const start = fc.rangeOf(declStmt).start;
-  const end = fc.rangeOf(last).end;
+  const bStmt = topIn(fc, block, b.created.loc);
+  if (!bStmt || bStmt.loc.start < last.loc.end || declaresUsedLater(fc, block.loc, declStmt.loc, last.loc)) return [];
+  if (!editable(ctx, fc, firstLine(fc.node(declStmt.loc.start, declStmt.loc.end)))) return [];
+  const start = fc.rangeOf(declStmt.loc).start;
+  const end = fc.rangeOf(last.loc).end;
   const indent = indentAt(ctx, start.line);
-  const file = fc.rangeOf(declStmt).file;
+  const file = fc.rangeOf(declStmt.loc).file;
   return [{
     title: `Put '${a.local.name}' in its own scope`,
     edits: [
@@ -133,19 +135,19 @@ function scopeFirst(ctx: FileContext, fc: FunctionContext, a: AccessorUse, b: Ac
   }];
 }
 
-/** The statement of `block` that contains `n`. */
-function topIn(block: SyntaxNode, n: SyntaxNode): SyntaxNode | undefined {
-  let k: SyntaxNode | null = n;
-  while (k && k.parent !== block) k = k.parent;
-  return k ?? undefined;
+/** The statement of `block` (in the typed statement tree) that contains `loc`. */
+function topIn(fc: FunctionContext, block: Stmt, loc: Loc): Stmt | undefined {
+  const around = fc.statementsAround(loc);
+  const k = around.indexOf(block);
+  return k < 0 ? undefined : around[k + 1];
 }
 
 /** Whether a local declared in [from, to] is used after `to` (wrapping them in { } would hide it). */
-function declaresUsedLater(fc: FunctionContext, block: SyntaxNode, from: SyntaxNode, to: SyntaxNode): boolean {
+function declaresUsedLater(fc: FunctionContext, block: Loc, from: Loc, to: Loc): boolean {
   for (const l of fc.locals) {
     const s = l.decl.loc.start;
-    if (s < from.startIndex || s > to.endIndex) continue;
-    if (fc.index.all.some((e) => e.decl === l.decl && e.loc.start > to.endIndex && e.loc.end <= block.endIndex)) return true;
+    if (s < from.start || s > to.end) continue;
+    if (fc.index.all.some((e) => e.decl === l.decl && e.loc.start > to.end && e.loc.end <= block.end)) return true;
   }
   return false;
 }

@@ -8,7 +8,7 @@ import { isSdkFile } from '../sdk';
 import type { FunctionDecl } from '../model/declarations';
 import { parseAnnotations, type Annotations, type TensorAnnotation } from './annotations';
 import { FunctionContext } from './function-context';
-import type { CheckDiagnostic, CheckOptions, CoherencePolicy } from './types';
+import type { CheckDiagnostic, CheckOptions, CoherencePolicy } from './shapes';
 
 export class FileContext {
   readonly annotations: Annotations;

@@ -7,8 +7,7 @@ import type { SyntaxNode } from '../parse/syntax-node';
 import type { FunctionDecl, Loc, Unit, VarDecl } from '../model/declarations';
 import type { Expr } from '../model/expressions';
 import type { FunctionBody, LocalObject } from '../model/bodies';
-import { allStatements } from '../model/statements';
-import { accessorUses, type AccessorUse } from './accessors';
+import { allStatements, statementPath, type Stmt } from '../model/statements';
 import { ExprIndex } from './expr-index';
 import { enclosingScope, nodeAt, nodeOfLoc } from './syntax';
 
@@ -25,7 +24,6 @@ const LINE_MARK = /\uE000(\d+)\uE001/g;
 export class FunctionContext {
   readonly unit: Unit;
   private exprIndex?: ExprIndex;
-  private uses?: AccessorUse[];
   private inits?: Map<VarDecl, Expr | undefined>;
   private initialised?: Map<Expr, VarDecl>;
   private paramDecls?: Map<string, VarDecl>;
@@ -46,11 +44,6 @@ export class FunctionContext {
 
   get index(): ExprIndex {
     return (this.exprIndex ??= new ExprIndex(this.body));
-  }
-
-  /** The accessors the function opens, with their lifetimes. */
-  accessorUses(): AccessorUse[] {
-    return (this.uses ??= accessorUses(this));
   }
 
   get locals(): readonly LocalObject[] {
@@ -103,6 +96,16 @@ export class FunctionContext {
         this.initialised.set(e, decl);
       }
     }
+  }
+
+  /** The statements of the body's typed tree around a place, outermost (the body's block) first. */
+  statementsAround(loc: Loc | Span): Stmt[] {
+    return statementPath(this.body.statement, loc.start, loc.end);
+  }
+
+  /** The innermost statement around a place (a condition's parts belong to their statement). */
+  statementAround(loc: Loc | Span): Stmt | undefined {
+    return this.statementsAround(loc).at(-1);
   }
 
   /** The syntax node of the scope a local belongs to. */

@@ -6,7 +6,7 @@
 // when some dimension's offset can reach 2^32, an error at a subscript whose constant index does.
 
 import type { Expr } from '../model/expressions';
-import { accessorSource } from './accessors';
+import { accessorUses, accessorSource } from './accessors';
 import type { FileContext } from './context';
 import type { FunctionContext } from './function-context';
 import { sdkValue } from './sdk-types';
@@ -26,7 +26,7 @@ export const indexNarrowingCheck: Check = {
   summary: 'an element offset that can reach 2^32 is truncated to a 32-bit size_t before the byte multiply',
   runFunction(ctx: FileContext, fc: FunctionContext) {
     const notes = ctx.tensorAnnotations(fc);
-    for (const u of fc.accessorUses()) {
+    for (const u of accessorUses(fc)) {
       if (u.kind !== 'standard' || u.value.kind !== 'accessor' || u.created.callee?.name !== 'accessor') continue;
       const shape = knownShape(fc, u.tensor, u.value.rank, u.created.loc.start, notes);
       const dim = firstWrapping(shape);

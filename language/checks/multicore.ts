@@ -6,7 +6,7 @@
 import type { SyntaxNode } from '../parse/syntax-node';
 import type { FunctionDecl } from '../model/declarations';
 import type { Expr } from '../model/expressions';
-import { describeUse } from './accessors';
+import { accessorUses, describeUse } from './accessors';
 import type { FileContext } from './context';
 import type { FunctionContext } from './function-context';
 import { isTensorType } from './sdk-types';
@@ -30,7 +30,7 @@ export const multicoreCheck: Check = {
 };
 
 function accessors(ctx: FileContext, fc: FunctionContext): void {
-  for (const u of fc.accessorUses()) {
+  for (const u of accessorUses(fc)) {
     if (u.kind === 'tcm' || u.created.callee?.owner?.qualifiedName !== 'at::TensorBase') continue;
     ctx.report({
       range: fc.rangeOf(u.created.loc),

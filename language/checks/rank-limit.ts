@@ -9,6 +9,7 @@ import type { DiagnosticCode } from '../diagnostic-codes';
 import type { SyntaxNode } from '../parse/syntax-node';
 import type { SourceRange } from '../diagnostics';
 import { outermostChains } from './chains';
+import { accessorUses } from './accessors';
 import type { FileContext } from './context';
 import type { FunctionContext } from './function-context';
 import { ancestor } from './syntax';
@@ -35,7 +36,7 @@ export const rankLimitCheck: Check = {
 
 function accessors(ctx: FileContext, fc: FunctionContext): void {
   const chains = outermostChains(fc);
-  for (const u of fc.accessorUses()) {
+  for (const u of accessorUses(fc)) {
     if (u.value.kind !== 'accessor' || u.value.rank <= MAX_DIMS || u.created.callee?.name !== 'accessor') continue;
     const call = fc.node(u.created.loc.start, u.created.loc.end);
     const nArg = call.childForFieldName('function')?.childForFieldName('field')?.childForFieldName('arguments')?.namedChildren[1];

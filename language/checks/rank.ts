@@ -5,6 +5,7 @@
 import type { SyntaxNode } from '../parse/syntax-node';
 import { isArithmetic, nonReference } from '../model/types';
 import { outermostChains, type Chain } from './chains';
+import { accessorUses } from './accessors';
 import type { FileContext } from './context';
 import type { FunctionContext } from './function-context';
 import { MAX_DIMS } from './rank-limit';
@@ -24,7 +25,7 @@ export const rankCheck: Check = {
 };
 
 function factoryRank(ctx: FileContext, fc: FunctionContext): void {
-  for (const u of fc.accessorUses()) {
+  for (const u of accessorUses(fc)) {
     if (u.kind !== 'standard' || u.value.kind !== 'accessor' || u.created.callee?.name !== 'accessor' || u.value.rank === 0 || u.value.rank > MAX_DIMS) continue;
     const facts = factsOf(fc, u.tensor, u.created.loc.start, ctx.tensorAnnotations(fc));
     const n = u.value.rank;

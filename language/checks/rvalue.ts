@@ -8,7 +8,7 @@ import { factoryKind, kindLabel } from './accessors';
 import type { FileContext } from './context';
 import { editable, indentAt } from './fixes';
 import type { FunctionContext } from './function-context';
-import { nodeOfLoc, statementOf } from './syntax';
+import { nodeOfLoc } from './syntax';
 import { stripExpr } from './tensors';
 import type { Check, Fix } from './types';
 
@@ -92,11 +92,12 @@ function temporaryTensor(ctx: FileContext, fc: FunctionContext, e: Expr, object:
 function bindFirst(ctx: FileContext, fc: FunctionContext, object: Expr): Fix[] {
   const node = nodeOfLoc(object.loc);
   if (!editable(ctx, fc, node)) return [];
-  const stmt = statementOf(node);
-  const at = fc.rangeOf(stmt).start;
+  const stmt = fc.statementAround(object.loc);
+  if (!stmt) return [];
+  const at = fc.rangeOf(stmt.loc).start;
   const name = freshName(fc, 'tensor');
   const indent = indentAt(ctx, at.line);
-  const before = { ...fc.rangeOf(stmt), end: at };
+  const before = { ...fc.rangeOf(stmt.loc), end: at };
   return [{
     title: `Bind the tensor to a variable '${name}' first`,
     edits: [

@@ -1,5 +1,6 @@
-// Syntax-tree helpers for the checks: the node spanning a location, ancestors, enclosing statements
-// and blocks, the declaration a local's name belongs to, and control-flow nesting between two nodes.
+// Syntax-tree helpers for the checks, for what the typed statement tree (FunctionContext.statementAround)
+// does not answer: the node spanning a location, ancestors, enclosing scopes, the declaration a local's
+// name belongs to, and control-flow nesting between two nodes (`&&`, `||` and `?:` included).
 
 import type { SyntaxNode } from '../parse/syntax-node';
 import type { Loc, Unit } from '../model/declarations';
@@ -61,19 +62,6 @@ export function initialiserOf(nameNode: SyntaxNode): SyntaxNode | undefined {
 /** The declaration statement a local's name node belongs to. */
 export function declarationOf(nameNode: SyntaxNode): SyntaxNode | undefined {
   return ancestor(nameNode, (a) => a.type === 'declaration');
-}
-
-/** The statement (or for-loop clause) `n` belongs to. */
-export function statementOf(n: SyntaxNode): SyntaxNode {
-  let k: SyntaxNode = n;
-  while (k.parent && !(k.parent.type === 'compound_statement' || k.parent.type === 'translation_unit')) {
-    if (k.type.endsWith('_statement') || k.type === 'declaration') {
-      const p = k.parent;
-      if (p.type !== 'condition_clause' && p.type !== 'init_declarator') return k;
-    }
-    k = k.parent;
-  }
-  return k;
 }
 
 /** Removes the outer parentheses of an expression node. */

@@ -5,6 +5,7 @@
 import type { SyntaxNode } from '../parse/syntax-node';
 import type { VarDecl } from '../model/declarations';
 import type { Expr } from '../model/expressions';
+import { accessorUses } from './accessors';
 import type { FileContext } from './context';
 import type { FunctionContext, Span } from './function-context';
 import { nodeOfLoc, runsUnconditionallyWithin, unparenthesised } from './syntax';
@@ -55,7 +56,7 @@ function allocations(fc: FunctionContext): Allocation[] {
     const free = firstFree(fc, l.decl, call.loc.end);
     out.push({ expr: call, bytes: call.operands?.[0]?.value, stream: false, local: l.decl, life: { start: call.loc.start, end: free ?? fc.lifetimeOf(l).end } });
   }
-  for (const u of fc.accessorUses()) {
+  for (const u of accessorUses(fc)) {
     if (u.kind === 'reader' || u.kind === 'writer') out.push({ expr: u.created, bytes: STREAM_BUFFER, stream: true, local: undefined, life: u.life });
   }
   return out.sort((a, b) => a.life.start - b.life.start);

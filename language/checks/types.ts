@@ -1,51 +1,11 @@
-// What a domain check produces and consumes: diagnostics that carry quick fixes (text edits in source
-// ranges, no editor protocol), the options the editor or the CLI passes, and the check interface.
+// The domain check interface (one rule, run per function body or per file, over the checks' contexts),
+// and the shapes a check produces and consumes (shapes.ts), re-exported for the checks.
 
-import type { CheckCode, DiagnosticCode } from '../diagnostic-codes';
-import type { Diagnostic, SourceRange } from '../diagnostics';
+import type { CheckCode } from '../diagnostic-codes';
+import type { FileContext } from './context';
+import type { FunctionContext } from './function-context';
 
-export type CoherencePolicy = 'COHERENT' | 'INCOHERENT_VERBOSE' | 'INCOHERENT_QUIET';
-
-export interface CheckOptions {
-  /** The library is built with `multicore=True` (an in-source `// q7: multicore` also turns it on). */
-  multicore?: boolean;
-  /** The coherence policy tensors start with (the device's default is COHERENT). */
-  defaultPolicy?: CoherencePolicy;
-  /** The shape file registering this kernel file's ops (found by shape-file.ts's findShapeSource). */
-  shapeSource?: import('./shape-file').ShapeSource;
-}
-
-export interface TextEdit {
-  range: SourceRange;
-  newText: string;
-}
-
-/** A quick fix: a title for the menu and the edits that apply it. */
-export interface Fix {
-  title: string;
-  edits: TextEdit[];
-}
-
-/** A `note:` under a diagnostic: why it is one (which tensor, which accessor, the other side of a conflict), at a place or not. */
-export interface Note {
-  message: string;
-  range?: SourceRange;
-}
-
-/**
- * A domain diagnostic, shaped as clang and rustc shape theirs: a one-line `message` that names the problem,
- * `notes` with the why, a `help` line with the fix; plus quick fixes and the generic errors it explains.
- */
-export interface CheckDiagnostic extends Diagnostic {
-  notes?: Note[];
-  /** How to fix it, one sentence (shown as `help:`). */
-  help?: string;
-  fixes?: Fix[];
-  /** Front-end diagnostic codes at this range that this one replaces with a domain explanation. */
-  supersedes?: DiagnosticCode[];
-  /** Front-end diagnostics elsewhere that follow from this one (a cascade): codes within ranges. */
-  silences?: { codes: DiagnosticCode[]; ranges: SourceRange[] };
-}
+export type { CheckDiagnostic, CheckOptions, CoherencePolicy, Fix, Note, TextEdit } from './shapes';
 
 /**
  * One domain check: a code such as `Q7-A001`, a short name, and the rule it enforces. Most rules look
@@ -56,6 +16,6 @@ export interface Check {
   readonly code: CheckCode;
   readonly name: string;
   readonly summary: string;
-  runFunction?(ctx: import('./context').FileContext, fc: import('./function-context').FunctionContext): void;
-  runFile?(ctx: import('./context').FileContext): void;
+  runFunction?(ctx: FileContext, fc: FunctionContext): void;
+  runFile?(ctx: FileContext): void;
 }

@@ -124,9 +124,11 @@ export type Stmt =
   | GotoStmt | BreakStmt | ContinueStmt | ReturnStmt | RangeForStmt | EmptyStmt | UnsupportedStmt;
 
 /** The statements directly inside `s`, in source order: a condition's init-statements and declaration
- *  before the statements it governs (a lambda's or a local class's bodies are not in the tree). */
-export function childStatements(s: Stmt): Stmt[] {
-  const cond = (c: Condition | undefined): Stmt[] => (c ? [...c.init, ...(c.decl ? [c.decl.stmt] : [])] : []);
+ *  before the statements it governs, unless `conditions` is false (then they count as part of their
+ *  statement; a for's init-statement stays its own). A lambda's or a local class's bodies are not in
+ *  the tree. */
+export function childStatements(s: Stmt, conditions = true): Stmt[] {
+  const cond = (c: Condition | undefined): Stmt[] => (c && conditions ? [...c.init, ...(c.decl ? [c.decl.stmt] : [])] : []);
   switch (s.kind) {
     case 'block':
     case 'case':
@@ -154,4 +156,15 @@ export function allStatements(root: Stmt | undefined, out: Stmt[] = []): Stmt[] 
   out.push(root);
   for (const c of childStatements(root)) allStatements(c, out);
   return out;
+}
+
+/** The statements of the tree under `root` that enclose [start, end), outermost first (a condition's
+ *  init-statement and declaration are part of their statement). */
+export function statementPath(root: Stmt | undefined, start: number, end: number): Stmt[] {
+  const path: Stmt[] = [];
+  for (let s = root; s && s.loc.start <= start && end <= s.loc.end; ) {
+    path.push(s);
+    s = childStatements(s, false).find((c) => c.loc.start <= start && end <= c.loc.end);
+  }
+  return path;
 }

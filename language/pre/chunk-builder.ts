@@ -2,7 +2,7 @@
 // written (no macro between them, only blanks or comments) are copied as one piece per line, with
 // comments blanked, so the chunk keeps the file's columns and needs one map entry per line.
 
-import type { Chunk } from './preprocessor';
+import type { Chunk } from './records';
 import { SourceMap } from './source-map';
 import type { TokenTable } from './token-table';
 import type { Origin, Token } from './tokens';

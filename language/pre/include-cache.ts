@@ -7,7 +7,7 @@
 import type { Diagnostic, SourceRange } from '../diagnostics';
 import type { FileHost } from '../host';
 import type { Macro } from './macros';
-import type { Chunk, IncludeRecord, MacroDefinitionRecord } from './preprocessor';
+import type { Chunk, IncludeRecord, MacroDefinitionRecord } from './records';
 
 /** Everything processing one top-level system #include added to the preprocessor's state. */
 export interface IncludeEffects {

@@ -3,6 +3,7 @@
 // source map back to the user's files. A file #included at the top level of the main file becomes
 // a chunk of its own so that unchanged headers can be parsed and analysed once and reused.
 
+import type { Chunk, IncludeRecord, MacroDefinitionRecord } from './records';
 import { diagnostic, type Diagnostic, type SourceRange } from '../diagnostics';
 import type { FileHost } from '../host';
 import { dirname, joinPath, normalizePath } from '../paths';
@@ -11,7 +12,6 @@ import { IncludeCache, type IncludeEffects } from './include-cache';
 import { MacroFingerprint } from './macro-fingerprint';
 import { expandTokens, type ExpansionProblem, type Macro } from './macros';
 import { ChunkBuilder } from './chunk-builder';
-import type { SourceMap } from './source-map';
 import { lex, scan, type Origin, type Token } from './tokens';
 import type { TokenTable } from './token-table';
 import type { DiagnosticCode } from '../diagnostic-codes';
@@ -29,26 +29,7 @@ export interface PreprocessOptions {
   includeCache?: IncludeCache;
 }
 
-export interface Chunk {
-  text: string;
-  map: SourceMap;
-  /** True when every token of the chunk comes from system (SDK) headers. */
-  system: boolean;
-  /** The file whose inclusion produced this chunk (the main file for its own text). */
-  file: string;
-}
-
-export interface IncludeRecord {
-  range: SourceRange;
-  spelled: string;
-  resolved?: string;
-}
-
-export interface MacroDefinitionRecord {
-  name: string;
-  range: SourceRange;
-  text: string;
-}
+export type { Chunk, IncludeRecord, MacroDefinitionRecord } from './records';
 
 export interface PreprocessResult {
   chunks: Chunk[];

@@ -2,7 +2,7 @@
 // scanned without an object per token; Token objects are made only for the tokens that need them
 // (directives, macro invocations).
 
-import type { Token, TokenKind } from './tokens';
+import type { Token, TokenKind } from './token';
 
 const KINDS: TokenKind[] = ['id', 'num', 'str', 'punct', 'other'];
 export const KIND_ID = 0;

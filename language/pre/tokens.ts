@@ -1,32 +1,10 @@
 // Preprocessing tokens: the lexer that splits a source file into identifiers, numbers, literals and
 // punctuators, remembering where each one came from.
 
+import type { Token } from './token';
 import { KIND_ID, KIND_NUM, KIND_OTHER, KIND_PUNCT, KIND_STR, TokenTable } from './token-table';
 
-export type TokenKind = 'id' | 'num' | 'str' | 'punct' | 'other';
-
-/** Where a token's text is charged to in the user's sources (for macro expansions: the invocation). */
-export interface Origin {
-  file: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  /** True when the token is spelled at this place (columns inside it map one to one). */
-  exact: boolean;
-}
-
-export interface Token {
-  kind: TokenKind;
-  text: string;
-  /** Whitespace precedes the token on its line. */
-  space: boolean;
-  /** The token starts a logical line. */
-  bol: boolean;
-  origin: Origin;
-  /** Where `text` is spelled in the file `origin.file` (set by the lexer; macro results have none). */
-  offset?: number;
-}
+export type { Origin, Token, TokenKind } from './token';
 
 const PUNCTUATORS = [
   '%:%:', '...', '<<=', '>>=', '->*', '<=>',

@@ -16,20 +16,8 @@ export const CIRCLE_LIMITS: Readonly<Record<string, number>> = {
   'compiler/lower': 24,
   // the model's data: a declaration has a type, a class type names its declaration, a body its statements
   'language/model': 6,
-  // the checks' contexts and the accessor and tensor facts they compute for each other
-  'language/checks': 6,
-  // the Locals and Vector scopes and the runtime that creates them
-  'debug-adapter': 5,
-  // the function emitter and its instruction families (they take its EmitContext)
-  'compiler/xtensa': 4,
-  // the preprocessor and its chunk builder and include cache (they take its Chunk records); the tokens and their table
-  'language/pre': 3,
-  // the CPU and the semihosting host it calls (the host takes the CPU)
-  emulator: 2,
   // the device and its calls, a core and its accessor tracker
   'emulator/device': 2,
-  // the assembler and the .xt.prop writer (it takes the listing)
-  'xtensa/asm': 2,
 };
 
 /** The deepest folder holding every file of `files`. */

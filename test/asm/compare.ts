@@ -1,8 +1,8 @@
 // Test helper: assembles one source text with GNU as (--no-transform) + ld and with our assembler
 // at the same addresses, and compares the results. The linker script places every input section
 // explicitly, in file order, into the output sections our assembler uses (.literal at BASE, then
-// .text, .rodata, .data, .bss), because Xtensa ld reorders the sections that one wildcard
-// statement matches. Symbols left undefined get the same --defsym values on both sides.
+// .text, .rodata, .data, .bss; function sections `.text.X` after the plain code, each after its pool
+// `.literal.X`), because Xtensa ld reorders the sections that one wildcard statement matches. Symbols left undefined get the same --defsym values on both sides.
 
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
@@ -29,10 +29,19 @@ function outputOf(s: ElfSection): string | undefined {
 
 export function linkerScript(object: ElfImage): string {
   const lists = new Map<string, string[]>(OUTPUTS.map((o) => [o, []]));
+  // a function section `.text.X` follows the plain code, just after its literal pool `.literal.X` (layout.ts)
+  const names = new Set(object.sections.map((s) => s.name));
+  const isFunction = (s: ElfSection) => s.name.startsWith('.text.') && outputOf(s) === '.text';
+  const poolOf = (s: ElfSection) => `.literal.${s.name.slice('.text.'.length)}`;
+  const interleaved = new Set(object.sections.filter((s) => isFunction(s) && names.has(poolOf(s))).map(poolOf));
+  const functions: string[] = [];
   for (const s of object.sections) {
     const out = outputOf(s);
-    if (out) lists.get(out)!.push(`*(${s.name})`);
+    if (!out || interleaved.has(s.name)) continue;
+    if (isFunction(s)) functions.push(...(interleaved.has(poolOf(s)) ? [`*(${poolOf(s)})`] : []), `*(${s.name})`);
+    else lists.get(out)!.push(`*(${s.name})`);
   }
+  lists.get('.text')!.push(...functions);
   lists.get('.bss')!.push('*(COMMON)');
   const body = OUTPUTS.map((o) => `  ${o} : { ${lists.get(o)!.join(' ')} }`);
   return `SECTIONS {\n  . = 0x${BASE.toString(16)};\n${body.join('\n')}\n  /DISCARD/ : { *(.xt.prop .xt.prop.* .xt.lit .xt.lit.* .xtensa.info .comment .note.*) }\n}\n`;

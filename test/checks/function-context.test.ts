@@ -53,4 +53,24 @@ describe('language/checks function context', function () {
     assert.equal(e && fc.text(e.loc.start, e.loc.end), 'pair');
     assert.equal(fc.localInitialisedBy(e!), binding.object);
   });
+
+  it('finds the statements around a place in the typed statement tree (a condition belongs to its statement)', async () => {
+    const fe = await sharedFrontend();
+    const file = '/g.cpp';
+    const src = 'int g(int x) {\n  if (int c = x + 1) { x += c; }\n  for (int i = 0; i < x; i++) x--;\n  return x;\n}\n';
+    const a = fe.analyze(file, memoryHost({ [file]: src }));
+    const fn = a.model.functions.find((f) => f.name === 'g' && f.analysed)!;
+    const fc = FunctionContext.of(fn, fn.analysed!);
+    const at = (text: string) => {
+      const start = fc.unit.text.indexOf(text);
+      assert.ok(start >= 0, text);
+      return fc.statementsAround({ start, end: start + text.length }).map((s) => s.kind);
+    };
+    assert.deepEqual(at('x + 1'), ['block', 'if'], "a condition's declaration is part of its if");
+    assert.deepEqual(at('x += c'), ['block', 'if', 'block', 'expr']);
+    assert.deepEqual(at('int i = 0'), ['block', 'for', 'decl'], "a for's init-statement is its own");
+    assert.deepEqual(at('i < x'), ['block', 'for']);
+    assert.deepEqual(at('return x'), ['block', 'return']);
+    assert.equal(fc.statementAround({ start: 0, end: 3 }), undefined, 'outside the body');
+  });
 });

@@ -11,6 +11,7 @@ import { SHF_ALLOC, SHF_EXECINSTR, SHF_WRITE, SHT_NOBITS, STB_GLOBAL, STB_LOCAL,
 import { Assembly, displayName } from './assembly';
 import { DIRECTIVES } from './directives';
 import { AsmError, SourceLoc, StatementError } from './errors';
+import type { ListingLine } from './listing';
 import { Value, evaluate } from './expr';
 import { ResolvedSymbol, buildImage } from './image';
 import { encodeFixup } from './fixups';
@@ -37,20 +38,7 @@ export interface AssembleOptions {
   readonly defsym?: Readonly<Record<string, number>>;
 }
 
-/** One statement that produced bytes, at its final address. */
-export interface ListingLine {
-  readonly file: string;
-  readonly line: number;
-  readonly address: number;
-  readonly size: number;
-  /** Output section name. */
-  readonly section: string;
-  readonly kind: 'insn' | 'data';
-  readonly text: string;
-  readonly bytes: Uint8Array;
-  /** The source position the assembly's `.loc` directives give the line (compiled code), if any. */
-  readonly source?: SourceLoc;
-}
+export type { ListingLine } from './listing';
 
 export interface AssembleResult {
   readonly image: ElfImage;
@@ -255,6 +243,7 @@ function listingOf(a: Assembly, outputs: readonly OutputSection[]): ListingLine[
     text: p.text,
     bytes: bytesOf(p.section).slice(p.offset, p.offset + p.size),
     ...(p.source ? { source: p.source } : {}),
+    ...(p.section.isLiteralPool && outputOf.get(p.section) === '.text' ? { literal: true as const } : {}),
   }));
 }
 

@@ -3,6 +3,10 @@
 // the base address, each aligned; `sectionStart` fixes the address of any of them (the ones that
 // follow continue after it, the ones before the first fixed section are packed just below it) or of
 // a named input section, which then becomes an output section of its own.
+// Function sections (`.text.NAME`, as -ffunction-sections or a large unit's split code give) keep
+// their literal pool (`.literal.NAME`) just before them inside .text, as Xtensa ld's script
+// interleaves `.literal.* .text.*`: their L32Rs then reach a pool however large the code before them
+// is. They follow the plain .text inputs, whose pools stay in .literal ahead of all code.
 
 import { SHF_ALLOC, SHF_EXECINSTR, SHF_WRITE, SHT_NOBITS, SHT_PROGBITS } from '../elf/types';
 import { InputSection, OUTPUT_ORDER, outputSectionOf } from './sections';
@@ -34,8 +38,9 @@ const hex = (v: number) => '0x' + (v >>> 0).toString(16);
 function group(inputs: readonly InputSection[], sectionStart: Readonly<Record<string, number>>): OutputSection[] {
   const own = new Set(Object.keys(sectionStart).filter((n) => !(OUTPUT_ORDER as readonly string[]).includes(n)));
   const byName = new Map<string, OutputSection>();
+  const interleaved = interleavedPools(inputs, own);
   for (const s of inputs) {
-    const name = outputSectionOf(s, own);
+    const name = interleaved.has(s) ? '.text' : outputSectionOf(s, own);
     let out = byName.get(name);
     if (!out) {
       const std = STANDARD[name];
@@ -48,11 +53,32 @@ function group(inputs: readonly InputSection[], sectionStart: Readonly<Record<st
     }
     out.inputs.push(s);
   }
+  const text = byName.get('.text');
+  if (text && interleaved.size) orderFunctionSections(text, interleaved);
   const standard = OUTPUT_ORDER.map((n) => byName.get(n)).filter((o): o is OutputSection => o !== undefined);
   const others = [...byName.values()].filter((o) => !STANDARD[o.name]);
   const alloc = others.filter((o) => o.flags & SHF_ALLOC);
   const nonAlloc = others.filter((o) => !(o.flags & SHF_ALLOC));
   return [...standard, ...alloc, ...nonAlloc];
+}
+
+const isFunctionSection = (s: InputSection) => s.name.startsWith('.text.') && !s.isLiteralPool;
+
+/** The literal pools of function sections merged into .text, each mapped to its section. */
+function interleavedPools(inputs: readonly InputSection[], own: ReadonlySet<string>): Map<InputSection, InputSection> {
+  const pools = new Map<InputSection, InputSection>();
+  for (const s of inputs) {
+    if (s.literalPool && s.literalPool !== s && isFunctionSection(s) && !own.has(s.name) && !own.has(s.literalPool.name) && outputSectionOf(s, own) === '.text') pools.set(s.literalPool, s);
+  }
+  return pools;
+}
+
+/** .text: the plain inputs in input order, then each function section after its own literal pool. */
+function orderFunctionSections(text: OutputSection, pools: ReadonlyMap<InputSection, InputSection>): void {
+  const poolOf = new Map([...pools].map(([pool, s]) => [s, pool]));
+  const plain = text.inputs.filter((s) => !pools.has(s) && !isFunctionSection(s));
+  const functions = text.inputs.filter((s) => isFunctionSection(s)).flatMap((s) => (poolOf.has(s) ? [poolOf.get(s)!, s] : [s]));
+  text.inputs.splice(0, text.inputs.length, ...plain, ...functions);
 }
 
 function placeInputs(out: OutputSection): void {

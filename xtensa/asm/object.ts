@@ -14,7 +14,7 @@ import type { Expr, Value } from './expr';
 import { placementIndependent, writeFixup } from './fixups';
 import { InsnOperand } from './instructions';
 import { INSN_BY_MNEMONIC } from '../isa';
-import { InputSection } from './sections';
+import { InputSection, literalPoolName } from './sections';
 import { FileScope, SymbolEntry } from './symbols';
 
 export const OBJECT_FORMAT = 'q7-asm-object/2';
@@ -166,6 +166,8 @@ export function restoreObject(a: Assembly, obj: AsmObject): void {
     section.align = s.align;
     return section;
   });
+  // each section's literal pool, found by the name the assembler gave it (sections.ts literalPoolName)
+  for (const section of sections) if (!section.isLiteralPool) section.literalPool = sections.find((p) => p.isLiteralPool && p.name === literalPoolName(section.name));
   const value = (v: ObjectValue): Value => {
     const section = v.section === null ? null : sections[v.section];
     return v.exact === undefined ? { section, offset: v.offset } : { section, offset: v.offset, exact: v.exact };

@@ -4,7 +4,7 @@
 // no-transform — the values GNU as writes for `--no-transform` code.
 
 import { ElfSection, SHT_PROGBITS } from '../elf/types';
-import type { ListingLine } from './assemble';
+import type { ListingLine } from './listing';
 
 const LITERAL = 0x101;
 const INSN = 0x106;
@@ -14,7 +14,7 @@ const DATA = 0x104;
 export function propertySection(listing: readonly ListingLine[], codeSections: ReadonlySet<string>): ElfSection | undefined {
   const items = listing
     .filter((l) => l.size > 0 && (codeSections.has(l.section) || l.section === '.literal'))
-    .map((l) => ({ addr: l.address, size: l.size, flags: l.section === '.literal' ? LITERAL : l.kind === 'insn' ? INSN : DATA }))
+    .map((l) => ({ addr: l.address, size: l.size, flags: l.section === '.literal' || l.literal ? LITERAL : l.kind === 'insn' ? INSN : DATA }))
     .sort((a, b) => a.addr - b.addr);
   const merged: { addr: number; size: number; flags: number }[] = [];
   for (const it of items) {
