@@ -5,8 +5,10 @@
 // arguments, stored home before anything else runs) and on return (the result in a2, or a2:a3).
 //
 // Branches are emitted in a form that reaches anywhere in the function (the assembler does not
-// relax): a conditional branch skips over a J to the target. -O1/-O2: reloads of a home into a
-// register that still holds it are dropped afterwards (reloads.ts).
+// relax): a conditional branch skips over a J to the target. -O1/-O2, afterwards over the function's
+// lines: reloads of a home into a register that still holds it are dropped (reloads.ts), dead home
+// stores (dead-homes.ts) and moves around calls (moves.ts) removed, branches shortened where they
+// reach (branches.ts).
 
 import type { Address, Block, Func, Instr, MemType, Terminator, VReg } from '../ir/ir';
 import { addConstant, loadConstant, loadSymbol, memAccess } from './access';
@@ -20,6 +22,7 @@ import { argumentWordsOf, isVectorValue, sizeOfValue } from '../ir/ir';
 import { dropRedundantReloads, foldLoadMoves } from './reloads';
 import { shortenBranches } from './branches';
 import { dropDeadHomeStores } from './dead-homes';
+import { dropMoves } from './moves';
 import { emitZextAdd, zextAdds, type ZextAdds } from './zext-add';
 import { emittingInstr, emitVectorCopy, emitVectorMemory, emitVop, fileReg, fill, planVectorHomes, reloadPinned, savePinned, spill, vectorArgumentRegisters } from './emit-vector';
 import { pinnedOnce, pinnedVectors, pinsLiveAfter, registerOnlyVectors } from './vector-homes';
@@ -153,6 +156,7 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
     foldLoadMoves(w, firstLine, w.lineCount);
     shortenBranches(w, firstLine, w.lineCount);
     dropDeadHomeStores(w, firstLine, w.lineCount, homeWords(f, frame, true));
+    dropMoves(w, firstLine, w.lineCount, new Set(f.debugVars.flatMap((d) => (d.vreg && frame.regs.get(d.vreg.id)) || [])));
   }
   w.directive(`.size\t${f.symbol}, . - ${f.symbol}`);
   return frame;

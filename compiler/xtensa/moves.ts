@@ -1,0 +1,146 @@
+// -O1/-O2, over one function's emitted assembly: register moves the emitter leaves between a value's
+// register and the one a call wants or gives. `mov rY, rX` with rX dead after it goes when
+//  - the code before it, from the instruction that wrote rX, can write rY instead: a stretch with no
+//    call, no label reached from outside it and no branch out of it (a 64-bit add's carry branch stays
+//    inside), in which rY is neither read nor written — every rX there becomes rY (an address computed
+//    straight into a call's argument register);
+//  - or rX is a10 just after a call (the result): the lines up to the last read of rY before rY is
+//    written again, straight-line, without a call or a write of a10, read a10 instead (the result
+//    used where the call left it).
+// Whether a register is dead is decided by scanning forward until it is written (a read, a label, a
+// branch or an instruction not understood first: not dead). Registers of debugger variables are left
+// alone (`keep`), and a move that begins a statement or a scope stays.
+
+import type { AsmWriter } from './asm-writer';
+
+/** Instructions whose first operand is the address register written and the others are read. */
+const DEF_FIRST = new Set([
+  'l32i', 'l16ui', 'l16si', 'l8ui', 'l32r', 'add', 'addi', 'addmi', 'addx2', 'addx4', 'addx8', 'sub', 'subx2', 'subx4', 'subx8',
+  'and', 'or', 'xor', 'mov', 'movi', 'neg', 'abs', 'slli', 'srli', 'srai', 'sll', 'srl', 'sra', 'src', 'extui', 'sext', 'mull',
+  'muluh', 'mulsh', 'quou', 'quos', 'remu', 'rems', 'min', 'max', 'minu', 'maxu', 'nsa', 'nsau', 'rfr', 'trunc.s', 'utrunc.s', 'rsr', 'rur',
+]);
+/** Instructions that only read their address registers. */
+const READ_ONLY = /^(s8i|s16i|s32i|ssi|lsi|wfr|wsr|wur|ssr|ssl|ssa8l|ssa8b|ssai|float\.s|ufloat\.s|nop|memw|[a-z]+\.s)$/;
+
+interface Parsed {
+  readonly kind: 'insn' | 'label' | 'other';
+  readonly mnemonic: string;
+  readonly ops: string[];
+  readonly label?: string;
+}
+
+function parse(text: string): Parsed {
+  const label = /^(\S+):$/.exec(text);
+  if (label) return { kind: 'label', mnemonic: '', ops: [], label: label[1] };
+  const m = /^\t([a-z][a-z0-9_.]*)\s*(.*)$/.exec(text);
+  if (!m || text.startsWith('\t.') || text.startsWith('\t/*')) return { kind: 'other', mnemonic: '', ops: [] };
+  return { kind: 'insn', mnemonic: m[1], ops: m[2] ? m[2].split(',').map((x) => x.trim()) : [] };
+}
+
+const isAr = (r: string | undefined) => !!r && /^a([2-9]|1[0-5])$/.test(r);
+const isBranch = (p: Parsed) => p.kind === 'insn' && p.mnemonic.startsWith('b') && p.mnemonic !== 'break';
+
+/** What an instruction does to the address registers: reads and writes, or undefined when not understood. */
+function effect(p: Parsed): { reads: string[]; writes: string[] } | undefined {
+  const { mnemonic, ops } = p;
+  const regs = ops.filter((o) => /^a([0-9]|1[0-5])$/.test(o));
+  if (DEF_FIRST.has(mnemonic)) return { reads: ops.slice(1).filter((o) => regs.includes(o)), writes: regs.includes(ops[0]) ? [ops[0]] : [] };
+  if (READ_ONLY.test(mnemonic) || isBranch(p)) return { reads: regs, writes: [] };
+  if (mnemonic === 'call8') return { reads: ['a10', 'a11', 'a12', 'a13', 'a14', 'a15'], writes: ['a8', 'a9', 'a10', 'a11', 'a12', 'a13', 'a14', 'a15'] };
+  if (mnemonic === 'callx8') return { reads: ['a10', 'a11', 'a12', 'a13', 'a14', 'a15', ...regs], writes: ['a8', 'a9', 'a10', 'a11', 'a12', 'a13', 'a14', 'a15'] };
+  return undefined;
+}
+
+/** Removes the moves described above from the lines (from, to] of `w`; returns how many. */
+export function dropMoves(w: AsmWriter, from: number, to: number, keep: ReadonlySet<string>): number {
+  const lines: Parsed[] = [];
+  for (let n = from + 1; n <= to; n++) lines.push(parse(w.line(n)));
+  const refs = new Map<string, number[]>();
+  lines.forEach((l, k) => {
+    if ((isBranch(l) || l.mnemonic === 'j') && l.ops.length) {
+      const t = l.ops[l.ops.length - 1];
+      (refs.get(t) ?? refs.set(t, []).get(t)!).push(k);
+    }
+  });
+  const drop = new Set<number>();
+  /** Whether `reg` is written before it is read after line k (straight-line code, calls followed; removed lines skipped). */
+  const deadAfter = (k: number, reg: string): boolean => {
+    for (let x = k + 1; x < lines.length; x++) {
+      const l = lines[x];
+      if (l.kind === 'other' || drop.has(x)) continue;
+      if (l.kind === 'label') return false;
+      const e = effect(l);
+      if (!e || e.reads.includes(reg)) return false;
+      if (e.writes.includes(reg)) return true;
+      if (isBranch(l) || l.mnemonic === 'j' || /^(ret|jx)/.test(l.mnemonic)) return false;
+    }
+    return false;
+  };
+  /** Renames `a` to `b` in line k (with `sourcesOnly`, not in the operand it writes). */
+  const rename = (k: number, a: string, b: string, sourcesOnly = false) => {
+    const l = lines[k];
+    const skipFirst = sourcesOnly && DEF_FIRST.has(l.mnemonic);
+    const ops = l.ops.map((o, x) => (o === a && !(skipFirst && x === 0) ? b : o));
+    lines[k] = { ...l, ops };
+    w.replaceLine(from + 1 + k, `${l.mnemonic}\t${ops.join(', ')}`);
+  };
+  for (let n = 0; n < lines.length; n++) {
+    const mv = lines[n];
+    if (mv.mnemonic !== 'mov' || drop.has(n)) continue;
+    const [ry, rx] = mv.ops;
+    if (!isAr(ry) || !isAr(rx) || ry === rx || keep.has(ry) || keep.has(rx) || w.anchors(from + 1 + n)) continue;
+    // 1: write rY where rX is written
+    let ok = false;
+    const inner: number[] = [];
+    const dead = deadAfter(n, rx);
+    for (let p = n - 1; p >= 0 && dead; p--) {
+      const l = lines[p];
+      if (l.kind === 'other') continue;
+      if (l.kind === 'label') {
+        inner.push(p);
+        continue;
+      }
+      if (drop.has(p)) continue;
+      const e = effect(l);
+      if (!e || l.mnemonic.startsWith('call')) break;
+      if (isBranch(l)) {
+        const t = l.ops[l.ops.length - 1];
+        const at = lines.findIndex((x) => x.label === t);
+        if (at <= p || at > n) break;
+      } else if (l.mnemonic === 'j' || /^(ret|jx)/.test(l.mnemonic)) break;
+      if (e.reads.includes(ry) || e.writes.includes(ry)) break;
+      if (DEF_FIRST.has(l.mnemonic) && l.ops[0] === rx && !l.ops.slice(1).includes(rx)) {
+        // the stretch's labels are reached only by forward branches from inside it
+        if (!inner.every((at) => (refs.get(lines[at].label!) ?? []).every((r) => r >= p && r < at))) break;
+        // the stretch p..n: every rX becomes rY
+        for (let x = p; x < n; x++) if (lines[x].kind === 'insn' && lines[x].ops.includes(rx)) rename(x, rx, ry);
+        drop.add(n);
+        ok = true;
+        break;
+      }
+    }
+    if (ok || rx !== 'a10' || n === 0) continue;
+    // 2: the call's result read where the call left it
+    const prev = lines.slice(0, n).filter((l, x) => l.kind !== 'other' && !drop.has(x)).pop();
+    if (!prev || (prev.mnemonic !== 'call8' && prev.mnemonic !== 'callx8')) continue;
+    const reads: number[] = [];
+    let ends = false;
+    for (let x = n + 1; x < lines.length; x++) {
+      const l = lines[x];
+      if (l.kind === 'other' || drop.has(x)) continue;
+      const e = l.kind === 'insn' ? effect(l) : undefined;
+      if (!e || isBranch(l) || l.mnemonic === 'j' || l.mnemonic.startsWith('call') || /^(ret|jx)/.test(l.mnemonic)) break;
+      if (e.reads.includes(ry)) reads.push(x);
+      if (e.writes.includes('a10')) break;
+      if (e.writes.includes(ry)) {
+        ends = true;
+        break;
+      }
+    }
+    if (!ends || !reads.length) continue;
+    for (const x of reads) rename(x, ry, 'a10', true);
+    drop.add(n);
+  }
+  w.removeLines(new Set([...drop].map((k) => from + 1 + k)));
+  return drop.size;
+}

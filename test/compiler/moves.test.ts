@@ -1,0 +1,51 @@
+// Register moves around calls (compiler/xtensa/moves.ts) on hand-written assembly: a value moved into
+// an argument register is computed there (through a 64-bit add's carry branch), a call's result is
+// read in a10 where it was moved away; a register still read later, a debugger variable's register,
+// a stretch with a call or a label reached from outside, or a write of a10 keep the move.
+
+import { strict as assert } from 'node:assert';
+import { AsmWriter } from '../../compiler/xtensa/asm-writer';
+import { dropMoves } from '../../compiler/xtensa/moves';
+
+function run(lines: string[], keep: string[] = []): { text: string[]; dropped: number } {
+  const w = new AsmWriter('t.cpp', 'u');
+  const from = w.lineCount;
+  for (const l of lines) {
+    if (l.endsWith(':')) w.label(l.slice(0, -1));
+    else w.insn(l);
+  }
+  const dropped = dropMoves(w, from, w.lineCount, new Set(keep));
+  return { text: w.text().trim().split('\n').map((l) => l.trim()), dropped };
+}
+
+describe('compiler: register moves around calls (xtensa/moves.ts)', () => {
+  it('a value moved into an argument register is computed there, through a carry branch', () => {
+    const r = run(['add\ta5, a8, a7', 'mov\ta7, a9', 'bgeu\ta5, a8, .L1', 'addi\ta7, a7, 1', '.L1:', 'l32i\ta10, a1, 16',
+      'mov\ta12, a5', 'mov\ta13, a7', 'call8\tf', 'l32i\ta5, a10, 0', 'movi\ta7, 0', 'retw']);
+    assert.equal(r.dropped, 2);
+    assert.deepEqual(r.text.slice(0, 7), ['add\ta12, a8, a7', 'mov\ta13, a9', 'bgeu\ta12, a8, .L1', 'addi\ta13, a13, 1', '.L1:', 'l32i\ta10, a1, 16', 'call8\tf']);
+  });
+
+  it("a call's result is read in a10 up to the next write of the register it was moved to", () => {
+    const r = run(['call8\tf', 'mov\ta2, a10', 'l32i\ta5, a2, 0', 's32i\ta5, a1, 16', 'l32i\ta2, a6, 8', 'retw']);
+    assert.deepEqual(r.text, ['call8\tf', 'l32i\ta5, a10, 0', 's32i\ta5, a1, 16', 'l32i\ta2, a6, 8', 'retw']);
+    // an update of the register itself reads a10 and writes it
+    assert.deepEqual(run(['call8\tf', 'mov\ta2, a10', 'addi\ta2, a2, 4', 'retw']).text.slice(0, 3), ['call8\tf', 'addi\ta2, a10, 4', 'retw']);
+  });
+
+  it('a later read, a kept register, a call or an outside label in the stretch, or a write of a10 keep the move', () => {
+    // a5 read after the move
+    assert.equal(run(['add\ta5, a8, a7', 'mov\ta12, a5', 'call8\tf', 'add\ta6, a5, a5', 'movi\ta5, 0', 'retw']).dropped, 0);
+    // a debugger variable's register
+    assert.equal(run(['add\ta5, a8, a7', 'mov\ta12, a5', 'movi\ta5, 0', 'retw'], ['a5']).dropped, 0);
+    // a call between the write and the move
+    assert.equal(run(['add\ta5, a8, a7', 'call8\tg', 'mov\ta12, a5', 'movi\ta5, 0', 'retw']).dropped, 0);
+    // a label reached from elsewhere between the write and the move
+    assert.equal(run(['add\ta5, a8, a7', '.L2:', 'mov\ta12, a5', 'movi\ta5, 0', 'bnez\ta3, .L2', 'retw']).dropped, 0);
+    // the argument register read in between
+    assert.equal(run(['add\ta5, a8, a7', 'add\ta9, a12, a12', 'mov\ta12, a5', 'movi\ta5, 0', 'retw']).dropped, 0);
+    // the result: a10 written before the last read, or the register never written again in sight
+    assert.equal(run(['call8\tf', 'mov\ta2, a10', 'l32i\ta10, a1, 16', 'l32i\ta5, a2, 0', 'movi\ta2, 0', 'retw']).dropped, 0);
+    assert.equal(run(['call8\tf', 'mov\ta2, a10', 'l32i\ta5, a2, 0', 'retw']).dropped, 0);
+  });
+});
