@@ -1,6 +1,6 @@
 // The virtual registers an IR instruction mentions (its result and its operands, address bases included).
 
-import type { Instr, VopArg, VReg } from './ir';
+import type { Func, Instr, VopArg, VReg } from './ir';
 
 export function vregsOf(i: Instr): (VReg | undefined)[] {
   const addrReg = (a: { kind: string; base?: VReg }) => (a.kind === 'reg' ? a.base : undefined);
@@ -27,4 +27,21 @@ export function vopUses(args: readonly VopArg[]): VReg[] {
     else if ('mem' in a && a.mem.kind === 'reg') out.push(a.mem.base);
   }
   return out;
+}
+
+/** How many times each virtual register is read in `f` (by id): operands, a branch's condition, a returned value. */
+export function readCounts(f: Func): Map<number, number> {
+  const uses = new Map<number, number>();
+  const count = (v: VReg | undefined) => v && uses.set(v.id, (uses.get(v.id) ?? 0) + 1);
+  for (const b of f.blocks) {
+    for (const i of b.instrs) vregsOf(i).slice(i.op === 'store' || i.op === 'memcpy' || i.op === 'memzero' ? 0 : 1).forEach(count);
+    if (b.term?.op === 'branch') count(b.term.cond);
+    if (b.term?.op === 'ret') count(b.term.value);
+  }
+  return uses;
+}
+
+/** The ids of the virtual registers that hold a debugger variable of `f`. */
+export function debugVregIds(f: Func): Set<number> {
+  return new Set(f.debugVars.flatMap((d) => (d.vreg ? [d.vreg.id] : [])));
 }

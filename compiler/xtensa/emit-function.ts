@@ -17,7 +17,7 @@ import { ARG_REGISTER_WORDS, argumentWords, layoutFrame, type Frame } from './fr
 import { emitArith } from './emit-arith';
 import { branchConsumes, branchIf, fusible } from './emit-branch';
 import { binImmediateOperand, constants64Of, constantsOf } from './immediates';
-import { vregsOf } from '../ir/uses';
+import { debugVregIds, readCounts, vregsOf } from '../ir/uses';
 import { argumentWordsOf, isVectorValue, sizeOfValue } from '../ir/ir';
 import { dropRedundantReloads, foldLoadMoves } from './reloads';
 import { shortenBranches } from './branches';
@@ -208,14 +208,8 @@ type Cmp = Extract<Instr, { op: 'cmp' }>;
  * nothing else: the comparison is emitted as part of the branch (emit-branch.ts).
  */
 function fusedCompares(f: Func): Map<Block, Cmp> {
-  const uses = new Map<number, number>();
-  const count = (v: VReg | undefined) => v && uses.set(v.id, (uses.get(v.id) ?? 0) + 1);
-  for (const b of f.blocks) {
-    for (const i of b.instrs) vregsOf(i).slice(i.op === 'store' || i.op === 'memcpy' || i.op === 'memzero' ? 0 : 1).forEach(count);
-    if (b.term?.op === 'branch') count(b.term.cond);
-    if (b.term?.op === 'ret') count(b.term.value);
-  }
-  const debug = new Set(f.debugVars.flatMap((d) => (d.vreg ? [d.vreg.id] : [])));
+  const uses = readCounts(f);
+  const debug = debugVregIds(f);
   const out = new Map<Block, Cmp>();
   for (const b of f.blocks) {
     const t = b.term;

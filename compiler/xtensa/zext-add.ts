@@ -4,7 +4,7 @@
 // stored or added.
 
 import type { Block, Func, Instr, VReg } from '../ir/ir';
-import { vregsOf } from '../ir/uses';
+import { debugVregIds, readCounts } from '../ir/uses';
 import type { EmitContext } from './emit-context';
 
 type Bin = Extract<Instr, { op: 'bin' }>;
@@ -23,14 +23,8 @@ export interface ZextAdds {
  * by anything but the add's own result (see emitZextAdd).
  */
 export function zextAdds(f: Func): ZextAdds {
-  const uses = new Map<number, number>();
-  const count = (v: VReg | undefined) => v && uses.set(v.id, (uses.get(v.id) ?? 0) + 1);
-  for (const b of f.blocks) {
-    for (const i of b.instrs) vregsOf(i).slice(i.op === 'store' || i.op === 'memcpy' || i.op === 'memzero' ? 0 : 1).forEach(count);
-    if (b.term?.op === 'branch') count(b.term.cond);
-    if (b.term?.op === 'ret') count(b.term.value);
-  }
-  const debug = new Set(f.debugVars.flatMap((d) => (d.vreg ? [d.vreg.id] : [])));
+  const uses = readCounts(f);
+  const debug = debugVregIds(f);
   const out: ZextAdds = { adds: new Map(), absorbed: new Set() };
   const visit = (b: Block) => {
     const list = b.instrs.filter((i) => i.op !== 'stmt' && i.op !== 'scope');

@@ -5,6 +5,7 @@
 
 import { strict as assert } from 'node:assert';
 import { AsmWriter } from '../../compiler/xtensa/asm-writer';
+import { writeLines } from './asm-lines';
 import { shortenBranches } from '../../compiler/xtensa/branches';
 import { assemble } from '../../xtensa/asm';
 
@@ -13,12 +14,7 @@ function run(lines: string[], stmtAt: number[] = []): { text: string[]; removed:
   w.directive('.text');
   w.label('f');
   const from = w.lineCount;
-  lines.forEach((l, k) => {
-    if (l.endsWith(':')) return w.label(l.slice(0, -1));
-    if (stmtAt.includes(k)) w.markStatement({ file: 't.cpp', line: 10 + k, column: 1 });
-    else w.at({ file: 't.cpp', line: 10 + k, column: 1 });
-    w.insn(l);
-  });
+  writeLines(w, lines, stmtAt);
   const removed = shortenBranches(w, from, w.lineCount);
   assemble([{ name: 't.s', text: w.text() }]);
   return { text: w.text().trim().split('\n').slice(2).map((l) => l.trim()), removed };

@@ -5,6 +5,7 @@
 
 import { strict as assert } from 'node:assert';
 import { AsmWriter } from '../../compiler/xtensa/asm-writer';
+import { writeLines } from './asm-lines';
 import { dropDeadHomeStores } from '../../compiler/xtensa/dead-homes';
 
 const HOMES = new Set([16, 20, 24]);
@@ -12,12 +13,7 @@ const HOMES = new Set([16, 20, 24]);
 function run(lines: string[], stmtAt: number[] = [], homes: ReadonlySet<number> = HOMES): { text: string[]; dropped: number } {
   const w = new AsmWriter('t.cpp', 'u');
   const from = w.lineCount;
-  lines.forEach((l, k) => {
-    if (l.endsWith(':')) return w.label(l.slice(0, -1));
-    if (stmtAt.includes(k)) w.markStatement({ file: 't.cpp', line: 10 + k, column: 1 });
-    else w.at({ file: 't.cpp', line: 10 + k, column: 1 });
-    w.insn(l);
-  });
+  writeLines(w, lines, stmtAt);
   const dropped = dropDeadHomeStores(w, from, w.lineCount, homes);
   return { text: w.text().trim().split('\n').map((l) => l.trim()), dropped };
 }

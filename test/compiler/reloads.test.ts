@@ -6,6 +6,7 @@
 
 import { strict as assert } from 'node:assert';
 import { AsmWriter } from '../../compiler/xtensa/asm-writer';
+import { writeLines } from './asm-lines';
 import { dropRedundantReloads, foldLoadMoves } from '../../compiler/xtensa/reloads';
 
 const HOMES = new Set([16, 20, 24, 1028]);
@@ -14,12 +15,7 @@ const HOMES = new Set([16, 20, 24, 1028]);
 function run(lines: string[], stmtAt: number[] = []): { text: string[]; dropped: number; w: AsmWriter } {
   const w = new AsmWriter('t.cpp', 'u');
   const from = w.lineCount;
-  lines.forEach((l, k) => {
-    if (l.endsWith(':')) return w.label(l.slice(0, -1));
-    if (stmtAt.includes(k)) w.markStatement({ file: 't.cpp', line: 10 + k, column: 1 });
-    else w.at({ file: 't.cpp', line: 10 + k, column: 1 });
-    w.insn(l);
-  });
+  writeLines(w, lines, stmtAt);
   const dropped = dropRedundantReloads(w, from, w.lineCount, HOMES) + foldLoadMoves(w, from, w.lineCount);
   return { text: w.text().trim().split('\n').map((l) => l.trim()), dropped, w };
 }
