@@ -9,25 +9,11 @@
 // candidates (the debugger reads them at any stop), nor is a store that begins a statement or scope.
 
 import type { AsmWriter } from './asm-writer';
+import { type AsmLine, parseAsmLine } from './asm-line';
 
 const LOAD_BYTES: Record<string, number> = { l32i: 4, 'l32i.n': 4, lsi: 4, l16ui: 2, l16si: 2, l8ui: 1 };
 const STORE_BYTES: Record<string, number> = { s32i: 4, 's32i.n': 4, ssi: 4, s16i: 2, s8i: 1 };
 const ENDS = new Set(['retw', 'retw.n', 'ret', 'ret.n']);
-
-interface Line {
-  readonly kind: 'insn' | 'label' | 'other';
-  readonly mnemonic: string;
-  readonly ops: string[];
-  readonly label?: string;
-}
-
-function parseLine(text: string): Line {
-  const label = /^(\S+):$/.exec(text);
-  if (label) return { kind: 'label', mnemonic: '', ops: [], label: label[1] };
-  const m = /^\t([a-z][a-z0-9_.]*)\s*(.*)$/.exec(text);
-  if (!m || text.startsWith('\t.') || text.startsWith('\t/*')) return { kind: 'other', mnemonic: '', ops: [] };
-  return { kind: 'insn', mnemonic: m[1], ops: m[2] ? m[2].split(',').map((x) => x.trim()) : [] };
-}
 
 /**
  * Removes the dead stores of the lines (from, to] of `w` (one function). `words` are the frame
@@ -37,10 +23,10 @@ export function dropDeadHomeStores(w: AsmWriter, from: number, to: number, words
   const index = new Map([...words].sort((a, b) => a - b).map((off, k) => [off, k]));
   const size = index.size;
   if (!size) return 0;
-  const lines: Line[] = [];
+  const lines: AsmLine[] = [];
   const labelAt = new Map<string, number>();
   for (let n = from + 1; n <= to; n++) {
-    const l = parseLine(w.line(n));
+    const l = parseAsmLine(w.line(n));
     if (l.label) labelAt.set(l.label, lines.length);
     lines.push(l);
   }

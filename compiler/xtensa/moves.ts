@@ -12,6 +12,7 @@
 // alone (`keep`), and a move that begins a statement or a scope stays.
 
 import type { AsmWriter } from './asm-writer';
+import { type AsmLine, parseAsmLine } from './asm-line';
 
 /** Instructions whose first operand is the address register written and the others are read. */
 const DEF_FIRST = new Set([
@@ -22,26 +23,11 @@ const DEF_FIRST = new Set([
 /** Instructions that only read their address registers. */
 const READ_ONLY = /^(s8i|s16i|s32i|ssi|lsi|wfr|wsr|wur|ssr|ssl|ssa8l|ssa8b|ssai|float\.s|ufloat\.s|nop|memw|[a-z]+\.s)$/;
 
-interface Parsed {
-  readonly kind: 'insn' | 'label' | 'other';
-  readonly mnemonic: string;
-  readonly ops: string[];
-  readonly label?: string;
-}
-
-function parse(text: string): Parsed {
-  const label = /^(\S+):$/.exec(text);
-  if (label) return { kind: 'label', mnemonic: '', ops: [], label: label[1] };
-  const m = /^\t([a-z][a-z0-9_.]*)\s*(.*)$/.exec(text);
-  if (!m || text.startsWith('\t.') || text.startsWith('\t/*')) return { kind: 'other', mnemonic: '', ops: [] };
-  return { kind: 'insn', mnemonic: m[1], ops: m[2] ? m[2].split(',').map((x) => x.trim()) : [] };
-}
-
 const isAr = (r: string | undefined) => !!r && /^a([2-9]|1[0-5])$/.test(r);
-const isBranch = (p: Parsed) => p.kind === 'insn' && p.mnemonic.startsWith('b') && p.mnemonic !== 'break';
+const isBranch = (p: AsmLine) => p.kind === 'insn' && p.mnemonic.startsWith('b') && p.mnemonic !== 'break';
 
 /** What an instruction does to the address registers: reads and writes, or undefined when not understood. */
-function effect(p: Parsed): { reads: string[]; writes: string[] } | undefined {
+function effect(p: AsmLine): { reads: string[]; writes: string[] } | undefined {
   const { mnemonic, ops } = p;
   const regs = ops.filter((o) => /^a([0-9]|1[0-5])$/.test(o));
   if (DEF_FIRST.has(mnemonic)) return { reads: ops.slice(1).filter((o) => regs.includes(o)), writes: regs.includes(ops[0]) ? [ops[0]] : [] };
@@ -53,8 +39,8 @@ function effect(p: Parsed): { reads: string[]; writes: string[] } | undefined {
 
 /** Removes the moves described above from the lines (from, to] of `w`; returns how many. */
 export function dropMoves(w: AsmWriter, from: number, to: number, keep: ReadonlySet<string>): number {
-  const lines: Parsed[] = [];
-  for (let n = from + 1; n <= to; n++) lines.push(parse(w.line(n)));
+  const lines: AsmLine[] = [];
+  for (let n = from + 1; n <= to; n++) lines.push(parseAsmLine(w.line(n)));
   const refs = new Map<string, number[]>();
   lines.forEach((l, k) => {
     if ((isBranch(l) || l.mnemonic === 'j') && l.ops.length) {

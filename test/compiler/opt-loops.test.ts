@@ -3,7 +3,7 @@
 
 import { strict as assert } from 'node:assert';
 import { FunctionBuilder, regAddr, slotAddr } from '../../compiler/ir/builder';
-import type { Block, Func, VReg } from '../../compiler/ir/ir';
+import type { Block, Func } from '../../compiler/ir/ir';
 import { mayAlias } from '../../compiler/opt/alias';
 import { coalesceCopies } from '../../compiler/opt/coalesce';
 import { hoistInvariants } from '../../compiler/opt/licm';
@@ -12,26 +12,9 @@ import { printFunc, printInstr } from '../../compiler/opt/print';
 import { rotateLoops } from '../../compiler/opt/rotate';
 import { unswitchLoops } from '../../compiler/opt/unswitch';
 import { NEURON_TRANSLATE_SYMBOL } from '../../target/q7/abi';
+import { countedLoop } from './ir-loops';
 
 const POS = { file: '/t/a.cpp', line: 1, column: 1 };
-
-/** `for (i = 0; i < n; i++) { body }` with `body` built into the loop's block; returns the blocks. */
-function countedLoop(b: FunctionBuilder, n: VReg, body: (b: FunctionBuilder) => void): { head: Block; loop: Block; exit: Block } {
-  const i = b.vreg('i32');
-  b.copy(i, b.const('i32', 0));
-  const head = b.newBlock();
-  const loop = b.newBlock();
-  const exit = b.newBlock();
-  b.jump(head);
-  b.place(head);
-  b.branch(b.cmp('lt', i, n), loop, exit);
-  b.place(loop);
-  body(b);
-  b.copy(i, b.bin('add', i, b.const('i32', 1)));
-  b.jump(head);
-  b.place(exit);
-  return { head, loop, exit };
-}
 
 /** The blocks of `f` that hold an instruction printed as `text`. */
 function blocksOf(f: Func, text: string): number[] {

@@ -16,6 +16,7 @@ import { printFunc, printInstr } from '../../compiler/opt/print';
 import { rotateLoops } from '../../compiler/opt/rotate';
 import { reduceStrength } from '../../compiler/opt/strength';
 import { compileAndRun } from './harness';
+import { countedLoop } from './ir-loops';
 
 const POS = { file: '/t/a.cpp', line: 1, column: 1 };
 
@@ -24,19 +25,7 @@ function loopOver(body: (b: FunctionBuilder, i: VReg, p: VReg) => void): Func {
   const b = new FunctionBuilder('f', 'f', POS, true);
   const n = b.addParam('i32');
   const p = b.addParam('i32');
-  const i = b.vreg('i32');
-  b.copy(i, b.const('i32', 0));
-  const head = b.newBlock();
-  const loop = b.newBlock();
-  const exit = b.newBlock();
-  b.jump(head);
-  b.place(head);
-  b.branch(b.cmp('lt', i, n), loop, exit);
-  b.place(loop);
-  body(b, i, p);
-  b.copy(i, b.bin('add', i, b.const('i32', 1)));
-  b.jump(head);
-  b.place(exit);
+  countedLoop(b, n, (bb, i) => body(bb, i, p));
   b.terminate({ op: 'ret' });
   rotateLoops(b.func);
   hoistInvariants(b.func);
