@@ -133,7 +133,7 @@ export function hostCache(log: (line: string) => void, env: NodeJS.ProcessEnv = 
   disk.get = (key: string) => {
     const found = get(key);
     if (found) return found;
-    const shipped = (seed ??= shippedBuildSeed(frontEndIdentity())).get(key);
+    const shipped = (seed ??= processSeed()).get(key);
     if (shipped) logLine?.(`q7 cache: shipped ${key}`);
     return shipped;
   };
@@ -143,6 +143,12 @@ export function hostCache(log: (line: string) => void, env: NodeJS.ProcessEnv = 
 declare const __Q7_BUILD_ID: string | undefined;
 
 let devIdentity: string | undefined;
+let bundleSeed: { get(key: string): Uint8Array | undefined } | undefined;
+
+/** The build seed next to this bundle, read once per process (every hostCache shares it). */
+function processSeed(): { get(key: string): Uint8Array | undefined } {
+  return (bundleSeed ??= shippedBuildSeed(frontEndIdentity()));
+}
 
 /** The bundle's build id (a digest of every source it holds); from tsc output (tests), the SDK headers'. */
 function frontEndIdentity(): string {
