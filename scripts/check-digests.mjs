@@ -20,7 +20,7 @@ const language = require(join(ROOT, 'out/language/index.js'));
 const checks = require(join(ROOT, 'out/language/checks/index.js'));
 const compiler = require(join(ROOT, 'out/compiler/index.js'));
 
-const DIRS = ['examples/kernels', 'test/checks/fixtures', 'test/language/fixtures', 'test/compiler/corpus', 'test/public-kernels', 'test/debug-adapter/fixtures', 'test/session/fixtures'];
+const DIRS = ['examples/kernels', 'test/language/checks/fixtures', 'test/language/fixtures', 'test/compiler/corpus', 'test/public-kernels', 'test/debug-adapter/fixtures', 'test/session/fixtures'];
 
 function sources(dir, out = []) {
   if (!existsSync(dir)) return out;

@@ -2,7 +2,7 @@
 // device (emulator/device/): the local memory map, the per-core CSR mailbox and launch block, the
 // translation context's window entries, the device calls the guest makes with SIMCALL, and the
 // layouts of the objects the device builds in guest memory. Both sides import these numbers from
-// here and nowhere else; test/device pins the object layouts against the semantic model.
+// here and nowhere else; test/emulator/device pins the object layouts against the semantic model.
 
 import { Q7_DRAM_BASE, Q7_HBM_APERTURE, Q7_IRAM_BASE, Q7_IRAM_SIZE } from './memory-map';
 

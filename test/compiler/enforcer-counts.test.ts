@@ -12,7 +12,7 @@ import { deviceSymbols, readDebugInfo } from '../../session';
 import { COHERENCY_ENFORCER, CSR_BASE, LAUNCH, LAUNCH_BLOCK_OFFSET, TENSOR_HANDLE } from '../../target/q7/abi';
 import type { ElfImage } from '../../xtensa/elf/types';
 import { compileSource } from './harness';
-import { SANITIZE_DEFINES } from '../device/helpers';
+import { SANITIZE_DEFINES } from '../emulator/device/helpers';
 import { CASES, EXAMPLES, type ExampleCase } from './example-cases';
 
 const COUNTERS = ['readers', 'writers', 'unbuffered'] as const;

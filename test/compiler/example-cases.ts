@@ -3,7 +3,7 @@
 
 import * as path from 'node:path';
 import type { KernelArg } from '../../emulator/device';
-import { specArg } from '../device/helpers';
+import { specArg } from '../emulator/device/helpers';
 
 export const EXAMPLES = path.join(__dirname, '..', '..', '..', 'examples', 'kernels');
 

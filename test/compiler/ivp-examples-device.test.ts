@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import type { KernelArg } from '../../emulator/device';
 import { DTYPES } from '../../tensors';
 import { compileSource } from './harness';
-import { EXAMPLES, launch, outputOf, specArg, tensorArg } from '../device/helpers';
+import { EXAMPLES, launch, outputOf, specArg, tensorArg } from '../emulator/device/helpers';
 
 const LEVELS = [0, 1, 2] as const;
 

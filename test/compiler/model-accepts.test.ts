@@ -16,7 +16,7 @@ import { formatCompileDiagnostic, translationProblems, type CompileDiagnostic } 
 import { checkedDiagnostics } from '../../language/checks';
 import { parseFixture as parseLanguageFixture } from '../language/annotations';
 import { sharedFrontend } from '../language/grammar';
-import { parseFixture as parseChecksFixture } from '../checks/fixture';
+import { parseFixture as parseChecksFixture } from '../language/checks/fixture';
 import { CORPUS_DIR, compileSource } from './harness';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
@@ -45,7 +45,7 @@ function collectSources(): Source[] {
     }
   };
   add('language', 'test/language/fixtures', (t) => parseLanguageFixture(t).code);
-  add('checks', 'test/checks/fixtures', (t) => parseChecksFixture(t).code);
+  add('checks', 'test/language/checks/fixtures', (t) => parseChecksFixture(t).code);
   add('examples', 'examples/kernels', (t) => t);
   add('corpus', path.relative(ROOT, CORPUS_DIR), (t) => t);
   add('c-programs', 'test/programs/c', (t) => t); // the oracles' C programs, where they are also C++

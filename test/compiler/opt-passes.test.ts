@@ -15,7 +15,7 @@ import { inlineCalls } from '../../compiler/opt/inline';
 import { printFunc } from '../../compiler/opt/print';
 import { promoteLocals } from '../../compiler/opt/promote';
 import { scalarizeSlots } from '../../compiler/opt/scalarize';
-import { ISSUE_1019, SANITIZE_DEFINES, launch, specArg } from '../device/helpers';
+import { ISSUE_1019, SANITIZE_DEFINES, launch, specArg } from '../emulator/device/helpers';
 import { compileSource, runImage } from './harness';
 
 const POS = { file: '/t/a.cpp', line: 1, column: 1 };

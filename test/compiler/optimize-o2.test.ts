@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { FunctionBuilder, slotAddr } from '../../compiler/ir/builder';
 import { INLINE_LIMITS, inlineCalls, instrCount } from '../../compiler/opt/inline';
 import { compileSource } from './harness';
-import { launch, outputOf } from '../device/helpers';
+import { launch, outputOf } from '../emulator/device/helpers';
 import { CASES, EXAMPLES, NOT_BUILT } from './example-cases';
 
 const POS = { file: '/t/a.cpp', line: 1, column: 1 };

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import { generateTensor, parseTensorSpec, writeNpy } from '../../tensors';
 import { readElf } from '../../xtensa/elf/reader';
-import { ISSUE_1019 } from '../device/helpers';
+import { ISSUE_1019 } from '../emulator/device/helpers';
 import { CALLS, RELU, RELU_MC, TMP, buildKernel, collectOutput, launchTo, startClient, stopAfter, top } from './helpers';
 
 const INPUT = 'shape=4x8,init=randn,seed=1';

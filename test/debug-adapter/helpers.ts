@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { writeElf } from '../../xtensa/elf/writer';
-import { EXAMPLES, kernelImage, SANITIZE_DEFINES } from '../device/helpers';
+import { EXAMPLES, kernelImage, SANITIZE_DEFINES } from '../emulator/device/helpers';
 
 export const ADAPTER = path.join(__dirname, '..', '..', 'debug-adapter', 'main.js');
 export const RELU = path.join(EXAMPLES, 'relu.cpp');

@@ -12,7 +12,7 @@ import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { writeElf } from '../../xtensa/elf/writer';
 import { compileSource } from '../compiler/harness';
-import { EXAMPLES, SANITIZE_DEFINES } from '../device/helpers';
+import { EXAMPLES, SANITIZE_DEFINES } from '../emulator/device/helpers';
 import { launchTo, startClient, stopAfter, TMP } from './helpers';
 
 const COUNT_MAX = path.join(EXAMPLES, 'count_max_ivp.cpp');

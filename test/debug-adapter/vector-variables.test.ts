@@ -11,7 +11,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { EXAMPLES } from '../device/helpers';
+import { EXAMPLES } from '../emulator/device/helpers';
 import { buildKernel, launchTo, startClient, stopAfter } from './helpers';
 
 type Vars = Map<string, DebugProtocol.Variable>;

@@ -11,7 +11,7 @@ import { formatCompileDiagnostic } from '../../compiler';
 import { compileSource } from '../compiler/harness';
 import { dtypeByScalarType } from '../../tensors';
 import type { ElfImage } from '../../xtensa/elf/types';
-import { tensorArg } from '../device/helpers';
+import { tensorArg } from '../emulator/device/helpers';
 import { deviceTarget, lineAddress } from './helpers';
 
 const KERNEL = `#include <torch/torch.h>

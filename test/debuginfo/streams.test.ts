@@ -9,7 +9,7 @@ import { Inspector, type ValueNode } from '../../debuginfo/values';
 import { Device, findKernel } from '../../emulator/device';
 import { dtypeByScalarType } from '../../tensors';
 import { compileSource } from '../compiler/harness';
-import { tensorArg } from '../device/helpers';
+import { tensorArg } from '../emulator/device/helpers';
 import { deviceTarget, lineAddress } from './helpers';
 
 const KERNEL = `#include <stddef.h>

@@ -75,7 +75,7 @@ describe('language/diagnostic codes', function () {
   it('the fixtures produce only registered codes, severities and message shapes', async () => {
     const fe = await sharedFrontend();
     const sources: [string, string][] = [];
-    for (const dir of ['test/language/fixtures', 'test/checks/fixtures', 'examples/kernels']) {
+    for (const dir of ['test/language/fixtures', 'test/language/checks/fixtures', 'examples/kernels']) {
       for (const name of fs.readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith('.cpp')).sort()) sources.push([`/${dir}/${name}`, fs.readFileSync(path.join(ROOT, dir, name), 'utf8')]);
     }
     const seen = new Set<string>();

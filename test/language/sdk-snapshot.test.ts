@@ -13,7 +13,7 @@ import { checkedDiagnostics, findShapeSource } from '../../language/checks';
 import { hover } from '../../server/hover';
 import { kernelDefines } from '../../session';
 import { grammarBinaries } from './grammar';
-import { parseFixture } from '../checks/fixture';
+import { parseFixture } from './checks/fixture';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 
@@ -31,7 +31,7 @@ function sources(): Source[] {
     const file = `/examples/${f}`;
     out.push({ file, host: memoryHost({ [file]: fs.readFileSync(path.join(examples, f), 'utf8') }), options: {} });
   }
-  const fixtures = path.join(ROOT, 'test', 'checks', 'fixtures');
+  const fixtures = path.join(ROOT, 'test', 'language', 'checks', 'fixtures');
   for (const f of fs.readdirSync(fixtures).sort()) {
     const full = path.join(fixtures, f);
     if (fs.statSync(full).isDirectory()) {

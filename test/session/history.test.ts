@@ -12,7 +12,7 @@ import { KernelSession, resolveLine, type SessionOptions } from '../../session';
 import type { Device } from '../../emulator/device';
 import type { Machine } from '../../emulator/machine';
 import { SR_BY_NAME, UR_BY_NAME } from '../../xtensa/isa';
-import { EXAMPLES, kernelImage } from '../device/helpers';
+import { EXAMPLES, kernelImage } from '../emulator/device/helpers';
 import type { ElfImage } from '../../xtensa/elf/types';
 
 const noFiles = (p: string): Uint8Array => {

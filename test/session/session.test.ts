@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { KernelSession, SessionError, resolveLine, deviceSymbols, defaultInstructionLimit } from '../../session';
 import { callStack } from '../../emulator/device/stack';
-import { EXAMPLES, ISSUE_1019, kernelImage } from '../device/helpers';
+import { EXAMPLES, ISSUE_1019, kernelImage } from '../emulator/device/helpers';
 
 const noFiles = (p: string): Uint8Array => {
   throw new Error(`no file ${p}`);

@@ -1,6 +1,6 @@
 // The whole `objdump -d` listing of an ELF image: file header, one block per symbol in each code
 // section, and per address an instruction, a literal word, `.byte` or a `...` run of zeros, with
-// the rules of xtensa-lx106-elf-objdump 2.40 (see test/disasm for the observed cases).
+// the rules of xtensa-lx106-elf-objdump 2.40 (see test/xtensa/disasm for the observed cases).
 
 import { ElfImage, ElfSection, ET_REL, SHF_EXECINSTR, SHT_NOBITS } from '../elf/types';
 import { Symbolizer, formatInsn, hexNoZeros, plainSymbolizer } from './format';
