@@ -10,11 +10,8 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createMachine, MemoryHost } from '../emulator';
 import { readElf } from '../xtensa/elf';
-import { buildCustomProgram, buildProgram } from '../test/oracle/build';
+import { buildCustomProgram, buildProgram, hasTool, repoRoot, runQemu } from '../harness';
 import { spawnSync } from 'node:child_process';
-import { runQemu } from '../test/oracle/qemu';
-import { hasTool } from '../test/oracle/tools';
-import { repoRoot } from '../test/oracle/paths';
 
 export interface EngineFigure {
   engine: string;

@@ -16,7 +16,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { sdkHeaders } from '../language';
-import { LspClient, SERVER_MAIN } from '../test/server/lsp-client';
+import { LspClient, SERVER_MAIN } from '../harness';
 import { generateKernel } from './language';
 
 export interface ServerBenchOptions {

@@ -4,11 +4,11 @@
 // vector, end in the SIMCALL exit and carry the register values the runtime implies.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import { assemblyOf, buildNative, buildProgram, listPrograms, OPT_LEVELS, prebuild } from './oracle/build';
-import { runNative } from './oracle/native';
-import { runQemu, traceQemuDetailed, TraceResult } from './oracle/qemu';
-import { symbol } from './oracle/symbols';
-import { CORPUS_TOOLS, requireTool } from './oracle/tools';
+import { assemblyOf, buildNative, buildProgram, listPrograms, OPT_LEVELS, prebuild } from '../harness/oracle/build';
+import { runNative } from '../harness/oracle/native';
+import { runQemu, traceQemuDetailed, TraceResult } from '../harness/oracle/qemu';
+import { symbol } from '../harness/oracle/symbols';
+import { CORPUS_TOOLS, requireTool } from '../harness/oracle/tools';
 
 const RESET_VECTOR = 0x50000000;
 /** Top of RAM on `-M sim -cpu lx106` (0x60000000 + 128 MiB), where test/programs/rt puts the stack. */

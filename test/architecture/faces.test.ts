@@ -53,12 +53,6 @@ const ALLOWED: readonly string[] = [
   'bench/launch-phases.ts → compiler/dwarf/debug-info.ts',
   'bench/launch-phases.ts → xtensa/elf/writer.ts',
   'bench/launch-phases.ts → session/build.ts',
-  // bench/ runs the oracles and the LSP client the tests use
-  'bench/emulator.ts → test/oracle/build.ts',
-  'bench/emulator.ts → test/oracle/paths.ts',
-  'bench/emulator.ts → test/oracle/qemu.ts',
-  'bench/emulator.ts → test/oracle/tools.ts',
-  'bench/server.ts → test/server/lsp-client.ts',
 ];
 
 /** Every cross-folder import that names no face: `importer → target` with its `file:line` places. */

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { findTool, requireTool } from '../oracle/tools';
+import { findTool, requireTool } from '../../harness/oracle/tools';
 import { compileSource } from './harness';
 
 const SOURCE = 'struct V { short tag; union { int whole; float real; }; };\nV g;\nint main() { g.whole = 1; return g.tag; }\n';

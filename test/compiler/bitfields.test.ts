@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { formatCompileDiagnostic } from '../../compiler';
-import { findTool, requireTool } from '../oracle/tools';
+import { findTool, requireTool } from '../../harness/oracle/tools';
 import { compileAndRun, compileSource } from './harness';
 
 const LAYOUTS = `

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { memoryHost } from '../../language';
 import { formatCompileDiagnostic } from '../../compiler';
 import { sharedFrontend } from '../language/grammar';
-import { findTool, isCI } from '../oracle/tools';
+import { findTool, isCI } from '../../harness/oracle/tools';
 import { CONSTRUCTS, type Construct } from './constructs-table';
 import { compileSource, runImage, runNative } from './harness';
 

@@ -12,7 +12,7 @@ import { formatCompileDiagnostic, type CompileResult } from '../../compiler';
 import { DebugInfo } from '../../debuginfo';
 import { AT, TAG, readInfoSection, type Die } from '../../debuginfo/info';
 import { createMachine, MemoryHost } from '../../emulator';
-import { findTool, requireTool } from '../oracle/tools';
+import { findTool, requireTool } from '../../harness/oracle/tools';
 import { compileSource } from './harness';
 
 const PROGRAM = `struct P { int x; int y; };

@@ -9,7 +9,7 @@ import { memoryHost } from '../../language';
 import { compile, formatCompileDiagnostic, type CompileOptions, type CompileResult } from '../../compiler';
 import { createMachine, MemoryHost } from '../../emulator';
 import { sharedFrontend } from '../language/grammar';
-import { findTool } from '../oracle/tools';
+import { findTool } from '../../harness/oracle/tools';
 
 export const CORPUS_DIR = path.join(__dirname, '..', '..', '..', 'test', 'compiler', 'corpus');
 

@@ -13,7 +13,7 @@ import { readClasses } from '../../debuginfo';
 import { NEURON_TRANSLATE_SYMBOL } from '../../target/q7/abi';
 import { writeElf } from '../../xtensa/elf/writer';
 import type { ElfImage } from '../../xtensa/elf/types';
-import { findTool, requireTool } from '../oracle/tools';
+import { findTool, requireTool } from '../../harness/oracle/tools';
 import { compileSource } from './harness';
 
 const DECLARATIONS = `namespace c10 {

@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { formatCompileDiagnostic } from '../../compiler';
 import { writeShimTree } from '../../hostshim';
-import { requireTool } from '../oracle/tools';
+import { requireTool } from '../../harness/oracle/tools';
 import { program } from './ivp-program';
 import { compileSource, runImage } from './harness';
 

@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CompileResult } from '../../compiler';
 import { readElf } from '../../xtensa/elf/reader';
-import { findTool, requireTool } from '../oracle/tools';
+import { findTool, requireTool } from '../../harness/oracle/tools';
 import { compileSource } from './harness';
 
 const EXAMPLES = path.join(__dirname, '..', '..', '..', 'examples', 'kernels');

@@ -12,7 +12,7 @@ import { readElf } from '../../xtensa/elf/reader';
 import type { CompileResult } from '../../compiler';
 import { compileSource } from './harness';
 import { KernelHost } from './kernel-host';
-import { findTool, requireTool } from '../oracle/tools';
+import { findTool, requireTool } from '../../harness/oracle/tools';
 
 const TWO_KERNELS = `#include <stdio.h>
 #include <torch/torch.h>

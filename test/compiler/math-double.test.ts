@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { compileAndRun, runNative } from './harness';
-import { requireTool } from '../oracle/tools';
+import { requireTool } from '../../harness/oracle/tools';
 
 const UNARY = ['floor', 'ceil', 'exp', 'log', 'log2', 'log10', 'sin', 'cos', 'tan'] as const;
 

@@ -10,7 +10,7 @@ import { main } from '../../cli/main';
 import { UsageError, type CliIO } from '../../cli/io';
 import { readElfLineTable, sourceRows } from '../../debuginfo';
 import { readElf } from '../../xtensa/elf/reader';
-import { findTool, requireTool } from '../oracle/tools';
+import { findTool, requireTool } from '../../harness/oracle/tools';
 import { compileSource } from './harness';
 
 const SOURCE = `#include <torch/torch.h>

@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEVICE_CALL, NEURON_TRANSLATE_SYMBOL, SCALAR_TYPE } from '../../target/q7/abi';
 import { promoteLocals } from '../../compiler/opt/promote';
-import { findTool, requireTool } from '../oracle/tools';
+import { findTool, requireTool } from '../../harness/oracle/tools';
 import { compileSource, runImage } from './harness';
 import { KernelHost } from './kernel-host';
 

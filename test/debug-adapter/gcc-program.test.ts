@@ -11,9 +11,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { buildCustomProgram } from '../oracle/build';
-import { repoRoot } from '../oracle/paths';
-import { type OracleTool, requireTool } from '../oracle/tools';
+import { buildCustomProgram } from '../../harness/oracle/build';
+import { repoRoot } from '../../harness/oracle/paths';
+import { type OracleTool, requireTool } from '../../harness/oracle/tools';
 import { TMP, collectOutput, launchTo, startClient, stopAfter, top } from './helpers';
 
 const TOOLS: OracleTool[] = ['xtensa-lx106-elf-gcc', 'picolibc', 'gcc-12-source', 'bash'];

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { repoRoot } from '../oracle/paths';
+import { repoRoot } from '../../harness/oracle/paths';
 import { TMP, launchTo, startClient, stopAfter } from './helpers';
 
 const PROGRAM = `

@@ -9,8 +9,8 @@ import * as path from 'path';
 import { execFileSync } from 'child_process';
 import { ATE, DebugInfo, DwarfError, stripType, typeName } from '../../debuginfo';
 import { readElf } from '../../xtensa/elf/reader';
-import { buildProgram } from '../oracle/build';
-import { requireTool } from '../oracle/tools';
+import { buildProgram } from '../../harness/oracle/build';
+import { requireTool } from '../../harness/oracle/tools';
 import { compileSource } from '../compiler/harness';
 
 interface ObjdumpRow {

@@ -8,7 +8,7 @@ import { DebugInfo, Program } from '../../debuginfo';
 import { Inspector } from '../../debuginfo/values';
 import { Machine, MemoryHost } from '../../emulator';
 import { readElf } from '../../xtensa/elf/reader';
-import { requireTool } from '../oracle/tools';
+import { requireTool } from '../../harness/oracle/tools';
 import { gccBuild, machineTarget } from './helpers';
 
 const SOURCE = `struct V { int x; int y; };

@@ -7,7 +7,7 @@ import { Program } from '../../debuginfo';
 import { Inspector, type ValueNode } from '../../debuginfo/values';
 import { Machine, MemoryHost } from '../../emulator';
 import { readElf } from '../../xtensa/elf/reader';
-import { requireTool } from '../oracle/tools';
+import { requireTool } from '../../harness/oracle/tools';
 import { gccBuild, lineAddress, machineTarget } from './helpers';
 
 const SOURCE = `struct S { int a; long long b; };

@@ -9,7 +9,7 @@ import { Inspector, type TargetView, type ValueNode } from '../../debuginfo/valu
 import { Machine, MemoryHost } from '../../emulator';
 import { readElf } from '../../xtensa/elf/reader';
 import type { ElfImage } from '../../xtensa/elf/types';
-import { requireTool } from '../oracle/tools';
+import { requireTool } from '../../harness/oracle/tools';
 import { gccBuild, lineAddress, machineTarget } from './helpers';
 import { PROGRAM, STOP_LINE } from './program';
 

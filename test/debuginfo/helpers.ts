@@ -12,8 +12,8 @@ import type { TargetView } from '../../debuginfo/values';
 import type { Machine } from '../../emulator';
 import type { Device } from '../../emulator/device';
 import type { ElfImage } from '../../xtensa/elf/types';
-import { findTool } from '../oracle/tools';
-import { runtimeDir } from '../oracle/paths';
+import { findTool } from '../../harness/oracle/tools';
+import { runtimeDir } from '../../harness/oracle/paths';
 
 /** The lowest address of a statement row of `line` in a file whose path ends with `file`. */
 export function lineAddress(image: ElfImage, file: string, line: number): number {

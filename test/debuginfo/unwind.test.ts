@@ -8,7 +8,7 @@ import { DebugInfo, FrameTable, unwindCfa } from '../../debuginfo';
 import { Machine, MemoryHost } from '../../emulator';
 import { decode } from '../../xtensa/isa';
 import { readElf } from '../../xtensa/elf/reader';
-import { requireTool } from '../oracle/tools';
+import { requireTool } from '../../harness/oracle/tools';
 import { gccBuild, lineAddress } from './helpers';
 
 const SOURCE = `int depth(int n, int *out) {

@@ -1,10 +1,10 @@
 // What the VS Code end-to-end test needs and where it is: code-server and playwright-core in their own
 // prefix (scripts/e2e-install.sh, default .e2e/), Debian's chromium, and the extension's .vsix installed. Locally a
-// missing piece skips the test; under CI=true it fails it (as the oracle tests do, test/oracle/tools.ts).
+// missing piece skips the test; under CI=true it fails it (as the oracle tests do, harness/oracle/tools.ts).
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isCI, whichProgram } from '../oracle/tools';
+import { isCI, whichProgram } from '../../harness/oracle/tools';
 import { packageVsixSync } from '../package/vsix';
 import { installExtension } from './code-server';
 

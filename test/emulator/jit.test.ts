@@ -5,8 +5,8 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import { Machine, MemoryHost } from '../../emulator';
-import { CORPUS_TOOLS, requireTool } from '../oracle/tools';
-import { buildProgram, listPrograms, prebuild } from '../oracle/build';
+import { CORPUS_TOOLS, requireTool } from '../../harness/oracle/tools';
+import { buildProgram, listPrograms, prebuild } from '../../harness/oracle/build';
 import { readElf } from '../../xtensa/elf/reader';
 import type { CoreName, StopReason } from '../../emulator';
 import { ProgramBuilder } from './helpers/program';

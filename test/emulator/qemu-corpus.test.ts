@@ -3,9 +3,9 @@
 
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import { CORPUS_TOOLS, requireTool } from '../oracle/tools';
-import { OPT_LEVELS, buildProgram, listPrograms, prebuild } from '../oracle/build';
-import { runQemu } from '../oracle/qemu';
+import { CORPUS_TOOLS, requireTool } from '../../harness/oracle/tools';
+import { OPT_LEVELS, buildProgram, listPrograms, prebuild } from '../../harness/oracle/build';
+import { runQemu } from '../../harness/oracle/qemu';
 import { readElf } from '../../xtensa/elf/reader';
 import { Machine, MemoryHost } from '../../emulator';
 

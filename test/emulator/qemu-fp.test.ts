@@ -4,7 +4,7 @@
 // Also pins the post-increment form of LSIP/SSIP/LSXP/SSXP that QEMU executes.
 
 import { strict as assert } from 'node:assert';
-import { requireTool } from '../oracle/tools';
+import { requireTool } from '../../harness/oracle/tools';
 import { PROBE_CORES, buildProbe } from './helpers/probe';
 import { runProbeOnEmulator, runProbeOnQemu, sameOnBoth } from './helpers/differential';
 import type { ProgramBuilder } from './helpers/program';

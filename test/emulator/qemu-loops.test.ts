@@ -3,7 +3,7 @@
 // PS.EXCM = 1), LOOPNEZ/LOOPGTZ skipping, and LCOUNT/LBEG/LEND as software sees them.
 
 import { strict as assert } from 'node:assert';
-import { requireTool } from '../oracle/tools';
+import { requireTool } from '../../harness/oracle/tools';
 import { sameOnBoth } from './helpers/differential';
 import type { ProgramBuilder } from './helpers/program';
 

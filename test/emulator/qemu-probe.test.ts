@@ -3,7 +3,7 @@
 // probe frame can read, and LITBASE-relative L32R — the same probe ELF on QEMU and the emulator.
 
 import { strict as assert } from 'node:assert';
-import { requireTool } from '../oracle/tools';
+import { requireTool } from '../../harness/oracle/tools';
 import { CORES } from '../../emulator';
 import { sameOnBoth } from './helpers/differential';
 import type { ProbeCoreName } from './helpers/differential';

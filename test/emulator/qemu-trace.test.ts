@@ -4,9 +4,9 @@
 
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import { CORPUS_TOOLS, requireTool } from '../oracle/tools';
-import { buildProgram, prebuild } from '../oracle/build';
-import { traceQemuDetailed } from '../oracle/qemu';
+import { CORPUS_TOOLS, requireTool } from '../../harness/oracle/tools';
+import { buildProgram, prebuild } from '../../harness/oracle/build';
+import { traceQemuDetailed } from '../../harness/oracle/qemu';
 import { readElf } from '../../xtensa/elf/reader';
 import { Machine, MemoryHost } from '../../emulator';
 

@@ -3,7 +3,7 @@
 // words or the exception records (vector, EXCCAUSE, EPC1, EXCVADDR, DEPC, PS, WB, WS) must match.
 
 import { strict as assert } from 'node:assert';
-import { requireTool } from '../oracle/tools';
+import { requireTool } from '../../harness/oracle/tools';
 import { sameOnBoth } from './helpers/differential';
 import type { ProgramBuilder } from './helpers/program';
 import { windowVectors } from './helpers/rom';

@@ -23,8 +23,8 @@ import { writeElf } from '../../xtensa/elf/writer';
 import type { ElfImage } from '../../xtensa/elf/types';
 import { createMachine, MemoryHost } from '../../emulator';
 import type { StopReason } from '../../emulator';
-import { assertElf, qemuArgs, traceQemuDetailed } from '../oracle/qemu';
-import { requireTool } from '../oracle/tools';
+import { assertElf, qemuArgs, traceQemuDetailed } from '../../harness/oracle/qemu';
+import { requireTool } from '../../harness/oracle/tools';
 
 /** Where the sources are: this file runs from out/test/features/, the .S files stay in test/features/. */
 function featuresDir(): string {

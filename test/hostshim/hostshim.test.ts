@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildNative, runNative, HostShimError } from '../../hostshim';
 import { DTYPES, generateTensor, parseTensorSpec, readNpy, toNumbers, writeNpy } from '../../tensors';
-import { requireTool } from '../oracle/tools';
+import { requireTool } from '../../harness/oracle/tools';
 
 const EXAMPLES = path.join(__dirname, '..', '..', '..', 'examples', 'kernels');
 

@@ -16,7 +16,7 @@ import { formatCompileDiagnostic } from '../../compiler';
 import { writeShimTree } from '../../hostshim';
 import { compileSource, runImage } from '../compiler/harness';
 import { ivpDeclarations, type IvpDeclaration } from '../compiler/ivp-declarations';
-import { requireTool } from '../oracle/tools';
+import { requireTool } from '../../harness/oracle/tools';
 import { rng } from '../emulator/helpers/ivp';
 
 const VEC = new Set(['xb_vec2Nx8', 'xb_vec2Nx8U', 'xb_vecNx16', 'xb_vecNx16U', 'xb_vecN_2x32v', 'xb_vecN_2x32Uv', 'xb_vecNxf16', 'xb_vecN_2xf32']);

@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildNative, runNative } from '../../hostshim';
 import { DTYPES, DType, HostTensor, readNpy, setElement, toNumbers, writeNpy } from '../../tensors';
-import { isCI, requireTool } from '../oracle/tools';
+import { isCI, requireTool } from '../../harness/oracle/tools';
 import { rng } from '../emulator/helpers/ivp';
 
 const EXAMPLES = path.join(__dirname, '..', '..', '..', 'examples', 'kernels');

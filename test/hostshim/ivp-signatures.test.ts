@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { writeShimTree } from '../../hostshim';
 import { sdkHeaders } from '../../language/sdk';
-import { requireTool } from '../oracle/tools';
+import { requireTool } from '../../harness/oracle/tools';
 
 describe('hostshim: the whole guest IVP header natively', function () {
   this.timeout(60000);

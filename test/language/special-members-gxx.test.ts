@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { writeShimTree } from '../../hostshim/build';
-import { requireTool, findTool } from '../oracle/tools';
+import { requireTool, findTool } from '../../harness/oracle/tools';
 import { parseFixture } from './annotations';
 
 const DIR = path.join(__dirname, '..', '..', '..', 'test', 'language', 'fixtures');

@@ -10,7 +10,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { LspClient, SERVER_MAIN } from '../server/lsp-client';
+import { LspClient, SERVER_MAIN } from '../../harness/lsp-client';
 import { REPO } from './vsix';
 
 const BUNDLE = path.join(REPO, 'dist', 'server.js');

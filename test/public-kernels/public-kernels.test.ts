@@ -14,7 +14,7 @@ import { main } from '../../cli/main';
 import { nodeIO, type CliIO } from '../../cli/io';
 import { buildNative, runNative, type HostKernel } from '../../hostshim';
 import { HostTensor, generateTensor, parseTensorSpec, readNpy, toNumbers, writeNpy, dtypeByName } from '../../tensors';
-import { requireTool } from '../oracle/tools';
+import { requireTool } from '../../harness/oracle/tools';
 
 const ROOT = path.join(__dirname, '..', '..', '..', 'test', 'public-kernels');
 const SAMPLES = 'aws-neuron-samples/torch-neuronx';

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { lspCommand } from '../../cli/commands/lsp';
 import { UsageError, type CliIO } from '../../cli/io';
 import type { InitializeResult } from 'vscode-languageserver';
-import { LspClient } from './lsp-client';
+import { LspClient } from '../../harness/lsp-client';
 
 const CLI_MAIN = path.join(__dirname, '..', '..', 'cli', 'main.js');
 const io: CliIO = { stdout: () => undefined, stderr: () => undefined, readFile: () => new Uint8Array(), writeFile: () => undefined };

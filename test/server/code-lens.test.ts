@@ -4,7 +4,7 @@
 
 import * as assert from 'node:assert/strict';
 import type { CodeLens } from 'vscode-languageserver';
-import { LspClient, startClient } from './lsp-client';
+import { LspClient, startClient } from '../../harness/lsp-client';
 
 const URI = 'file:///src/kernels/lenses.cpp';
 

@@ -5,7 +5,7 @@
 
 import * as assert from 'node:assert/strict';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver';
-import { LspClient, startClient } from './lsp-client';
+import { LspClient, startClient } from '../../harness/lsp-client';
 
 const URI = 'file:///src/kernels/binding.cpp';
 const KERNEL = `#include <torch/torch.h>

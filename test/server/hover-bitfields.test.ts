@@ -3,7 +3,7 @@
 
 import * as assert from 'node:assert/strict';
 import type { Hover, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver';
-import { LspClient, startClient } from './lsp-client';
+import { LspClient, startClient } from '../../harness/lsp-client';
 
 const URI = 'file:///src/bits.cpp';
 const SOURCE = `struct Flags { char tag; unsigned mode : 3; int level : 9; unsigned : 0; short tail; };

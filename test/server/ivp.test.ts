@@ -4,7 +4,7 @@
 
 import * as assert from 'node:assert/strict';
 import type { CompletionItem, Hover, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver';
-import { LspClient, startClient } from './lsp-client';
+import { LspClient, startClient } from '../../harness/lsp-client';
 
 const URI = 'file:///src/ivp.cpp';
 const SOURCE = `#include <xtensa/tie/xt_ivp32.h>

@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CompletionItem, PublishDiagnosticsParams } from 'vscode-languageserver';
-import { startClient, type LspClient } from './lsp-client';
+import { startClient, type LspClient } from '../../harness/lsp-client';
 
 const KERNEL_LINES = ['#include <torch/torch.h>', 'void k(torch::Tensor& t) {', '  auto acc = t.accessor<float, 2>();', '  auto w = t.write_stream_accessor<float>();', 'X', '}', ''];
 

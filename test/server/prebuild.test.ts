@@ -13,7 +13,7 @@ import { buildOptionsOf, parseLaunchConfig } from '../../debug-adapter/config';
 import { diskCache } from '../../diskcache';
 import { buildKernelSourceLazily } from '../../session';
 import { Prebuilder, type PrebuildReply, type PrebuildWorker } from '../../server/prebuild';
-import { LspClient } from './lsp-client';
+import { LspClient } from '../../harness/lsp-client';
 
 const RELU = path.join(__dirname, '..', '..', '..', 'examples', 'kernels', 'relu.cpp');
 const WORKER = path.join(__dirname, '..', '..', 'server', 'prebuild-worker.js');

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, PublishDiagnosticsParams } from 'vscode-languageserver';
-import { LspClient, startClient } from './lsp-client';
+import { LspClient, startClient } from '../../harness/lsp-client';
 
 const URI = 'file:///src/kernels/wkv.cpp';
 const TEXT = `#include <torch/torch.h>

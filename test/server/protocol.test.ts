@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, CompletionItem, DocumentSymbol, Hover, InitializeResult, Location, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver';
-import { LspClient, startClient } from './lsp-client';
+import { LspClient, startClient } from '../../harness/lsp-client';
 
 const URI = 'file:///src/kernels/kernel.cpp';
 

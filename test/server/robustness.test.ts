@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { startClient, type LspClient } from './lsp-client';
+import { startClient, type LspClient } from '../../harness/lsp-client';
 
 const EDITS = Number(process.env.Q7_LSP_FUZZ_EDITS ?? 10000);
 const URI = 'file:///src/fuzz/kernel.cpp';

@@ -7,8 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ProgramSession, resolveLine } from '../../session';
 import { readElf } from '../../xtensa/elf/reader';
-import { buildCustomProgram } from '../oracle/build';
-import { requireTool } from '../oracle/tools';
+import { buildCustomProgram } from '../../harness/oracle/build';
+import { requireTool } from '../../harness/oracle/tools';
 
 const SOURCE = path.join(__dirname, '..', '..', '..', 'test', 'session', 'fixtures', 'count.c');
 

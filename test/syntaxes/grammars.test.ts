@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { e2ePrefix } from '../e2e/setup';
-import { isCI } from '../oracle/tools';
+import { isCI } from '../../harness/oracle/tools';
 
 const REPO = path.join(__dirname, '..', '..', '..');
 const FIXTURES = path.join(REPO, 'test', 'syntaxes', 'fixtures');

@@ -7,7 +7,7 @@
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import { halfToNumber, numberToHalf } from '../../tensors';
-import { isCI } from '../oracle/tools';
+import { isCI } from '../../harness/oracle/tools';
 
 function numpy(ctx: Mocha.Context, script: string, input: string): string {
   const probe = spawnSync('python3', ['-c', 'import numpy'], { encoding: 'utf8' });

@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildNative, runNative } from '../../../hostshim';
 import { HostTensor, generateTensor, parseTensorSpec, readNpy, writeNpy } from '../../../tensors';
-import { findTool } from '../../oracle/tools';
+import { findTool } from '../../../harness/oracle/tools';
 import { f32, kernelImage, launch, outputOf, tensorArg } from './helpers';
 
 const SRC = `#include <stdint.h>

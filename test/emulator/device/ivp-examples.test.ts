@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { buildNative, runNative } from '../../../hostshim';
 import { DTYPES, DType, HostTensor, readNpy, setElement, toNumbers, writeNpy } from '../../../tensors';
 import { compileSource } from '../../compiler/harness';
-import { requireTool } from '../../oracle/tools';
+import { requireTool } from '../../../harness/oracle/tools';
 import { rng } from '../helpers/ivp';
 import { EXAMPLES, launch, outputOf, tensorArg } from './helpers';
 import type { KernelArg } from '../../../emulator/device';

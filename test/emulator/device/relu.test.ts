@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildNative, runNative, HostKernel } from '../../../hostshim';
 import { HostTensor, generateTensor, parseTensorSpec, readNpy, writeNpy } from '../../../tensors';
-import { requireTool } from '../../oracle/tools';
+import { requireTool } from '../../../harness/oracle/tools';
 import { EXAMPLES, kernelImage, launch, outputOf, specArg, tensorArg } from './helpers';
 import type { KernelArg } from '../../../emulator/device';
 

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { memoryHost } from '../../../language';
 import { checkedDiagnostics } from '../../../language/checks';
 import { sharedFrontend } from '../grammar';
-import { findTool, requireTool } from '../../oracle/tools';
+import { findTool, requireTool } from '../../../harness/oracle/tools';
 
 /** GCC gets the declarations the SDK's headers give our front-end (same line count). */
 const GCC_DECLS = [

@@ -4,7 +4,7 @@
 // section's bytes and every symbol's value, size, type and binding must agree (compare.ts).
 
 import { strict as assert } from 'node:assert';
-import { requireTool } from '../../oracle/tools';
+import { requireTool } from '../../../harness/oracle/tools';
 import { compareWithGnu } from './compare';
 
 const SOURCES: Record<string, string> = {

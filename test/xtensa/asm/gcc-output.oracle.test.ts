@@ -21,8 +21,8 @@
 
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import { assemblyOf, listPrograms, OptLevel, OPT_LEVELS } from '../../oracle/build';
-import { requireTool } from '../../oracle/tools';
+import { assemblyOf, listPrograms, OptLevel, OPT_LEVELS } from '../../../harness/oracle/build';
+import { requireTool } from '../../../harness/oracle/tools';
 import { Comparison, compareWithGnu } from './compare';
 import { withoutMergeFlags } from './gcc-rewrite';
 

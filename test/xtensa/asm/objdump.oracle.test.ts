@@ -10,8 +10,8 @@
 import { strict as assert } from 'node:assert';
 import { INSN_BY_MNEMONIC } from '../../../xtensa/isa';
 import { assemble } from '../../../xtensa/asm';
-import { buildProgram, listPrograms, OPT_LEVELS, OptLevel } from '../../oracle/build';
-import { requireTool } from '../../oracle/tools';
+import { buildProgram, listPrograms, OPT_LEVELS, OptLevel } from '../../../harness/oracle/build';
+import { requireTool } from '../../../harness/oracle/tools';
 import { objdump } from './gnu';
 
 interface ObjdumpInsn {

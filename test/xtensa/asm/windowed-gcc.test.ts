@@ -13,8 +13,8 @@ import * as path from 'node:path';
 import { AsmError, assemble } from '../../../xtensa/asm';
 import type { AssembleResult } from '../../../xtensa/asm';
 import { decode, INSN_BY_MNEMONIC } from '../../../xtensa/isa';
-import { listPrograms, programSource } from '../../oracle/build';
-import { picolibcSpecs, requireTool } from '../../oracle/tools';
+import { listPrograms, programSource } from '../../../harness/oracle/build';
+import { picolibcSpecs, requireTool } from '../../../harness/oracle/tools';
 import { rewriteLine } from './gcc-rewrite';
 import { run, tempDir } from './gnu';
 

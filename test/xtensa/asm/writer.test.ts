@@ -9,8 +9,8 @@ import { assemble } from '../../../xtensa/asm';
 import { writeElf } from '../../../xtensa/elf/writer';
 import { readElf } from '../../../xtensa/elf/reader';
 import { ElfImage, PT_LOAD, STB_GLOBAL, STB_LOCAL, STB_WEAK, STT_FILE, STT_FUNC, STT_OBJECT } from '../../../xtensa/elf/types';
-import { runQemu } from '../../oracle/qemu';
-import { requireTool } from '../../oracle/tools';
+import { runQemu } from '../../../harness/oracle/qemu';
+import { requireTool } from '../../../harness/oracle/tools';
 import { run, tempDir } from './gnu';
 
 /**

@@ -10,7 +10,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { compileSource } from '../../compiler/harness';
-import { requireTool } from '../../oracle/tools';
+import { requireTool } from '../../../harness/oracle/tools';
 import { firstDifference, gnu, runQ7, scratchDir } from './helpers';
 
 const EXAMPLES = path.join(__dirname, '..', '..', '..', '..', 'examples', 'kernels');

@@ -7,8 +7,8 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { execFile } from 'node:child_process';
-import { requireTool } from '../../oracle/tools';
-import { cProgramsDir } from '../../oracle/paths';
+import { requireTool } from '../../../harness/oracle/tools';
+import { cProgramsDir } from '../../../harness/oracle/paths';
 import { assembleAndLink, firstDifference, gnu, runQ7, scratchDir } from './helpers';
 
 const TOOLS = ['xtensa-lx106-elf-as', 'xtensa-lx106-elf-ld', 'xtensa-lx106-elf-objdump'] as const;

@@ -2,8 +2,8 @@
 // `xtensa-lx106-elf-objdump -d` prints, line for line.
 
 import { strict as assert } from 'node:assert';
-import { OPT_LEVELS, buildProgram, listPrograms, prebuild } from '../../oracle/build';
-import { requireTool } from '../../oracle/tools';
+import { OPT_LEVELS, buildProgram, listPrograms, prebuild } from '../../../harness/oracle/build';
+import { requireTool } from '../../../harness/oracle/tools';
 import { firstDifference, gnu, runQ7 } from './helpers';
 
 const TOOLS = [

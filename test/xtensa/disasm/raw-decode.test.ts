@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { CORE_FEATURES, INSNS, InsnDef, wordBytes } from '../../../xtensa/isa';
 import { insert, slicesWidth } from '../../../xtensa/isa/fields';
 import { LX106_TARGET, Symbolizer, decodeForTarget, formatInsn } from '../../../xtensa/disasm';
-import { requireTool } from '../../oracle/tools';
+import { requireTool } from '../../../harness/oracle/tools';
 import { gnu, scratchDir } from './helpers';
 
 const LX106 = CORE_FEATURES.lx106;

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { readElf } from '../../../xtensa/elf/reader';
 import { ElfError } from '../../../xtensa/elf/types';
 import { disassembleElf } from '../../../xtensa/disasm';
-import { requireTool } from '../../oracle/tools';
+import { requireTool } from '../../../harness/oracle/tools';
 import { assembleAndLink, gnu, scratchDir } from '../disasm/helpers';
 import { synthElf } from './synth';
 

@@ -6,9 +6,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readElf } from '../../../xtensa/elf/reader';
 import { ElfImage } from '../../../xtensa/elf/types';
-import { buildProgram, prebuild } from '../../oracle/build';
-import { cProgramsDir } from '../../oracle/paths';
-import { requireTool } from '../../oracle/tools';
+import { buildProgram, prebuild } from '../../../harness/oracle/build';
+import { cProgramsDir } from '../../../harness/oracle/paths';
+import { requireTool } from '../../../harness/oracle/tools';
 import { gnu, scratchDir } from '../disasm/helpers';
 
 const PROGRAMS = ['fib', 'structs', 'float_arith'];

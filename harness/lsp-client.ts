@@ -15,7 +15,7 @@ export interface Message {
   error?: { code: number; message: string; data?: unknown };
 }
 
-export const SERVER_MAIN = path.join(__dirname, '..', '..', 'server', 'main.js');
+export const SERVER_MAIN = path.join(__dirname, '..', 'server', 'main.js');
 
 export class LspClient {
   readonly transcript: { dir: '->' | '<-'; msg: Message }[] = [];
