@@ -2,7 +2,7 @@
 // <torch/torch.h> or a <neuron/...> header, and files the user opted in with the `q7.files` globs.
 // No VS Code import here, so the rule is testable without an editor.
 
-import { globMatches } from '../server/settings';
+import { globMatches } from '../language/file-globs';
 
 const NEURON_INCLUDE = /^[ \t]*#[ \t]*include[ \t]*[<"](?:torch\/torch\.h|torch\/extension\.h|neuron\/[^>"]+)[>"]/m;
 

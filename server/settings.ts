@@ -3,6 +3,7 @@
 // initialization options, then from workspace/configuration per document when the client offers it.
 
 import type { CheckOptions, CoherencePolicy } from '../language/checks';
+import { globMatches } from '../language/file-globs';
 
 export interface Settings {
   /** Build mode of the whole workspace (custom_op.load(..., multicore=True)). */
@@ -51,21 +52,4 @@ export function readSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS): S
 /** The check options for one file under these settings. */
 export function checkOptionsFor(path: string, s: Settings): CheckOptions {
   return { multicore: s.multicore || s.multicoreFiles.some((g) => globMatches(g, path)), defaultPolicy: s.coherencePolicy };
-}
-
-/** Whether a path matches a glob (`**` any directories, `*` and `?` within a name); relative globs match any suffix. */
-export function globMatches(glob: string, path: string): boolean {
-  const p = path.replace(/\\/g, '/');
-  let re = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === '*' && glob[i + 1] === '*') {
-      re += glob[i + 2] === '/' ? '(?:.*/)?' : '.*';
-      i += glob[i + 2] === '/' ? 2 : 1;
-    } else if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
-    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  const anchored = glob.startsWith('/') ? `^${re}$` : `(?:^|/)${re}$`;
-  return new RegExp(anchored).test(p);
 }

@@ -32,8 +32,11 @@ describe('architecture: the rules can fail', () => {
   }
 
   it('a listed file that no longer breaks its rule is reported as stale', () => {
-    const rule = RULES.find((r) => r.allow?.length)!;
-    assert.deepEqual(check(rule, []).stale, [...rule.allow!]);
+    // no rule has an allow-list today: a rule given one must report the listed file once it keeps the rule
+    const rule = { ...RULES[0], allow: ['emulator/memory.ts'] };
+    assert.deepEqual(check(rule, []).stale, ['emulator/memory.ts']);
+    const bad = importsOf('emulator/memory.ts', `import * as fs from 'node:fs';\n`);
+    assert.deepEqual(check(rule, bad), { violations: [], stale: [] });
   });
 
   it('every source folder has a layer', () => {

@@ -78,9 +78,6 @@ export const RULES: readonly Rule[] = [
   {
     name: 'client/ does not import server/',
     forbids: (i) => inFolder(i, 'client') && !i.external && folderOf(i.target) === 'server',
-    allow: [
-      'client/kernel-files.ts', // reads the q7.* settings through server/settings.ts (one parser of the settings for both sides)
-    ],
     example: { file: 'client/extension.ts', specifier: '../server/main' },
   },
   {

@@ -4,7 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { includesNeuronSdk, isServed } from '../../client/kernel-files';
 import { Scheduler, type Clock } from '../../server/scheduler';
-import { checkOptionsFor, DEFAULT_SETTINGS, globMatches, readSettings } from '../../server/settings';
+import { checkOptionsFor, DEFAULT_SETTINGS, readSettings } from '../../server/settings';
+import { globMatches } from '../../language/file-globs';
 import { pathToUri, uriToPath } from '../../server/uris';
 
 class FakeClock implements Clock {
