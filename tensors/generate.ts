@@ -2,7 +2,7 @@
 // a host tensor (deterministic for a seed: xorshift128+ and Box–Muller), so a kernel can be run without
 // preparing .npy files.
 
-import { DTYPE_NAMES, DTYPES, DTypeName, dtypeByName, setElement } from './dtype';
+import { DTYPE_NAMES, DTYPES, DType, DTypeName, dtypeByName, elementWriter } from './dtype';
 import { HostTensor, numelOf } from './tensor';
 
 export const INITS = ['randn', 'zeros', 'ones', 'arange', 'uniform'] as const;
@@ -92,21 +92,27 @@ export function generateTensor(spec: TensorSpec): HostTensor {
   const dtype = DTYPES[spec.dtype];
   const n = numelOf(spec.shape);
   const data = new Uint8Array(n * dtype.size);
+  const store = elementWriter(dtype, data);
+  const value = valueSource(spec, dtype);
+  for (let k = 0; k < n; k++) store(k, value(k));
+  return { dtype, shape: spec.shape, data };
+}
+
+/** Element k's value for the spec's init (randn and uniform draw from the seeded source, in order). */
+function valueSource(spec: TensorSpec, dtype: DType): (k: number) => number {
   const rnd = randomSource(spec.seed);
   const randn = (): number => {
     const u = 1 - rnd();
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rnd());
   };
-  for (let k = 0; k < n; k++) {
-    let v: number;
-    switch (spec.init) {
-      case 'zeros': v = 0; break;
-      case 'ones': v = 1; break;
-      case 'arange': v = k; break;
-      case 'uniform': v = dtype.float ? rnd() * 2 - 1 : Math.floor(rnd() * 256) - (dtype.name === 'uint8' ? 0 : 128); break;
-      case 'randn': v = dtype.float ? randn() : Math.round(randn() * 10); break;
+  switch (spec.init) {
+    case 'zeros': return () => 0;
+    case 'ones': return () => 1;
+    case 'arange': return (k) => k;
+    case 'uniform': {
+      const bias = dtype.name === 'uint8' ? 0 : 128;
+      return dtype.float ? () => rnd() * 2 - 1 : () => Math.floor(rnd() * 256) - bias;
     }
-    setElement(dtype, data, k, v);
+    case 'randn': return dtype.float ? randn : () => Math.round(randn() * 10);
   }
-  return { dtype, shape: spec.shape, data };
 }
