@@ -64,23 +64,27 @@ export function randomSource(seed: number): () => number {
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
     return (z ^ (z >>> 16)) >>> 0;
   };
-  let aHi = mix();
-  let aLo = mix();
-  let bHi = mix();
-  let bLo = (mix() | 1) >>> 0;
+  // the state lives in a typed array: as closure variables, words above 2^30 would be boxed on every step
+  const st = new Uint32Array(4);
+  st[0] = mix();
+  st[1] = mix();
+  st[2] = mix();
+  st[3] = (mix() | 1) >>> 0;
   return () => {
-    let xHi = aHi;
-    let xLo = aLo;
-    const yHi = bHi;
-    const yLo = bLo;
-    aHi = yHi;
-    aLo = yLo;
+    let xHi = st[0];
+    let xLo = st[1];
+    const yHi = st[2];
+    const yLo = st[3];
+    st[0] = yHi;
+    st[1] = yLo;
     // x ^= x << 23
     xHi = (xHi ^ ((xHi << 23) | (xLo >>> 9))) >>> 0;
     xLo = (xLo ^ (xLo << 23)) >>> 0;
     // b = x ^ y ^ (x >> 17) ^ (y >> 26)
-    bHi = (xHi ^ yHi ^ (xHi >>> 17) ^ (yHi >>> 26)) >>> 0;
-    bLo = (xLo ^ yLo ^ ((xLo >>> 17) | (xHi << 15)) ^ ((yLo >>> 26) | (yHi << 6))) >>> 0;
+    const bHi = (xHi ^ yHi ^ (xHi >>> 17) ^ (yHi >>> 26)) >>> 0;
+    const bLo = (xLo ^ yLo ^ ((xLo >>> 17) | (xHi << 15)) ^ ((yLo >>> 26) | (yHi << 6))) >>> 0;
+    st[2] = bHi;
+    st[3] = bLo;
     // ((b + y) mod 2^64) >> 11, as a 53-bit integer over 2^53
     const lo = bLo + yLo;
     const hi = (bHi + yHi + (lo > 0xffffffff ? 1 : 0)) >>> 0;
