@@ -76,15 +76,19 @@ export function getElement(dt: DType, bytes: Uint8Array, k: number): number {
 
 /** Stores `x` as element k (integers wrap as C's conversions of in-range values; floats round to nearest even). */
 export function setElement(dt: DType, bytes: Uint8Array, k: number, x: number): void {
+  elementWriter(dt, bytes)(k, x);
+}
+
+/** setElement for one buffer, the type dispatch and the view made once (for filling whole tensors). */
+export function elementWriter(dt: DType, bytes: Uint8Array): (k: number, x: number) => void {
   const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const o = k * dt.size;
   switch (dt.name) {
-    case 'float32': v.setFloat32(o, x, true); break;
-    case 'bfloat16': v.setUint16(o, numberToBf16(x), true); break;
-    case 'float16': v.setUint16(o, numberToHalf(x), true); break;
-    case 'int32': v.setInt32(o, Math.trunc(x), true); break;
-    case 'int16': v.setInt16(o, Math.trunc(x), true); break;
-    case 'int8': v.setInt8(o, Math.trunc(x)); break;
-    case 'uint8': v.setUint8(o, Math.trunc(x)); break;
+    case 'float32': return (k, x) => v.setFloat32(k * 4, x, true);
+    case 'bfloat16': return (k, x) => v.setUint16(k * 2, numberToBf16(x), true);
+    case 'float16': return (k, x) => v.setUint16(k * 2, numberToHalf(x), true);
+    case 'int32': return (k, x) => v.setInt32(k * 4, Math.trunc(x), true);
+    case 'int16': return (k, x) => v.setInt16(k * 2, Math.trunc(x), true);
+    case 'int8': return (k, x) => v.setInt8(k, Math.trunc(x));
+    case 'uint8': return (k, x) => v.setUint8(k, Math.trunc(x));
   }
 }

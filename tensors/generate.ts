@@ -2,7 +2,7 @@
 // a host tensor (deterministic for a seed: xorshift128+ and Box–Muller), so a kernel can be run without
 // preparing .npy files.
 
-import { DTYPE_NAMES, DTYPES, DTypeName, dtypeByName, setElement } from './dtype';
+import { DTYPE_NAMES, DTYPES, DType, DTypeName, dtypeByName, elementWriter } from './dtype';
 import { HostTensor, numelOf } from './tensor';
 
 export const INITS = ['randn', 'zeros', 'ones', 'arange', 'uniform'] as const;
@@ -64,23 +64,27 @@ export function randomSource(seed: number): () => number {
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
     return (z ^ (z >>> 16)) >>> 0;
   };
-  let aHi = mix();
-  let aLo = mix();
-  let bHi = mix();
-  let bLo = (mix() | 1) >>> 0;
+  // the state lives in a typed array: as closure variables, words above 2^30 would be boxed on every step
+  const st = new Uint32Array(4);
+  st[0] = mix();
+  st[1] = mix();
+  st[2] = mix();
+  st[3] = (mix() | 1) >>> 0;
   return () => {
-    let xHi = aHi;
-    let xLo = aLo;
-    const yHi = bHi;
-    const yLo = bLo;
-    aHi = yHi;
-    aLo = yLo;
+    let xHi = st[0];
+    let xLo = st[1];
+    const yHi = st[2];
+    const yLo = st[3];
+    st[0] = yHi;
+    st[1] = yLo;
     // x ^= x << 23
     xHi = (xHi ^ ((xHi << 23) | (xLo >>> 9))) >>> 0;
     xLo = (xLo ^ (xLo << 23)) >>> 0;
     // b = x ^ y ^ (x >> 17) ^ (y >> 26)
-    bHi = (xHi ^ yHi ^ (xHi >>> 17) ^ (yHi >>> 26)) >>> 0;
-    bLo = (xLo ^ yLo ^ ((xLo >>> 17) | (xHi << 15)) ^ ((yLo >>> 26) | (yHi << 6))) >>> 0;
+    const bHi = (xHi ^ yHi ^ (xHi >>> 17) ^ (yHi >>> 26)) >>> 0;
+    const bLo = (xLo ^ yLo ^ ((xLo >>> 17) | (xHi << 15)) ^ ((yLo >>> 26) | (yHi << 6))) >>> 0;
+    st[2] = bHi;
+    st[3] = bLo;
     // ((b + y) mod 2^64) >> 11, as a 53-bit integer over 2^53
     const lo = bLo + yLo;
     const hi = (bHi + yHi + (lo > 0xffffffff ? 1 : 0)) >>> 0;
@@ -92,21 +96,27 @@ export function generateTensor(spec: TensorSpec): HostTensor {
   const dtype = DTYPES[spec.dtype];
   const n = numelOf(spec.shape);
   const data = new Uint8Array(n * dtype.size);
+  const store = elementWriter(dtype, data);
+  const value = valueSource(spec, dtype);
+  for (let k = 0; k < n; k++) store(k, value(k));
+  return { dtype, shape: spec.shape, data };
+}
+
+/** Element k's value for the spec's init (randn and uniform draw from the seeded source, in order). */
+function valueSource(spec: TensorSpec, dtype: DType): (k: number) => number {
   const rnd = randomSource(spec.seed);
   const randn = (): number => {
     const u = 1 - rnd();
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rnd());
   };
-  for (let k = 0; k < n; k++) {
-    let v: number;
-    switch (spec.init) {
-      case 'zeros': v = 0; break;
-      case 'ones': v = 1; break;
-      case 'arange': v = k; break;
-      case 'uniform': v = dtype.float ? rnd() * 2 - 1 : Math.floor(rnd() * 256) - (dtype.name === 'uint8' ? 0 : 128); break;
-      case 'randn': v = dtype.float ? randn() : Math.round(randn() * 10); break;
+  switch (spec.init) {
+    case 'zeros': return () => 0;
+    case 'ones': return () => 1;
+    case 'arange': return (k) => k;
+    case 'uniform': {
+      const bias = dtype.name === 'uint8' ? 0 : 128;
+      return dtype.float ? () => rnd() * 2 - 1 : () => Math.floor(rnd() * 256) - bias;
     }
-    setElement(dtype, data, k, v);
+    case 'randn': return dtype.float ? randn : () => Math.round(randn() * 10);
   }
-  return { dtype, shape: spec.shape, data };
 }

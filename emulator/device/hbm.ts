@@ -206,14 +206,20 @@ export class Hbm {
 
   /** Records a write by `core`; returns nothing (conflicts are found when the run ends). */
   noteWrite(addr: number, len: number, core: number): void {
-    this.each(addr, len, (_b, off, _f, n, page) => {
-      const s = this.initShadow.get(page);
-      if (s) this.markWritten(page, s, off, n);
-      const w = this.writerShadow.get(page);
-      if (w) {
-        for (let k = off; k < off + n; k++) w[k] = w[k] === 0 || w[k] === core + 1 ? core + 1 : MANY_WRITERS;
-      }
-    });
+    const page = Math.floor(addr / PAGE_SIZE);
+    const off = addr - page * PAGE_SIZE;
+    // a store stays inside its page: no per-piece walk (the sanitizers' cost on every tracked store)
+    if (off + len <= PAGE_SIZE) this.notePageWrite(page, off, len, core);
+    else this.each(addr, len, (_b, o, _f, n, p) => this.notePageWrite(p, o, n, core));
+  }
+
+  private notePageWrite(page: number, off: number, n: number, core: number): void {
+    const s = this.initShadow.get(page);
+    if (s) this.markWritten(page, s, off, n);
+    const w = this.writerShadow.get(page);
+    if (w) {
+      for (let k = off; k < off + n; k++) w[k] = w[k] === 0 || w[k] === core + 1 ? core + 1 : MANY_WRITERS;
+    }
   }
 
   private markWritten(page: number, s: Uint8Array, off: number, n: number): void {

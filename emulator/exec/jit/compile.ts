@@ -91,7 +91,7 @@ function blockCode(g: Gen, b: RegionBlock): string {
   items.forEach((it, k) => {
     const { ins: i, e } = it;
     body.push(`// ${hex(i.pc)} ${i.def?.mnemonic}`, paneCheck(i, k));
-    const code = g.regs.rewrite(e.kind === 'branch' ? '' : e.code);
+    const code = e.kind === 'branch' ? g.regs.rewrite('') : g.regs.rewrite(e.code, e.kind === 'seq' ? e.window : undefined);
     if (e.kind === 'seq') {
       body.push(code.pre, code.text, code.post, count(it), loopBack(i, k));
       if (e.rotates === true) checked = -1;

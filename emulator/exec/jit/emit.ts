@@ -21,5 +21,22 @@ export function emit(i: Insn, k: number, epoch: number, hasLitbase: boolean): Em
   // The decoder may have installed another handler (CoprocessorDisabled): only the row's own is called.
   if (!hook.callable || i.inner !== hook.handler) return undefined;
   const after = hook.stores ? ` ${leaveIfCodeChanged(i, x)}` : '';
-  return { kind: 'seq', code: `c.jitK = ${k}; c.jitN = done + ${k}; hf[${k}](c, hi[${k}]);${after}` };
+  return { kind: 'seq', code: `c.jitK = ${k}; c.jitN = done + ${k}; hf[${k}](c, hi[${k}]);${after}`, window: registerOperands(i) };
+}
+
+/**
+ * The address registers a called handler reaches: its AR operands (operands k < 4 are predecoded
+ * into a..d), undefined when that is not known (an AR operand past the fourth, or a row whose `b`
+ * holds a special register number).
+ */
+function registerOperands(i: Insn): readonly number[] | undefined {
+  const def = i.def!;
+  const fields = [i.a, i.b, i.c, i.d];
+  const regs: number[] = [];
+  for (let k = 0; k < def.operands.length; k++) {
+    if (def.operands[k].kind !== 'ar') continue;
+    if (k >= fields.length || (k === 1 && def.reg)) return undefined;
+    regs.push(fields[k]);
+  }
+  return regs;
 }

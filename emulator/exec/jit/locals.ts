@@ -3,7 +3,8 @@
 // the window when the region starts. The window is written back (`flush`) once, in the `finally`
 // of the region's function (it runs whether the region returns or a memory access throws), and
 // around an instruction whose code reads or writes the window itself (a handler call, ENTRY,
-// RETW, an index that is not a literal): written back before it, read again after it.
+// RETW, an index that is not a literal): written back before it, read again after it — only the
+// registers it names when that is known (a called handler reaches just its register operands).
 
 import type { Emitted } from './template';
 
@@ -19,7 +20,8 @@ export interface RegisterLocals {
   readonly declare: string;
   /** `a[2] = r2; …` (empty without locals). */
   readonly flush: string;
-  rewrite(code: string): Rewritten;
+  /** `code` with its registers as locals; `window`: the only registers it reaches opaquely, when known (else all are written back around it). */
+  rewrite(code: string, window?: readonly number[]): Rewritten;
 }
 
 /** `a[N]` with a literal N, not part of a longer name or a property. */
@@ -79,9 +81,12 @@ export function registerLocals(emitted: readonly Emitted[]): RegisterLocals {
   return {
     declare: `let ${regs.map((n) => `r${n} = a[${n}]`).join(', ')};`,
     flush,
-    rewrite(code: string): Rewritten {
+    rewrite(code: string, window?: readonly number[]): Rewritten {
       const local = toLocals(code);
-      return OPAQUE.test(local) ? { pre: `${flush} `, text: local, post: ` ${reload}` } : { pre: '', text: local, post: '' };
+      if (!OPAQUE.test(local)) return { pre: '', text: local, post: '' };
+      if (window === undefined) return { pre: `${flush} `, text: local, post: ` ${reload}` };
+      const named = regs.filter((n) => window.includes(n));
+      return { pre: named.map((n) => `a[${n}] = r${n}; `).join(''), text: local, post: named.map((n) => ` r${n} = a[${n}];`).join('') };
     },
   };
 }

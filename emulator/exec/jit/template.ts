@@ -13,13 +13,14 @@ import { CALLINC_MASK, CALLINC_SHIFT } from './windowed';
 
 /**
  * 'seq': statements, then the next instruction (`rotates`: it moved the register window, so the
- * block must check the panes of what follows). 'branch': a condition; taken goes to `target`.
+ * block must check the panes of what follows; `window`: the only registers of the window the
+ * statements reach other than by a literal `a[N]`, a handler call's register operands). 'branch': a condition; taken goes to `target`.
  * 'jump': statements, then an unconditional transfer to the `to` expression (`direct` when fixed).
  * Statements may leave the block before the instruction (`c.jitN = done + K; return PC;`) so that
  * the interpreter runs it: the windowed instructions do so for their exceptional cases.
  */
 export type Emitted =
-  | { readonly kind: 'seq'; readonly code: string; readonly rotates?: boolean }
+  | { readonly kind: 'seq'; readonly code: string; readonly rotates?: boolean; readonly window?: readonly number[] }
   | { readonly kind: 'branch'; readonly cond: string; readonly target: number }
   | { readonly kind: 'jump'; readonly code: string; readonly to: string; readonly direct: number | null };
 

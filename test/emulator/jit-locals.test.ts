@@ -1,0 +1,45 @@
+// The guest registers compiled regions keep in JavaScript locals (emulator/exec/jit/locals.ts): around
+// a called handler only its register operands are written back to the window and read again; around
+// code that reaches the window otherwise (ENTRY, RETW, a computed index), every local.
+
+import { strict as assert } from 'node:assert';
+import { Machine } from '../../emulator';
+import { registerLocals } from '../../emulator/exec/jit/locals';
+import { emit } from '../../emulator/exec/jit/emit';
+import type { Emitted } from '../../emulator/exec/jit/template';
+import { ProgramBuilder } from './helpers/program';
+import { imageOf } from './helpers/elf-image';
+
+const CODE = 0x40000400;
+
+describe('emulator: register locals of compiled regions', () => {
+  it('writes back and reads again only the registers a called handler names', () => {
+    const add: Emitted = { kind: 'seq', code: 'a[2] = a[3] + a[4];' };
+    const call: Emitted = { kind: 'seq', code: 'c.jitK = 1; c.jitN = done + 1; hf[1](c, hi[1]);', window: [4, 9] };
+    const regs = registerLocals([add, call]);
+    const named = regs.rewrite(call.code, call.window);
+    assert.equal(named.pre.trim(), 'a[4] = r4;');
+    assert.equal(named.post.trim(), 'r4 = a[4];');
+    const opaque = regs.rewrite('if (!jitEntry(c, 1, 32)) { return 0; }');
+    assert.equal(opaque.pre.trim(), 'a[2] = r2; a[3] = r3; a[4] = r4;');
+    assert.equal(opaque.post.trim(), 'r2 = a[2]; r3 = a[3]; r4 = a[4];');
+  });
+
+  it('gives each called FP handler its AR operands as the registers it reaches', () => {
+    const p = new ProgramBuilder(CODE);
+    p.i('rfr', 5, 1).i('wfr', 2, 7).i('lsi', 3, 9, 8).i('float.s', 4, 11, 0).i('add.s', 1, 2, 3).i('nop');
+    const prog = p.build();
+    const m = new Machine('q7', {});
+    m.loadElf(imageOf([{ addr: prog.addr, bytes: prog.bytes }], prog.addr));
+    m.writeSR('cpenable', 1);
+    const windows: (readonly number[] | undefined)[] = [];
+    for (let pc = prog.addr, k = 0; k < 5; k++) {
+      const i = m.lookup(pc);
+      const e = emit(i, k, 0, false);
+      assert.ok(e && e.kind === 'seq', `${i.def?.mnemonic} is compiled as a handler call`);
+      windows.push(e.window);
+      pc = i.next;
+    }
+    assert.deepEqual(windows, [[5], [7], [9], [11], []]);
+  });
+});
