@@ -8,8 +8,9 @@
 // At -O1/-O2 a register remembers whose value it holds (filled from or spilled to that home) until a
 // label, a call or another write: an operand already in a register is read there instead of filled
 // again (within a basic block). Temporaries planned as register-only skip their spill, and pinned
-// vectors live in v24..v31 across blocks and loops, their homes written only around calls
-// (vector-homes.ts).
+// vectors live in v24..v31 (predicates in vb12..vb15) across blocks and loops, their homes written
+// only around calls (vector-homes.ts); a value moves between two registers of its file with the
+// file's move (MOVVV, or the project's MOVWW/MOVBB/MOVUU).
 //
 // Calls (this compiler's ABI, docs/ivp-encoding.md): vector-file arguments travel in their own
 // files, in order per file starting at register 0 (v0.., wv0.., vb0.., u0..); a result comes back in
@@ -28,6 +29,15 @@ const FILE_SIZE: Record<VectorValueType, number> = { vec: 32, wvec: 4, vbool: 16
 
 /** The register `n` of a file: v3, wv1, vb0, u2. */
 export const fileReg = (file: VectorValueType, n: number): string => `${FILE_PREFIX[file]}${n}`;
+
+/** The file of a register name (v3 → vec, wv1 → wvec, vb0 → vbool, u2 → valign). */
+const fileOf = (reg: string): VectorValueType => (reg.startsWith('wv') ? 'wvec' : reg.startsWith('vb') ? 'vbool' : reg.startsWith('u') ? 'valign' : 'vec');
+
+/** The register-to-register move of each file (MOVVV; the others are the project's rows, docs/ivp-encoding.md). */
+const MOVE: Record<VectorValueType, string> = { vec: 'ivp_movvv', wvec: 'ivp_movww', vbool: 'ivp_movbb', valign: 'ivp_movuu' };
+
+/** `dst = src`, two registers of one file. */
+const moveReg = (ctx: EmitContext, dst: string, src: string): void => ctx.w.insn(`${MOVE[fileOf(dst)]}\t${dst}, ${src}`);
 
 /** `op reg, [addrReg]` — a whole register of `file` to or from memory at the address in addrReg. */
 function moveInsn(file: VectorValueType, load: boolean, reg: string, addrReg: string, offset: number): string {
@@ -78,7 +88,7 @@ export function savePinned(ctx: EmitContext): void {
   const once = storedAtDef.get(ctx);
   for (const [id, reg] of pinsAcrossCall(ctx)) {
     const home = ctx.frame.homes.get(id);
-    if (home !== undefined && !once?.has(id)) transfer(ctx, 'vec', false, reg, 'a1', home, 'a15');
+    if (home !== undefined && !once?.has(id)) transfer(ctx, fileOf(reg), false, reg, 'a1', home, 'a15');
   }
 }
 
@@ -87,7 +97,7 @@ export function reloadPinned(ctx: EmitContext): void {
   if (!ctx.optimized) return;
   for (const [id, reg] of pinsAcrossCall(ctx)) {
     const home = ctx.frame.homes.get(id);
-    if (home !== undefined) transfer(ctx, 'vec', true, reg, 'a1', home, 'a15');
+    if (home !== undefined) transfer(ctx, fileOf(reg), true, reg, 'a1', home, 'a15');
   }
 }
 
@@ -145,7 +155,7 @@ export function fill(ctx: EmitContext, reg: string, v: VReg, scratch = 'a15'): v
   if (at === reg) return;
   if (registerOnly.get(ctx)?.has(v.id) || (at && at === pinOf(ctx, v))) {
     if (!at) throw new Error(`internal: vector v${v.id} lives in a register but none holds it`);
-    ctx.w.insn(`ivp_movvv\t${reg}, ${at}`);
+    moveReg(ctx, reg, at);
     holds(ctx, reg, v, false);
     return;
   }
@@ -156,7 +166,7 @@ export function fill(ctx: EmitContext, reg: string, v: VReg, scratch = 'a15'): v
 /** Spills register `reg` into v's frame home. */
 export function spill(ctx: EmitContext, reg: string, v: VReg, scratch = 'a15'): void {
   const pin = pinOf(ctx, v);
-  if (pin && pin !== reg) ctx.w.insn(`ivp_movvv\t${pin}, ${reg}`);
+  if (pin && pin !== reg) moveReg(ctx, pin, reg);
   if ((pin && !storedAtDef.get(ctx)?.has(v.id)) || (registerOnly.get(ctx)?.has(v.id) && ctx.optimized)) {
     holds(ctx, reg, v, true);
     return;

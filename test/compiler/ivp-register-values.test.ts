@@ -2,7 +2,8 @@
 // once and read several times is pinned to a register for the whole function and must survive calls
 // (the callee here pins its own vector to the same register, so a caller that did not reload it after
 // the call would read the callee's value); temporaries read once by the next vector instruction stay
-// in their register. The program's sums are computed here from the lane rules.
+// in their register; a loop-invariant predicate is pinned to a predicate register the same way. The
+// programs' sums are computed here from the lane rules.
 
 import { strict as assert } from 'node:assert';
 import { formatCompileDiagnostic } from '../../compiler';
@@ -58,6 +59,31 @@ int main() {
 }
 `;
 
+// a loop-invariant tail predicate read in every iteration, across a call whose callee pins a predicate
+// of its own to the same register: main keeps the tail in vb12.. and reloads it after each call
+const TAIL = `#include <stdio.h>
+#include <xtensa/tie/xt_ivp32.h>
+int clobber(int k) {
+  xb_vecN_2x32v t = k, zero = 0, one = 1;
+  vboolN_2 m = IVP_LTN_2X32(IVP_SEQN_2X32(), t);
+  return IVP_RADDN_2X32(IVP_MOVN_2X32T(t, zero, m)) + IVP_RADDN_2X32(IVP_MOVN_2X32T(one, zero, m));
+}
+int (*volatile fp)(int) = clobber;
+volatile int TAIL = 5;
+int main() {
+  vboolN_2 tail = IVP_LTRSN_2(TAIL);
+  xb_vecN_2x32v acc = 0, step = 3, zero = 0, one = 1;
+  int s = 0;
+  for (int i = 0; i < 8; i++) {
+    acc = IVP_MOVN_2X32T(IVP_ADDN_2X32(acc, step), acc, tail);
+    s += fp(i);
+    s += IVP_RADDN_2X32(IVP_MOVN_2X32T(one, zero, tail));
+  }
+  printf("%d %d\\n", s, (int)IVP_RADDN_2X32(acc));
+  return 0;
+}
+`;
+
 /** The CARRIED program's output, lane by lane. */
 function carriedOutput(): string {
   const acc = new Array(16).fill(0);
@@ -95,6 +121,19 @@ describe('compiler: vector values kept in registers', function () {
       const pins = new Set(main.match(/\bv(2[4-9]|3[01])\b/g));
       assert.ok(pins.size >= 3, `pinned registers in main: ${[...pins].join(' ')}`);
       assert.equal(runImage(r).stdout.trim(), carriedOutput());
+    });
+
+    it(`a loop-invariant predicate stays in a predicate register across blocks and calls (-O${optimize})`, async () => {
+      const r = await compileSource(TAIL, '/test/tail.cpp', { optimize, debug: false });
+      assert.deepEqual(r.diagnostics.map(formatCompileDiagnostic), []);
+      const asm = r.assembly ?? '';
+      const body = (fn: string) => asm.slice(asm.indexOf(`\n${fn}:`), asm.indexOf(`.size\t${fn}`));
+      assert.match(body('main'), /\bvb1[2-5]\b/, 'main keeps the tail in a pinned predicate register');
+      assert.match(body('_Z7clobberi'), /\bvb1[2-5]\b/, 'the callee pins its own predicate to the same register');
+      // per call i: i lanes below i, each i, plus i ones; per iteration 5 tail lanes; acc: 5 lanes of 8 × 3
+      let s = 0;
+      for (let i = 0; i < 8; i++) s += i * i + i + 5;
+      assert.equal(runImage(r).stdout.trim(), `${s} ${5 * 8 * 3}`);
     });
   }
 });
