@@ -117,6 +117,12 @@ function clobber(ctx: EmitContext, reg: string): void {
   held.get(ctx)?.delete(reg);
 }
 
+/** No register but v's pin holds v's (new) value. */
+function forget(ctx: EmitContext, v: VReg): void {
+  const m = held.get(ctx);
+  if (m) for (const [r, h] of m) if (h.id === v.id) m.delete(r);
+}
+
 /** Register `reg` holds v's value (v's home was just loaded or stored). */
 function holds(ctx: EmitContext, reg: string, v: VReg, stored: boolean): void {
   const m = heldBy(ctx);
@@ -166,13 +172,15 @@ export function fill(ctx: EmitContext, reg: string, v: VReg, scratch = 'a15'): v
 /** Spills register `reg` into v's frame home. */
 export function spill(ctx: EmitContext, reg: string, v: VReg, scratch = 'a15'): void {
   const pin = pinOf(ctx, v);
+  // moved into its pin, v is found there; `reg` keeps whatever else it was known to hold
+  const record = () => (pin && pin !== reg ? forget(ctx, v) : holds(ctx, reg, v, true));
   if (pin && pin !== reg) moveReg(ctx, pin, reg);
   if ((pin && !storedAtDef.get(ctx)?.has(v.id)) || (registerOnly.get(ctx)?.has(v.id) && ctx.optimized)) {
-    holds(ctx, reg, v, true);
+    record();
     return;
   }
   transfer(ctx, v.type as VectorValueType, false, reg, 'a1', homeOf(ctx, v), scratch);
-  holds(ctx, reg, v, true);
+  record();
 }
 
 function homeOf(ctx: EmitContext, v: VReg): number {
@@ -238,12 +246,15 @@ export function emitVop(ctx: EmitContext, i: Extract<Instr, { op: 'vop' }>, addr
   } : () => undefined;
   // registers already holding operands are claimed before any register is taken for the others
   for (const a of i.args) if ('use' in a && isVectorValue(a.use.type)) cached(a.use);
+  // the register of the result; with `tied`, also the operand whose old value it replaces
+  let dstReg: string | undefined;
   if (i.dst) {
     if (isVectorValue(i.dst.type)) {
       const pin = pinOf(ctx, i.dst);
-      const r = pin ?? take(i.dst.type);
+      const r = pin ?? tiedInPlace(ctx, i) ?? take(i.dst.type);
       claimed.add(r);
-      text.push(r);
+      if (i.tied === undefined) text.push(r);
+      dstReg = r;
       const d = i.dst;
       after.push(() => spill(ctx, r, d));
     } else {
@@ -252,6 +263,14 @@ export function emitVop(ctx: EmitContext, i: Extract<Instr, { op: 'vop' }>, addr
     }
   }
   for (let k = 0; k < i.args.length; k++) {
+    const a = i.args[k];
+    if (k === i.tied && dstReg && 'use' in a) {
+      // the old value into the result's register, which the row then updates
+      fill(ctx, dstReg, a.use);
+      clobber(ctx, dstReg);
+      text.push(dstReg);
+      continue;
+    }
     if (k !== quadAt) {
       text.push(operand(ctx, i.args[k], take, takeAr, after, addressInto, cached));
       continue;
@@ -271,6 +290,17 @@ export function emitVop(ctx: EmitContext, i: Extract<Instr, { op: 'vop' }>, addr
   ctx.w.insn(`${i.mnemonic}\t${text.join(', ')}`);
   if (i.dst && dstAr) ctx.st(dstAr, i.dst);
   for (const f of after) f();
+}
+
+/**
+ * A `tied` instruction's register for its result: the one already holding the operand it updates,
+ * unless that is the operand's pinned register (which must keep the old value).
+ */
+function tiedInPlace(ctx: EmitContext, i: Extract<Instr, { op: 'vop' }>): string | undefined {
+  const a = i.tied === undefined ? undefined : i.args[i.tied];
+  if (!a || !('use' in a)) return undefined;
+  const at = registerHolding(ctx, a.use);
+  return at && at !== pinOf(ctx, a.use) ? at : undefined;
 }
 
 /** The argument index of a row's register-quad operand (its four vectors are args k..k+3), or -1. */
