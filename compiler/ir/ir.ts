@@ -93,9 +93,11 @@ export type Instr = Base &
     | { readonly op: 'memzero'; readonly dst: Address; readonly size: number; readonly align: number }
     /**
      * One instruction of the vector unit's rows (`mnemonic`), its result (if any) the first operand,
-     * then `args` in the row's operand order.
+     * then `args` in the row's operand order. With `tied`, the row's operand `args[tied]` is read and
+     * written: `dst` is its new value, in the same register (an intrinsic's in/out accumulator or
+     * predicated destination), and no operand of its own.
      */
-    | { readonly op: 'vop'; readonly dst?: VReg; readonly mnemonic: string; readonly args: readonly VopArg[] }
+    | { readonly op: 'vop'; readonly dst?: VReg; readonly mnemonic: string; readonly args: readonly VopArg[]; readonly tied?: number }
     /** Marks the start of a statement (a line-table row with is_stmt). */
     | { readonly op: 'stmt' }
     /** Marks where a lexical scope's code begins or ends (for the debugger's lexical blocks). */

@@ -5,7 +5,8 @@
 // is the callee's parameter object — Tensor's copy constructor would only copy the impl pointer and
 // start a fresh coherency enforcer, which a handle made by the device already is); a scalar is loaded
 // from *argv[i] with its C type's width and extension. Argument words 0..5 go in a10..a15, the rest to
-// the outgoing area at the thunk's sp; 64-bit values take an even word pair.
+// the outgoing area at the thunk's sp; 64-bit values take an even word pair. The kernel is called by
+// a long call (L32R + CALLX8), which reaches it wherever it sits in a large unit.
 
 import { KERNEL_INFO_SECTION } from '../../target/q7/abi';
 import type { MemType } from '../ir/ir';
@@ -57,9 +58,11 @@ function thunk(k: Kernel): string {
   const words = argumentWords(k);
   const stackWords = Math.max(0, words.length - 6);
   const frame = Math.ceil((4 * stackWords) / 16) * 16 + 32;
+  const target = `.Lq7_kernel_target${k.opcode}`;
   const lines = [
     `/* ${k.thunk}: opcode ${k.opcode} → ${k.name} */`,
     '        .text',
+    `        .literal ${target}, ${k.symbol}`,
     '        .align  4',
     `        .global ${k.thunk}`,
     `        .type   ${k.thunk}, @function`,
@@ -75,7 +78,8 @@ function thunk(k: Kernel): string {
     if (!w || i >= 6) return;
     lines.push(...w.load, `        mov     a${10 + i}, a8`);
   });
-  lines.push(`        call8   ${k.symbol}`, '        retw', `        .size   ${k.thunk}, . - ${k.thunk}`);
+  // a long call: the kernel may sit anywhere in a large unit, beyond CALL8's ±512 KiB
+  lines.push(`        l32r    a8, ${target}`, '        callx8  a8', '        retw', `        .size   ${k.thunk}, . - ${k.thunk}`);
   return lines.join('\n');
 }
 

@@ -67,6 +67,7 @@ function intrinsicCall(f: FnLower, fn: FunctionDecl, args: Expr[], at: Loc): VRe
       return convertTo(f, rvalue(f, args[i]), args[i].type, unqualified(p), args[i].loc);
     },
     address: (i) => f.b.addr(lvalue(f, args[i])),
+    place: (i) => lvalue(f, args[i]),
     convert: (v, from, to) => convertTo(f, v, from, to, at),
   });
 }

@@ -11,7 +11,7 @@ import { constantValue, types } from '../../language';
 import type { Expr, FunctionDecl, Loc, Type } from '../../language/model';
 import { INSN_BY_MNEMONIC, type InsnDef } from '../../xtensa/isa';
 import { regAddr } from '../ir/builder';
-import type { VectorValueType, VopArg, VReg, ValueType } from '../ir/ir';
+import type { Address, MemType, VectorValueType, VopArg, VReg, ValueType } from '../ir/ir';
 import { unsupported } from './errors';
 import type { FnLower } from './function';
 import { lowerSpecial, specialForm, vop } from './vector-forms';
@@ -169,6 +169,8 @@ export interface IntrinsicOperands {
   value(i: number): VReg;
   /** The address of the lvalue argument i. */
   address(i: number): VReg;
+  /** The lvalue argument i as a place (a local's slot stays promotable). */
+  place(i: number): Address;
   /** A C scalar `v` of type `from` converted to `to`. */
   convert(v: VReg, from: Type, to: Type): VReg;
 }
@@ -186,6 +188,8 @@ export function lowerIntrinsic(f: FnLower, fn: FunctionDecl, args: readonly Expr
     return unsupported(at, `${fn.name} is not lowered yet (its operands do not map onto one '${d.mnemonic}')`);
   }
   const first = retVoid ? 0 : 1;
+  const tied = retVoid ? tiedOperand(fn, d) : -1;
+  if (tied >= 0) return lowerTied(f, fn, args, d, tied, ops);
   const vargs: VopArg[] = args.map((a, i) => {
     const opType = d.operands[i + first];
     const p = fn.params[i].type;
@@ -213,6 +217,36 @@ export function lowerIntrinsic(f: FnLower, fn: FunctionDecl, args: readonly Expr
   const isFloat = ret.kind === 'builtin' && ret.name === 'float';
   const word = vop(f, 'ivp_extrn_2x32', isFloat ? 'f32' : 'i32', [{ use: lanes }, { imm: 0 }])!;
   return isFloat ? word : ops.convert(word, builtin('int'), fn.ret);
+}
+
+/**
+ * The argument an intrinsic reads and writes as a value of the unit (MULA's accumulator, a predicated
+ * form's destination, INJBI's vector), when it is the only argument taken by reference: or -1.
+ */
+function tiedOperand(fn: FunctionDecl, d: InsnDef): number {
+  const refs = fn.params.flatMap((p, i) => (p.type.kind === 'reference' && !p.type.referee.const ? [i] : []));
+  if (refs.length !== 1 || d.mem || writeOnly(d, refs[0])) return -1;
+  return FILE_OF_KIND[d.operands[refs[0]].kind] && FILE_OF_KIND[d.operands[refs[0]].kind] !== 'i32' ? refs[0] : -1;
+}
+
+/**
+ * An intrinsic with one in/out argument of the unit: the variable's value is read, the row gives its
+ * new value in the same register (`tied`), and that is stored back. As plain loads and stores of the
+ * variable, a local stays promotable and its value can stay in a register between instructions.
+ */
+function lowerTied(f: FnLower, fn: FunctionDecl, args: readonly Expr[], d: InsnDef, tied: number, ops: IntrinsicOperands): undefined {
+  const file = FILE_OF_KIND[d.operands[tied].kind] as VectorValueType;
+  let place: Address | undefined;
+  const vargs: VopArg[] = args.map((a, i) => {
+    if (d.operands[i].kind === 'imm') return immediateArg(a, fn, i, d, i);
+    if (i !== tied) return { use: ops.value(i) };
+    place = ops.place(i);
+    return { use: f.b.load(file as MemType, place, file) };
+  });
+  const dst = f.b.vreg(file);
+  f.b.emit({ op: 'vop', dst, mnemonic: d.mnemonic, args: vargs, tied });
+  f.b.store(file as MemType, dst, place!);
+  return undefined;
 }
 
 /** Whether operand k of row d is only written: a load's destination, the outputs of DSEL*I and DIVN. */

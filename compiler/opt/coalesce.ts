@@ -45,7 +45,8 @@ export function coalesceCopies(f: Func): number {
       }
       if (d < 0) continue;
       const def = b.instrs[d];
-      if (usesOf(def).some((u) => u.id === v.id) && def.op !== 'bin' && def.op !== 'un' && def.op !== 'conv' && def.op !== 'cmp') continue;
+      // (a vector instruction reads every operand into its registers before it writes its result)
+      if (usesOf(def).some((u) => u.id === v.id) && def.op !== 'bin' && def.op !== 'un' && def.op !== 'conv' && def.op !== 'cmp' && def.op !== 'vop') continue;
       // later reads of t in the block read v, up to v's next write (where t stays and the copy with it)
       let end = b.instrs.length;
       for (let x = c + 1; x < b.instrs.length; x++) if (defOf(b.instrs[x])?.id === v.id) {

@@ -4,7 +4,9 @@
 // it came from — after assembly the listing maps those lines to addresses for the line table.
 // L32R reaches 256 KiB back: a file whose code outgrows SPLIT_BYTES is split into function sections
 // `.text.partN` (the assembler places each one's pool `.literal.partN` just before it, xtensa/asm
-// layout.ts), so that every pool stays within reach of its code however large the file.
+// layout.ts), so that every pool stays within reach of its code however large the file. CALL8
+// reaches ±512 KiB: a writer made with `longCalls` (a file whose code may outgrow LONG_CALL_BYTES)
+// writes every direct call as L32R of the target + CALLX8.
 
 import type { SourcePos } from '../ir/ir';
 
@@ -25,6 +27,9 @@ export interface ScopeMark {
 /** The most code and literal bytes (upper bound) one code section of a file holds before the next begins: half of L32R's reach. */
 export const SPLIT_BYTES = 128 * 1024;
 
+/** A file whose code and literals (upper bound) pass this many bytes calls by long calls: three quarters of CALL8's reach, leaving room for the ROM and the runtime library. */
+export const LONG_CALL_BYTES = 384 * 1024;
+
 const partSection = (n: number) => `.section\t.text.part${n},"ax",@progbits`;
 
 export class AsmWriter {
@@ -39,6 +44,8 @@ export class AsmWriter {
   private literalCount = 0;
   /** Upper bound of the bytes of code and literals in the current code section (4 per instruction or literal). */
   private sectionBytes = 0;
+  /** Upper bound of the bytes of code and literals of the whole file. */
+  private totalBytes = 0;
   private part = 0;
   /** The lines of the first part's section directives (renamed if the file is split). */
   private readonly firstPartLines: number[] = [];
@@ -49,7 +56,21 @@ export class AsmWriter {
   constructor(
     readonly fileName: string,
     private readonly prefix: string,
+    /** Direct calls are written as long calls (L32R a8 of the target, CALLX8 a8). */
+    readonly longCalls = false,
   ) {}
+
+  /** Upper bound of the bytes of code and literals written so far (4 per instruction or literal). */
+  get codeBytes(): number {
+    return this.totalBytes;
+  }
+
+  /** A call of `symbol` under the windowed ABI's CALL8 convention: CALL8, or a long call through a8 (free at a call: the call clobbers it). */
+  call(symbol: string): void {
+    if (!this.longCalls) return this.insn(`call8\t${symbol}`);
+    this.insn(`l32r\ta8, ${this.literal(symbol)}`);
+    this.insn('callx8\ta8');
+  }
 
   /** The next instruction begins a statement. */
   markStatement(pos: SourcePos): void {
@@ -103,6 +124,7 @@ export class AsmWriter {
 
   insn(text: string): void {
     this.sectionBytes += 4;
+    this.totalBytes += 4;
     this.lines.push(`\t${text}`);
     if (this.pendingScopes.length) {
       this.scopeMarks.set(this.lines.length, this.pendingScopes);
@@ -144,6 +166,7 @@ export class AsmWriter {
       label = `.L${this.prefix}lit${this.literalCount++}`;
       this.literals.set(key, label);
       this.sectionBytes += 4;
+      this.totalBytes += 4;
       this.lines.push(`\t.literal ${label}, ${key}`);
     }
     return label;
@@ -151,7 +174,7 @@ export class AsmWriter {
 
   /** Whether a label or a call was emitted since line `n` (so registers may hold other values). */
   joinedSince(n: number): boolean {
-    for (let i = n; i < this.lines.length; i++) if (/^\S.*:$/.test(this.lines[i]) || /^\t(call|callx|entry|retw|ret)\b/.test(this.lines[i])) return true;
+    for (let i = n; i < this.lines.length; i++) if (/^\S.*:$/.test(this.lines[i]) || /^\t(callx?(0|4|8|12)|entry|retw?)\b/.test(this.lines[i])) return true;
     return false;
   }
 

@@ -482,7 +482,7 @@ function callWith(ctx: EmitContext, callee: string | VReg, args: readonly VReg[]
     const vr = vregs[i];
     if (vr) fill(ctx, vr, a);
   });
-  if (typeof callee === 'string') w.insn(`call8\t${callee}`);
+  if (typeof callee === 'string') w.call(callee);
   else {
     ctx.ld('a8', callee);
     w.insn('callx8\ta8');
@@ -512,7 +512,7 @@ function emitMemcpy(ctx: EmitContext, dst: Address, src: Address, size: number, 
   addressInto(ctx, 'a10', dst);
   w.insn('mov\ta11, a8');
   loadConstant(w, 'a12', size);
-  w.insn('call8\tmemcpy');
+  w.call('memcpy');
   reloadPinned(ctx);
 }
 
@@ -528,6 +528,6 @@ function emitMemzero(ctx: EmitContext, dst: Address, size: number, align: number
   addressInto(ctx, 'a10', dst);
   w.insn('movi\ta11, 0');
   loadConstant(w, 'a12', size);
-  w.insn('call8\tmemset');
+  w.call('memset');
   reloadPinned(ctx);
 }

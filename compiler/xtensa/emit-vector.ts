@@ -8,8 +8,9 @@
 // At -O1/-O2 a register remembers whose value it holds (filled from or spilled to that home) until a
 // label, a call or another write: an operand already in a register is read there instead of filled
 // again (within a basic block). Temporaries planned as register-only skip their spill, and pinned
-// vectors live in v24..v31 across blocks and loops, their homes written only around calls
-// (vector-homes.ts).
+// vectors live in v24..v31 (predicates in vb12..vb15) across blocks and loops, their homes written
+// only around calls (vector-homes.ts); a value moves between two registers of its file with the
+// file's move (MOVVV, or the project's MOVWW/MOVBB/MOVUU).
 //
 // Calls (this compiler's ABI, docs/ivp-encoding.md): vector-file arguments travel in their own
 // files, in order per file starting at register 0 (v0.., wv0.., vb0.., u0..); a result comes back in
@@ -28,6 +29,15 @@ const FILE_SIZE: Record<VectorValueType, number> = { vec: 32, wvec: 4, vbool: 16
 
 /** The register `n` of a file: v3, wv1, vb0, u2. */
 export const fileReg = (file: VectorValueType, n: number): string => `${FILE_PREFIX[file]}${n}`;
+
+/** The file of a register name (v3 → vec, wv1 → wvec, vb0 → vbool, u2 → valign). */
+const fileOf = (reg: string): VectorValueType => (reg.startsWith('wv') ? 'wvec' : reg.startsWith('vb') ? 'vbool' : reg.startsWith('u') ? 'valign' : 'vec');
+
+/** The register-to-register move of each file (MOVVV; the others are the project's rows, docs/ivp-encoding.md). */
+const MOVE: Record<VectorValueType, string> = { vec: 'ivp_movvv', wvec: 'ivp_movww', vbool: 'ivp_movbb', valign: 'ivp_movuu' };
+
+/** `dst = src`, two registers of one file. */
+const moveReg = (ctx: EmitContext, dst: string, src: string): void => ctx.w.insn(`${MOVE[fileOf(dst)]}\t${dst}, ${src}`);
 
 /** `op reg, [addrReg]` — a whole register of `file` to or from memory at the address in addrReg. */
 function moveInsn(file: VectorValueType, load: boolean, reg: string, addrReg: string, offset: number): string {
@@ -78,7 +88,7 @@ export function savePinned(ctx: EmitContext): void {
   const once = storedAtDef.get(ctx);
   for (const [id, reg] of pinsAcrossCall(ctx)) {
     const home = ctx.frame.homes.get(id);
-    if (home !== undefined && !once?.has(id)) transfer(ctx, 'vec', false, reg, 'a1', home, 'a15');
+    if (home !== undefined && !once?.has(id)) transfer(ctx, fileOf(reg), false, reg, 'a1', home, 'a15');
   }
 }
 
@@ -87,7 +97,7 @@ export function reloadPinned(ctx: EmitContext): void {
   if (!ctx.optimized) return;
   for (const [id, reg] of pinsAcrossCall(ctx)) {
     const home = ctx.frame.homes.get(id);
-    if (home !== undefined) transfer(ctx, 'vec', true, reg, 'a1', home, 'a15');
+    if (home !== undefined) transfer(ctx, fileOf(reg), true, reg, 'a1', home, 'a15');
   }
 }
 
@@ -105,6 +115,12 @@ function heldBy(ctx: EmitContext): Map<string, { id: number; line: number }> {
 /** Register `reg` now holds something else than a known value. */
 function clobber(ctx: EmitContext, reg: string): void {
   held.get(ctx)?.delete(reg);
+}
+
+/** No register but v's pin holds v's (new) value. */
+function forget(ctx: EmitContext, v: VReg): void {
+  const m = held.get(ctx);
+  if (m) for (const [r, h] of m) if (h.id === v.id) m.delete(r);
 }
 
 /** Register `reg` holds v's value (v's home was just loaded or stored). */
@@ -145,7 +161,7 @@ export function fill(ctx: EmitContext, reg: string, v: VReg, scratch = 'a15'): v
   if (at === reg) return;
   if (registerOnly.get(ctx)?.has(v.id) || (at && at === pinOf(ctx, v))) {
     if (!at) throw new Error(`internal: vector v${v.id} lives in a register but none holds it`);
-    ctx.w.insn(`ivp_movvv\t${reg}, ${at}`);
+    moveReg(ctx, reg, at);
     holds(ctx, reg, v, false);
     return;
   }
@@ -156,13 +172,15 @@ export function fill(ctx: EmitContext, reg: string, v: VReg, scratch = 'a15'): v
 /** Spills register `reg` into v's frame home. */
 export function spill(ctx: EmitContext, reg: string, v: VReg, scratch = 'a15'): void {
   const pin = pinOf(ctx, v);
-  if (pin && pin !== reg) ctx.w.insn(`ivp_movvv\t${pin}, ${reg}`);
+  // moved into its pin, v is found there; `reg` keeps whatever else it was known to hold
+  const record = () => (pin && pin !== reg ? forget(ctx, v) : holds(ctx, reg, v, true));
+  if (pin && pin !== reg) moveReg(ctx, pin, reg);
   if ((pin && !storedAtDef.get(ctx)?.has(v.id)) || (registerOnly.get(ctx)?.has(v.id) && ctx.optimized)) {
-    holds(ctx, reg, v, true);
+    record();
     return;
   }
   transfer(ctx, v.type as VectorValueType, false, reg, 'a1', homeOf(ctx, v), scratch);
-  holds(ctx, reg, v, true);
+  record();
 }
 
 function homeOf(ctx: EmitContext, v: VReg): number {
@@ -228,12 +246,15 @@ export function emitVop(ctx: EmitContext, i: Extract<Instr, { op: 'vop' }>, addr
   } : () => undefined;
   // registers already holding operands are claimed before any register is taken for the others
   for (const a of i.args) if ('use' in a && isVectorValue(a.use.type)) cached(a.use);
+  // the register of the result; with `tied`, also the operand whose old value it replaces
+  let dstReg: string | undefined;
   if (i.dst) {
     if (isVectorValue(i.dst.type)) {
       const pin = pinOf(ctx, i.dst);
-      const r = pin ?? take(i.dst.type);
+      const r = pin ?? tiedInPlace(ctx, i) ?? take(i.dst.type);
       claimed.add(r);
-      text.push(r);
+      if (i.tied === undefined) text.push(r);
+      dstReg = r;
       const d = i.dst;
       after.push(() => spill(ctx, r, d));
     } else {
@@ -242,6 +263,14 @@ export function emitVop(ctx: EmitContext, i: Extract<Instr, { op: 'vop' }>, addr
     }
   }
   for (let k = 0; k < i.args.length; k++) {
+    const a = i.args[k];
+    if (k === i.tied && dstReg && 'use' in a) {
+      // the old value into the result's register, which the row then updates
+      fill(ctx, dstReg, a.use);
+      clobber(ctx, dstReg);
+      text.push(dstReg);
+      continue;
+    }
     if (k !== quadAt) {
       text.push(operand(ctx, i.args[k], take, takeAr, after, addressInto, cached));
       continue;
@@ -261,6 +290,17 @@ export function emitVop(ctx: EmitContext, i: Extract<Instr, { op: 'vop' }>, addr
   ctx.w.insn(`${i.mnemonic}\t${text.join(', ')}`);
   if (i.dst && dstAr) ctx.st(dstAr, i.dst);
   for (const f of after) f();
+}
+
+/**
+ * A `tied` instruction's register for its result: the one already holding the operand it updates,
+ * unless that is the operand's pinned register (which must keep the old value).
+ */
+function tiedInPlace(ctx: EmitContext, i: Extract<Instr, { op: 'vop' }>): string | undefined {
+  const a = i.tied === undefined ? undefined : i.args[i.tied];
+  if (!a || !('use' in a)) return undefined;
+  const at = registerHolding(ctx, a.use);
+  return at && at !== pinOf(ctx, a.use) ? at : undefined;
 }
 
 /** The argument index of a row's register-quad operand (its four vectors are args k..k+3), or -1. */

@@ -5,7 +5,8 @@
 // reader finds it there). Promoted variables keep their homes (the debugger reads them there).
 // Up to eight vectors — variables the optimiser promoted (loop-carried accumulators, locals live
 // across blocks and loops), loop invariants, parameters — are pinned to v24..v31 for the whole
-// function, the most used first: every definition writes the register, every use reads it, and the
+// function, the most used first, up to four predicates (a loop's tail mask) to vb12..vb15 and one
+// wide accumulator (a MAC loop's) to wv3: every definition writes the register, every use reads it, and the
 // frame home is written only around calls (calls may change every register of the unit: the pins
 // still needed are stored home before each call and reloaded after it; one written once stores its
 // home at that write instead). The others keep their homes. A pinned
@@ -73,8 +74,12 @@ export function registerOnlyVectors(f: Func): Set<number> {
   return out;
 }
 
-/** The registers pinned vectors live in. */
-export const PIN_REGISTERS = ['v24', 'v25', 'v26', 'v27', 'v28', 'v29', 'v30', 'v31'];
+/** The registers pinned values live in, per file: the top of each file, above every register an instruction's operands or a call's arguments take first. */
+export const PIN_REGISTERS: Readonly<Partial<Record<VReg['type'], readonly string[]>>> = {
+  vec: ['v24', 'v25', 'v26', 'v27', 'v28', 'v29', 'v30', 'v31'],
+  vbool: ['vb12', 'vb13', 'vb14', 'vb15'],
+  wvec: ['wv3'],
+};
 
 /** Pinned vectors written once: that write stores the home too, so calls need not save them. */
 export function pinnedOnce(f: Func, pins: ReadonlyMap<number, string>): Set<number> {
@@ -82,16 +87,18 @@ export function pinnedOnce(f: Func, pins: ReadonlyMap<number, string>): Set<numb
   return new Set([...pins.keys()].filter((id) => defs.get(id) === 1));
 }
 
-/** Registers v24..v31 for the vectors read most (a variable written in several places too), at -O1/-O2. */
+/** Registers v24..v31 for the vectors read most, vb12..vb15 for the predicates, wv3 for an accumulator (a variable written in several places too), at -O1/-O2. */
 export function pinnedVectors(f: Func, registerOnly: Set<number>): Map<number, string> {
   const out = new Map<number, string>();
   if (!f.promoted) return out;
-  const { defs, uses } = defsAndUses(f, (v) => v.type === 'vec');
-  const weight = (id: number, n: number) => n + (defs.get(id) ?? 0);
-  const candidates = [...uses]
-    .filter(([id, n]) => !registerOnly.has(id) && (defs.get(id) ?? 0) >= 1 && (n > 1 || (defs.get(id) ?? 0) > 1))
-    .sort((a, b) => weight(b[0], b[1]) - weight(a[0], a[1]) || a[0] - b[0]);
-  candidates.slice(0, PIN_REGISTERS.length).forEach(([id], k) => out.set(id, PIN_REGISTERS[k]));
+  for (const [file, regs] of Object.entries(PIN_REGISTERS)) {
+    const { defs, uses } = defsAndUses(f, (v) => v.type === file);
+    const weight = (id: number, n: number) => n + (defs.get(id) ?? 0);
+    const candidates = [...uses]
+      .filter(([id, n]) => !registerOnly.has(id) && (defs.get(id) ?? 0) >= 1 && (n > 1 || (defs.get(id) ?? 0) > 1))
+      .sort((a, b) => weight(b[0], b[1]) - weight(a[0], a[1]) || a[0] - b[0]);
+    candidates.slice(0, regs.length).forEach(([id], k) => out.set(id, regs[k]));
+  }
   return out;
 }
 

@@ -2,7 +2,8 @@
 // once and read several times is pinned to a register for the whole function and must survive calls
 // (the callee here pins its own vector to the same register, so a caller that did not reload it after
 // the call would read the callee's value); temporaries read once by the next vector instruction stay
-// in their register. The program's sums are computed here from the lane rules.
+// in their register; a loop-invariant predicate is pinned to a predicate register the same way. The
+// programs' sums are computed here from the lane rules.
 
 import { strict as assert } from 'node:assert';
 import { formatCompileDiagnostic } from '../../compiler';
@@ -58,6 +59,62 @@ int main() {
 }
 `;
 
+// a loop-invariant tail predicate read in every iteration, across a call whose callee pins a predicate
+// of its own to the same register: main keeps the tail in vb12.. and reloads it after each call
+const TAIL = `#include <stdio.h>
+#include <xtensa/tie/xt_ivp32.h>
+int clobber(int k) {
+  xb_vecN_2x32v t = k, zero = 0, one = 1;
+  vboolN_2 m = IVP_LTN_2X32(IVP_SEQN_2X32(), t);
+  return IVP_RADDN_2X32(IVP_MOVN_2X32T(t, zero, m)) + IVP_RADDN_2X32(IVP_MOVN_2X32T(one, zero, m));
+}
+int (*volatile fp)(int) = clobber;
+volatile int TAIL = 5;
+int main() {
+  vboolN_2 tail = IVP_LTRSN_2(TAIL);
+  xb_vecN_2x32v acc = 0, step = 3, zero = 0, one = 1;
+  int s = 0;
+  for (int i = 0; i < 8; i++) {
+    acc = IVP_MOVN_2X32T(IVP_ADDN_2X32(acc, step), acc, tail);
+    s += fp(i);
+    s += IVP_RADDN_2X32(IVP_MOVN_2X32T(one, zero, tail));
+  }
+  printf("%d %d\\n", s, (int)IVP_RADDN_2X32(acc));
+  return 0;
+}
+`;
+
+// a multiply-accumulate loop: IVP_MULANX16 updates its accumulator in place (the intrinsic takes it by
+// reference), which stays in a wide register across the loop at -O1/-O2 (never filled from memory; at
+// -O2, where the MAC's result is coalesced into the variable, never spilled either); products are
+// small, so each 48-bit lane's sum is exact in 32 bits
+const MAC = `#include <stdio.h>
+#include <stdint.h>
+#include <xtensa/tie/xt_ivp32.h>
+alignas(64) static int16_t a[32 * 64], b[32 * 64];
+int main() {
+  for (int i = 0; i < 32 * 64; i++) { a[i] = (int16_t)(i * 7 % 201 - 100); b[i] = (int16_t)(i * 13 % 199 - 99); }
+  const xb_vecNx16* pa = (const xb_vecNx16*)a;
+  const xb_vecNx16* pb = (const xb_vecNx16*)b;
+  xb_vecNx48 acc = IVP_ZERONX48();
+  for (int i = 0; i < 64; i++) {
+    IVP_MULANX16(acc, pa[i], pb[i]);
+    IVP_MULANX16(acc, pa[i], pa[i]);
+  }
+  printf("%d %d\\n", (int)IVP_RADDN_2X32(IVP_CVT32SNX48L(acc)), (int)IVP_RADDN_2X32(IVP_CVT32SNX48H(acc)));
+  return 0;
+}
+`;
+
+function macOutput(): string {
+  const a = Array.from({ length: 32 * 64 }, (_, i) => ((i * 7) % 201) - 100);
+  const b = Array.from({ length: 32 * 64 }, (_, i) => ((i * 13) % 199) - 99);
+  const acc = new Array(32).fill(0);
+  for (let i = 0; i < 64; i++) for (let k = 0; k < 32; k++) acc[k] += a[32 * i + k] * b[32 * i + k] + a[32 * i + k] ** 2;
+  const sum = (xs: number[]) => xs.reduce((x, y) => x + y, 0);
+  return `${sum(acc.slice(0, 16))} ${sum(acc.slice(16))}`;
+}
+
 /** The CARRIED program's output, lane by lane. */
 function carriedOutput(): string {
   const acc = new Array(16).fill(0);
@@ -95,6 +152,34 @@ describe('compiler: vector values kept in registers', function () {
       const pins = new Set(main.match(/\bv(2[4-9]|3[01])\b/g));
       assert.ok(pins.size >= 3, `pinned registers in main: ${[...pins].join(' ')}`);
       assert.equal(runImage(r).stdout.trim(), carriedOutput());
+    });
+
+    it(`an accumulator updated in place by a MAC loop stays in a wide register (-O${optimize})`, async () => {
+      const r = await compileSource(MAC, '/test/mac.cpp', { optimize, debug: false });
+      assert.deepEqual(r.diagnostics.map(formatCompileDiagnostic), []);
+      const asm = r.assembly ?? '';
+      const main = asm.slice(asm.indexOf('\nmain:'), asm.indexOf('.size\tmain'));
+      assert.doesNotMatch(main, /\tivp_lvw\t/, 'the accumulator is never filled from memory');
+      if (optimize === 2) {
+        // the MACs' results coalesced into the accumulator itself: updated in its register, never stored
+        const macs = main.split('\n').filter((l) => l.startsWith('\tivp_mulanx16'));
+        assert.deepEqual(macs.map((l) => l.split(/[\t,]/)[2]), ['wv3', 'wv3'], 'both MACs update the pinned accumulator');
+        assert.doesNotMatch(main, /\tivp_svw\t/, 'the accumulator is never spilled');
+      }
+      assert.equal(runImage(r).stdout.trim(), macOutput());
+    });
+
+    it(`a loop-invariant predicate stays in a predicate register across blocks and calls (-O${optimize})`, async () => {
+      const r = await compileSource(TAIL, '/test/tail.cpp', { optimize, debug: false });
+      assert.deepEqual(r.diagnostics.map(formatCompileDiagnostic), []);
+      const asm = r.assembly ?? '';
+      const body = (fn: string) => asm.slice(asm.indexOf(`\n${fn}:`), asm.indexOf(`.size\t${fn}`));
+      assert.match(body('main'), /\bvb1[2-5]\b/, 'main keeps the tail in a pinned predicate register');
+      assert.match(body('_Z7clobberi'), /\bvb1[2-5]\b/, 'the callee pins its own predicate to the same register');
+      // per call i: i lanes below i, each i, plus i ones; per iteration 5 tail lanes; acc: 5 lanes of 8 × 3
+      let s = 0;
+      for (let i = 0; i < 8; i++) s += i * i + i + 5;
+      assert.equal(runImage(r).stdout.trim(), `${s} ${5 * 8 * 3}`);
     });
   }
 });

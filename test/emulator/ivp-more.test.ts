@@ -110,6 +110,25 @@ describe('IVP predicate bits, gathers and scatters, divide, more MAC forms', () 
     x.exec('ivp_muluun_2x16x32_0', [2, 5, 6]);
     assert.deepEqual(bytesToLanes(x.m.readWide(2), 96, true).map((v) => BigInt.asIntN(64, v)), b32.map((v, k) => u(a16[2 * k], 16) * u(v, 32)));
   });
+
+  it('movww, movbb and movuu copy a whole register of their file and leave the source and the others', () => {
+    const x = new IvpMachine();
+    const next = rng(9);
+    const bytes = (n: number) => Uint8Array.from({ length: n }, () => next() & 255);
+    const [w1, w2, a0, a3] = [bytes(192), bytes(192), bytes(64), bytes(64)];
+    x.m.writeWide(1, w1);
+    x.m.writeWide(2, w2);
+    x.exec('ivp_movww', [3, 1]);
+    assert.deepEqual([x.m.readWide(3), x.m.readWide(1), x.m.readWide(2)], [w1, w1, w2]);
+    x.m.writePredicate(14, 0x8000_0001_f0f0_1234n);
+    x.m.writePredicate(2, 0x1111n);
+    x.exec('ivp_movbb', [2, 14]);
+    assert.deepEqual([x.m.readPredicate(2), x.m.readPredicate(14), x.m.readPredicate(3)], [0x8000_0001_f0f0_1234n, 0x8000_0001_f0f0_1234n, 0n]);
+    x.m.writeAlign(0, a0);
+    x.m.writeAlign(3, a3);
+    x.exec('ivp_movuu', [0, 3]);
+    assert.deepEqual([x.m.readAlign(0), x.m.readAlign(3)], [a3, a3]);
+  });
 });
 
 describe('IVP state in snapshots', () => {

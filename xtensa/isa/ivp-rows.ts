@@ -246,6 +246,13 @@ for (const h of ['l', 'h']) {
   row(`unpku2nx8_${h}`, 'vA,vB');
 }
 
+// register-to-register moves of the files §12 gives none for (project-specific, like the spill rows
+// above; the compiler keeps predicates in registers across blocks with them): a whole wide
+// accumulator, predicate mask or alignment register
+row('movww', 'wA,wB');
+row('movbb', 'bA,bB');
+row('movuu', 'uA,uB');
+
 /** Operands that use slot D or bits of the opcode ("full" rows). */
 const D_OPERANDS = new Set(['vD', 'aD', 'bD', 'u6CD', 'u10CD', 'pat9']);
 const OPC_OPERANDS: Record<string, number> = { wO: 2, u4O: 4, pat9: 4, u1O: 1 };
