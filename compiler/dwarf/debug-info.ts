@@ -1,7 +1,8 @@
 // DWARF 4 for a linked image: .debug_line from the assembler's listing (each generated instruction
 // line carries the source position it came from) and .debug_info/.debug_abbrev/.debug_str with the
 // compile unit, its functions (address range, frame base = a1 after ENTRY), their parameters and
-// locals (frame-base-relative stack slots), the user's globals, and every type they mention.
+// locals (frame-base-relative stack slots; -O2: location lists for those held in registers,
+// loc-lists.ts), the user's globals, and every type they mention.
 // The user's translation unit is described in full; the target's assembly (the ROM, the window vectors)
 // by its line rows alone, in a second unit (guest-lines.ts); the runtime library's C++ is not described.
 
@@ -16,6 +17,7 @@ import { ivpDwarfRegister } from '../../debuginfo';
 import { ByteWriter } from './bytes';
 import { AT, Die, encodeUnits, TAG } from './die';
 import { guestLines, guestRanges, guestUnit } from './guest-lines';
+import { LocLists, rangeMarkAddresses } from './loc-lists';
 import { buildLineTable, fileTable, type LineRow, type LineSequence } from './line-table';
 import { TypeDies } from './type-dies';
 
@@ -49,18 +51,21 @@ export function addDebugInfo(image: ElfImage, listing: readonly ListingLine[], u
   const ranges = functionRanges(image, u.unit.module?.funcs ?? []);
   const sequences = lineSequences(listing, u, ranges);
   const files = fileTable(sequences, u.sourceFile);
-  const cu = compileUnit(u, ranges, files, image, listing);
+  const locLists = new LocLists(ranges.length ? ranges[0].start : 0);
+  const cu = compileUnit(u, ranges, files, image, listing, locLists);
   const userLines = buildLineTable(sequences, files);
   const guest = guestLines(listing);
   const units = guest ? [cu, guestUnit(guest, userLines.length, 0)] : [cu];
   const lines = guest ? concat(userLines, buildLineTable(guest.sequences, guest.files)) : userLines;
   const sections = encodeUnits(units);
+  const loc = locLists.bytes();
   image.sections.push(
     debugSection('.debug_info', sections.info),
     debugSection('.debug_abbrev', sections.abbrev),
     debugSection('.debug_line', lines),
     debugSection('.debug_str', sections.str),
     ...(guest ? [debugSection('.debug_ranges', guestRanges(guest))] : []),
+    ...(loc ? [debugSection('.debug_loc', loc)] : []),
   );
 }
 
@@ -128,7 +133,7 @@ function lineSequences(listing: readonly ListingLine[], u: DebugUnit, ranges: re
   });
 }
 
-function compileUnit(u: DebugUnit, ranges: readonly Range[], files: readonly string[], image: ElfImage, listing: readonly ListingLine[]): Die {
+function compileUnit(u: DebugUnit, ranges: readonly Range[], files: readonly string[], image: ElfImage, listing: readonly ListingLine[], locLists: LocLists): Die {
   const cu = new Die(TAG.compile_unit);
   const dir = u.sourceFile.includes('/') ? u.sourceFile.slice(0, u.sourceFile.lastIndexOf('/')) || '/' : '.';
   cu.add(AT.producer, 'strp', PRODUCER).add(AT.language, 'data2', DW_LANG_C_plus_plus).add(AT.name, 'strp', u.sourceFile).add(AT.comp_dir, 'strp', dir);
@@ -150,8 +155,29 @@ function compileUnit(u: DebugUnit, ranges: readonly Range[], files: readonly str
     v.add(AT.location, 'exprloc', new ByteWriter().u8(DW_OP_addr).u32(sym.value).result());
   }
   const marks = placedScopeMarks(u, listing);
-  for (const r of ranges) cu.child(subprogram(r, typeDies, fileIndex, scopeRanges(u, r, marks), u.unit.emitted!.frames.get(r.func)));
+  const writer = u.unit.emitted!.writer;
+  const markAddress = writer.rangeMarks.size ? rangeMarkAddresses(writer.rangeMarks, listing, u.asmName) : undefined;
+  for (const r of ranges) {
+    const frame = u.unit.emitted!.frames.get(r.func);
+    const ranged = frame?.ranges && markAddress ? rangedLocation(r, frame.ranges, markAddress, locLists) : undefined;
+    cu.child(subprogram(r, typeDies, fileIndex, scopeRanges(u, r, marks), frame, ranged));
+  }
   return cu;
+}
+
+/**
+ * -O2: a variable's location list where the back end described its register by ranges
+ * (xtensa/debug-ranges.ts) — its offset in .debug_loc, or null when the register never holds it —
+ * and undefined for a variable without ranges (one location for the whole function).
+ */
+type RangedLocation = (v: VReg, expr: Uint8Array) => number | null | undefined;
+
+function rangedLocation(r: Range, ranges: NonNullable<Frame['ranges']>, markAddress: ReturnType<typeof rangeMarkAddresses>, locLists: LocLists): RangedLocation {
+  return (v, expr) => {
+    const list = ranges.get(v.id);
+    if (!list) return undefined;
+    return locLists.add(list.map((x) => ({ lo: markAddress(x.from, r), hi: markAddress(x.to, r), expr }))) ?? null;
+  };
 }
 
 interface PlacedScopeMarks {
@@ -194,6 +220,7 @@ function subprogram(
   fileIndex: (f: string) => number,
   scopes: Map<number, { start: number; end: number }>,
   frame: Frame | undefined,
+  ranged: RangedLocation | undefined,
 ): Die {
   const f = r.func;
   const decl = f.decl as FunctionDecl | undefined;
@@ -224,7 +251,7 @@ function subprogram(
     dieOf.set(id, block);
     return block;
   };
-  for (const v of f.debugVars) blockOf(v.scope).child(variable(v, typeDies, fileIndex, frame));
+  for (const v of f.debugVars) blockOf(v.scope).child(variable(v, typeDies, fileIndex, frame, ranged));
   return sp;
 }
 
@@ -233,7 +260,7 @@ function shortName(fn: FunctionDecl): string {
   return fn.name + targs;
 }
 
-function variable(v: DebugVar, typeDies: TypeDies, fileIndex: (f: string) => number, frame: Frame | undefined): Die {
+function variable(v: DebugVar, typeDies: TypeDies, fileIndex: (f: string) => number, frame: Frame | undefined, ranged: RangedLocation | undefined): Die {
   const d = new Die(v.isParam ? TAG.formal_parameter : TAG.variable).add(AT.name, 'strp', v.name);
   d.add(AT.decl_file, 'udata', fileIndex(v.decl.file)).add(AT.decl_line, 'udata', v.decl.line);
   const type = v.type as Type;
@@ -245,7 +272,9 @@ function variable(v: DebugVar, typeDies: TypeDies, fileIndex: (f: string) => num
   const loc = location(v, frame, deref);
   if (loc && deref && !v.vreg) loc.u8(DW_OP_deref);
   // a promoted variable the code never reads or writes has no location (optimised out)
-  if (loc) d.add(AT.location, 'exprloc', loc.result());
+  const list = loc && v.vreg && ranged ? ranged(v.vreg, loc.result()) : undefined;
+  if (list === undefined && loc) d.add(AT.location, 'exprloc', loc.result());
+  else if (typeof list === 'number') d.add(AT.location, 'sec_offset', list);
   return d;
 }
 

@@ -159,6 +159,11 @@ export interface Func {
   nextVReg: number;
   /** -O1: virtual registers that replaced promoted stack slots (each keeps one home for its whole life). */
   promoted?: Set<number>;
+  /**
+   * -O2: debugger variables held in registers are described where they hold their value (DWARF
+   * location lists, xtensa/debug-ranges.ts) instead of keeping a register for the whole function.
+   */
+  debugRanges?: boolean;
 }
 
 /** Initial contents of a global: bytes, with 32-bit words that hold symbol addresses. */
