@@ -10,7 +10,7 @@ import { types, type SemanticModel } from '../../language';
 import type { FunctionDecl, Type } from '../../language/model';
 import type { ListingLine } from '../../xtensa/asm';
 import { SHT_PROGBITS, type ElfImage, type ElfSection } from '../../xtensa/elf';
-import type { DebugVar, Func, VReg } from '../ir/ir';
+import type { DebugVar, Func, InlinedCall, VReg } from '../ir/ir';
 import type { Frame } from '../xtensa/frame';
 import type { TranslatedUnit } from '../translate';
 import { ivpDwarfRegister } from '../../debuginfo';
@@ -38,6 +38,7 @@ const DW_OP_reg0 = 0x50;
 const DW_OP_regx = 0x90;
 const DW_OP_breg0 = 0x70;
 const DW_OP_piece = 0x93;
+const DW_INL_inlined = 1;
 export const PRODUCER = 'Q7 Studio compiler -O0';
 
 interface Range {
@@ -157,12 +158,40 @@ function compileUnit(u: DebugUnit, ranges: readonly Range[], files: readonly str
   const marks = placedScopeMarks(u, listing);
   const writer = u.unit.emitted!.writer;
   const markAddress = writer.rangeMarks.size ? rangeMarkAddresses(writer.rangeMarks, listing, u.asmName) : undefined;
+  const origins = new InlinedOrigins(cu, typeDies, fileIndex);
   for (const r of ranges) {
     const frame = u.unit.emitted!.frames.get(r.func);
     const ranged = frame?.ranges && markAddress ? rangedLocation(r, frame.ranges, markAddress, locLists) : undefined;
-    cu.child(subprogram(r, typeDies, fileIndex, scopeRanges(u, r, marks), frame, ranged));
+    cu.child(subprogram(r, typeDies, fileIndex, scopeRanges(u, r, marks), frame, ranged, origins));
   }
   return cu;
+}
+
+/** -O2: one abstract DW_TAG_subprogram (DW_AT_inline) per function inlined somewhere, the origin of its inlined calls. */
+class InlinedOrigins {
+  private readonly dies = new Map<string, Die>();
+
+  constructor(
+    private readonly cu: Die,
+    private readonly typeDies: TypeDies,
+    private readonly fileIndex: (f: string) => number,
+  ) {}
+
+  of(call: InlinedCall): Die {
+    const known = this.dies.get(call.symbol);
+    if (known) return known;
+    const decl = call.decl as FunctionDecl | undefined;
+    const d = this.cu.child(new Die(TAG.subprogram)).add(AT.name, 'strp', decl ? shortName(decl) : call.displayName);
+    if (call.symbol !== (decl?.name ?? call.symbol)) d.add(AT.linkage_name, 'strp', call.symbol);
+    d.add(AT.decl_file, 'udata', this.fileIndex(call.pos.file)).add(AT.decl_line, 'udata', call.pos.line);
+    if (decl && decl.role !== 'constructor' && decl.role !== 'destructor') {
+      const rt = this.typeDies.of(decl.ret);
+      if (rt) d.add(AT.type, 'ref4', rt);
+    }
+    d.add(AT.inline, 'data1', DW_INL_inlined);
+    this.dies.set(call.symbol, d);
+    return d;
+  }
 }
 
 /**
@@ -221,6 +250,7 @@ function subprogram(
   scopes: Map<number, { start: number; end: number }>,
   frame: Frame | undefined,
   ranged: RangedLocation | undefined,
+  origins: InlinedOrigins,
 ): Die {
   const f = r.func;
   const decl = f.decl as FunctionDecl | undefined;
@@ -235,7 +265,8 @@ function subprogram(
   }
   sp.add(AT.low_pc, 'addr', r.start).add(AT.high_pc, 'data4', r.end - r.start);
   sp.add(AT.frame_base, 'exprloc', Uint8Array.of(DW_OP_breg1, 0));
-  // a lexical block per scope that has code; an empty one's variables go to the enclosing scope
+  // a lexical block per scope that has code (an inlined call's: DW_TAG_inlined_subroutine); an empty
+  // one's variables go to the enclosing scope
   const dieOf = new Map<number, Die>([[0, sp]]);
   const blockOf = (id: number): Die => {
     const known = dieOf.get(id);
@@ -247,11 +278,15 @@ function subprogram(
       dieOf.set(id, parent);
       return parent;
     }
-    const block = parent.child(new Die(TAG.lexical_block)).add(AT.low_pc, 'addr', range.start).add(AT.high_pc, 'data4', range.end - range.start);
+    const block = parent.child(new Die(s?.inlined ? TAG.inlined_subroutine : TAG.lexical_block));
+    if (s?.inlined) block.add(AT.abstract_origin, 'ref4', origins.of(s.inlined));
+    block.add(AT.low_pc, 'addr', range.start).add(AT.high_pc, 'data4', range.end - range.start);
+    if (s?.inlined) block.add(AT.call_file, 'udata', fileIndex(s.inlined.call.file)).add(AT.call_line, 'udata', s.inlined.call.line);
     dieOf.set(id, block);
     return block;
   };
   for (const v of f.debugVars) blockOf(v.scope).child(variable(v, typeDies, fileIndex, frame, ranged));
+  for (const s of f.debugScopes) if (s.inlined) blockOf(s.id);
   return sp;
 }
 

@@ -137,6 +137,18 @@ export interface DebugVar {
 export interface DebugScope {
   readonly id: number;
   readonly parent?: number;
+  /** -O2: the code of an inlined call of a function of the same file (DW_TAG_inlined_subroutine). */
+  readonly inlined?: InlinedCall;
+}
+
+/** The function an inlined call's code came from, and where the call was. */
+export interface InlinedCall {
+  readonly symbol: string;
+  readonly displayName: string;
+  /** The callee's semantic-model function (for the DWARF writer). */
+  readonly decl?: unknown;
+  readonly pos: SourcePos;
+  readonly call: SourcePos;
 }
 
 export interface Func {
