@@ -18,7 +18,7 @@ export const AT = {
   encoding: 0x3e, external: 0x3f, frame_base: 0x40, specification: 0x47, type: 0x49, ranges: 0x55,
   linkage_name: 0x6e, str_offsets_base: 0x72, addr_base: 0x73, bit_size: 0x0d, data_bit_offset: 0x6b,
   bit_offset: 0x0c, lower_bound: 0x22, entry_pc: 0x52, call_file: 0x58, call_line: 0x59, rnglists_base: 0x74,
-  loclists_base: 0x8c, MIPS_linkage_name: 0x2007, bit_stride: 0x2e, GNU_vector: 0x2107,
+  loclists_base: 0x8c, MIPS_linkage_name: 0x2007, bit_stride: 0x2e, GNU_vector: 0x2107, inline: 0x20,
 } as const;
 
 export const FORM = {

@@ -36,6 +36,8 @@ export interface ScopeInfo {
   readonly parent?: ScopeInfo;
   /** Functions: DW_AT_frame_base. */
   readonly frameBase?: LocationSpec;
+  /** Inlined calls: the line of the call in the caller (DW_AT_call_line). */
+  readonly callLine?: number;
   readonly die: number;
 }
 
@@ -149,6 +151,14 @@ export class Program {
     return out;
   }
 
+  /**
+   * The functions active at `pc`, innermost first: each inlined call containing it (its name, and the
+   * line of the call in the next one out), then the function — the stack of one machine frame.
+   */
+  inlinedFramesAt(pc: number): { name: string; callLine?: number }[] {
+    return this.scopesAt(pc).filter((s) => s.kind !== 'block').map((s) => ({ name: s.name, ...(s.callLine !== undefined ? { callLine: s.callLine } : {}) }));
+  }
+
   /** The function (or the innermost inlined function) at `pc` — for its frame base. */
   frameScopeAt(pc: number): ScopeInfo | undefined {
     return this.functionAt(pc);
@@ -191,10 +201,12 @@ export class Program {
   private scopeOf(d: Die, ctx: UnitCtx, parent: ScopeInfo | undefined, kind: ScopeInfo['kind'], ranges: readonly PcRange[]): ScopeInfo {
     const named = kind === 'block' ? undefined : this.origin(d);
     const fb = d.attrs.get(AT.frame_base);
+    const callLine = kind === 'inlined' ? d.attrs.get(AT.call_line) : undefined;
     const scope: ScopeInfo = {
       kind, name: named && typeof this.attr(named, AT.name) === 'string' ? qualifiedName(this.declarationRoot(named)) : '',
       ranges, variables: [], children: [], parent, die: d.offset,
       frameBase: fb instanceof Uint8Array ? fb : typeof fb === 'number' ? this.locList(fb, ctx) : undefined,
+      ...(typeof callLine === 'number' ? { callLine } : {}),
     };
     const vars = scope.variables as VariableInfo[];
     const kids = scope.children as ScopeInfo[];

@@ -1,7 +1,8 @@
 // DWARF 4 for a linked image: .debug_line from the assembler's listing (each generated instruction
 // line carries the source position it came from) and .debug_info/.debug_abbrev/.debug_str with the
 // compile unit, its functions (address range, frame base = a1 after ENTRY), their parameters and
-// locals (frame-base-relative stack slots), the user's globals, and every type they mention.
+// locals (frame-base-relative stack slots; -O2: location lists for those held in registers,
+// loc-lists.ts), the user's globals, and every type they mention.
 // The user's translation unit is described in full; the target's assembly (the ROM, the window vectors)
 // by its line rows alone, in a second unit (guest-lines.ts); the runtime library's C++ is not described.
 
@@ -9,13 +10,14 @@ import { types, type SemanticModel } from '../../language';
 import type { FunctionDecl, Type } from '../../language/model';
 import type { ListingLine } from '../../xtensa/asm';
 import { SHT_PROGBITS, type ElfImage, type ElfSection } from '../../xtensa/elf';
-import type { DebugVar, Func, VReg } from '../ir/ir';
+import type { DebugVar, Func, InlinedCall, VReg } from '../ir/ir';
 import type { Frame } from '../xtensa/frame';
 import type { TranslatedUnit } from '../translate';
 import { ivpDwarfRegister } from '../../debuginfo';
 import { ByteWriter } from './bytes';
 import { AT, Die, encodeUnits, TAG } from './die';
 import { guestLines, guestRanges, guestUnit } from './guest-lines';
+import { LocLists, rangeMarkAddresses } from './loc-lists';
 import { buildLineTable, fileTable, type LineRow, type LineSequence } from './line-table';
 import { TypeDies } from './type-dies';
 
@@ -36,6 +38,7 @@ const DW_OP_reg0 = 0x50;
 const DW_OP_regx = 0x90;
 const DW_OP_breg0 = 0x70;
 const DW_OP_piece = 0x93;
+const DW_INL_inlined = 1;
 export const PRODUCER = 'Q7 Studio compiler -O0';
 
 interface Range {
@@ -49,18 +52,21 @@ export function addDebugInfo(image: ElfImage, listing: readonly ListingLine[], u
   const ranges = functionRanges(image, u.unit.module?.funcs ?? []);
   const sequences = lineSequences(listing, u, ranges);
   const files = fileTable(sequences, u.sourceFile);
-  const cu = compileUnit(u, ranges, files, image, listing);
+  const locLists = new LocLists(ranges.length ? ranges[0].start : 0);
+  const cu = compileUnit(u, ranges, files, image, listing, locLists);
   const userLines = buildLineTable(sequences, files);
   const guest = guestLines(listing);
   const units = guest ? [cu, guestUnit(guest, userLines.length, 0)] : [cu];
   const lines = guest ? concat(userLines, buildLineTable(guest.sequences, guest.files)) : userLines;
   const sections = encodeUnits(units);
+  const loc = locLists.bytes();
   image.sections.push(
     debugSection('.debug_info', sections.info),
     debugSection('.debug_abbrev', sections.abbrev),
     debugSection('.debug_line', lines),
     debugSection('.debug_str', sections.str),
     ...(guest ? [debugSection('.debug_ranges', guestRanges(guest))] : []),
+    ...(loc ? [debugSection('.debug_loc', loc)] : []),
   );
 }
 
@@ -128,7 +134,7 @@ function lineSequences(listing: readonly ListingLine[], u: DebugUnit, ranges: re
   });
 }
 
-function compileUnit(u: DebugUnit, ranges: readonly Range[], files: readonly string[], image: ElfImage, listing: readonly ListingLine[]): Die {
+function compileUnit(u: DebugUnit, ranges: readonly Range[], files: readonly string[], image: ElfImage, listing: readonly ListingLine[], locLists: LocLists): Die {
   const cu = new Die(TAG.compile_unit);
   const dir = u.sourceFile.includes('/') ? u.sourceFile.slice(0, u.sourceFile.lastIndexOf('/')) || '/' : '.';
   cu.add(AT.producer, 'strp', PRODUCER).add(AT.language, 'data2', DW_LANG_C_plus_plus).add(AT.name, 'strp', u.sourceFile).add(AT.comp_dir, 'strp', dir);
@@ -150,8 +156,57 @@ function compileUnit(u: DebugUnit, ranges: readonly Range[], files: readonly str
     v.add(AT.location, 'exprloc', new ByteWriter().u8(DW_OP_addr).u32(sym.value).result());
   }
   const marks = placedScopeMarks(u, listing);
-  for (const r of ranges) cu.child(subprogram(r, typeDies, fileIndex, scopeRanges(u, r, marks), u.unit.emitted!.frames.get(r.func)));
+  const writer = u.unit.emitted!.writer;
+  const markAddress = writer.rangeMarks.size ? rangeMarkAddresses(writer.rangeMarks, listing, u.asmName) : undefined;
+  const origins = new InlinedOrigins(cu, typeDies, fileIndex);
+  for (const r of ranges) {
+    const frame = u.unit.emitted!.frames.get(r.func);
+    const ranged = frame?.ranges && markAddress ? rangedLocation(r, frame.ranges, markAddress, locLists) : undefined;
+    cu.child(subprogram(r, typeDies, fileIndex, scopeRanges(u, r, marks), frame, ranged, origins));
+  }
   return cu;
+}
+
+/** -O2: one abstract DW_TAG_subprogram (DW_AT_inline) per function inlined somewhere, the origin of its inlined calls. */
+class InlinedOrigins {
+  private readonly dies = new Map<string, Die>();
+
+  constructor(
+    private readonly cu: Die,
+    private readonly typeDies: TypeDies,
+    private readonly fileIndex: (f: string) => number,
+  ) {}
+
+  of(call: InlinedCall): Die {
+    const known = this.dies.get(call.symbol);
+    if (known) return known;
+    const decl = call.decl as FunctionDecl | undefined;
+    const d = this.cu.child(new Die(TAG.subprogram)).add(AT.name, 'strp', decl ? shortName(decl) : call.displayName);
+    if (call.symbol !== (decl?.name ?? call.symbol)) d.add(AT.linkage_name, 'strp', call.symbol);
+    d.add(AT.decl_file, 'udata', this.fileIndex(call.pos.file)).add(AT.decl_line, 'udata', call.pos.line);
+    if (decl && decl.role !== 'constructor' && decl.role !== 'destructor') {
+      const rt = this.typeDies.of(decl.ret);
+      if (rt) d.add(AT.type, 'ref4', rt);
+    }
+    d.add(AT.inline, 'data1', DW_INL_inlined);
+    this.dies.set(call.symbol, d);
+    return d;
+  }
+}
+
+/**
+ * -O2: a variable's location list where the back end described its register by ranges
+ * (xtensa/debug-ranges.ts) — its offset in .debug_loc, or null when the register never holds it —
+ * and undefined for a variable without ranges (one location for the whole function).
+ */
+type RangedLocation = (v: VReg, expr: Uint8Array) => number | null | undefined;
+
+function rangedLocation(r: Range, ranges: NonNullable<Frame['ranges']>, markAddress: ReturnType<typeof rangeMarkAddresses>, locLists: LocLists): RangedLocation {
+  return (v, expr) => {
+    const list = ranges.get(v.id);
+    if (!list) return undefined;
+    return locLists.add(list.map((x) => ({ lo: markAddress(x.from, r), hi: markAddress(x.to, r), expr }))) ?? null;
+  };
 }
 
 interface PlacedScopeMarks {
@@ -194,6 +249,8 @@ function subprogram(
   fileIndex: (f: string) => number,
   scopes: Map<number, { start: number; end: number }>,
   frame: Frame | undefined,
+  ranged: RangedLocation | undefined,
+  origins: InlinedOrigins,
 ): Die {
   const f = r.func;
   const decl = f.decl as FunctionDecl | undefined;
@@ -208,7 +265,8 @@ function subprogram(
   }
   sp.add(AT.low_pc, 'addr', r.start).add(AT.high_pc, 'data4', r.end - r.start);
   sp.add(AT.frame_base, 'exprloc', Uint8Array.of(DW_OP_breg1, 0));
-  // a lexical block per scope that has code; an empty one's variables go to the enclosing scope
+  // a lexical block per scope that has code (an inlined call's: DW_TAG_inlined_subroutine); an empty
+  // one's variables go to the enclosing scope
   const dieOf = new Map<number, Die>([[0, sp]]);
   const blockOf = (id: number): Die => {
     const known = dieOf.get(id);
@@ -220,11 +278,15 @@ function subprogram(
       dieOf.set(id, parent);
       return parent;
     }
-    const block = parent.child(new Die(TAG.lexical_block)).add(AT.low_pc, 'addr', range.start).add(AT.high_pc, 'data4', range.end - range.start);
+    const block = parent.child(new Die(s?.inlined ? TAG.inlined_subroutine : TAG.lexical_block));
+    if (s?.inlined) block.add(AT.abstract_origin, 'ref4', origins.of(s.inlined));
+    block.add(AT.low_pc, 'addr', range.start).add(AT.high_pc, 'data4', range.end - range.start);
+    if (s?.inlined) block.add(AT.call_file, 'udata', fileIndex(s.inlined.call.file)).add(AT.call_line, 'udata', s.inlined.call.line);
     dieOf.set(id, block);
     return block;
   };
-  for (const v of f.debugVars) blockOf(v.scope).child(variable(v, typeDies, fileIndex, frame));
+  for (const v of f.debugVars) blockOf(v.scope).child(variable(v, typeDies, fileIndex, frame, ranged));
+  for (const s of f.debugScopes) if (s.inlined) blockOf(s.id);
   return sp;
 }
 
@@ -233,7 +295,7 @@ function shortName(fn: FunctionDecl): string {
   return fn.name + targs;
 }
 
-function variable(v: DebugVar, typeDies: TypeDies, fileIndex: (f: string) => number, frame: Frame | undefined): Die {
+function variable(v: DebugVar, typeDies: TypeDies, fileIndex: (f: string) => number, frame: Frame | undefined, ranged: RangedLocation | undefined): Die {
   const d = new Die(v.isParam ? TAG.formal_parameter : TAG.variable).add(AT.name, 'strp', v.name);
   d.add(AT.decl_file, 'udata', fileIndex(v.decl.file)).add(AT.decl_line, 'udata', v.decl.line);
   const type = v.type as Type;
@@ -245,7 +307,9 @@ function variable(v: DebugVar, typeDies: TypeDies, fileIndex: (f: string) => num
   const loc = location(v, frame, deref);
   if (loc && deref && !v.vreg) loc.u8(DW_OP_deref);
   // a promoted variable the code never reads or writes has no location (optimised out)
-  if (loc) d.add(AT.location, 'exprloc', loc.result());
+  const list = loc && v.vreg && ranged ? ranged(v.vreg, loc.result()) : undefined;
+  if (list === undefined && loc) d.add(AT.location, 'exprloc', loc.result());
+  else if (typeof list === 'number') d.add(AT.location, 'sec_offset', list);
   return d;
 }
 

@@ -139,6 +139,18 @@ export interface DebugVar {
 export interface DebugScope {
   readonly id: number;
   readonly parent?: number;
+  /** -O2: the code of an inlined call of a function of the same file (DW_TAG_inlined_subroutine). */
+  readonly inlined?: InlinedCall;
+}
+
+/** The function an inlined call's code came from, and where the call was. */
+export interface InlinedCall {
+  readonly symbol: string;
+  readonly displayName: string;
+  /** The callee's semantic-model function (for the DWARF writer). */
+  readonly decl?: unknown;
+  readonly pos: SourcePos;
+  readonly call: SourcePos;
 }
 
 export interface Func {
@@ -161,6 +173,11 @@ export interface Func {
   nextVReg: number;
   /** -O1: virtual registers that replaced promoted stack slots (each keeps one home for its whole life). */
   promoted?: Set<number>;
+  /**
+   * -O2: debugger variables held in registers are described where they hold their value (DWARF
+   * location lists, xtensa/debug-ranges.ts) instead of keeping a register for the whole function.
+   */
+  debugRanges?: boolean;
 }
 
 /** Initial contents of a global: bytes, with 32-bit words that hold symbol addresses. */

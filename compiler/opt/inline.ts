@@ -3,8 +3,9 @@
 // (bottom-up), so the size test sees their optimised form; a function never inlines itself or a
 // function of its own call cycle.
 //
-// Debug information: the inlined code gets no DW_TAG_inlined_subroutine and the callee's variables
-// are not described (the debugger sees the caller's frame only). Instructions of a callee from the
+// Debug information: at -O2 (`inlinedScopes`) the inlined code of a function of the caller's own file
+// is a scope of the caller that the DWARF writer describes as a DW_TAG_inlined_subroutine; the callee's
+// variables are not described. Instructions of a callee from the
 // caller's own source file keep their lines (stepping shows the callee's lines); a callee from another
 // file (an SDK header) takes the call's position and its statement marks are dropped, so stepping in
 // user code steps over it like over a call. The callee's lexical-scope marks are dropped.
@@ -26,13 +27,19 @@ export interface InlineLimits {
    * so inlining a callee with big local buffers at several call sites can overflow a stack the calls fit.
    */
   readonly calleeFrame?: number;
+  /**
+   * Whether an inlined call of a function of the caller's own file becomes a scope of the caller
+   * (`DebugScope.inlined`: the debugger's DW_TAG_inlined_subroutine), from just before the callee's
+   * code to the continuation.
+   */
+  readonly inlinedScopes?: boolean;
 }
 
 /** -O1's limits and -O2's (which inline the SDK accessor chain — operator[], the element proxy,
  *  the enforcer's acquire/release — whole into the kernel loop). */
 export const INLINE_LIMITS: Readonly<Record<1 | 2, InlineLimits>> = {
   1: { callee: INLINE_MAX_INSTRS, caller: INLINE_MAX_CALLER },
-  2: { callee: 400, caller: 12000, calleeFrame: 64 },
+  2: { callee: 400, caller: 12000, calleeFrame: 64, inlinedScopes: true },
 };
 
 /** The bytes of `f`'s stack slots. */
@@ -123,15 +130,18 @@ function cloneInstr(i: Instr, c: Cloner, pos: SourcePos | undefined): Instr {
  * Replaces the call at `caller.blocks[bi].instrs[ii]` by the callee's body; returns the blocks added
  * (the callee's, then the continuation holding the rest of the calling block).
  */
-function inlineAt(caller: Func, bi: number, ii: number, callee: Func, blockIds: { next: number }): Block[] {
+function inlineAt(caller: Func, bi: number, ii: number, callee: Func, blockIds: { next: number }, scopes: boolean): Block[] {
   const block = caller.blocks[bi];
   const call = block.instrs[ii] as Extract<Instr, { op: 'call' }>;
   const site = call.pos;
   const sameFile = !!site && callee.pos.file === site.file;
   const c = makeCloner(caller, callee, blockIds);
+  const scope = scopes && sameFile && site ? inlinedScope(caller, bi, ii, callee, site) : undefined;
   const cont: Block = { id: blockIds.next++, instrs: block.instrs.slice(ii + 1), term: block.term };
+  if (scope !== undefined) cont.instrs.unshift({ op: 'scope', id: scope, begin: false });
   const rest = block.instrs.slice(0, ii);
   callee.params.forEach((p, k) => rest.push({ op: 'copy', dst: c.reg(p), a: call.args[k], pos: site }));
+  if (scope !== undefined) rest.push({ op: 'scope', id: scope, begin: true });
   block.instrs.splice(0, block.instrs.length, ...rest);
   block.term = { op: 'jump', target: c.block(callee.blocks[0]), pos: site };
   const added: Block[] = [];
@@ -178,6 +188,27 @@ export function snapshot(f: Func): Func {
   return { ...f, blocks: f.blocks.map((b) => map.get(b)!), slots: [...f.slots], promoted: new Set(f.promoted ?? []) };
 }
 
+/**
+ * A new scope of `caller` for the call at instruction `ii` of block `bi`, inside the innermost
+ * lexical scope open there (the scope marks of the blocks before it, in block order, which is still
+ * the order lowering wrote them in).
+ */
+function inlinedScope(caller: Func, bi: number, ii: number, callee: Func, call: SourcePos): number {
+  const open: number[] = [];
+  caller.blocks.slice(0, bi + 1).forEach((b, k) => {
+    for (const i of k === bi ? b.instrs.slice(0, ii) : b.instrs) {
+      if (i.op !== 'scope') continue;
+      if (i.begin) open.push(i.id);
+      else if (open[open.length - 1] === i.id) open.pop();
+    }
+  });
+  if (!caller.debugScopes.length) caller.debugScopes.push({ id: 0 });
+  const id = caller.debugScopes.length;
+  const inlined = { symbol: callee.symbol, displayName: callee.displayName, decl: callee.decl, pos: callee.pos, call };
+  caller.debugScopes.push({ id, parent: open[open.length - 1] ?? 0, inlined });
+  return id;
+}
+
 /** Inlines the calls of `f` to functions that `ready` accepts; returns how many. */
 export function inlineCalls(f: Func, ready: (symbol: string) => InlineCandidate | undefined, limits: InlineLimits = INLINE_LIMITS[1]): number {
   const blockIds = { next: Math.max(...f.blocks.map((b) => b.id)) + 1 };
@@ -191,7 +222,7 @@ export function inlineCalls(f: Func, ready: (symbol: string) => InlineCandidate 
       const c = ready(i.callee);
       if (!c || c.size > limits.callee || !fits(f, c.body, i) || size > limits.caller) continue;
       if (limits.calleeFrame !== undefined && slotBytes(c.body) > limits.calleeFrame) continue;
-      const added = inlineAt(f, bi, ii, c.body, blockIds);
+      const added = inlineAt(f, bi, ii, c.body, blockIds, limits.inlinedScopes === true);
       f.blocks.splice(bi + 1, 0, ...added);
       size += c.size;
       count++;

@@ -59,7 +59,10 @@ export function optimizeFunction(f: Func, ready: (symbol: string) => InlineCandi
     if (!split && !promoted) break;
   }
   mergeBlocks(f);
-  if (options.level === 2) loopPasses(f);
+  if (options.level === 2) {
+    loopPasses(f);
+    f.debugRanges = true;
+  }
   return body;
 }
 

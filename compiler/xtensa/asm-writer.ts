@@ -40,6 +40,14 @@ export class AsmWriter {
   readonly scopeMarks = new Map<number, ScopeMark[]>();
   readonly scopeMarksAtEnd = new Map<string, ScopeMark[]>();
   private pendingScopes: ScopeMark[] = [];
+  /**
+   * Location-list boundaries (-O2, debug-ranges.ts) before each line: ids from rangeMark(). Unlike
+   * scope marks they do not hold their line in place: a removed line's marks pass to the line after
+   * it; those at a function's end are keyed by the line after its last.
+   */
+  readonly rangeMarks = new Map<number, number[]>();
+  private pendingRanges: number[] = [];
+  private rangeMarkCount = 0;
   private literals = new Map<string, string>();
   private literalCount = 0;
   /** Upper bound of the bytes of code and literals in the current code section (4 per instruction or literal). */
@@ -94,10 +102,18 @@ export class AsmWriter {
     this.pendingScopes.push(m);
   }
 
+  /** A location-list boundary at the next instruction (or the function's end); returns its id. */
+  rangeMark(): number {
+    const id = this.rangeMarkCount++;
+    this.pendingRanges.push(id);
+    return id;
+  }
+
   /** Scope boundaries with no instruction after them in the function belong to its end. */
   endFunction(symbol: string): void {
     if (this.pendingScopes.length) this.scopeMarksAtEnd.set(symbol, this.pendingScopes);
     this.pendingScopes = [];
+    this.flushRanges(this.lines.length + 1);
     this.pendingStmt = false;
     this.emptyStmts = [];
   }
@@ -126,6 +142,7 @@ export class AsmWriter {
     this.sectionBytes += 4;
     this.totalBytes += 4;
     this.lines.push(`\t${text}`);
+    this.flushRanges(this.lines.length);
     if (this.pendingScopes.length) {
       this.scopeMarks.set(this.lines.length, this.pendingScopes);
       this.pendingScopes = [];
@@ -135,6 +152,12 @@ export class AsmWriter {
       this.pendingStmt = false;
       this.emptyStmts = [];
     }
+  }
+
+  private flushRanges(line: number): void {
+    if (!this.pendingRanges.length) return;
+    this.rangeMarks.set(line, [...(this.rangeMarks.get(line) ?? []), ...this.pendingRanges]);
+    this.pendingRanges = [];
   }
 
   label(name: string): void {
@@ -216,6 +239,21 @@ export class AsmWriter {
     this.lines.splice(first - 1, this.lines.length - first + 1, ...kept);
     for (const [n, m] of marks) this.marks.set(n, m);
     for (const [n, m] of scopes) this.scopeMarks.set(n, m);
+    this.renumberRangeMarks(drop, first);
+  }
+
+  /** Range marks after removed lines: a mark moves up by the lines removed before it (onto the next kept line). */
+  private renumberRangeMarks(drop: ReadonlySet<number>, first: number): void {
+    if (!this.rangeMarks.size) return;
+    const dropped = [...drop].sort((a, b) => a - b);
+    const moved = [...this.rangeMarks].filter(([n]) => n >= first).sort((a, b) => a[0] - b[0]);
+    for (const [n] of moved) this.rangeMarks.delete(n);
+    let before = 0;
+    for (const [n, ids] of moved) {
+      while (before < dropped.length && dropped[before] < n) before++;
+      const to = n - before;
+      this.rangeMarks.set(to, [...(this.rangeMarks.get(to) ?? []), ...ids]);
+    }
   }
 
   get lineCount(): number {

@@ -23,6 +23,7 @@ import { dropRedundantReloads, foldLoadMoves } from './reloads';
 import { shortenBranches } from './branches';
 import { dropDeadHomeStores } from './dead-homes';
 import { dropMoves } from './moves';
+import { keptRegisters, rangeBoundaries, registerRanges } from './debug-ranges';
 import { emitZextAdd, zextAdds, type ZextAdds } from './zext-add';
 import { emittingInstr, emitVectorCopy, emitVectorMemory, emitVop, fileReg, fill, planVectorHomes, reloadPinned, savePinned, spill, vectorArgumentRegisters } from './emit-vector';
 import { pinnedOnce, pinnedVectors, pinsLiveAfter, registerOnlyVectors } from './vector-homes';
@@ -133,10 +134,20 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
   const fused = f.promoted ? fusedCompares(f) : new Map<Block, Cmp>();
   const unneeded = constants ? immediateOnly(f, constants, fused, ctx.konst) : new Set<Instr>();
   const zext: ZextAdds = f.promoted ? zextAdds(f) : { adds: new Map(), absorbed: new Set() };
+  const ranges = f.debugRanges ? registerRanges(f, frame) : undefined;
+  const boundaries = ranges && rangeBoundaries(ranges);
+  const marks = new Map<number, number>();
+  let position = 1;
+  // positions as registers.ts numbers them: each instruction, then each block's terminator
+  const next = () => {
+    if (boundaries?.has(position)) marks.set(position, w.rangeMark());
+    position++;
+  };
   f.blocks.forEach((b, i) => {
     w.label(blockLabel(b));
     const cmp = fused.get(b);
     for (const ins of b.instrs) {
+      next();
       if (ins === cmp || unneeded.has(ins) || zext.absorbed.has(ins)) continue;
       emittingInstr(ctx, ins);
       const z = zext.adds.get(ins);
@@ -147,8 +158,11 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
       }
     }
     emittingInstr(ctx, undefined);
+    next();
     emitTerminator(ctx, b.term, f.blocks[i + 1], blockLabel, cmp);
   });
+  next();
+  if (ranges) frame.ranges = new Map([...ranges].map(([id, list]) => [id, list.map((r) => ({ from: marks.get(r.from)!, to: marks.get(r.to)! }))]));
   w.endFunction(f.symbol);
   if (f.promoted) {
     foldLoadMoves(w, firstLine, w.lineCount, new RegExp(`^${prefix.replace(/\./g, '\\.')}B\\d+$`));
@@ -156,7 +170,10 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
     foldLoadMoves(w, firstLine, w.lineCount);
     shortenBranches(w, firstLine, w.lineCount);
     dropDeadHomeStores(w, firstLine, w.lineCount, homeWords(f, frame, true));
-    dropMoves(w, firstLine, w.lineCount, new Set(f.debugVars.flatMap((d) => (d.vreg && frame.regs.get(d.vreg.id)) || [])));
+    const keep = frame.ranges
+      ? keptRegisters(f, frame, w.rangeMarks, firstLine, w.lineCount)
+      : new Set(f.debugVars.flatMap((d) => (d.vreg && frame.regs.get(d.vreg.id)) || []));
+    dropMoves(w, firstLine, w.lineCount, keep);
   }
   w.directive(`.size\t${f.symbol}, . - ${f.symbol}`);
   return frame;

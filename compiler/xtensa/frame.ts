@@ -53,6 +53,11 @@ export interface Frame {
   readonly outgoing: number;
   /** The frame holds 64-byte aligned homes or slots: the entry sequence aligns sp down to 64. */
   readonly realign: boolean;
+  /**
+   * -O2 (debug-ranges.ts): per virtual register of a debugger variable in a2..a7, where the register
+   * holds it, between the writer's range marks (AsmWriter.rangeMark ids); set by the emitter.
+   */
+  ranges?: Map<number, { readonly from: number; readonly to: number }[]>;
 }
 
 /** A frame past ENTRY's reach: an error at the function, like any construct the compiler does not handle. */

@@ -9,7 +9,8 @@
 //    used where the call left it).
 // Whether a register is dead is decided by scanning forward until it is written (a read, a label, a
 // branch or an instruction not understood first: not dead). Registers of debugger variables are left
-// alone (`keep`), and a move that begins a statement or a scope stays.
+// alone where they hold one (`keep`: for the whole function, or per line at -O2, debug-ranges.ts), and
+// a move that begins a statement or a scope stays.
 
 import type { AsmWriter } from './asm-writer';
 import { type AsmLine, parseAsmLine } from './asm-line';
@@ -37,8 +38,17 @@ function effect(p: AsmLine): { reads: string[]; writes: string[] } | undefined {
   return undefined;
 }
 
+/** Registers the debugger reads: everywhere, or at a line of the writer. */
+export type KeptRegisters = ReadonlySet<string> | ((line: number) => ReadonlySet<string>);
+
 /** Removes the moves described above from the lines (from, to] of `w`; returns how many. */
-export function dropMoves(w: AsmWriter, from: number, to: number, keep: ReadonlySet<string>): number {
+export function dropMoves(w: AsmWriter, from: number, to: number, keep: KeptRegisters): number {
+  /** Whether `reg` is kept at any of the lines k0..k1 (indices into `lines`). */
+  const kept = (reg: string, k0: number, k1: number): boolean => {
+    if (typeof keep !== 'function') return keep.has(reg);
+    for (let k = k0; k <= k1; k++) if (keep(from + 1 + k).has(reg)) return true;
+    return false;
+  };
   const lines: AsmLine[] = [];
   for (let n = from + 1; n <= to; n++) lines.push(parseAsmLine(w.line(n)));
   const refs = new Map<string, number[]>();
@@ -74,7 +84,7 @@ export function dropMoves(w: AsmWriter, from: number, to: number, keep: Readonly
     const mv = lines[n];
     if (mv.mnemonic !== 'mov' || drop.has(n)) continue;
     const [ry, rx] = mv.ops;
-    if (!isAr(ry) || !isAr(rx) || ry === rx || keep.has(ry) || keep.has(rx) || w.anchors(from + 1 + n)) continue;
+    if (!isAr(ry) || !isAr(rx) || ry === rx || kept(ry, n, n) || kept(rx, n, n) || w.anchors(from + 1 + n)) continue;
     // 1: write rY where rX is written
     let ok = false;
     const inner: number[] = [];
@@ -96,6 +106,7 @@ export function dropMoves(w: AsmWriter, from: number, to: number, keep: Readonly
       } else if (l.mnemonic === 'j' || /^(ret|jx)/.test(l.mnemonic)) break;
       if (e.reads.includes(ry) || e.writes.includes(ry)) break;
       if (DEF_FIRST.has(l.mnemonic) && l.ops[0] === rx && !l.ops.slice(1).includes(rx)) {
+        if (kept(ry, p, n) || kept(rx, p, n)) break;
         // the stretch's labels are reached only by forward branches from inside it
         if (!inner.every((at) => (refs.get(lines[at].label!) ?? []).every((r) => r >= p && r < at))) break;
         // the stretch p..n: every rX becomes rY
@@ -110,7 +121,7 @@ export function dropMoves(w: AsmWriter, from: number, to: number, keep: Readonly
     const prev = lines.slice(0, n).filter((l, x) => l.kind !== 'other' && !drop.has(x)).pop();
     if (!prev || (prev.mnemonic !== 'call8' && prev.mnemonic !== 'callx8')) continue;
     const reads: number[] = [];
-    let ends = false;
+    let ends = 0;
     for (let x = n + 1; x < lines.length; x++) {
       const l = lines[x];
       if (l.kind === 'other' || drop.has(x)) continue;
@@ -119,11 +130,11 @@ export function dropMoves(w: AsmWriter, from: number, to: number, keep: Readonly
       if (e.reads.includes(ry)) reads.push(x);
       if (e.writes.includes('a10')) break;
       if (e.writes.includes(ry)) {
-        ends = true;
+        ends = x;
         break;
       }
     }
-    if (!ends || !reads.length) continue;
+    if (!ends || !reads.length || kept(ry, n, ends)) continue;
     for (const x of reads) rename(x, ry, 'a10', true);
     drop.add(n);
   }

@@ -8,7 +8,8 @@
 // writes weighted by loop depth), or the least densely used — whichever choice spills less cost.
 //
 // Debugger variables get an interval covering the whole function (their DWARF location is one place
-// for the function's whole life). A parameter can only get the registers it arrives in, so the entry
+// for the function's whole life), except at -O2 (`Func.debugRanges`): there they are allocated like
+// any register and described where they hold their value (debug-ranges.ts, DWARF location lists). A parameter can only get the registers it arrives in, so the entry
 // sequence never has to permute registers; like any interval it may be spilled for a costlier one
 // (the entry then stores it home), so a parameter read once at the end does not hold a register
 // through the loops.
@@ -136,14 +137,26 @@ function intervals(f: Func, all: Map<number, VReg>): Interval[] {
     for (const id of liveOut[k]) touch(id, pos);
     pos++;
   });
-  // parameters are written on entry; debugger variables live for the whole function
+  // parameters are written on entry; debugger variables live for the whole function (-O2: where
+  // they are live, described by location lists)
   for (const p of f.params) touch(p.id, 0);
   for (const d of f.debugVars) {
+    if (f.debugRanges) break;
     if (!d.vreg) continue;
     touch(d.vreg.id, 0);
     touch(d.vreg.id, pos);
   }
   return [...iv.values()];
+}
+
+/**
+ * Read-only, for the debugger's location lists (debug-ranges.ts): each virtual register's interval as
+ * the scan sees it (positions numbered in block order from 1: a block's instructions, then its
+ * terminator), and each block's live-in registers.
+ */
+export function liveIntervals(f: Func, all: Map<number, VReg>): { intervals: Map<number, { start: number; end: number }>; liveIn: Set<number>[] } {
+  const iv = intervals(f, all);
+  return { intervals: new Map(iv.map((a) => [a.v.id, { start: a.start, end: a.end }])), liveIn: liveness(f).liveIn };
 }
 
 /** What spilling `a` instead of `b` is judged by: the cost of its memory home, or that per instruction spanned. */

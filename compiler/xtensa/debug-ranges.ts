@@ -1,0 +1,96 @@
+// -O2 (`Func.debugRanges`): where each debugger variable that the register allocator put in a2..a7
+// holds its value, for the DWARF location lists (dwarf/loc-lists.ts). The allocator keeps a register
+// for one interval (the hull of the positions where the variable is written, read, or live across a
+// block boundary) and gives it to nobody else over that interval, so inside the interval the register
+// holds the variable's latest value — once it has one on every way in. Per block: from the block's
+// start where the variable is live into it, else from just after its first write in the block, to the
+// end of the interval or of the block. Elsewhere (before the first write, after the last read) the
+// debugger shows it as optimized out, never another variable's value. Variables spilled to a frame
+// home keep one location for the whole function (their home is theirs alone, as at -O1).
+
+import type { Func, Instr, VReg } from '../ir/ir';
+import { isVectorValue } from '../ir/ir';
+import { vregsOf } from '../ir/uses';
+import type { Frame } from './frame';
+import { liveIntervals } from './registers';
+
+/** From the start of the code of position `from` to the start of that of position `to` (positions as registers.ts numbers them). */
+export interface PositionRange {
+  readonly from: number;
+  readonly to: number;
+}
+
+const ALLOCATED = /^a[2-7]$/;
+
+const writes = (i: Instr, v: VReg): boolean => i.op !== 'store' && i.op !== 'memcpy' && i.op !== 'memzero' && vregsOf(i)[0]?.id === v.id;
+
+/** The debugger variables' registers described by ranges: scalar ones the allocator put in a2..a7. */
+function rangedRegisters(f: Func, frame: Frame): Map<number, VReg> {
+  const out = new Map<number, VReg>();
+  for (const d of f.debugVars) {
+    const v = d.vreg;
+    const regs = v && frame.regs.get(v.id);
+    if (v && regs && !isVectorValue(v.type) && regs.every((r) => ALLOCATED.test(r))) out.set(v.id, v);
+  }
+  return out;
+}
+
+/** Per virtual register (by id) of a debugger variable in a2..a7, the position ranges where its register holds it, in order (maybe none). */
+export function registerRanges(f: Func, frame: Frame): Map<number, PositionRange[]> {
+  const vars = rangedRegisters(f, frame);
+  // every variable described by ranges has a list, empty where its register never holds it
+  const out = new Map<number, PositionRange[]>([...vars.keys()].map((id) => [id, []]));
+  if (!vars.size) return out;
+  const { intervals, liveIn } = liveIntervals(f, vars);
+  let first = 1;
+  f.blocks.forEach((b, k) => {
+    const term = first + b.instrs.length;
+    for (const v of vars.values()) {
+      const iv = intervals.get(v.id);
+      if (!iv || iv.end < first || iv.start > term) continue;
+      const written = b.instrs.findIndex((i) => writes(i, v));
+      const lo = liveIn[k].has(v.id) ? first : written >= 0 ? first + written + 1 : undefined;
+      const hi = Math.min(term, iv.end);
+      if (lo === undefined || lo > hi) continue;
+      const list = out.get(v.id)!;
+      const last = list[list.length - 1];
+      if (last && last.to === lo) list[list.length - 1] = { from: last.from, to: hi + 1 };
+      else list.push({ from: lo, to: hi + 1 });
+    }
+    first = term + 1;
+  });
+  return out;
+}
+
+/** The positions where a range begins or ends (the emitter marks the code there). */
+export function rangeBoundaries(ranges: ReadonlyMap<number, readonly PositionRange[]>): Set<number> {
+  const out = new Set<number>();
+  for (const list of ranges.values()) for (const r of list) out.add(r.from).add(r.to);
+  return out;
+}
+
+/**
+ * The registers the debugger reads at each line of a function's assembly (lines (from, to] of the
+ * writer, after its range marks were placed): a debugger variable's register within its ranges, and
+ * those of variables without ranges everywhere. moves.ts leaves them alone there.
+ */
+export function keptRegisters(f: Func, frame: Frame, rangeMarks: ReadonlyMap<number, readonly number[]>, from: number, to: number): (line: number) => ReadonlySet<string> {
+  const everywhere = new Set<string>();
+  const ranged = frame.ranges ?? new Map();
+  for (const d of f.debugVars) {
+    const regs = d.vreg && !ranged.has(d.vreg.id) ? frame.regs.get(d.vreg.id) : undefined;
+    for (const r of regs ?? []) everywhere.add(r);
+  }
+  const lineOf = new Map<number, number>();
+  for (let n = from + 1; n <= to + 1; n++) for (const id of rangeMarks.get(n) ?? []) lineOf.set(id, n);
+  const at: Set<string>[] = [];
+  for (const [id, list] of ranged) {
+    const regs = frame.regs.get(id) ?? [];
+    for (const r of list) {
+      const lo = lineOf.get(r.from) ?? to + 1;
+      const hi = lineOf.get(r.to) ?? to + 1;
+      for (let n = lo; n < hi; n++) for (const reg of regs) (at[n - from] ??= new Set(everywhere)).add(reg);
+    }
+  }
+  return (line) => at[line - from] ?? everywhere;
+}
