@@ -7,7 +7,7 @@
 // loop-invariant code motion, and copy propagation, dead code and block merging after them, then
 // common-subexpression elimination (with copy propagation and dead code after it), copy coalescing,
 // loop unswitching and strength reduction of index arithmetic (with constant folding, copy
-// propagation and dead code after it).
+// propagation and dead code after it), and last live-range splitting at innermost loops.
 
 import type { Func, Module } from '../ir/ir';
 import { mergeBlocks } from './blocks';
@@ -25,6 +25,7 @@ import { narrowArithmetic } from './narrow';
 import { promoteLocals } from './promote';
 import { rotateLoops } from './rotate';
 import { scalarizeSlots } from './scalarize';
+import { splitAtLoops } from './split';
 import { reduceStrength } from './strength';
 import { unswitchLoops } from './unswitch';
 
@@ -66,7 +67,7 @@ export function optimizeFunction(f: Func, ready: (symbol: string) => InlineCandi
   return body;
 }
 
-/** -O2's loop passes: rotation, loop-invariant code motion and the clean-up after it, common subexpressions, copy coalescing, unswitching, strength reduction. */
+/** -O2's loop passes: rotation, loop-invariant code motion and the clean-up after it, common subexpressions, copy coalescing, unswitching, strength reduction, live-range splitting. */
 function loopPasses(f: Func): void {
   rotateLoops(f);
   if (hoistInvariants(f)) {
@@ -88,6 +89,7 @@ function loopPasses(f: Func): void {
     propagateCopiesGlobally(f);
     eliminateDeadCode(f);
   }
+  splitAtLoops(f);
 }
 
 export function optimizeModule(m: Module, options: PipelineOptions = {}): void {

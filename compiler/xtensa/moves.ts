@@ -5,12 +5,13 @@
 //    inside), in which rY is neither read nor written — every rX there becomes rY (an address computed
 //    straight into a call's argument register);
 //  - or rX is a10 just after a call (the result): the lines up to the last read of rY before rY is
-//    written again, straight-line, without a call or a write of a10, read a10 instead (the result
-//    used where the call left it).
-// Whether a register is dead is decided by scanning forward until it is written (a read, a label, a
-// branch or an instruction not understood first: not dead). Registers of debugger variables are left
-// alone where they hold one (`keep`: for the whole function, or per line at -O2, debug-ranges.ts), and
-// a move that begins a statement or a scope stays.
+//    written again (or before control leaves the straight-line stretch with rY dead), without a call
+//    or a write of a10, read a10 instead (the result used where the call left it).
+// Whether a register is dead is decided by following every path forward (through branches and jumps
+// to labels of the function) until it is written: a read, an instruction not understood or a jump
+// out of sight first makes it live; a return reads only a2 and a3. Registers of debugger variables are
+// left alone where they hold one (`keep`: for the whole function, or per line at -O2, debug-ranges.ts),
+// and a move that begins a statement or a scope stays.
 
 import type { AsmWriter } from './asm-writer';
 import { type AsmLine, parseAsmLine } from './asm-line';
@@ -59,19 +60,38 @@ export function dropMoves(w: AsmWriter, from: number, to: number, keep: KeptRegi
     }
   });
   const drop = new Set<number>();
-  /** Whether `reg` is written before it is read after line k (straight-line code, calls followed; removed lines skipped). */
-  const deadAfter = (k: number, reg: string): boolean => {
-    for (let x = k + 1; x < lines.length; x++) {
+  const labelAt = new Map<string, number>();
+  lines.forEach((l, k) => {
+    if (l.kind === 'label' && l.label) labelAt.set(l.label, k);
+  });
+  /**
+   * Whether `reg` may be read, from line k on, before it is written: every path is followed through
+   * branches and jumps (removed lines skipped; an instruction not understood, or a jump out of the
+   * lines, counts as a read). At a return only a2 and a3 (the result) are read.
+   */
+  const liveAt = (k: number, reg: string, seen = new Set<number>()): boolean => {
+    for (let x = k; x < lines.length; x++) {
       const l = lines[x];
       if (l.kind === 'other' || drop.has(x)) continue;
-      if (l.kind === 'label') return false;
+      if (l.kind === 'label') {
+        if (seen.has(x)) return false;
+        seen.add(x);
+        continue;
+      }
+      if (/^(ret|jx)/.test(l.mnemonic)) return l.mnemonic.startsWith('ret') ? reg === 'a2' || reg === 'a3' : true;
       const e = effect(l);
-      if (!e || e.reads.includes(reg)) return false;
-      if (e.writes.includes(reg)) return true;
-      if (isBranch(l) || l.mnemonic === 'j' || /^(ret|jx)/.test(l.mnemonic)) return false;
+      if (!e || e.reads.includes(reg)) return true;
+      if (e.writes.includes(reg)) return false;
+      if (isBranch(l) || l.mnemonic === 'j') {
+        const at = labelAt.get(l.ops[l.ops.length - 1]);
+        if (at === undefined || liveAt(at, reg, seen)) return true;
+        if (l.mnemonic === 'j') return false;
+      }
     }
-    return false;
+    return true;
   };
+  /** Whether `reg` is written before it is read after line k, on every path. */
+  const deadAfter = (k: number, reg: string): boolean => !liveAt(k + 1, reg);
   /** Renames `a` to `b` in line k (with `sourcesOnly`, not in the operand it writes). */
   const rename = (k: number, a: string, b: string, sourcesOnly = false) => {
     const l = lines[k];
@@ -126,7 +146,11 @@ export function dropMoves(w: AsmWriter, from: number, to: number, keep: KeptRegi
       const l = lines[x];
       if (l.kind === 'other' || drop.has(x)) continue;
       const e = l.kind === 'insn' ? effect(l) : undefined;
-      if (!e || isBranch(l) || l.mnemonic === 'j' || l.mnemonic.startsWith('call') || /^(ret|jx)/.test(l.mnemonic)) break;
+      if (!e || isBranch(l) || l.mnemonic === 'j' || l.mnemonic.startsWith('call') || /^(ret|jx)/.test(l.mnemonic)) {
+        // the stretch ends where control leaves it: rY must be dead there
+        ends = !liveAt(x, ry);
+        break;
+      }
       if (e.reads.includes(ry)) reads.push(x);
       if (e.writes.includes('a10')) break;
       if (e.writes.includes(ry)) {

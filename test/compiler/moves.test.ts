@@ -1,6 +1,7 @@
 // Register moves around calls (compiler/xtensa/moves.ts) on hand-written assembly: a value moved into
 // an argument register is computed there (through a 64-bit add's carry branch), a call's result is
-// read in a10 where it was moved away; a register still read later, a debugger variable's register,
+// read in a10 where it was moved away (across a loop's branch when the register is dead on every way
+// out); a register still read later, a debugger variable's register,
 // a stretch with a call or a label reached from outside, or a write of a10 keep the move.
 
 import { strict as assert } from 'node:assert';
@@ -31,6 +32,19 @@ describe('compiler: register moves around calls (xtensa/moves.ts)', () => {
     assert.deepEqual(r.text, ['call8\tf', 'l32i\ta5, a10, 0', 's32i\ta5, a1, 16', 'l32i\ta2, a6, 8', 'retw']);
     // an update of the register itself reads a10 and writes it
     assert.deepEqual(run(['call8\tf', 'mov\ta2, a10', 'addi\ta2, a2, 4', 'retw']).text.slice(0, 3), ['call8\tf', 'addi\ta2, a10, 4', 'retw']);
+  });
+
+  it("a call's result is read in a10 across a branch when its register is dead on every way out", () => {
+    // a fill loop: the result's register is written again at the loop's head before any read, and dead at the return
+    const loop = ['.L1:', 'mov\ta10, a7', 'call8\tf', 'mov\ta6, a10', 's32i\ta3, a6, 0', 'addi\ta5, a5, 1', 'bltu\ta5, a2, .L1', 'retw'];
+    const r = run(loop);
+    assert.equal(r.dropped, 1);
+    assert.deepEqual(r.text.slice(1, 5), ['mov\ta10, a7', 'call8\tf', 's32i\ta3, a10, 0', 'addi\ta5, a5, 1']);
+    // read on the way out of the loop, or returned: the move stays
+    assert.equal(run([...loop.slice(0, -1), 's32i\ta6, a1, 16', 'retw']).dropped, 0);
+    assert.equal(run(['.L1:', 'mov\ta10, a7', 'call8\tf', 'mov\ta2, a10', 's32i\ta3, a2, 0', 'bltu\ta5, a4, .L1', 'retw']).dropped, 0);
+    // a jump out of the lines: not followed, the move stays
+    assert.equal(run(['call8\tf', 'mov\ta6, a10', 's32i\ta3, a6, 0', 'j\t.Lelsewhere']).dropped, 0);
   });
 
   it('a later read, a kept register, a call or an outside label in the stretch, or a write of a10 keep the move', () => {
