@@ -5,15 +5,14 @@
 import type { ClassDecl, Type } from '../../language/model';
 import { types } from '../../language';
 import type { VReg } from '../ir/ir';
-import type { FnLower } from './function';
-import { baseOffset } from './objects';
+import { passes, type FnLower } from './function';
 import { classDeclOf } from './types';
 
 /** What to add to the address of a `from` object to reach the related `to` object (negative: a down-cast). */
 export function classDelta(f: FnLower, from: ClassDecl | undefined, to: ClassDecl | undefined): number {
   if (!from || !to || from === to) return 0;
-  if (from.isDerivedFrom(to)) return baseOffset(f, from, to);
-  if (to.isDerivedFrom(from)) return -baseOffset(f, to, from);
+  if (from.isDerivedFrom(to)) return passes.baseOffset(f, from, to);
+  if (to.isDerivedFrom(from)) return -passes.baseOffset(f, to, from);
   return 0;
 }
 

@@ -11,8 +11,7 @@ import { offsetAddr } from '../ir/builder';
 import type { Address, MemType, VReg } from '../ir/ir';
 import { convertTo } from './conversions';
 import { unsupported } from './errors';
-import type { FnLower } from './function';
-import { rvalue } from './expressions';
+import { passes, type FnLower } from './function';
 import { isClassType, isUnsignedType, scalarBase, valueTypeOf } from './types';
 
 /** A bit-field of a particular object: its unit's address and how its bits sit there. */
@@ -105,7 +104,7 @@ export function initBitField(f: FnLower, object: Address, fd: FieldDecl, arg: Ex
     if (src.list.length > 1) unsupported(src.loc, `too many initialisers for bit-field '${fd.name}'`);
     src = src.list[0];
   }
-  const v = src ? convertTo(f, isClassType(src.type) ? undefined : rvalue(f, src), src.type, fd.type, src.loc, src) : f.b.const(vt, vt === 'i64' ? 0n : 0);
+  const v = src ? convertTo(f, isClassType(src.type) ? undefined : passes.rvalue(f, src), src.type, fd.type, src.loc, src) : f.b.const(vt, vt === 'i64' ? 0n : 0);
   writeBits(f, p, v);
 }
 

@@ -9,12 +9,9 @@ import type { FunctionDecl, Loc, ParamDecl, Expr, Type } from '../../language/mo
 import { regAddr, slotAddr } from '../ir/builder';
 import type { Address, VReg } from '../ir/ir';
 import { convertTo } from './conversions';
-import { unsupported } from './errors';
+import { checkedInitialiser, unsupported } from './errors';
 import { decayed, lvalue, materialize, referenceTo, rvalue, temporaryElements } from './expressions';
-import type { FnLower } from './function';
-import { initFromExpr } from './objects';
-import { checkedInitialiser } from './local-variables';
-import { copyAssign } from './copies';
+import { passes, type FnLower } from './function';
 import { classDeclOf, isClassType, isFloatType, promoted, valueTypeOf } from './types';
 import { dispatchesDynamically, virtualSlot } from './vtables';
 import { closureToPointer, isClosureConversion } from './lambdas';
@@ -46,7 +43,7 @@ export function lowerCall(f: FnLower, e: Expr, sret?: Address): VReg | undefined
   const { fn, object, args } = callParts(e);
   if (compilerDefined(fn) && fn.role === 'operator' && fn.name === 'operator=' && (fn.special === 'copy-assign' || fn.special === 'move-assign')) {
     if (!object) unsupported(e.loc, 'internal: assignment without an object');
-    return copyAssign(f, object, args[0], e.loc, fn.special === 'move-assign');
+    return passes.copyAssign(f, object, args[0], e.loc, fn.special === 'move-assign');
   }
   if (fn.deleted) unsupported(e.loc, `call to deleted function '${fn.qualifiedName}'`);
   if (isIntrinsic(fn)) return intrinsicCall(f, fn, args, e.loc);
@@ -145,7 +142,7 @@ function objectPointer(f: FnLower, object: Expr, fn: FunctionDecl): VReg {
   const addr = object.cat === 'prvalue' && isClassType(object.type) ? materialize(f, object) : lvalue(f, object);
   const from = classDeclOf(object.type);
   if (from && fn.owner && from !== fn.owner && from.isDerivedFrom(fn.owner)) {
-    const off = f.m.objects.baseOffset(f, from, fn.owner);
+    const off = passes.baseOffset(f, from, fn.owner);
     return f.b.addr({ ...addr, offset: addr.offset + off } as Address);
   }
   return f.b.addr(addr);
@@ -182,9 +179,9 @@ function temporaryOf(f: FnLower, a: Expr, t: Type): Address {
   const u = unqualified(t);
   if (a.cat === 'prvalue' && types.sameType(unqualified(a.type), u, true) && !a.list) return materialize(f, a);
   const slot = slotAddr(f.b.slot(f.L.sizeOf(u), f.L.alignOf(u), '.arg'));
-  initFromExpr(f, slot, u, a);
+  passes.initFromExpr(f, slot, u, a);
   const cls = classDeclOf(u);
-  if (cls && f.m.objects.needsDestruction(cls)) f.addTemporary({ addr: slot, cls }, a.loc);
+  if (cls && passes.needsDestruction(cls)) f.addTemporary({ addr: slot, cls }, a.loc);
   if (u.kind === 'array') temporaryElements(f, slot, u, a.loc);
   return slot;
 }

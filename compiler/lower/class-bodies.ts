@@ -4,14 +4,14 @@
 
 import { types, anonymousFieldNamed, isAnonymousMember } from '../../language';
 import type { ClassDecl, FieldDecl, MemberInitialiser } from '../../language/model';
-import { checkedInitialiser, initializeFrom } from './local-variables';
+import { initializeFrom } from './local-variables';
 import type { Expr } from '../../language/model';
 import { offsetAddr, regAddr, slotAddr } from '../ir/builder';
 import type { Address } from '../ir/ir';
 import { setVptr } from './vtables';
 import { constructBitField } from './bitfields';
 import { baseOffset, construct, defaultInit, destroyMembers, initFromExpr, pickConstructor, valueInit } from './objects';
-import { unsupported } from './errors';
+import { checkedInitialiser, unsupported } from './errors';
 import { addressOf } from './expressions';
 import type { FnLower } from './function';
 import { classDeclOf, scalarBase } from './types';

@@ -6,11 +6,10 @@
 import { types } from '../../language';
 import type { Loc, Expr, Type } from '../../language/model';
 import type { ConvKind, VReg } from '../ir/ir';
-import { callMember } from './calls';
 import { unsupported } from './errors';
 import { adjustClassPointer } from './base-conversions';
 import { broadcast } from './vectors';
-import type { FnLower } from './function';
+import { passes, type FnLower } from './function';
 import { classDeclOf, intBits, isFloatType, isUnsignedType, memTypeOf, scalarBase, valueTypeOf } from './types';
 
 export const BOOL_TYPE = types.BOOL;
@@ -99,7 +98,7 @@ function classToScalar(f: FnLower, cls: NonNullable<ReturnType<typeof classDeclO
   const exact = convs.find((c) => types.sameType(scalarBase(c.ret), scalarBase(to), true));
   const fn = exact ?? (convs.length === 1 ? convs[0] : undefined);
   if (!fn) return unsupported(at, `no unique conversion from '${types.typeToString(expr.type)}' to '${types.typeToString(to)}'`);
-  const r = callMember(f, fn, expr, [], at);
+  const r = passes.callMember(f, fn, expr, [], at);
   if (!r) return unsupported(at, 'internal: conversion function without a value');
   const value = fn.ret.kind === 'reference' ? f.b.load(memTypeOf(fn.ret.referee), { kind: 'reg', base: r, offset: 0 }, valueTypeOf(fn.ret.referee)!) : r;
   return convertTo(f, value, types.nonReference(fn.ret), to, at);

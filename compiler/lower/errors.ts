@@ -1,6 +1,7 @@
 // Compile errors: a construct the compiler does not handle (yet) stops compilation with a message at
 // the construct's place — never wrong code. Lowering throws Unsupported; the driver collects it.
 
+import type { Initialiser } from '../../language';
 import type { Loc } from '../../language/model';
 import type { SourcePos } from '../ir/ir';
 
@@ -34,4 +35,13 @@ export function unsupported(loc: Loc | SourcePos | undefined, message: string): 
 
 export function formatCompileDiagnostic(d: CompileDiagnostic): string {
   return `${d.file}:${d.line}:${d.column}: error: ${d.message}`;
+}
+
+/** An initialiser the model analysed on request, when it has no errors (else the first, at its place). */
+export function checkedInitialiser(init: Initialiser | undefined, at: Loc, what: string): Initialiser {
+  if (!init) return unsupported(at, `internal: ${what} was not analysed`);
+  const first = init.errors[0];
+  if (first) unsupported(first.loc, first.message);
+  if (init.args.some((e) => e.type.kind === 'error' && !e.list)) unsupported(init.loc, `${what} has errors`);
+  return init;
 }

@@ -8,11 +8,9 @@ import { types, bitFieldPromotion, constantValue, floatLiteralValue } from '../.
 import type { FieldDecl, FunctionDecl, Loc, VarDecl, Expr, Type } from '../../language/model';
 import { offsetAddr, regAddr, slotAddr, symAddr } from '../ir/builder';
 import type { Address, BinKind, Block, CmpCond, ValueType, VReg } from '../ir/ir';
-import { lowerCall } from './calls';
 import { convertTo, BOOL_TYPE, INT_TYPE } from './conversions';
 import { unsupported } from './errors';
-import type { FnLower } from './function';
-import { baseOffset, initFromExpr } from './objects';
+import { passes, type FnLower } from './function';
 import { bitPlace, isBitFieldDesignator, readBits, writeBits } from './bitfields';
 import { stringLiteralBytes } from './strings';
 import { vectorBinary, vectorInfo, vectorShiftByScalar, vectorUnary } from './vectors';
@@ -75,7 +73,7 @@ export function rvalue(f: FnLower, e: Expr): VReg {
     case 'call':
     case 'indirect-call':
     case 'user-conversion': {
-      const v = lowerCall(f, e);
+      const v = passes.lowerCall(f, e);
       if (!v) unsupported(e.loc, 'internal: call without a value');
       return v;
     }
@@ -404,7 +402,7 @@ export function lvalue(f: FnLower, e: Expr): Address {
     case 'call':
     case 'indirect-call':
     case 'user-conversion':
-      if (e.cat !== 'prvalue') return regAddr(lowerCall(f, e)!);
+      if (e.cat !== 'prvalue') return regAddr(passes.lowerCall(f, e)!);
       return materialize(f, e);
     case 'cast':
       if (e.cat !== 'prvalue') return castAddress(f, e);
@@ -428,9 +426,9 @@ export function addressOf(f: FnLower, e: Expr): VReg {
 export function materialize(f: FnLower, e: Expr): Address {
   const t = unqualified(e.type);
   const slot = slotAddr(f.b.slot(f.L.sizeOf(t), f.L.alignOf(t), '.tmp'));
-  initFromExpr(f, slot, t, e);
+  passes.initFromExpr(f, slot, t, e);
   const cls = classDeclOf(t);
-  if (cls && f.m.objects.needsDestruction(cls)) f.addTemporary({ addr: slot, cls }, e.loc);
+  if (cls && passes.needsDestruction(cls)) f.addTemporary({ addr: slot, cls }, e.loc);
   if (t.kind === 'array') temporaryElements(f, slot, t, e.loc);
   return slot;
 }
@@ -438,7 +436,7 @@ export function materialize(f: FnLower, e: Expr): Address {
 /** A temporary array (`A{a, b}`) of objects with destructors: each element is a temporary of its own, destroyed last to first. */
 export function temporaryElements(f: FnLower, slot: Address, t: Type & { kind: 'array' }, at: Loc): void {
   const cls = classDeclOf(t.element);
-  if (!cls || !f.m.objects.needsDestruction(cls)) return;
+  if (!cls || !passes.needsDestruction(cls)) return;
   if (unqualified(t.element).kind === 'array') unsupported(at, 'a temporary array of arrays of objects with destructors is not supported yet');
   const size = f.L.sizeOf(t.element);
   for (let i = 0; i < (t.length ?? 0); i++) f.addTemporary({ addr: offsetAddr(slot, i * size), cls }, at);
@@ -463,7 +461,7 @@ function objectOf(f: FnLower, e: Expr, field: FieldDecl): Address {
   const obj = e.object!;
   const base = obj.cat === 'prvalue' ? materialize(f, obj) : lvalue(f, obj);
   const objCls = classDeclOf(obj.type);
-  return objCls && objCls !== field.owner ? offsetAddr(base, baseOffset(f, objCls, field.owner)) : base;
+  return objCls && objCls !== field.owner ? offsetAddr(base, passes.baseOffset(f, objCls, field.owner)) : base;
 }
 
 function subscriptAddress(f: FnLower, e: Expr): Address {
@@ -656,14 +654,14 @@ export function discard(f: FnLower, e: Expr): void {
     case 'indirect-call':
     case 'user-conversion':
       if (isClassType(t) && e.cat === 'prvalue') materialize(f, e);
-      else lowerCall(f, e);
+      else passes.lowerCall(f, e);
       return;
     case 'assign':
-      if (isClassType(t)) lowerCall(f, e);
+      if (isClassType(t)) passes.lowerCall(f, e);
       else assignPlace(f, e);
       return;
     case 'update':
-      if (e.callee) lowerCall(f, e);
+      if (e.callee) passes.lowerCall(f, e);
       else update(f, e, false);
       return;
     case 'cast':

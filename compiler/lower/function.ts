@@ -2,15 +2,58 @@
 // objects to destroy when they close, the targets of break/continue, the temporaries of the
 // full-expression being lowered) and the driver that sets up parameters, lowers the body, and
 // returns. Statements and expressions are in their own files and work on this state.
+//
+// The passes recurse into each other (an expression holds a call, a call builds an object, an object's
+// constructor lowers expressions): a pass calls one built on top of it through `passes`, the table
+// below, which pass-table.ts fills once when the module driver (module.ts) loads. So every pass file
+// depends on this one and on the passes beneath it, never on one above it.
 
-import { types } from '../../language';
-import { Loc, type ClassDecl, type FunctionDecl, type VarDecl, type Expr, type FullExpr, type FunctionBody, type Type } from '../../language/model';
-import { FunctionBuilder, regAddr, slotAddr } from '../ir/builder';
+import { closureInfo, types } from '../../language';
+import { Loc, type ClassDecl, type FieldDecl, type FunctionDecl, type VarDecl, type Expr, type FullExpr, type FunctionBody, type Type } from '../../language/model';
+import { FunctionBuilder, offsetAddr, regAddr, slotAddr } from '../ir/builder';
 import type { Address, Block, Func, SourcePos, VReg } from '../ir/ir';
+import { captureField, isClosure, sameLoc } from './closure-fields';
 import { posOf, unsupported } from './errors';
-import type { ModuleLower } from './module';
-import { captureField, capturedAddress, capturedThis, isClosure, sameLoc } from './lambdas';
+import type { ModuleLowering } from './module-lowering';
 import { classDeclOf, isClassType, isVoidType, valueTypeOf, type Layouts } from './types';
+
+/** The passes a pass beneath them calls back (filled by pass-table.ts; see the header). */
+export interface LoweringPasses {
+  /** The value of an expression (objects.ts… expressions.ts). */
+  rvalue(f: FnLower, e: Expr): VReg;
+  /** The address of an lvalue (expressions.ts). */
+  lvalue(f: FnLower, e: Expr): Address;
+  /** A call expression; a class result goes to `sret` (calls.ts). */
+  lowerCall(f: FnLower, e: Expr, sret?: Address): VReg | undefined;
+  /** A call of the member function `fn` on `object` (calls.ts). */
+  callMember(f: FnLower, fn: FunctionDecl, object: Expr, args: Expr[], at: Loc): VReg | undefined;
+  /** Initialises the object of type `t` at `addr` from an expression (objects.ts). */
+  initFromExpr(f: FnLower, addr: Address, t: Type, e: Expr): void;
+  /** Runs the destructor of the object of class `cls` at `addr` (objects.ts). */
+  destroy(f: FnLower, addr: Address, cls: ClassDecl): void;
+  /** Whether destroying an object of `cls` runs code (objects.ts). */
+  needsDestruction(cls: ClassDecl): boolean;
+  /** The offset of the `base` subobject inside a `derived` object (objects.ts). */
+  baseOffset(f: FnLower, derived: ClassDecl, base: ClassDecl): number;
+  /** Copies (or moves) a class object (copies.ts). */
+  copyObject(f: FnLower, dst: Address, cls: ClassDecl, src: Address, at: Loc, move?: boolean): void;
+  /** Copy-constructs a member of type `t` (copies.ts). */
+  copyConstructMember(f: FnLower, dst: Address, src: Address, t: Type, at: Loc): void;
+  /** An implicit copy (or move) assignment (copies.ts). */
+  copyAssign(f: FnLower, object: Expr, src: Expr, at: Loc, move?: boolean): VReg;
+  /** Initialises a field from its default member initialiser, if it has one (class-bodies.ts). */
+  defaultMemberInit(f: FnLower, addr: Address, fd: FieldDecl): boolean;
+  /** Registers the destruction at exit of the static object `object` (startup.ts). */
+  registerExit(f: FnLower, object: string, t: Type, at: Loc): void;
+}
+
+/** The passes, once pass-table.ts has registered them (before any lowering). */
+export const passes = {} as LoweringPasses;
+
+/** Fills `passes` (pass-table.ts, once). */
+export function registerPasses(table: LoweringPasses): void {
+  Object.assign(passes, table);
+}
 
 /** Where a local variable (or parameter) lives: a slot holding the object, or holding its address. */
 export interface LocalVar {
@@ -62,7 +105,7 @@ export class FnLower {
   conditional = 0;
 
   constructor(
-    readonly m: ModuleLower,
+    readonly m: ModuleLowering,
     readonly fn: FunctionDecl,
     readonly body: FunctionBody,
     symbol: string,
@@ -126,7 +169,7 @@ export class FnLower {
     if (staticLocal) return { kind: 'sym', sym: staticLocal, offset: 0 };
     const owner = this.fn.owner;
     const field = isClosure(owner) && this.thisSlot ? captureField(owner!, decl.loc) : undefined;
-    if (field) return capturedAddress(this, owner!, field, this.thisSlot!);
+    if (field) return this.capturedAddress(owner!, field, this.thisSlot!);
     return unsupported(at, `variable '${decl.name}' is not available here`);
   }
 
@@ -136,14 +179,29 @@ export class FnLower {
     for (const p of this.body.params) if (sameLoc(p.loc, loc)) return this.variableAddress(p, at);
     const owner = this.fn.owner;
     const field = isClosure(owner) && this.thisSlot ? captureField(owner!, loc) : undefined;
-    if (field) return capturedAddress(this, owner!, field, this.thisSlot!);
+    if (field) return this.capturedAddress(owner!, field, this.thisSlot!);
     return unsupported(at, `captured variable '${name}' is not available here`);
   }
 
   thisPointer(at: Loc): VReg {
-    if (isClosure(this.fn.owner) && this.fn.name === 'operator()') return capturedThis(this, at);
+    if (isClosure(this.fn.owner) && this.fn.name === 'operator()') return this.capturedThis(at);
     if (!this.thisSlot) return unsupported(at, "'this' used outside a member function");
     return this.b.load('i32', this.thisSlot, 'i32');
+  }
+
+  /** Inside a closure's call operator: the address of a captured variable, through the closure object `self`. */
+  private capturedAddress(cls: ClassDecl, fd: FieldDecl, self: Address): Address {
+    const at = offsetAddr(regAddr(this.b.load('i32', self, 'i32')), this.L.fieldOffset(cls, fd.name));
+    return fd.type.kind === 'reference' ? regAddr(this.b.load('i32', at, 'i32')) : at;
+  }
+
+  /** `this` inside a call operator: the enclosing object the closure captured. */
+  private capturedThis(at: Loc): VReg {
+    const cls = this.fn.owner!;
+    const self = closureInfo(cls)?.thisField;
+    if (!self || !this.thisSlot) return unsupported(at, "internal: 'this' in a lambda that did not capture it");
+    const field = offsetAddr(regAddr(this.b.load('i32', this.thisSlot, 'i32')), this.L.fieldOffset(cls, self.name));
+    return self.type.kind === 'pointer' ? this.b.load('i32', field, 'i32') : this.b.addr(field);
   }
 
   // ---- scopes and cleanups ------------------------------------------------------------------------
@@ -175,7 +233,7 @@ export class FnLower {
     for (let i = list.length - 1; i >= 0; i--) {
       const c = list[i];
       if (!c.flag) {
-        this.m.objects.destroy(this, c.addr, c.cls);
+        passes.destroy(this, c.addr, c.cls);
         continue;
       }
       const b = this.b;
@@ -183,7 +241,7 @@ export class FnLower {
       const join = b.newBlock();
       b.branch(b.load('i32', c.flag, 'i32'), yes, join);
       b.place(yes);
-      this.m.objects.destroy(this, c.addr, c.cls);
+      passes.destroy(this, c.addr, c.cls);
       b.store('i32', b.const('i32', 0), c.flag);
       b.place(join);
     }

@@ -8,7 +8,7 @@
 import { types, constantValue, floatConstant, type Initialiser } from '../../language';
 import { isStringLiteral, type Expr, type Loc, type Type, type VarDecl } from '../../language/model';
 import { unsupported } from './errors';
-import type { ModuleLower } from './module';
+import type { ModuleLowering } from './module-lowering';
 import { stringLiteralBytes } from './strings';
 import { bitFieldLayout, writeBitsImage } from './bitfields';
 import { classDeclOf, intBits, isFloatType, valueTypeOf } from './types';
@@ -27,7 +27,7 @@ interface Image {
 const NOT_CONSTANT = 'the initialiser of a global must be a constant the compiler can evaluate (dynamic initialisation is not supported yet)';
 
 /** Writes the object of type `t` (a reference: the address it binds) initialised by `init` into `img` (throws Unsupported when it is not constant data). */
-export function writeInitialiser(m: ModuleLower, img: Image, t: Type, init: Initialiser, at: Loc): void {
+export function writeInitialiser(m: ModuleLowering, img: Image, t: Type, init: Initialiser, at: Loc): void {
   if (init.form === 'direct' || init.args.length !== 1) unsupported(at, NOT_CONSTANT);
   const e = init.args[0];
   if (e.type.kind === 'error' && !e.list) unsupported(at, NOT_CONSTANT);
@@ -35,7 +35,7 @@ export function writeInitialiser(m: ModuleLower, img: Image, t: Type, init: Init
   else writeValue(m, img, 0, t, e, at);
 }
 
-function writeValue(m: ModuleLower, img: Image, offset: number, t: Type, e: Expr, at: Loc): void {
+function writeValue(m: ModuleLowering, img: Image, offset: number, t: Type, e: Expr, at: Loc): void {
   const u = types.unqualified(t);
   if (e.kind === 'initializer_list' && e.list) return writeList(m, img, offset, u, e.list, at);
   if (u.kind === 'array') {
@@ -52,7 +52,7 @@ function writeValue(m: ModuleLower, img: Image, offset: number, t: Type, e: Expr
   writeScalar(img.bytes, offset, u, v);
 }
 
-function writeList(m: ModuleLower, img: Image, offset: number, t: Type, items: readonly Expr[], at: Loc): void {
+function writeList(m: ModuleLowering, img: Image, offset: number, t: Type, items: readonly Expr[], at: Loc): void {
   if (t.kind === 'array') {
     const size = m.L.sizeOf(t.element);
     items.forEach((e, i) => writeValue(m, img, offset + i * size, t.element, e, at));
@@ -126,7 +126,7 @@ function stringText(e: Expr): string | undefined {
   return text.startsWith('(') ? undefined : text;
 }
 
-function writePointer(m: ModuleLower, img: Image, offset: number, e: Expr, at: Loc): void {
+function writePointer(m: ModuleLowering, img: Image, offset: number, e: Expr, at: Loc): void {
   const n = withoutCasts(e);
   const text = stringText(n);
   if (text !== undefined) {
@@ -144,7 +144,7 @@ function writePointer(m: ModuleLower, img: Image, offset: number, e: Expr, at: L
 }
 
 /** A global reference bound to another global (`int& r = x;`): its address as data. */
-function writeReference(m: ModuleLower, img: Image, t: Type & { kind: 'reference' }, e: Expr, at: Loc): void {
+function writeReference(m: ModuleLowering, img: Image, t: Type & { kind: 'reference' }, e: Expr, at: Loc): void {
   const decl = globalVar(withoutCasts(e));
   const same = decl && decl.type.kind !== 'reference' && types.sameType(types.unqualified(decl.type), types.unqualified(t.referee), true);
   if (!decl || !same || (decl.type.const && !t.referee.const)) unsupported(at, 'this reference is bound by code');
@@ -172,7 +172,7 @@ function globalVar(e: Expr): VarDecl | undefined {
  * The symbol and byte offset of a constant address: `&x`, `&a[K]`, an array `a` or `a + K` (x and a
  * globals that are not references, K a constant).
  */
-function constantAddress(m: ModuleLower, e: Expr, at: Loc): { sym: string; addend: number } | undefined {
+function constantAddress(m: ModuleLowering, e: Expr, at: Loc): { sym: string; addend: number } | undefined {
   const arrayAt = (arr: Expr, index: Expr | undefined): { sym: string; addend: number } | undefined => {
     const decl = globalVar(withoutCasts(arr));
     if (!decl || types.unqualified(decl.type).kind !== 'array') return undefined;

@@ -10,10 +10,9 @@
 import { types, type Initialiser } from '../../language';
 import { completeArrayType, type VarDecl, type Type } from '../../language/model';
 import type { DataItem } from '../ir/ir';
-import { posOf, unsupported, Unsupported } from './errors';
-import type { ModuleLower } from './module';
+import { checkedInitialiser, posOf, unsupported, Unsupported } from './errors';
+import type { ModuleLowering } from './module-lowering';
 import { needsDestruction } from './objects';
-import { checkedInitialiser } from './local-variables';
 import { writeInitialiser, type Reloc } from './global-data';
 
 /** An array declared without a length takes it from its initialiser. */
@@ -22,7 +21,7 @@ function completed(t: Type, init: Initialiser | undefined): Type {
 }
 
 /** Whether a static data member is defined (in its class or at namespace scope) in the user's files. */
-export function hasDefinition(m: ModuleLower, v: VarDecl): boolean {
+export function hasDefinition(m: ModuleLowering, v: VarDecl): boolean {
   return m.model.variableDefinition(v).defined;
 }
 
@@ -30,7 +29,7 @@ export function hasDefinition(m: ModuleLower, v: VarDecl): boolean {
  * Why an object of type `t` cannot be plain initialised data: a constructor, a vptr, a destructor or
  * a default member initialiser.
  */
-export function needsRuntimeInit(m: ModuleLower, t: Type): string | undefined {
+export function needsRuntimeInit(m: ModuleLowering, t: Type): string | undefined {
   const u = types.unqualified(t);
   if (u.kind === 'array') return needsRuntimeInit(m, u.element);
   if (u.kind !== 'class') return undefined;
@@ -62,7 +61,7 @@ export interface GlobalDefinition {
  * Defines a namespace-scope variable or static data member: constant data when it can be, else zeroed
  * storage and the initialiser the start-up function runs (ordered by where the initialiser is written).
  */
-export function defineGlobal(m: ModuleLower, v: VarDecl, symbol: string): GlobalDefinition {
+export function defineGlobal(m: ModuleLowering, v: VarDecl, symbol: string): GlobalDefinition {
   const def = m.model.variableDefinition(v);
   if (!def.defined) unsupported(v.loc, `static data member '${v.qualifiedName}' is used but has no definition`);
   const order = m.model.units.indexOf(def.unit) * 1e9 + def.at;
@@ -91,7 +90,7 @@ function debugOf(v: VarDecl, t: Type): DataItem['debug'] {
 }
 
 /** A static local's data when its (analysed) initialiser is a constant the compiler can lay out; undefined when it needs code. */
-export function constantGlobalData(m: ModuleLower, v: VarDecl, symbol: string, init: Initialiser | undefined): DataItem | undefined {
+export function constantGlobalData(m: ModuleLowering, v: VarDecl, symbol: string, init: Initialiser | undefined): DataItem | undefined {
   try {
     return globalData(m, v, symbol, init);
   } catch (e) {
@@ -101,7 +100,7 @@ export function constantGlobalData(m: ModuleLower, v: VarDecl, symbol: string, i
 }
 
 /** A global's bytes when its initialiser is constant data (throws Unsupported when it is not). */
-function globalData(m: ModuleLower, v: VarDecl, symbol: string, init: Initialiser | undefined): DataItem {
+function globalData(m: ModuleLowering, v: VarDecl, symbol: string, init: Initialiser | undefined): DataItem {
   const why = needsRuntimeInit(m, v.type);
   if (why && init) unsupported(v.loc, `globals ${why} with an initialiser are built by code`);
   const t = completed(v.type, init);

@@ -10,24 +10,15 @@
 // generated here: it calls the call operator with a dummy closure (the closure has no state).
 
 import { types, closureInfo, type ClosureCapture } from '../../language';
-import type { ClassDecl, FieldDecl, FunctionDecl, Loc } from '../../language/model';
+import type { ClassDecl, FunctionDecl, Loc } from '../../language/model';
 import type { Address, VReg } from '../ir/ir';
 import { FunctionBuilder, offsetAddr, regAddr, slotAddr, symAddr } from '../ir/builder';
-import { copyConstructMember } from './copies';
 import { posOf, unsupported } from './errors';
 import { lvalue } from './expressions';
-import type { FnLower } from './function';
-import type { ModuleLower } from './module';
+import { passes, type FnLower } from './function';
+import type { ModuleLowering } from './module-lowering';
+import { isClosure } from './closure-fields';
 import { isClassType, isVoidType, valueTypeOf } from './types';
-
-/** Whether `cls` is the closure type of a lambda expression. */
-export function isClosure(cls: ClassDecl | undefined): boolean {
-  return !!cls && cls.name.startsWith('(lambda at ');
-}
-
-function sameLoc(a: Loc, b: Loc): boolean {
-  return a.unit === b.unit && a.start === b.start && a.end === b.end;
-}
 
 /** Builds the closure object of a lambda expression at `addr`. */
 export function buildClosure(f: FnLower, addr: Address, cls: ClassDecl, at: Loc): void {
@@ -42,7 +33,7 @@ export function buildClosure(f: FnLower, addr: Address, cls: ClassDecl, at: Loc)
   const self = info.thisField;
   if (!self) return;
   const field = offsetAddr(addr, f.L.fieldOffset(cls, self.name));
-  if (info.thisByCopy) copyConstructMember(f, field, regAddr(f.thisPointer(at)), self.type, at);
+  if (info.thisByCopy) passes.copyConstructMember(f, field, regAddr(f.thisPointer(at)), self.type, at);
   else f.b.store('i32', f.thisPointer(at), field);
 }
 
@@ -51,32 +42,12 @@ function initCapture(f: FnLower, field: Address, c: ClosureCapture, at: Loc): vo
   const byRef = c.field.type.kind === 'reference';
   if (c.init) {
     if (byRef) f.b.store('i32', f.b.addr(lvalue(f, c.init)), field);
-    else f.m.objects.initFromExpr(f, field, c.field.type, c.init);
+    else passes.initFromExpr(f, field, c.field.type, c.init);
     return;
   }
   const variable = f.variableAt(c.field.loc, c.field.name, at);
   if (byRef) f.b.store('i32', f.b.addr(variable), field);
-  else copyConstructMember(f, field, variable, c.field.type, at);
-}
-
-/** The closure field that holds the variable declared at `loc`, when `cls` captures it. */
-export function captureField(cls: ClassDecl, loc: Loc): FieldDecl | undefined {
-  return cls.fields.find((fd) => fd.name !== '__this' && sameLoc(fd.loc, loc));
-}
-
-/** Inside a closure's call operator: the address of a captured variable, through the closure object `self`. */
-export function capturedAddress(f: FnLower, cls: ClassDecl, fd: FieldDecl, self: Address): Address {
-  const at = offsetAddr(regAddr(f.b.load('i32', self, 'i32')), f.L.fieldOffset(cls, fd.name));
-  return fd.type.kind === 'reference' ? regAddr(f.b.load('i32', at, 'i32')) : at;
-}
-
-/** `this` inside a call operator (`f.fn`): the enclosing object the closure captured. */
-export function capturedThis(f: FnLower, at: Loc): VReg {
-  const cls = f.fn.owner!;
-  const self = closureInfo(cls)?.thisField;
-  if (!self || !f.thisSlot) return unsupported(at, "internal: 'this' in a lambda that did not capture it");
-  const field = offsetAddr(regAddr(f.b.load('i32', f.thisSlot, 'i32')), f.L.fieldOffset(cls, self.name));
-  return self.type.kind === 'pointer' ? f.b.load('i32', field, 'i32') : f.b.addr(field);
+  else passes.copyConstructMember(f, field, variable, c.field.type, at);
 }
 
 /** Whether `fn` is the conversion of a lambda without captures to a pointer to function. */
@@ -84,7 +55,7 @@ export function isClosureConversion(fn: FunctionDecl): boolean {
   return fn.role === 'conversion' && isClosure(fn.owner);
 }
 
-const invokers = new WeakMap<ModuleLower, Map<FunctionDecl, string>>();
+const invokers = new WeakMap<ModuleLowering, Map<FunctionDecl, string>>();
 
 /** The conversion of a lambda without captures: the address of its static invoker. */
 export function closureToPointer(f: FnLower, conv: FunctionDecl, at: Loc): VReg {
@@ -129,4 +100,3 @@ function invoker(sym: string, call: FunctionDecl, target: string, at: Loc): impo
   return b.func;
 }
 
-export { sameLoc };

@@ -5,16 +5,15 @@
 // are bound here too.
 
 import type { Initialiser } from '../../language';
-import type { Loc, VarDecl, Expr, Type, WrittenInitialiser } from '../../language/model';
+import type { VarDecl, Expr, Type, WrittenInitialiser } from '../../language/model';
 import { types } from '../../language';
 import { offsetAddr, regAddr, symAddr } from '../ir/builder';
 import type { Address } from '../ir/ir';
 import { unsupported } from './errors';
-import type { Cleanup, FnLower } from './function';
+import { passes, type Cleanup, type FnLower } from './function';
 import { baseOffset, construct, defaultInit, initFromExpr, needsDestruction, pickConstructor, valueInit } from './objects';
 import { referenceCompatible } from './calls';
 import { referenceTo } from './expressions';
-import { registerExit } from './startup';
 import { checkSupportedExpression } from './expression-guard';
 import { classDeclOf } from './types';
 
@@ -55,7 +54,7 @@ export function initializeStaticLocal(f: FnLower, decl: VarDecl, init: WrittenIn
     bindStaticReference(f, slot, t, f.requireExpr(args[0], 'initialiser'), object);
   } else {
     initializeObject(f, decl, t, slot, init);
-    registerExit(f, object, t, decl.loc);
+    passes.registerExit(f, object, t, decl.loc);
   }
   b.store('i8', b.const('i32', 1), symAddr(guard));
   b.jump(done);
@@ -82,7 +81,7 @@ export function bindStaticReference(f: FnLower, ref: Address, t: Type & { kind: 
   const tempClass = classDeclOf(tempType);
   const offset = tempClass && wanted && tempClass !== wanted ? baseOffset(f, tempClass, wanted) : 0;
   f.b.store('i32', f.b.addr(symAddr(temp, offset)), ref);
-  registerExit(f, temp, tempType, e.loc);
+  passes.registerExit(f, temp, tempType, e.loc);
 }
 
 /**
@@ -113,15 +112,6 @@ function initializeObject(f: FnLower, decl: VarDecl, t: Type, slot: Address, ini
     initializeFrom(f, slot, t, { form, args, loc: decl.loc, errors: [] }, decl.name);
     if (t.kind === 'reference') extendBound(f);
   });
-}
-
-/** An initialiser the model analysed on request, when it has no errors (else the first, at its place). */
-export function checkedInitialiser(init: Initialiser | undefined, at: Loc, what: string): Initialiser {
-  if (!init) return unsupported(at, `internal: ${what} was not analysed`);
-  const first = init.errors[0];
-  if (first) unsupported(first.loc, first.message);
-  if (init.args.some((e) => e.type.kind === 'error' && !e.list)) unsupported(init.loc, `${what} has errors`);
-  return init;
 }
 
 /**

@@ -11,10 +11,11 @@ import { isDeletingSlot, setVptr, typeinfoSymbols, vtableSlots, vtableSymbol } f
 import type { DataItem, Func, MemType, SourcePos } from '../ir/ir';
 import { posOf, Unsupported, unsupported, type CompileDiagnostic } from './errors';
 import { FnLower } from './function';
+import type { ModuleLowering } from './module-lowering';
+import './pass-table';
 import { constantGlobalData, defineGlobal, hasDefinition, needsRuntimeInit } from './globals';
 import { exitListData, exitThunk, finiFunction, initFunction, type DynamicGlobal } from './startup';
 import { mangleFunction, mangleVariable } from './mangle';
-import { baseOffset, destroy, initFromExpr, needsDestruction } from './objects';
 import { constructorPrologue, destructorEpilogue } from './class-bodies';
 import { lowerStatement, namedReturnValue } from './statements';
 import { layouts, memTypeOf, type Layouts } from './types';
@@ -44,13 +45,12 @@ function userStaticMembers(classes: readonly ClassDecl[]): VarDecl[] {
   return out;
 }
 
-export class ModuleLower {
+export class ModuleLower implements ModuleLowering {
   readonly L: Layouts;
   readonly funcs: Func[] = [];
   readonly data: DataItem[] = [];
   readonly externs = new Set<string>();
   readonly diagnostics: CompileDiagnostic[] = [];
-  readonly objects = { destroy, needsDestruction, initFromExpr, baseOffset };
   private readonly symbols = new Map<FunctionDecl, string>();
   private readonly queue: FunctionDecl[] = [];
   private readonly globals = new Map<VarDecl, string>();

@@ -4,22 +4,21 @@
 // in reverse, then the base), and the constructor choice the model checks but does not record.
 // Copies are in copies.ts; what constructor and destructor bodies get added, in class-bodies.ts.
 
-import { buildClosure, isClosure } from './lambdas';
+import { buildClosure } from './lambdas';
+import { isClosure } from './closure-fields';
 import { types, compilerDefined, ignoredByOverloadResolution } from '../../language';
 import { Loc, type ClassDecl, type FunctionDecl } from '../../language/model';
 import type { Expr, Type } from '../../language/model';
 import { offsetAddr, slotAddr } from '../ir/builder';
 import type { Address } from '../ir/ir';
 import { setVptr } from './vtables';
-import { copyObject } from './copies';
-import { defaultMemberInit } from './class-bodies';
 import { defaultBitFieldInit, hasBitFields, initBitField } from './bitfields';
 import { classDelta } from './base-conversions';
 import { callWithThis, lowerCall, passArgument } from './calls';
 import { convertTo } from './conversions';
 import { unsupported } from './errors';
 import { lvalue, rvalue, discard, lowerConditional } from './expressions';
-import type { FnLower } from './function';
+import { passes, type FnLower } from './function';
 import { stringLiteralBytes } from './strings';
 import { classDeclOf, commonType, isClassType, memTypeOf, valueTypeOf, intBits, isFloatType } from './types';
 
@@ -150,7 +149,7 @@ export function initFromExpr(f: FnLower, addr: Address, t: Type, e: Expr): void 
   const src = classDeclOf(e.type);
   if (src === cls && e.cat === 'prvalue') return buildInto(f, addr, cls, e);
   // a closure declares no constructors: its copy is the implicit one
-  if (src === cls && isClosure(cls)) return copyObject(f, addr, cls, lvalue(f, e), e.loc);
+  if (src === cls && isClosure(cls)) return passes.copyObject(f, addr, cls, lvalue(f, e), e.loc);
   if (src && (src === cls || src.isDerivedFrom(cls))) {
     const ctor = pickConstructor(cls, [e], e.loc);
     return construct(f, addr, cls, ctor, [e], e.loc);
@@ -191,7 +190,7 @@ export function construct(f: FnLower, addr: Address, cls: ClassDecl, ctor: Funct
   if (compilerDefined(ctor)) {
     if (args.length === 0) return defaultInitMembers(f, addr, cls, at);
     const src = args[0];
-    return copyObject(f, addr, cls, offsetAddr(lvalue(f, src), classDelta(f, classDeclOf(src.type), cls)), at, ctor.special === 'move-ctor');
+    return passes.copyObject(f, addr, cls, offsetAddr(lvalue(f, src), classDelta(f, classDeclOf(src.type), cls)), at, ctor.special === 'move-ctor');
   }
   callWithThis(f, ctor, f.b.addr(addr), args, at);
 }
@@ -223,7 +222,7 @@ function defaultInitMembers(f: FnLower, addr: Address, cls: ClassDecl, at: Loc):
   setVptr(f, addr, cls);
   for (const fd of cls.fields) {
     const at2 = offsetAddr(addr, f.L.fieldOffset(cls, fd.name));
-    if (!defaultMemberInit(f, at2, fd)) defaultInit(f, at2, fd.type, at);
+    if (!passes.defaultMemberInit(f, at2, fd)) defaultInit(f, at2, fd.type, at);
   }
 }
 
@@ -284,7 +283,7 @@ function memberwise(f: FnLower, addr: Address, cls: ClassDecl, list: Expr[], at:
     }
     const at2 = offsetAddr(addr, f.L.fieldOffset(cls, fd.name));
     if (i < list.length) initFromExpr(f, at2, fd.type, list[i]);
-    else if (!defaultMemberInit(f, at2, fd)) valueInit(f, at2, fd.type, at);
+    else if (!passes.defaultMemberInit(f, at2, fd)) valueInit(f, at2, fd.type, at);
   });
 }
 

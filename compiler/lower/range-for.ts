@@ -11,7 +11,7 @@ import { slotAddr } from '../ir/builder';
 import type { Address, Block, VReg } from '../ir/ir';
 import { unsupported } from './errors';
 import { addressOf, condition, discard, materialize, rvalue } from './expressions';
-import type { Cleanup, FnLower } from './function';
+import { passes, type Cleanup, type FnLower } from './function';
 import { checkSupportedExpression } from './expression-guard';
 import { classDeclOf } from './types';
 import { valueInit } from './objects';
@@ -91,10 +91,10 @@ function bindRange(f: FnLower, loop: RangeFor): void {
 function initialiseIterator(f: FnLower, v: VarDecl, slot: Address, init: Expr): void {
   f.fullExpression(() => {
     if (v.type.kind === 'pointer') f.b.store('i32', rvalue(f, init), slot);
-    else f.m.objects.initFromExpr(f, slot, v.type, init);
+    else passes.initFromExpr(f, slot, v.type, init);
   });
   const cls = classDeclOf(v.type);
-  if (cls && f.m.objects.needsDestruction(cls)) f.addCleanup({ addr: slot, cls });
+  if (cls && passes.needsDestruction(cls)) f.addCleanup({ addr: slot, cls });
 }
 
 /** Branches on `__begin != __end`, destroying the comparison's temporaries on both edges. */
@@ -134,9 +134,9 @@ function listArray(f: FnLower, list: Expr[], element: Type, length: number, at: 
   const cls = classDeclOf(e);
   for (let i = 0; i < length; i++) {
     const x = list[i];
-    if (x) f.m.objects.initFromExpr(f, slotAddr(slot, i * size), e, x);
+    if (x) passes.initFromExpr(f, slotAddr(slot, i * size), e, x);
     else valueInit(f, slotAddr(slot, i * size), e, at);
-    if (cls && f.m.objects.needsDestruction(cls)) f.addTemporary({ addr: slotAddr(slot, i * size), cls }, x?.loc ?? at);
+    if (cls && passes.needsDestruction(cls)) f.addTemporary({ addr: slotAddr(slot, i * size), cls }, x?.loc ?? at);
   }
   return f.b.addr(slotAddr(slot));
 }
@@ -156,13 +156,13 @@ function loopVariable(f: FnLower, loop: RangeFor, declarator: Loc | undefined): 
   if (declarator) f.b.stmt(f.pos(declarator));
   const local = f.declareLocal(v, t);
   f.fullExpression(() => {
-    f.m.objects.initFromExpr(f, local.slot, t, loop.element);
+    passes.initFromExpr(f, local.slot, t, loop.element);
     // a reference bound to a converted element keeps that temporary for the iteration
     if (t.kind === 'reference') f.extendTemporaries();
   });
   const cls = t.kind === 'reference' ? undefined : classDeclOf(t);
   if (t.kind !== 'reference' && t.kind === 'array') unsupported(f.pos(v.loc), 'a loop variable of array type is not supported yet');
-  if (cls && f.m.objects.needsDestruction(cls)) f.addCleanup({ addr: local.slot, cls });
+  if (cls && passes.needsDestruction(cls)) f.addCleanup({ addr: local.slot, cls });
   const binding = f.body.bindings && bindingOf(f, v);
   if (binding) bindNames(f, binding);
 }

@@ -17,7 +17,7 @@ import type { DataItem, Func } from '../ir/ir';
 import { posOf } from './errors';
 import { FnLower } from './function';
 import { bindStaticReference, initializeFrom } from './local-variables';
-import type { ModuleLower } from './module';
+import type { ModuleLowering } from './module-lowering';
 import { defaultInit, destroyTyped, needsDestruction } from './objects';
 
 export const INIT_GLOBALS = '__q7_init_globals';
@@ -35,7 +35,7 @@ export interface DynamicGlobal {
 }
 
 /** `__q7_init_globals`: every dynamic global's initialisation, in order. */
-export function initFunction(m: ModuleLower, globals: readonly DynamicGlobal[]): Func {
+export function initFunction(m: ModuleLowering, globals: readonly DynamicGlobal[]): Func {
   const sorted = [...globals].sort((a, b) => a.order - b.order);
   return codeFunction(m, INIT_GLOBALS, sorted[0].v.loc, (f) => {
     for (const g of sorted) {
@@ -79,12 +79,12 @@ function typeNeedsDestruction(t: Type): boolean {
 }
 
 /** `__q7_exit.<object>`: destroys the object (an array from its last element). */
-export function exitThunk(m: ModuleLower, name: string, object: string, t: Type, at: Loc): Func {
+export function exitThunk(m: ModuleLowering, name: string, object: string, t: Type, at: Loc): Func {
   return codeFunction(m, name, at, (f) => destroyTyped(f, symAddr(object), t));
 }
 
 /** `__q7_fini_globals`: while the count is not zero, take the last registered thunk off the table and call it. */
-export function finiFunction(m: ModuleLower, at: Loc): Func {
+export function finiFunction(m: ModuleLowering, at: Loc): Func {
   return codeFunction(m, FINI_GLOBALS, at, (f) => {
     const b = f.b;
     const loop = b.newBlock();
@@ -113,7 +113,7 @@ export function exitListData(entries: number): DataItem[] {
 }
 
 /** A function of no parameters and no result whose code `body` emits (not a C++ function of the source). */
-function codeFunction(m: ModuleLower, name: string, at: Loc, body: (f: FnLower) => void): Func {
+function codeFunction(m: ModuleLowering, name: string, at: Loc, body: (f: FnLower) => void): Func {
   const fn = { kind: 'function', name, qualifiedName: name, params: [], ret: types.VOID, loc: at } as unknown as FunctionDecl;
   const empty = { fn, params: [], locals: [], temporaries: [], conversionTemporaries: [], fullExpressions: [], rangeFors: [] } as unknown as FunctionBody;
   const f = new FnLower(m, fn, empty, name);

@@ -8,7 +8,7 @@ import type { Expr, ClassDecl, VarDecl, Type, Stmt, DeclStmt, Condition, FullExp
 import { unsupported } from './errors';
 import { condition, discard, referenceTo, rvalue } from './expressions';
 import { convertTo } from './conversions';
-import type { Cleanup, FnLower } from './function';
+import { passes, type Cleanup, type FnLower } from './function';
 import { symAddr } from '../ir/builder';
 import { initializeLocal, initializeStaticLocal, readsLocals } from './local-variables';
 import { checkSupportedExpression } from './expression-guard';
@@ -364,7 +364,7 @@ function returnStatement(f: FnLower, s: ReturnStmt): void {
     if (cls && fn.ret.kind !== 'reference' && f.nrvo) {
       // the named return value already lives in the caller's result
     } else if (cls && fn.ret.kind !== 'reference') {
-      fullExpr(f, value, (e) => f.m.objects.initFromExpr(f, { kind: 'reg', base: f.b.load('i32', f.sretSlot!, 'i32'), offset: 0 }, fn.ret, implicitMove(e, cls)));
+      fullExpr(f, value, (e) => passes.initFromExpr(f, { kind: 'reg', base: f.b.load('i32', f.sretSlot!, 'i32'), offset: 0 }, fn.ret, implicitMove(e, cls)));
     } else if (f.retValue) {
       const rv = f.retValue;
       fullExpr(f, value, (e) => {

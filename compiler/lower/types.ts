@@ -5,10 +5,21 @@
 
 import { types, type SemanticModel } from '../../language';
 import { scalarBase, type ClassDecl, type Type } from '../../language/model';
-import type { MemType, ValueType } from '../ir/ir';
-import { vectorValueType } from './vectors';
+import type { MemType, ValueType, VectorValueType } from '../ir/ir';
 
 const { isUnsigned, nonReference, unqualified } = types;
+
+type VectorInfo = Extract<Type, { kind: 'vector' }>['vector'];
+
+/** The register file a vector type's values live in (a gather state is a vector register). */
+export function vectorValueType(v: VectorInfo): VectorValueType {
+  switch (v.file) {
+    case 'wvec': return 'wvec';
+    case 'vbool': return 'vbool';
+    case 'valign': return 'valign';
+    default: return 'vec';
+  }
+}
 
 // the target's scalar arithmetic is the model's, so constants the front-end folds match the code
 export { commonType, intBits, isUnsignedScalar as isUnsignedType, promoted, scalarBase } from '../../language/model';

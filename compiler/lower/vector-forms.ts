@@ -5,14 +5,25 @@
 // where the public facts are open are in docs/ivp-encoding.md.
 
 import { constantValue, types } from '../../language';
-import type { Expr, FunctionDecl, Loc } from '../../language/model';
+import type { Expr, FunctionDecl, Loc, Type } from '../../language/model';
 import { regAddr } from '../ir/builder';
-import type { ValueType, VopArg, VReg } from '../ir/ir';
+import type { Address, ValueType, VopArg, VReg } from '../ir/ir';
 import { unsupported } from './errors';
 import type { FnLower } from './function';
-import type { IntrinsicOperands } from './vectors';
 
 const { builtin } = types;
+
+/** How an intrinsic's lowering reads its call's arguments (given by the call's lowering). */
+export interface IntrinsicOperands {
+  /** The value of argument i converted to its parameter's type. */
+  value(i: number): VReg;
+  /** The address of the lvalue argument i. */
+  address(i: number): VReg;
+  /** The lvalue argument i as a place (a local's slot stays promotable). */
+  place(i: number): Address;
+  /** A C scalar `v` of type `from` converted to `to`. */
+  convert(v: VReg, from: Type, to: Type): VReg;
+}
 
 /** Emits the row `mnemonic` with a result of type `dstType` (if any) and `args` after it. */
 export function vop(f: FnLower, mnemonic: string, dstType: ValueType | undefined, args: VopArg[]): VReg | undefined {

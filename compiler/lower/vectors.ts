@@ -14,21 +14,12 @@ import { regAddr } from '../ir/builder';
 import type { Address, MemType, VectorValueType, VopArg, VReg, ValueType } from '../ir/ir';
 import { unsupported } from './errors';
 import type { FnLower } from './function';
-import { lowerSpecial, specialForm, vop } from './vector-forms';
+import { lowerSpecial, specialForm, vop, type IntrinsicOperands } from './vector-forms';
+import { vectorValueType } from './types';
 
 const { nonReference, unqualified, builtin } = types;
 
 type VectorInfo = Extract<Type, { kind: 'vector' }>['vector'];
-
-/** The register file a vector type's values live in (a gather state is a vector register). */
-export function vectorValueType(v: VectorInfo): VectorValueType {
-  switch (v.file) {
-    case 'wvec': return 'wvec';
-    case 'vbool': return 'vbool';
-    case 'valign': return 'valign';
-    default: return 'vec';
-  }
-}
 
 /** The vector info of a (possibly qualified or referenced) vector type. */
 export function vectorInfo(t: Type): VectorInfo | undefined {
@@ -163,17 +154,6 @@ function intrinsicRow(name: string): InsnDef | undefined {
 }
 
 const REINTERPRET = /^IVP_MOV\w+_FROM\w+$/;
-
-export interface IntrinsicOperands {
-  /** The value of argument i converted to its parameter's type. */
-  value(i: number): VReg;
-  /** The address of the lvalue argument i. */
-  address(i: number): VReg;
-  /** The lvalue argument i as a place (a local's slot stays promotable). */
-  place(i: number): Address;
-  /** A C scalar `v` of type `from` converted to `to`. */
-  convert(v: VReg, from: Type, to: Type): VReg;
-}
 
 /** A call of an IVP intrinsic; returns its value (undefined for void). */
 export function lowerIntrinsic(f: FnLower, fn: FunctionDecl, args: readonly Expr[], at: Loc, ops: IntrinsicOperands): VReg | undefined {

@@ -11,7 +11,7 @@ import { offsetAddr, symAddr } from '../ir/builder';
 import type { Address } from '../ir/ir';
 import type { FnLower } from './function';
 import { typeCode } from './mangle';
-import type { ModuleLower } from './module';
+import type { ModuleLowering } from './module-lowering';
 
 const slotCache = new WeakMap<ClassDecl, FunctionDecl[]>();
 
@@ -70,7 +70,7 @@ export function isDeletingSlot(slots: FunctionDecl[], i: number): boolean {
 }
 
 /** Defines the vtable of `cls` (once) and returns the address its objects' vptr holds. */
-export function vtableAddress(m: ModuleLower, cls: ClassDecl): Address {
+export function vtableAddress(m: ModuleLowering, cls: ClassDecl): Address {
   return offsetAddr(symAddr(m.vtable(cls)), 8);
 }
 
@@ -87,7 +87,7 @@ export function setVptr(f: FnLower, addr: Address, cls: ClassDecl): void {
  * a reference or `this` (a named object or a temporary has a known dynamic type), and the call is
  * not qualified (`Base::f()` calls exactly that function).
  */
-export function dispatchesDynamically(m: ModuleLower, object: Expr, call: Expr): boolean {
+export function dispatchesDynamically(m: ModuleLowering, object: Expr, call: Expr): boolean {
   const head = m.textOf(call).split('(')[0];
   if (head.includes('::')) return false;
   switch (object.kind) {

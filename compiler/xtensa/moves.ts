@@ -148,7 +148,7 @@ export function dropMoves(w: AsmWriter, from: number, to: number, keep: KeptRegi
       const e = l.kind === 'insn' ? effect(l) : undefined;
       if (!e || isBranch(l) || l.mnemonic === 'j' || l.mnemonic.startsWith('call') || /^(ret|jx)/.test(l.mnemonic)) {
         // the stretch ends where control leaves it: rY must be dead there
-        ends = !liveAt(x, ry);
+        ends = liveAt(x, ry) ? 0 : x;
         break;
       }
       if (e.reads.includes(ry)) reads.push(x);

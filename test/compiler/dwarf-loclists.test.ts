@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { formatCompileDiagnostic } from '../../compiler';
 import { DebugInfo, Program } from '../../debuginfo';
 import { O2_PROGRAMS } from '../debuginfo/o2-locations.programs';
-import { findTool, requireTool } from '../oracle/tools';
+import { findTool, requireTool } from '../../harness/oracle/tools';
 import { compileSource } from './harness';
 
 interface Entry {

@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { formatCompileDiagnostic } from '../../compiler';
 import { writeShimTree } from '../../hostshim';
-import { requireTool } from '../oracle/tools';
+import { requireTool } from '../../harness/oracle/tools';
 import { compileSource, runImage } from './harness';
 
 const SOURCE = `#include <stdio.h>

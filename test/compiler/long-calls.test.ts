@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { readElf } from '../../xtensa/elf/reader';
-import { requireTool } from '../oracle/tools';
+import { requireTool } from '../../harness/oracle/tools';
 import { compileSource, runImage } from './harness';
 
 const FUNCTIONS = 260;

@@ -13,7 +13,7 @@ import { DebugInfo, Program } from '../../debuginfo';
 import { createMachine, MemoryHost } from '../../emulator';
 import type { ElfImage } from '../../xtensa/elf/types';
 import { compileSource } from '../compiler/harness';
-import { findTool, requireTool } from '../oracle/tools';
+import { findTool, requireTool } from '../../harness/oracle/tools';
 
 const SOURCE = `#include <stdio.h>
 static int square_plus(int v) {
