@@ -187,8 +187,11 @@ export class Hbm {
     this.each(addr, len, (_b, off, _f, n, page) => {
       let s = this.initShadow.get(page);
       if (!s) {
+        // a page tracked for the first time: exactly the bytes of the piece are unwritten
         s = new Uint8Array(PAGE_SIZE).fill(1);
-        this.initShadow.set(page, s);
+        this.initShadow.set(page, s.fill(0, off, off + n));
+        this.unwritten.set(page, n);
+        return;
       }
       s.fill(0, off, off + n);
       let zeros = 0;
