@@ -72,7 +72,7 @@ export class Hbm {
   /** Per page: 1 per byte written (pages of factory-made tensors only, until every byte was written). */
   readonly initShadow = new Map<number, Uint8Array>();
   /** Per page with an init shadow: how many of its bytes were never written. */
-  private readonly unwritten = new Map<number, number>();
+  private readonly unwritten = new Map<number, { n: number }>();
   /** Called when the last unwritten byte of a page was written (its init shadow is gone). */
   onInitComplete: (page: number) => void = () => {};
   /** Per page: 0 unwritten, core + 1, or MANY_WRITERS (the multicore destination only). */
@@ -150,7 +150,7 @@ export class Hbm {
     const shadow = (m: Map<number, Uint8Array>, old: ReadonlyMap<number, PageCopy> | undefined) =>
       new Map([...m].map(([n, a]) => [n, capturePage(a, old?.get(n), cost)] as const));
     return {
-      pages, initShadow: shadow(this.initShadow, prev?.initShadow), unwritten: new Map(this.unwritten), writerShadow: shadow(this.writerShadow, prev?.writerShadow),
+      pages, initShadow: shadow(this.initShadow, prev?.initShadow), unwritten: new Map([...this.unwritten].map(([n, u]) => [n, u.n])), writerShadow: shadow(this.writerShadow, prev?.writerShadow),
       tensors: this.tensors.map((t) => ({ ...t })), next: this.next,
     };
   }
@@ -176,7 +176,7 @@ export class Hbm {
     shadow(this.initShadow, s.initShadow);
     shadow(this.writerShadow, s.writerShadow);
     this.unwritten.clear();
-    for (const [n, k] of s.unwritten) this.unwritten.set(n, k);
+    for (const [n, k] of s.unwritten) this.unwritten.set(n, { n: k });
     this.tensors.length = 0;
     for (const t of s.tensors) this.tensors.push({ ...t });
     this.next = s.next;
@@ -187,13 +187,16 @@ export class Hbm {
     this.each(addr, len, (_b, off, _f, n, page) => {
       let s = this.initShadow.get(page);
       if (!s) {
+        // a page tracked for the first time: exactly the bytes of the piece are unwritten
         s = new Uint8Array(PAGE_SIZE).fill(1);
-        this.initShadow.set(page, s);
+        this.initShadow.set(page, s.fill(0, off, off + n));
+        this.unwritten.set(page, { n });
+        return;
       }
       s.fill(0, off, off + n);
       let zeros = 0;
       for (let k = 0; k < PAGE_SIZE; k++) if (s[k] === 0) zeros++;
-      this.unwritten.set(page, zeros);
+      this.unwritten.set(page, { n: zeros });
     });
   }
 
@@ -216,7 +219,7 @@ export class Hbm {
   private notePageWrite(page: number, off: number, n: number, core: number): void {
     const s = this.initShadow.get(page);
     if (s) this.markWritten(page, s, off, n);
-    const w = this.writerShadow.get(page);
+    const w = this.writerShadow.size === 0 ? undefined : this.writerShadow.get(page);
     if (w) {
       for (let k = off; k < off + n; k++) w[k] = w[k] === 0 || w[k] === core + 1 ? core + 1 : MANY_WRITERS;
     }
@@ -231,9 +234,11 @@ export class Hbm {
       }
     }
     if (fresh === 0) return;
-    const left = (this.unwritten.get(page) ?? 0) - fresh;
-    if (left > 0) {
-      this.unwritten.set(page, left);
+    // the count is a box, so that a store updates it without a second map operation
+    const u = this.unwritten.get(page);
+    const left = (u?.n ?? 0) - fresh;
+    if (u && left > 0) {
+      u.n = left;
       return;
     }
     this.unwritten.delete(page);
