@@ -122,13 +122,18 @@ export class Program {
     return f.scope;
   }
 
-  /** Every scope containing `pc`, innermost first (inlined calls and blocks, then the function). */
+  /**
+   * Every scope containing `pc`, innermost first (inlined calls and blocks, then the function). At the
+   * first address of an inlined call the stop is still at the call (the caller's statement whose own
+   * code is empty begins there too): the inlined scope starts after it.
+   */
   scopesAt(pc: number): ScopeInfo[] {
     const fn = this.functionAt(pc);
     if (!fn) return [];
     const chain: ScopeInfo[] = [fn];
+    const at = pc >>> 0;
     for (let s = fn; ;) {
-      const inner = s.children.find((c) => inRanges(c.ranges, pc >>> 0));
+      const inner = s.children.find((c) => inRanges(c.ranges, at) && !(c.kind === 'inlined' && c.ranges[0]?.lo === at));
       if (!inner) break;
       chain.push(inner);
       s = inner;

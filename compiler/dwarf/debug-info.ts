@@ -199,13 +199,17 @@ class InlinedOrigins {
  * (xtensa/debug-ranges.ts) — its offset in .debug_loc, or null when the register never holds it —
  * and undefined for a variable without ranges (one location for the whole function).
  */
-type RangedLocation = (v: VReg, expr: Uint8Array) => number | null | undefined;
+type RangedLocation = (v: VReg, exprOf: (regs?: readonly string[]) => Uint8Array | undefined) => number | null | undefined;
 
 function rangedLocation(r: Range, ranges: NonNullable<Frame['ranges']>, markAddress: ReturnType<typeof rangeMarkAddresses>, locLists: LocLists): RangedLocation {
-  return (v, expr) => {
+  return (v, exprOf) => {
     const list = ranges.get(v.id);
     if (!list) return undefined;
-    return locLists.add(list.map((x) => ({ lo: markAddress(x.from, r), hi: markAddress(x.to, r), expr }))) ?? null;
+    const entries = list.flatMap((x) => {
+      const expr = exprOf(x.regs);
+      return expr ? [{ lo: markAddress(x.from, r), hi: markAddress(x.to, r), expr }] : [];
+    });
+    return locLists.add(entries) ?? null;
   };
 }
 
@@ -307,8 +311,9 @@ function variable(v: DebugVar, typeDies: TypeDies, fileIndex: (f: string) => num
   const loc = location(v, frame, deref);
   if (loc && deref && !v.vreg) loc.u8(DW_OP_deref);
   // a promoted variable the code never reads or writes has no location (optimised out)
-  const list = loc && v.vreg && ranged ? ranged(v.vreg, loc.result()) : undefined;
-  if (list === undefined && loc) d.add(AT.location, 'exprloc', loc.result());
+  const own = loc?.result();
+  const list = own && v.vreg && ranged ? ranged(v.vreg, (regs) => (regs ? registerLocation(regs, deref)?.result() : own)) : undefined;
+  if (list === undefined && own) d.add(AT.location, 'exprloc', own);
   else if (typeof list === 'number') d.add(AT.location, 'sec_offset', list);
   return d;
 }
@@ -323,6 +328,17 @@ function location(v: DebugVar, frame: Frame | undefined, deref: boolean): ByteWr
   return offset === 0 ? promotedLocation(v.vreg, frame, deref) : undefined;
 }
 
+/** A value in address registers: DW_OP_regN (DW_OP_piece per word), or DW_OP_bregN 0 for an object whose address they hold. */
+function registerLocation(regs: readonly string[], deref: boolean): ByteWriter | undefined {
+  if (!regs.every((r) => /^a([0-9]|1[0-5])$/.test(r))) return undefined; // no DWARF number: optimised out, never a wrong register
+  const num = (r: string) => Number(r.slice(1));
+  if (deref) return new ByteWriter().u8(DW_OP_breg0 + num(regs[0])).sleb(0);
+  if (regs.length === 1) return new ByteWriter().u8(DW_OP_reg0 + num(regs[0]));
+  const w = new ByteWriter();
+  for (const r of regs) w.u8(DW_OP_reg0 + num(r)).u8(DW_OP_piece).uleb(4);
+  return w;
+}
+
 /**
  * -O1: where a promoted variable lives for the whole function — a2..a7 (DW_OP_regN, DW_OP_piece per
  * word of a 64-bit value; DW_OP_bregN 0 for an object whose address the register holds) or its frame
@@ -334,15 +350,7 @@ function promotedLocation(v: VReg, frame: Frame | undefined, deref: boolean): By
     // an IVP register (v, wv, vb, u): DW_OP_regx with the project's numbers (debuginfo/constants.ts)
     return deref ? undefined : new ByteWriter().u8(DW_OP_regx).uleb(ivpDwarfRegister(regs[0])!);
   }
-  if (regs && !regs.every((r) => /^a([0-9]|1[0-5])$/.test(r))) return undefined; // no DWARF number: optimised out, never a wrong register
-  if (regs) {
-    const num = (r: string) => Number(r.slice(1));
-    if (deref) return new ByteWriter().u8(DW_OP_breg0 + num(regs[0])).sleb(0);
-    if (regs.length === 1) return new ByteWriter().u8(DW_OP_reg0 + num(regs[0]));
-    const w = new ByteWriter();
-    for (const r of regs) w.u8(DW_OP_reg0 + num(r)).u8(DW_OP_piece).uleb(4);
-    return w;
-  }
+  if (regs) return registerLocation(regs, deref);
   const home = frame?.homes.get(v.id);
   if (home === undefined) return undefined;
   const w = new ByteWriter().u8(DW_OP_fbreg).sleb(home);

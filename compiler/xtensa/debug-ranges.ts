@@ -4,20 +4,26 @@
 // block boundary) and gives it to nobody else over that interval, so inside the interval the register
 // holds the variable's latest value — once it has one on every way in. Per block: from the block's
 // start where the variable is live into it, else from just after its first write in the block, to the
-// end of the interval or of the block. Elsewhere (before the first write, after the last read) the
-// debugger shows it as optimized out, never another variable's value. Variables spilled to a frame
+// end of the interval or of the block. A variable whose register value is never read again after a
+// copy of another register (`x = t`, the uses reading t) is found in t's register after the copy, as
+// long as neither is written again in the block and t's interval lasts. Elsewhere (before the first
+// write, after the last read) the debugger shows it as optimized out, never another variable's value. Variables spilled to a frame
 // home keep one location for the whole function (their home is theirs alone, as at -O1).
 
-import type { Func, Instr, VReg } from '../ir/ir';
+import type { Block, Func, Instr, VReg } from '../ir/ir';
 import { isVectorValue } from '../ir/ir';
 import { vregsOf } from '../ir/uses';
 import type { Frame } from './frame';
 import { liveIntervals } from './registers';
 
-/** From the start of the code of position `from` to the start of that of position `to` (positions as registers.ts numbers them). */
+/**
+ * From the start of the code of position `from` to the start of that of position `to` (positions as
+ * registers.ts numbers them); `regs`: the registers holding the value there when not the variable's own.
+ */
 export interface PositionRange {
   readonly from: number;
   readonly to: number;
+  readonly regs?: readonly string[];
 }
 
 const ALLOCATED = /^a[2-7]$/;
@@ -41,7 +47,8 @@ export function registerRanges(f: Func, frame: Frame): Map<number, PositionRange
   // every variable described by ranges has a list, empty where its register never holds it
   const out = new Map<number, PositionRange[]>([...vars.keys()].map((id) => [id, []]));
   if (!vars.size) return out;
-  const { intervals, liveIn } = liveIntervals(f, vars);
+  const sources = copySources(f, frame, vars);
+  const { intervals, liveIn } = liveIntervals(f, new Map([...vars, ...sources]));
   let first = 1;
   f.blocks.forEach((b, k) => {
     const term = first + b.instrs.length;
@@ -51,15 +58,53 @@ export function registerRanges(f: Func, frame: Frame): Map<number, PositionRange
       const written = b.instrs.findIndex((i) => writes(i, v));
       const lo = liveIn[k].has(v.id) ? first : written >= 0 ? first + written + 1 : undefined;
       const hi = Math.min(term, iv.end);
-      if (lo === undefined || lo > hi) continue;
+      if (lo === undefined || lo > hi) {
+        if (written >= 0 && iv.end <= first + written) followCopy(b, first, written, iv.end, intervals, frame, out.get(v.id)!);
+        continue;
+      }
       const list = out.get(v.id)!;
       const last = list[list.length - 1];
-      if (last && last.to === lo) list[list.length - 1] = { from: last.from, to: hi + 1 };
+      if (last && last.to === lo && !last.regs) list[list.length - 1] = { from: last.from, to: hi + 1 };
       else list.push({ from: lo, to: hi + 1 });
     }
     first = term + 1;
   });
   return out;
+}
+
+/** Registers (a2..a7) copied into the ranged variables: where a dead copy's value still is. */
+function copySources(f: Func, frame: Frame, vars: ReadonlyMap<number, VReg>): Map<number, VReg> {
+  const out = new Map<number, VReg>();
+  for (const b of f.blocks) {
+    for (const i of b.instrs) {
+      if (i.op !== 'copy' || !vars.has(i.dst.id) || i.a.type !== i.dst.type) continue;
+      const regs = frame.regs.get(i.a.id);
+      if (regs && regs.every((r) => ALLOCATED.test(r))) out.set(i.a.id, i.a);
+    }
+  }
+  return out;
+}
+
+/**
+ * A variable written at instruction `k` of block `b` (positions from `first`) and never read after:
+ * if that write copies a register, the value is in that register from after the copy until either is
+ * written again, the source's interval ends, or the block does.
+ */
+function followCopy(b: Block, first: number, k: number, end: number, intervals: ReadonlyMap<number, { start: number; end: number }>, frame: Frame, list: PositionRange[]): void {
+  const i = b.instrs[k];
+  if (i.op !== 'copy') return;
+  const src = intervals.get(i.a.id);
+  const regs = frame.regs.get(i.a.id);
+  if (!src || !regs || end > first + k) return;
+  let to = Math.min(src.end, first + b.instrs.length) + 1;
+  for (let x = k + 1; x < b.instrs.length; x++) {
+    const w = b.instrs[x];
+    if (writes(w, i.dst) || writes(w, i.a)) {
+      to = Math.min(to, first + x);
+      break;
+    }
+  }
+  if (to > first + k + 1) list.push({ from: first + k + 1, to, regs });
 }
 
 /** The positions where a range begins or ends (the emitter marks the code there). */
@@ -85,8 +130,8 @@ export function keptRegisters(f: Func, frame: Frame, rangeMarks: ReadonlyMap<num
   for (let n = from + 1; n <= to + 1; n++) for (const id of rangeMarks.get(n) ?? []) lineOf.set(id, n);
   const at: Set<string>[] = [];
   for (const [id, list] of ranged) {
-    const regs = frame.regs.get(id) ?? [];
     for (const r of list) {
+      const regs = r.regs ?? frame.regs.get(id) ?? [];
       const lo = lineOf.get(r.from) ?? to + 1;
       const hi = lineOf.get(r.to) ?? to + 1;
       for (let n = lo; n < hi; n++) for (const reg of regs) (at[n - from] ??= new Set(everywhere)).add(reg);

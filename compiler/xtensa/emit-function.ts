@@ -162,7 +162,7 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
     emitTerminator(ctx, b.term, f.blocks[i + 1], blockLabel, cmp);
   });
   next();
-  if (ranges) frame.ranges = new Map([...ranges].map(([id, list]) => [id, list.map((r) => ({ from: marks.get(r.from)!, to: marks.get(r.to)! }))]));
+  if (ranges) frame.ranges = new Map([...ranges].map(([id, list]) => [id, list.map((r) => ({ from: marks.get(r.from)!, to: marks.get(r.to)!, regs: r.regs }))]));
   w.endFunction(f.symbol);
   if (f.promoted) {
     foldLoadMoves(w, firstLine, w.lineCount, new RegExp(`^${prefix.replace(/\./g, '\\.')}B\\d+$`));

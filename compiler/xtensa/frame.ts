@@ -57,7 +57,7 @@ export interface Frame {
    * -O2 (debug-ranges.ts): per virtual register of a debugger variable in a2..a7, where the register
    * holds it, between the writer's range marks (AsmWriter.rangeMark ids); set by the emitter.
    */
-  ranges?: Map<number, { readonly from: number; readonly to: number }[]>;
+  ranges?: Map<number, { readonly from: number; readonly to: number; readonly regs?: readonly string[] }[]>;
 }
 
 /** A frame past ENTRY's reach: an error at the function, like any construct the compiler does not handle. */

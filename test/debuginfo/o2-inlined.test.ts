@@ -31,7 +31,8 @@ int main() {
   return 0;
 }
 `;
-const CALLEE_LINE = 3;
+/** The inlined code's second statement (at its first address the stop is still at the call). */
+const CALLEE_LINE = 4;
 const CALL_LINE = 10;
 
 async function build(optimize: 1 | 2): Promise<{ image: ElfImage; elf: Uint8Array }> {
