@@ -221,12 +221,15 @@ export function lowerIntrinsic(f: FnLower, fn: FunctionDecl, args: readonly Expr
 
 /**
  * The argument an intrinsic reads and writes as a value of the unit (MULA's accumulator, a predicated
- * form's destination, INJBI's vector), when it is the only argument taken by reference: or -1.
+ * form's destination, INJBI's vector), when it is the only argument taken by reference and not an
+ * alignment register: or -1.
  */
 function tiedOperand(fn: FunctionDecl, d: InsnDef): number {
   const refs = fn.params.flatMap((p, i) => (p.type.kind === 'reference' && !p.type.referee.const ? [i] : []));
   if (refs.length !== 1 || d.mem || writeOnly(d, refs[0])) return -1;
-  return FILE_OF_KIND[d.operands[refs[0]].kind] && FILE_OF_KIND[d.operands[refs[0]].kind] !== 'i32' ? refs[0] : -1;
+  // an alignment register stays in memory: the streams that update it take their pointer by reference too
+  const file = FILE_OF_KIND[d.operands[refs[0]].kind];
+  return file === 'vec' || file === 'wvec' || file === 'vbool' ? refs[0] : -1;
 }
 
 /**
