@@ -43,7 +43,7 @@ export function translateUnit(frontend: Frontend, file: string, host: FileHost, 
       defined: new Set(),
     };
   }
-  const m = lowerUnit(analysis, options.runtime, options.prefix, options.plainNames);
+  const m = lowerUnit(analysis, options.runtime, options.prefix, options.plainNames, options.optimize === 1 || options.optimize === 2);
   if (m.diagnostics.length) return { diagnostics: m.diagnostics, defined: new Set() };
   const module: Module = { funcs: m.funcs, data: m.data, externs: m.externs };
   if (options.optimize === 1 || options.optimize === 2) optimizeModule(module, { level: options.optimize });

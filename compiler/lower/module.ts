@@ -75,6 +75,8 @@ export class ModuleLower implements ModuleLowering {
     private readonly labelPrefix = '',
     /** Free functions of the global namespace keep their plain (C) names: the runtime library. */
     private readonly plainNames = false,
+    /** The code will be optimised: an intrinsic's in/out value of the vector unit is lowered as a value (lower/vectors.ts), which only pays once promoted. */
+    readonly optimized = false,
   ) {
     this.L = layouts(model);
   }

@@ -6,8 +6,8 @@ import type { Analysis } from '../../language';
 import { ModuleLower } from './module';
 
 /** A lowered unit: the module builder (functions, symbols) or the problems that stopped it. */
-export function lowerUnit(analysis: Analysis, runtime: ReadonlySet<string>, prefix: string, plainNames?: boolean): ModuleLower {
-  const m = new ModuleLower(analysis.model, runtime, prefix, plainNames);
+export function lowerUnit(analysis: Analysis, runtime: ReadonlySet<string>, prefix: string, plainNames?: boolean, optimized?: boolean): ModuleLower {
+  const m = new ModuleLower(analysis.model, runtime, prefix, plainNames, optimized);
   m.lower(analysis.model.functions.filter((fn) => fn.body && !fn.body.unit.system && !fn.templateInfo));
   return m;
 }

@@ -168,7 +168,8 @@ export function lowerIntrinsic(f: FnLower, fn: FunctionDecl, args: readonly Expr
     return unsupported(at, `${fn.name} is not lowered yet (its operands do not map onto one '${d.mnemonic}')`);
   }
   const first = retVoid ? 0 : 1;
-  const tied = retVoid ? tiedOperand(fn, d) : -1;
+  // at -O0 the variable stays in memory anyway: the in/out operand is read and written there directly
+  const tied = retVoid && f.m.optimized ? tiedOperand(fn, d) : -1;
   if (tied >= 0) return lowerTied(f, fn, args, d, tied, ops);
   const vargs: VopArg[] = args.map((a, i) => {
     const opType = d.operands[i + first];
@@ -201,18 +202,22 @@ export function lowerIntrinsic(f: FnLower, fn: FunctionDecl, args: readonly Expr
 
 /**
  * The argument an intrinsic reads and writes as a value of the unit (MULA's accumulator, a predicated
- * form's destination, INJBI's vector), when it is the only argument taken by reference: or -1.
+ * form's destination, INJBI's vector), when it is the only argument taken by reference and not an
+ * alignment register: or -1.
  */
 function tiedOperand(fn: FunctionDecl, d: InsnDef): number {
   const refs = fn.params.flatMap((p, i) => (p.type.kind === 'reference' && !p.type.referee.const ? [i] : []));
   if (refs.length !== 1 || d.mem || writeOnly(d, refs[0])) return -1;
-  return FILE_OF_KIND[d.operands[refs[0]].kind] && FILE_OF_KIND[d.operands[refs[0]].kind] !== 'i32' ? refs[0] : -1;
+  // an alignment register stays in memory: the streams that update it take their pointer by reference too
+  const file = FILE_OF_KIND[d.operands[refs[0]].kind];
+  return file === 'vec' || file === 'wvec' || file === 'vbool' ? refs[0] : -1;
 }
 
 /**
- * An intrinsic with one in/out argument of the unit: the variable's value is read, the row gives its
- * new value in the same register (`tied`), and that is stored back. As plain loads and stores of the
- * variable, a local stays promotable and its value can stay in a register between instructions.
+ * An intrinsic with one in/out argument of the unit, in code to be optimised: the variable's value is
+ * read, the row gives its new value in the same register (`tied`), and that is stored back. As plain
+ * loads and stores of the variable, a local stays promotable and its value can stay in a register
+ * between instructions.
  */
 function lowerTied(f: FnLower, fn: FunctionDecl, args: readonly Expr[], d: InsnDef, tied: number, ops: IntrinsicOperands): undefined {
   const file = FILE_OF_KIND[d.operands[tied].kind] as VectorValueType;
