@@ -3,7 +3,7 @@
 // patterns of docs/ivp-encoding.md, whose element size is part of the pattern whatever the vector
 // type: SEL*I element size << 7 | kind (0/1 INTERLEAVE_1_LO/HI, 2/3 INTERLEAVE_2_LO/HI, 4/5
 // EXTRACT_1_OF_2_OFF_0/1, 64 + k ROTATE_RIGHT_k; other kinds give zero lanes), DSEL*I element size
-// << 2 | kind (INTERLEAVE_1, INTERLEAVE_2, DEINTERLEAVE_1, DEINTERLEAVE_2). The index-vector DSEL
+// << 2 | kind (INTERLEAVE_1, INTERLEAVE_2, DEINTERLEAVE_1, DEINTERLEAVE_2), 12..15 the 3-channel steps. The index-vector DSEL
 // (this project's rule): outLo lane i is element idx[i] of the 2L-lane concat(lo, hi), outHi lane i
 // element idx[i] + L (mod 2L).
 
@@ -55,10 +55,31 @@ template <typename V> inline V q7_seli_v(V hi, V lo, int pattern) {
   q7_seli(o, h, l, q7_pattern_bytes((pattern >> 7) & 3), pattern & 127);
   return q7_bytes<V>(o);
 }
+/** The 3-channel DSEL*I steps (patterns 12..15, bytes): the byte of concat(lo, hi) that output byte k takes; −1: zero. */
+inline int q7_c3_source(int pattern, bool outLo, int k) {
+  if (pattern == 12) return outLo ? 3 * (k / 2) + (k & 1) : k < 32 ? 3 * k + 2 : -1;
+  if (pattern == 13) return outLo ? 32 + 3 * (k / 2) + (k & 1) : k >= 32 ? 3 * k - 62 : -1;
+  const int base = pattern == 14 ? 0 : 32;
+  int s;
+  if (pattern == 14) s = outLo ? k : k < 32 ? 64 + k : -1;
+  else s = outLo ? (k >= 32 ? 64 + k : -1) : 128 + k;
+  if (s < 0) return -1;
+  return s % 3 == 2 ? 64 + s / 3 : 2 * (s / 3 - base) + s % 3;
+}
 template <typename V> inline void q7_dseli_v(V& outHi, V& outLo, V hi, V lo, int pattern) {
   uint8_t h[64], l[64], oh[64], ol[64];
   memcpy(h, &hi, 64); memcpy(l, &lo, 64);
   const int e = q7_pattern_bytes((pattern >> 2) & 3), L = 64 / e;
+  if (pattern >= 12) {
+    for (int k = 0; k < 64; k++) {
+      const int jl = q7_c3_source(pattern, true, k), jh = q7_c3_source(pattern, false, k);
+      ol[k] = jl < 0 ? 0 : jl < 64 ? l[jl] : h[jl - 64];
+      oh[k] = jh < 0 ? 0 : jh < 64 ? l[jh] : h[jh - 64];
+    }
+    outHi = q7_bytes<V>(oh);
+    outLo = q7_bytes<V>(ol);
+    return;
+  }
   switch (pattern & 3) {
     case 0: q7_seli(ol, h, l, e, 0); q7_seli(oh, h, l, e, 1); break;
     case 1: q7_seli(ol, h, l, e, 2); q7_seli(oh, h, l, e, 3); break;

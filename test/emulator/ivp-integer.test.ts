@@ -370,5 +370,37 @@ describe('IVP moves, sequences, lane extraction, select and shuffle (§12.2, §1
       }
     }
   });
+  it('dsel*i 3-channel steps: an RGB stream of 64 pixels to three planes and back', () => {
+    const x = new IvpMachine();
+    const next = rng(701);
+    const pixels = Array.from({ length: 64 }, () => [BigInt(next() & 255), BigInt(next() & 255), BigInt(next() & 255)]);
+    const stream = pixels.flat();
+    const plane = (ch: number) => pixels.map((p) => p[ch]);
+    const or = (a: bigint[], b: bigint[]) => a.map((v, k) => v | b[k]);
+    const dsel = (pattern: number, hi: bigint[], lo: bigint[]): [bigint[], bigint[]] => {
+      x.setVec(1, 8, hi);
+      x.setVec(2, 8, lo);
+      x.exec('ivp_dsel2nx8i', [3, 4, 1, 2, pattern]);
+      return [x.vec(3, 8, false), x.vec(4, 8, false)];
+    };
+    const [a0, a1, a2] = [stream.slice(0, 64), stream.slice(64, 128), stream.slice(128)];
+    // deinterleave: two C3 steps give the R,G pairs of each half and B in halves, DEINTERLEAVE_1 splits R and G
+    const [b0, rg0] = dsel(12, a1, a0);
+    const [b1, rg1] = dsel(13, a2, a1);
+    assert.deepEqual(b0.slice(32), Array(32).fill(0n), 'step 0 leaves the high half of B zero');
+    assert.deepEqual(b1.slice(0, 32), Array(32).fill(0n), 'step 1 leaves the low half of B zero');
+    assert.deepEqual(or(b0, b1), plane(2), 'B');
+    const [g, r] = dsel(2, rg1, rg0);
+    assert.deepEqual(r, plane(0), 'R');
+    assert.deepEqual(g, plane(1), 'G');
+    // interleave: INTERLEAVE_1 pairs R and G, two C3 steps place B
+    const [rgHi, rgLo] = dsel(0, plane(1), plane(0));
+    assert.deepEqual([rgLo, rgHi], [rg0, rg1], 'the R,G pairs are the deinterleave steps\' ones');
+    const [a1lo, o0] = dsel(14, plane(2), rgLo);
+    const [o2, a1hi] = dsel(15, plane(2), rgHi);
+    assert.deepEqual(o0, a0, 'a0');
+    assert.deepEqual(or(a1lo, a1hi), a1, 'a1');
+    assert.deepEqual(o2, a2, 'a2');
+  });
 });
 

@@ -68,7 +68,7 @@ function intArgument(d: IvpDeclaration, name: string, round: number, pick: () =>
     if (/^IVP_LSR/.test(n)) return String(/2NX8/.test(n) ? 3 : /NX16|NXF16/.test(n) ? 6 : 8);
     return String(64 * (round + 1));
   }
-  if (name === 'pattern') return String(/DSEL/.test(n) ? pick() % 12 : [0, 1, 2, 3, 4, 5, 67, 129, 193, 258, 335][pick() % 11]);
+  if (name === 'pattern') return String(/DSEL/.test(n) ? pick() % 16 : [0, 1, 2, 3, 4, 5, 67, 129, 193, 258, 335][pick() % 11]);
   if (name === 'lane' || name === 'lane1' || name === 'lane2') return String(pick() % 16);
   if (name === 'bit') return String(pick() % 32);
   if (name === 'n') return String(/I$/.test(n) ? pick() % 70 : (pick() % 80) - 5);

@@ -106,6 +106,28 @@ describe('hostshim: IVP permutes against an independent model', function () {
         }
       }
     }
+    // the 3-channel steps (12..15) on bytes: a stream of pixels R G B is a0 a1 a2 (docs/ivp-encoding.md)
+    {
+      const stream = [...Lo, ...H]; // as the deinterleave steps see concat(lo, hi): step 0 a0 a1, step 1 a1 a2
+      const c3: Record<number, [(k: number) => bigint, (k: number) => bigint]> = {
+        12: [(k) => stream[3 * (k >> 1) + (k & 1)], (k) => (k < 32 ? stream[3 * k + 2] : 0n)],
+        13: [(k) => stream[3 * (32 + (k >> 1)) + (k & 1) - 64], (k) => (k >= 32 ? stream[3 * k + 2 - 64] : 0n)],
+        // interleave: lo holds R,G pairs (pixel q at 2q, 2q+1), hi the B plane
+        14: [(k) => rgb(k, 0), (k) => (k < 32 ? rgb(64 + k, 0) : 0n)],
+        15: [(k) => (k >= 32 ? rgb(64 + k, 32) : 0n), (k) => rgb(128 + k, 32)],
+      };
+      function rgb(s: number, first: number): bigint {
+        const [pixel, ch] = [Math.floor(s / 3), s % 3];
+        return ch === 2 ? H[pixel] : Lo[2 * (pixel - first) + ch];
+      }
+      for (const [pattern, [loOf, hiOf]] of Object.entries(c3)) {
+        const v = `c3_${pattern}`;
+        p.stmt(`xb_vec2Nx8 ${v}h, ${v}l; IVP_DSEL2NX8I(${v}h, ${v}l, ${cast('2NX8', h)}, ${cast('2NX8', lo)}, ${pattern});`);
+        p.expectVec(`DSEL2NX8I C3 ${pattern} hi`, '2NX8U', `q7_bytes<xb_vec2Nx8U>(&${v}h)`, Array.from({ length: 64 }, (_, k) => hiOf(k)));
+        p.expectVec(`DSEL2NX8I C3 ${pattern} lo`, '2NX8U', `q7_bytes<xb_vec2Nx8U>(&${v}l)`, Array.from({ length: 64 }, (_, k) => loOf(k)));
+      }
+    }
+    p.expectInt('IVP_DSELI_8B_INTERLEAVE_C3_STEP_1', 'IVP_DSELI_8B_INTERLEAVE_C3_STEP_1', 15n);
     // the header's names are these numbers
     p.expectInt('IVP_SELI_16B_ROTATE_RIGHT_1', 'IVP_SELI_16B_ROTATE_RIGHT_1', 193n);
     p.expectInt('IVP_DSELI_32B_DEINTERLEAVE_2', 'IVP_DSELI_32B_DEINTERLEAVE_2', 11n);

@@ -156,7 +156,7 @@ function seli(c: Cpu, i: Insn): number {
 /**
  * DSEL*I outHi, outLo, hi, lo, pattern (element-size code << 2 | kind): 0 INTERLEAVE_1, 1 INTERLEAVE_2
  * (outLo, outHi = the interleave's low and high halves), 2 DEINTERLEAVE_1, 3 DEINTERLEAVE_2 (outLo =
- * the even elements or pairs of concat(lo, hi), outHi = the odd ones).
+ * the even elements or pairs of concat(lo, hi), outHi = the odd ones); 12..15 the 3-channel steps (c3Index).
  */
 function dseli(c: Cpu, i: Insn): number {
   // the fifth operand (the pattern, in the opcode's low four bits) is not among a..d
@@ -164,12 +164,40 @@ function dseli(c: Cpu, i: Insn): number {
   return i.next;
 }
 
+/**
+ * The 3-channel (RGB) steps of DSEL*I, patterns 12..15 on 8-bit elements (docs/ivp-encoding.md):
+ * the element of concat(lo, hi) that output lane k of `out` takes, or -1 for a zero lane. A stream of
+ * 64 pixels R G B is the 192 bytes a0 a1 a2; RG0/RG1 are the R, G pairs of pixels 0..31/32..63.
+ * 12 DEINTERLEAVE_C3_STEP_0 (hi a1, lo a0): outLo = RG0, outHi lanes 0..31 = B of pixels 0..31;
+ * 13 DEINTERLEAVE_C3_STEP_1 (hi a2, lo a1): outLo = RG1, outHi lanes 32..63 = B of pixels 32..63;
+ * 14 INTERLEAVE_C3_STEP_0 (hi B, lo RG0): outLo = a0, outHi lanes 0..31 = a1's lanes 0..31;
+ * 15 INTERLEAVE_C3_STEP_1 (hi B, lo RG1): outLo lanes 32..63 = a1's lanes 32..63, outHi = a2.
+ * The lanes a step does not produce are zero, so B (or a1) is the OR of the two steps' halves.
+ */
+export function c3Index(kind: number, out: 'hi' | 'lo', k: number): number {
+  if (kind === 12) return out === 'lo' ? 3 * (k >> 1) + (k & 1) : k < 32 ? 3 * k + 2 : -1;
+  if (kind === 13) return out === 'lo' ? 32 + 3 * (k >> 1) + (k & 1) : k >= 32 ? 3 * k - 62 : -1;
+  // interleave: stream byte s of pixel p = s / 3, channel s % 3, from RG (lanes 0..63) or B (64 + p)
+  const base = kind === 14 ? 0 : 32;
+  const source = (s: number): number => (s % 3 === 2 ? 64 + Math.floor(s / 3) : 2 * (Math.floor(s / 3) - base) + (s % 3));
+  if (kind === 14) return out === 'lo' ? source(k) : k < 32 ? source(64 + k) : -1;
+  return out === 'lo' ? (k >= 32 ? source(64 + k) : -1) : source(128 + k);
+}
+
 function dseliOps(c: Cpu, outHi: number, outLo: number, hi: number, lo: number, pattern: number): void {
   const bits = PATTERN_BITS[pattern >> 2] ?? 8;
   const kind = pattern & 3;
   let loOut: number[];
   let hiOut: number[];
-  if (kind === 0 || kind === 1) {
+  if (pattern >= 12) {
+    loOut = [];
+    hiOut = [];
+    for (let k = 0; k < 64; k++) {
+      const [l, h] = [c3Index(pattern, 'lo', k), c3Index(pattern, 'hi', k)];
+      loOut.push(l < 0 ? 0 : concatLane(c, 8, hi, lo, l));
+      hiOut.push(h < 0 ? 0 : concatLane(c, 8, hi, lo, h));
+    }
+  } else if (kind === 0 || kind === 1) {
     loOut = permute(c, bits, hi, lo, kind === 0 ? 0 : 2);
     hiOut = permute(c, bits, hi, lo, kind === 0 ? 1 : 3);
   } else if (kind === 2) {

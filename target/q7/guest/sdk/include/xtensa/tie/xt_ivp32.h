@@ -902,7 +902,8 @@ xb_vecNxf16 IVP_CVTF16N_2XF32_0(xb_vecN_2xf32 a);
 #define IVP_SELI_32B_ROTATE_LEFT_14 322
 #define IVP_SELI_32B_ROTATE_LEFT_15 321
 /* Immediate patterns of IVP_DSEL*I: element size << 2 | kind (0 INTERLEAVE_1, 1 INTERLEAVE_2,
-   2 DEINTERLEAVE_1, 3 DEINTERLEAVE_2); the unsized names are the 8-bit ones. The 3-channel steps are not encoded yet. */
+   2 DEINTERLEAVE_1, 3 DEINTERLEAVE_2); the unsized names are the 8-bit ones; 12..15 the 3-channel (RGB)
+   steps on bytes, whose output placement is this project's (docs/ivp-encoding.md). */
 #define IVP_DSELI_INTERLEAVE_1 0
 #define IVP_DSELI_INTERLEAVE_2 1
 #define IVP_DSELI_8B_INTERLEAVE_1 0
@@ -917,3 +918,11 @@ xb_vecNxf16 IVP_CVTF16N_2XF32_0(xb_vecN_2xf32 a);
 #define IVP_DSELI_32B_INTERLEAVE_2 9
 #define IVP_DSELI_32B_DEINTERLEAVE_1 10
 #define IVP_DSELI_32B_DEINTERLEAVE_2 11
+#define IVP_DSELI_8B_DEINTERLEAVE_C3_STEP_0 12
+#define IVP_DSELI_8B_DEINTERLEAVE_C3_STEP_1 13
+#define IVP_DSELI_8B_INTERLEAVE_C3_STEP_0 14
+#define IVP_DSELI_8B_INTERLEAVE_C3_STEP_1 15
+#define IVP_DSELI_DEINTERLEAVE_C3_STEP_0 12
+#define IVP_DSELI_DEINTERLEAVE_C3_STEP_1 13
+#define IVP_DSELI_INTERLEAVE_C3_STEP_0 14
+#define IVP_DSELI_INTERLEAVE_C3_STEP_1 15
