@@ -11,6 +11,8 @@ import type { Layouts } from './types';
 export interface ModuleLowering {
   readonly model: SemanticModel;
   readonly L: Layouts;
+  /** Whether the module is built at -O1 or higher (a variable may then be kept in registers). */
+  readonly optimized: boolean;
   /** The functions lowered so far (a pass adds the helpers it generates). */
   readonly funcs: Func[];
   /** The thunk that destroys the object at `object` at exit (defined on first use). */
