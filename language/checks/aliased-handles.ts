@@ -11,7 +11,6 @@ import { accessorUses, describeUse, type AccessorUse } from './accessors';
 import { conflicts } from './coherency';
 import type { FileContext } from './context';
 import type { FunctionContext } from './function-context';
-import { initialiserOf, nodeOfLoc } from './syntax';
 import { sameTensor, stripExpr, tensorOf } from './tensors';
 import type { Check } from './types';
 
@@ -42,14 +41,14 @@ export function rootHandle(fc: FunctionContext, v: VarDecl, depth = 0): VarDecl 
 }
 
 /**
- * The one argument of a direct initialisation, `torch::Tensor t2{t};` or `torch::Tensor t2(t);` (which
- * the parser may read as a function declarator; the model still types the argument).
+ * The one argument of a direct or list initialisation, `torch::Tensor t2{t};` or `torch::Tensor t2(t);`
+ * (which the parser reads as a function declarator; the model's statement tree holds it as a direct
+ * initialisation with its typed argument).
  */
 function soleArgument(fc: FunctionContext, v: VarDecl): Expr | undefined {
-  const name = nodeOfLoc(v.loc);
-  const args = initialiserOf(name) ?? (name.parent?.type === 'function_declarator' ? name.parent.childForFieldName('parameters') : null);
-  if (!args || (args.type !== 'argument_list' && args.type !== 'initializer_list' && args.type !== 'parameter_list') || args.namedChildCount !== 1) return undefined;
-  const inside = fc.index.all.filter((e) => e.loc.start >= args.startIndex && e.loc.end <= args.endIndex && e.kind === 'name');
+  const init = fc.writtenInitialiserOf(v);
+  if (!init || init.form === 'copy' || (init.form === 'direct' ? init.args.length : init.whole?.list?.length) !== 1) return undefined;
+  const inside = fc.index.all.filter((e) => e.loc.start >= init.loc.start && e.loc.end <= init.loc.end && e.kind === 'name');
   return inside.length === 1 ? inside[0] : undefined;
 }
 

@@ -7,7 +7,7 @@ import type { SyntaxNode } from '../parse/syntax-node';
 import type { FunctionDecl, Loc, Unit, VarDecl } from '../model/declarations';
 import type { Expr } from '../model/expressions';
 import type { FunctionBody, LocalObject } from '../model/bodies';
-import { allStatements, statementPath, type Stmt } from '../model/statements';
+import { allStatements, statementPath, type Stmt, type WrittenInitialiser } from '../model/statements';
 import { ExprIndex } from './expr-index';
 import { enclosingScope, nodeAt, nodeOfLoc } from './syntax';
 
@@ -26,6 +26,7 @@ export class FunctionContext {
   private exprIndex?: ExprIndex;
   private inits?: Map<VarDecl, Expr | undefined>;
   private initialised?: Map<Expr, VarDecl>;
+  private written?: Map<VarDecl, WrittenInitialiser>;
   private paramDecls?: Map<string, VarDecl>;
 
   private constructor(
@@ -72,6 +73,12 @@ export class FunctionContext {
     return this.inits!.get(decl);
   }
 
+  /** A local's initialiser as written in its declaration (`(args)`, `{…}`, `= e`; `T v(x);` is direct). */
+  writtenInitialiserOf(decl: VarDecl): WrittenInitialiser | undefined {
+    this.buildInits();
+    return this.written!.get(decl);
+  }
+
   /** The local a full initialiser expression initialises. */
   localInitialisedBy(e: Expr): VarDecl | undefined {
     this.buildInits();
@@ -85,11 +92,13 @@ export class FunctionContext {
     if (this.inits) return;
     this.inits = new Map();
     this.initialised = new Map();
+    this.written = new Map();
     for (const st of allStatements(this.body.statement)) {
       if (st.kind !== 'decl') continue;
       for (const item of st.items) {
         if (item.kind === 'unanalysed' || !item.init) continue;
         const decl = item.kind === 'binding' ? item.binding.object : item.decl;
+        this.written.set(decl, item.init);
         const e = this.index.at(item.init.loc.start, item.init.loc.end);
         if (!e) continue;
         this.inits.set(decl, e);

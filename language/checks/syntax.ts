@@ -52,13 +52,6 @@ export function enclosingScope(n: SyntaxNode): SyntaxNode | undefined {
   return ancestor(n, (a) => a.type === 'compound_statement' || a.type === 'for_statement' || a.type === 'for_range_loop' || a.type === 'if_statement' || a.type === 'while_statement' || a.type === 'switch_statement');
 }
 
-/** The value node of the init-declarator whose name is at `nameNode` (`x = value`, `x(args)`, `x{...}`). */
-export function initialiserOf(nameNode: SyntaxNode): SyntaxNode | undefined {
-  const decl = ancestor(nameNode, (a) => a.type === 'init_declarator');
-  if (!decl) return undefined;
-  return decl.childForFieldName('value') ?? undefined;
-}
-
 /** The declaration statement a local's name node belongs to. */
 export function declarationOf(nameNode: SyntaxNode): SyntaxNode | undefined {
   return ancestor(nameNode, (a) => a.type === 'declaration');

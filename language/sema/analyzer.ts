@@ -10,8 +10,8 @@ import {
   type Unit,
 } from '../model/declarations';
 import type { SyntaxNode as Node } from '../parse/syntax-node';
-import type { Conversion } from './conversions';
-import type { LambdaFrame } from './lambdas';
+import type { Conversion } from './overload-records';
+import type { LambdaFrame } from './lambda-frames';
 
 /** A problem found by the analyser, located by a Loc (so a reused unit can move). */
 export interface Report {

@@ -5,9 +5,9 @@
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf } from './context';
 import type { ClassDecl } from '../model/declarations';
-import { constantValue } from './check-expr';
 import { sizeAlignOf } from '../model/layout';
 import { isIntegral, unqualified, type Type } from '../model/types';
+import { passes } from './passes';
 
 /** The bit-field clause that follows `declarator` in a field declaration, if any. */
 export function bitFieldClause(node: Node, declarator: Node): Node | undefined {
@@ -35,7 +35,7 @@ export function bitFieldWidth(ctx: Ctx, clause: Node, t: Type, named: boolean): 
     ctx.a.error(locOf(ctx, clause), 'bad-bit-field', 'bit-field has non-integral type');
     return undefined;
   }
-  const w = constantValue(ctx, expr);
+  const w = passes.constantValue(ctx, expr);
   if (w === undefined) {
     ctx.a.error(locOf(ctx, expr), 'not-constant', 'bit-field width is not a constant expression');
     return undefined;

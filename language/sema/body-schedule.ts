@@ -5,7 +5,7 @@
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import type { Analyzer } from './analyzer';
 import type { FunctionDecl } from '../model/declarations';
-import { analyseFunctionBody } from './statements';
+import { passes } from './passes';
 
 /** Analyses the scheduled bodies from `from` on (bodies scheduled meanwhile are analysed too). */
 export function analyseScheduledBodies(a: Analyzer, from = 0): void {
@@ -21,7 +21,7 @@ function analyseScheduled(a: Analyzer, fn: FunctionDecl): void {
   a.bodiesAnalysed++;
   a.site = fn.loc;
   try {
-    a.collecting(reports, () => analyseFunctionBody(a, fn));
+    a.collecting(reports, () => passes.analyseFunctionBody(a, fn));
   } finally {
     a.currentBody = outer;
   }

@@ -9,16 +9,18 @@ import { type Ctx, containsAuto, locOf } from './context';
 import { classOf, implicitConversion, type Conversion } from './conversions';
 import { functionType, type Decl, type FunctionDecl, type FunctionTemplate, type Loc } from '../model/declarations';
 import { errorExpr, type Expr, type ValueCategory } from '../model/expressions';
-import { castTo, checkExpr, CAST_KEYWORDS, convertOrReport, declExpr, mk } from './check-expr';
+import { CAST_KEYWORDS, declExpr } from './check-expr';
+import { mk } from './make-expr';
 import { noteConversion } from './implicit';
 import { resolveName } from './names';
 import { genericCallOperator } from './generic-lambdas';
 import { expandArguments } from './variadic';
 import { constexprCall, evaluable } from './constexpr';
-import { constructorCandidates, resolveOverload } from './overload';
+import { constructorCandidates } from './class-members';
 import { checkIntrinsicArguments, isIntrinsic } from './intrinsics';
-import { typeFromDescriptor, typeFromSpecifier, typeOfDecl } from './type-syntax';
+import { typeFromDescriptor, typeFromSpecifier } from './type-syntax';
 import { ERROR, isScalar, nonReference, quoteType, sameType, unqualified, type FunctionType, type Type } from '../model/types';
+import { passes } from './passes';
 
 /**
  * While an expression converting to a function pointer (or reference) type is checked: the span of the
@@ -39,12 +41,12 @@ export function checkConverted(ctx: Ctx, node: Node, type: Type): Expr {
   // `F table[2] = {f, g}`: each element converts to the element type
   const list = node.type === 'initializer_list' && type.kind === 'array';
   const ft = targetFunctionType(list ? type.element : type);
-  if (!ft) return checkExpr(ctx, node);
+  if (!ft) return passes.checkExpr(ctx, node);
   const names = (list ? node.namedChildren.filter((c) => c.type !== 'comment') : [node]).map((n) => locOf(ctx, nameUnder(n)));
   const saved = conversionTarget;
   conversionTarget = { locs: names, type: ft };
   try {
-    return checkExpr(ctx, node);
+    return passes.checkExpr(ctx, node);
   } finally {
     conversionTarget = saved;
   }
@@ -95,7 +97,7 @@ export function argumentList(ctx: Ctx, node: Node | null, params?: readonly Decl
   if (nodes.some((c) => c.type === 'parameter_pack_expansion')) return expandArguments(ctx, nodes);
   return nodes.map((c, i) => {
     const target = params && MAY_NAME_FUNCTION.has(c.type) ? parameterTarget(params, i) : undefined;
-    return target ? checkConverted(ctx, c, target) : checkExpr(ctx, c);
+    return target ? checkConverted(ctx, c, target) : passes.checkExpr(ctx, c);
   });
 }
 
@@ -119,7 +121,7 @@ export function callExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
       const targs = fnNode.childForFieldName('arguments')?.namedChild(0);
       const t = targs ? typeFromDescriptor(ctx, targs) : ERROR;
       const args = argumentList(ctx, argsNode);
-      return castTo(ctx, t, args[0] ?? errorExpr(loc), loc, nm);
+      return passes.castTo(ctx, t, args[0] ?? errorExpr(loc), loc, nm);
     }
   }
   // functional casts and constructions: T(args)
@@ -128,14 +130,14 @@ export function callExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
     if (t || (fnNode.type === 'primitive_type')) {
       const target = t ?? typeFromSpecifier(ctx, fnNode);
       const args = argumentList(ctx, argsNode);
-      if (!classOf(target) && args.length === 1) return castTo(ctx, target, args[0], loc, 'functional');
+      if (!classOf(target) && args.length === 1) return passes.castTo(ctx, target, args[0], loc, 'functional');
       return construct(ctx, target, args, loc, false);
     }
   }
   const cast = parenthesisedTypeCast(ctx, fnNode, argsNode, loc);
   if (cast) return cast;
   if (fnNode.type === 'identifier') return unqualifiedCall(ctx, fnNode, argsNode, loc);
-  const callee = checkExpr(ctx, fnNode, true);
+  const callee = passes.checkExpr(ctx, fnNode, true);
   const args = argumentList(ctx, argsNode, callee.overloads ?? targetFunctionType(callee.type));
   return callWith(ctx, callee, args, loc, fnNode.text);
 }
@@ -143,7 +145,7 @@ export function callExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
 /** The type a name node names (a class, enum, typedef, template instance), if it names one. */
 function namedType(ctx: Ctx, node: Node): Type | undefined {
   const r = resolveName(ctx, node, undefined, true);
-  return r.decls.length && !r.decls.some((d) => d.kind === 'var' || d.kind === 'field') ? r.decls.map(typeOfDecl).find((x) => x) : undefined;
+  return r.decls.length && !r.decls.some((d) => d.kind === 'var' || d.kind === 'field') ? r.decls.map(passes.typeOfDecl).find((x) => x) : undefined;
 }
 
 /** `(T)(x)`: tree-sitter reads a C-style cast of a parenthesised operand as a call of `(T)`. */
@@ -154,14 +156,14 @@ function parenthesisedTypeCast(ctx: Ctx, fnNode: Node, argsNode: Node | null, lo
   const t = namedType(ctx, inner);
   if (!t) return undefined;
   const args = argumentList(ctx, argsNode);
-  return castTo(ctx, t, args[args.length - 1] ?? errorExpr(loc), loc, 'c-style');
+  return passes.castTo(ctx, t, args[args.length - 1] ?? errorExpr(loc), loc, 'c-style');
 }
 
 /** `f(args)`: ordinary lookup of `f`, plus argument-dependent lookup when that finds no variable or member. */
 function unqualifiedCall(ctx: Ctx, fnNode: Node, argsNode: Node | null, loc: Loc): Expr {
   const found = resolveName(ctx, fnNode, undefined, true).decls;
   if (found.length && !found.every(isFreeFunction)) {
-    const callee = checkExpr(ctx, fnNode, true);
+    const callee = passes.checkExpr(ctx, fnNode, true);
     return callWith(ctx, callee, argumentList(ctx, argsNode, callee.overloads ?? targetFunctionType(callee.type)), loc, fnNode.text);
   }
   const args = argumentList(ctx, argsNode, found);
@@ -186,7 +188,7 @@ export function callWith(ctx: Ctx, callee: Expr, args: Expr[], loc: Loc, spelled
     const label = `${member ? 'member function' : 'function'} for call to '${name}'`;
     const only = fns.length === 1 && fns[0].kind === 'function' ? fns[0] : undefined;
     if (only && isIntrinsic(only) && !checkIntrinsicArguments(ctx, only, args, loc)) return callResult(ctx, only, args, loc);
-    const r = resolveOverload(ctx, fns, args, { loc, label, object: callee.object, templateArgs: callee.templateArgs });
+    const r = passes.resolveOverload(ctx, fns, args, { loc, label, object: callee.object, templateArgs: callee.templateArgs });
     if (!r.fn) return errorExpr(loc);
     noteArguments(r.fn, args, r.convs);
     r.fn.params.forEach((p, i) => { if (args[i]) checkCopyConstruction(ctx, p.type, args[i], args[i].loc); });
@@ -203,7 +205,7 @@ export function callWith(ctx: Ctx, callee: Expr, args: Expr[], loc: Loc, spelled
     }
     args.forEach((a, i) => {
       const p = ft.params[i];
-      if (p) convertOrReport(ctx, a, p, a.loc, 'initialising a parameter of type');
+      if (p) passes.convertOrReport(ctx, a, p, a.loc, 'initialising a parameter of type');
     });
     const ret = ft.ret;
     const cat: ValueCategory = ret.kind === 'reference' ? (ret.rvalue ? 'xvalue' : 'lvalue') : 'prvalue';
@@ -274,11 +276,11 @@ export function checkCopyConstruction(ctx: Ctx, to: Type, e: Expr, loc: Loc, imp
   if (!candidates.length) return;
   const label = `constructor for initialisation of '${cls.displayName()}'`;
   if (implicitMove && e.cat === 'lvalue') {
-    const r = resolveOverload(ctx, candidates, [{ ...e, cat: 'xvalue' }], { loc, label, quiet: true });
+    const r = passes.resolveOverload(ctx, candidates, [{ ...e, cat: 'xvalue' }], { loc, label, quiet: true });
     const p = r.fn?.params[0]?.type;
     if (r.fn && !r.failed && p && p.kind === 'reference' && p.rvalue) return;
   }
-  resolveOverload(ctx, candidates, [e], { loc, label });
+  passes.resolveOverload(ctx, candidates, [e], { loc, label });
 }
 
 /** Constructs a `t` from `args` (direct- or list-initialisation). */
@@ -287,7 +289,7 @@ export function construct(ctx: Ctx, t: Type, args: Expr[], loc: Loc, listInit: b
   if (t.kind === 'error' || args.some((a) => a.type.kind === 'error' && !a.list)) return errorExpr(loc);
   if (!cls) {
     if (args.length === 0) return mk('construct', unqualified(t), 'prvalue', loc, { value: isScalar(t) ? 0 : undefined });
-    if (args.length === 1) return castTo(ctx, t, args[0], loc, 'functional');
+    if (args.length === 1) return passes.castTo(ctx, t, args[0], loc, 'functional');
     ctx.a.error(loc, 'bad-init', `excess elements in scalar initialiser of type ${quoteType(t)}`);
     return errorExpr(loc);
   }
@@ -305,7 +307,7 @@ export function construct(ctx: Ctx, t: Type, args: Expr[], loc: Loc, listInit: b
   if (args.length === 1 && !args[0].list && classOf(args[0].type) === cls && args[0].cat === 'prvalue') {
     return { ...args[0], loc }; // guaranteed-in-practice copy elision
   }
-  const r = resolveOverload(ctx, constructorCandidates(cls), actual, { loc, label: `constructor for initialisation of '${cls.displayName()}'` });
+  const r = passes.resolveOverload(ctx, constructorCandidates(cls), actual, { loc, label: `constructor for initialisation of '${cls.displayName()}'` });
   return mk('construct', unqualified(t), 'prvalue', loc, { callee: r.fn, operands: actual, temporary: true });
 }
 

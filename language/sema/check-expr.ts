@@ -9,22 +9,21 @@ import { noteConversion } from './implicit';
 import { type ClassDecl, type Decl, type FunctionDecl, type FunctionTemplate, Loc } from '../model/declarations';
 import { errorExpr, type Expr, type ValueCategory } from '../model/expressions';
 import { classLayout, sizeAlignOf } from '../model/layout';
-import { callExpr, construct, functionAsValue } from './calls';
 import { capturedThisConst, captureUse, lambdaExpr } from './lambdas';
 import { resolveName } from './names';
 import {
   assignExpr, binaryExpr, builtinBinary, builtinOperand, decay, overloadedOperator, pointerExpr, unaryExpr, updateExpr, wrap,
 } from './operators';
-import { initialise } from './statements';
-import { typeFromDescriptor, typeFromSpecifier, typeOfDecl } from './type-syntax';
+import { typeFromDescriptor, typeFromSpecifier } from './type-syntax';
 import { parseIntegerLiteral } from '../pre/if-expression';
 import { foldExpr, sizeofPack, unsupportedExpansion } from './variadic';
 import { anonymousMembersTo } from './anonymous-members';
-import { conditionalExpr } from './conditional';
 import {
   addConst, BOOL, builtin, CHAR, classType, DOUBLE, ERROR, FLOAT, INT, isIntegral, isIntegralOrUnscopedEnum, isScalar, LONGLONG,
   nonReference, NULLPTR, pointerTo, quoteType, SIZE_T, typeToString, UINT, ULONGLONG, unqualified, type Type,
 } from '../model/types';
+import { mk } from './make-expr';
+import { passes } from './passes';
 
 export const CAST_KEYWORDS = new Set(['static_cast', 'reinterpret_cast', 'const_cast', 'dynamic_cast']);
 
@@ -35,7 +34,7 @@ export const CAST_KEYWORDS = new Set(['static_cast', 'reinterpret_cast', 'const_
 export function checkExpr(ctx: Ctx, node: Node, callee = false): Expr {
   try {
     const e = check(ctx, node);
-    return e.overloads && !callee ? functionAsValue(ctx, e) : e;
+    return e.overloads && !callee ? passes.functionAsValue(ctx, e) : e;
   } catch (e) {
     ctx.a.error(locOf(ctx, node), 'internal', `internal analyser error: ${(e as Error).message}`);
     return errorExpr(locOf(ctx, node));
@@ -63,7 +62,6 @@ export function checkStaticAssert(ctx: Ctx, node: Node): void {
   }
 }
 
-export const mk = (kind: string, type: Type, cat: ValueCategory, loc: Loc, extra: Partial<Expr> = {}): Expr => ({ kind, type, cat, loc, ...extra });
 
 function check(ctx: Ctx, node: Node): Expr {
   const loc = locOf(ctx, node);
@@ -92,14 +90,14 @@ function check(ctx: Ctx, node: Node): Expr {
     case 'type_identifier':
       return nameExpr(ctx, node, loc);
     case 'field_expression': return memberExpr(ctx, node, loc);
-    case 'call_expression': return callExpr(ctx, node, loc);
+    case 'call_expression': return passes.callExpr(ctx, node, loc);
     case 'subscript_expression': return subscriptExpr(ctx, node, loc);
     case 'binary_expression': return binaryExpr(ctx, node, loc);
     case 'unary_expression': return unaryExpr(ctx, node, loc);
     case 'pointer_expression': return pointerExpr(ctx, node, loc);
     case 'update_expression': return updateExpr(ctx, node, loc);
     case 'assignment_expression': return assignExpr(ctx, node, loc);
-    case 'conditional_expression': return conditionalExpr(ctx, node, loc);
+    case 'conditional_expression': return passes.conditionalExpr(ctx, node, loc);
     case 'comma_expression': return commaExpr(ctx, node, loc);
     case 'cast_expression': {
       const t = typeFromDescriptor(ctx, node.childForFieldName('type')!);
@@ -122,7 +120,7 @@ function check(ctx: Ctx, node: Node): Expr {
       const v = node.childForFieldName('value');
       const list = v ? checkExpr(ctx, v) : mk('initializer_list', ERROR, 'prvalue', loc, { list: [] });
       if (t.kind === 'array') return arrayPrvalue(ctx, t, list, loc);
-      return construct(ctx, t, [list], loc, true);
+      return passes.construct(ctx, t, [list], loc, true);
     }
     case 'lambda_expression':
       return lambdaExpr(ctx, node, loc, (kind, type, at, extra) => mk(kind, type, 'prvalue', at, extra));
@@ -150,7 +148,7 @@ function arrayPrvalue(ctx: Ctx, t: Type & { kind: 'array' }, list: Expr, loc: Lo
     ctx.a.error(loc, 'bad-init', `a temporary array of unknown bound ${quoteType(t)} is not supported`);
     return errorExpr(loc);
   }
-  initialise(ctx, t, [list], loc, 'list');
+  passes.initialise(ctx, t, [list], loc, 'list');
   return mk('initializer_list', t, 'prvalue', loc, { list: list.list ?? [] });
 }
 
@@ -272,7 +270,7 @@ export function declExpr(ctx: Ctx, decls: Decl[], loc: Loc, templateArgs?: impor
       if (d.arg.kind === 'value') return mk('name', d.arg.valueType ?? INT, 'prvalue', loc, { decl: d, value: Number.isNaN(d.arg.value) ? undefined : d.arg.value });
       break;
   }
-  const t = typeOfDecl(d);
+  const t = passes.typeOfDecl(d);
   if (t) {
     ctx.a.error(loc, 'type-as-expression', `'${node?.text ?? typeToString(t)}' is a type, not a value`);
     return errorExpr(loc);
@@ -377,7 +375,6 @@ function memberDecls(ctx: Ctx, object: Expr, decls: Decl[], loc: Loc, templateAr
   return errorExpr(loc);
 }
 
-export { callWith, construct } from './calls';
 
 /** Converts for initialisation/assignment, reporting a clear error when impossible. */
 export function convertOrReport(ctx: Ctx, e: Expr, to: Type, loc: Loc, verb: string): boolean {
@@ -442,7 +439,7 @@ export function castTo(ctx: Ctx, t: Type, e: Expr, loc: Loc, how: string): Expr 
     ctx.a.error(loc, 'bad-cast', `cannot cast from ${quoteType(e.type)} to ${quoteType(t)}`);
     return errorExpr(loc);
   }
-  if (classOf(rt) && cat === 'prvalue') return construct(ctx, rt, [e], loc, false);
+  if (classOf(rt) && cat === 'prvalue') return passes.construct(ctx, rt, [e], loc, false);
   // the operator keeps the kind of cast (a reinterpret_cast never adjusts a class pointer)
   return mk('cast', rt, cat, loc, { operands: [e], value, operator: how });
 }
@@ -458,7 +455,7 @@ function sizeofExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
     const named = vn.type === 'parenthesized_expression' ? vn.namedChild(0)?.type : undefined;
     if (named === 'identifier' || named === 'qualified_identifier' || named === 'template_function' || named === 'template_type') {
       const r = resolveName(ctx, vn.namedChild(0)!, undefined, true);
-      const asType = r.decls.map(typeOfDecl).find((x) => x);
+      const asType = r.decls.map(passes.typeOfDecl).find((x) => x);
       t = asType ?? checkExpr(ctx, vn).type;
     } else {
       const e = checkExpr(ctx, vn);

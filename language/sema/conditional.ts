@@ -11,18 +11,19 @@ import type { Ctx } from './context';
 import { classOf, implicitConversion, standardConversion, usualArithmetic } from './conversions';
 import type { FunctionDecl, Loc } from '../model/declarations';
 import { errorExpr, type Expr } from '../model/expressions';
-import { checkExpr, mk } from './check-expr';
+import { mk } from './make-expr';
 import { builtinOperand, decay } from './operators';
 import { isArithmetic, isScalar, nonReference, quoteType, sameType, unqualified, type Type } from '../model/types';
+import { passes } from './passes';
 
 export function conditionalExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   const cn = node.childForFieldName('condition');
   const an = node.childForFieldName('consequence');
   const bn = node.childForFieldName('alternative');
   if (!cn || !an || !bn) return errorExpr(loc);
-  const c = builtinOperand(ctx, checkExpr(ctx, cn));
-  let a = checkExpr(ctx, an);
-  let b = checkExpr(ctx, bn);
+  const c = builtinOperand(ctx, passes.checkExpr(ctx, cn));
+  let a = passes.checkExpr(ctx, an);
+  let b = passes.checkExpr(ctx, bn);
   if (c.type.kind === 'error' || a.type.kind === 'error' || b.type.kind === 'error') return errorExpr(loc);
   if (classOf(a.type) || classOf(b.type)) {
     const r = classOperands(ctx, c, a, b, loc);

@@ -2,34 +2,17 @@
 // binding, the usual arithmetic conversions with the target's sizes, and brace-list conversions.
 
 import type { Ctx } from './context';
-import type { ClassDecl, FunctionDecl } from '../model/declarations';
+import type { ClassDecl } from '../model/declarations';
 import type { Expr } from '../model/expressions';
 import {
   builtin, integerRank, isArithmetic, isBuiltin, isFloating, isIntegral, isUnscopedEnum, isUnsigned, nonReference,
   sameType, unqualified, type BuiltinName, type Type,
 } from '../model/types';
-import { constructorsOf, conversionFunctionsOf } from './overload';
+import { constructorsOf, conversionFunctionsOf } from './class-members';
 import { isDataVector, signednessTwins, type VectorTypeInfo } from '../model/vector-types';
 
-export const RANK_EXACT = 0;
-export const RANK_PROMOTION = 1;
-export const RANK_CONVERSION = 2;
-export const RANK_USER = 3;
-export const RANK_ELLIPSIS = 4;
-
-export interface Conversion {
-  rank: number;
-  /** The constructor or conversion function of a user-defined conversion. */
-  user?: FunctionDecl;
-  /** A reference parameter binds the argument. */
-  reference?: 'lvalue' | 'rvalue';
-  /** The bound reference adds cv-qualification the argument lacked. */
-  addsCv?: boolean;
-  /** A temporary is created (binding a const& or && to a converted value). */
-  temporary?: boolean;
-  /** Converting a brace list narrows a non-constant value. */
-  narrowing?: boolean;
-}
+export { RANK_CONVERSION, RANK_ELLIPSIS, RANK_EXACT, RANK_PROMOTION, RANK_USER, type Conversion } from './overload-records';
+import { RANK_CONVERSION, RANK_EXACT, RANK_PROMOTION, RANK_USER, type Conversion } from './overload-records';
 
 /** Integral promotion of a type (bool, char, short, unscoped enums → int). */
 export function promote(t: Type): Type {

@@ -9,8 +9,7 @@ import {
   ClassDecl, Loc, newId, qualify, Scope, type Access, type ClassTemplate, type EnumDecl, type FunctionDecl,
   type FunctionTemplate, type NamespaceDecl, type TemplateArg, type TemplateParam, type TypedefDecl, type Unit, type VarDecl,
 } from '../model/declarations';
-import { checkExpr, checkStaticAssert, constantValue, convertOrReport } from './check-expr';
-import { bindingScope } from './templates';
+import { checkStaticAssert } from './check-expr';
 import { templateParamPack } from './variadic';
 import { bitFieldClause, bitFieldWidth, declareUnnamedBitField } from './bitfields';
 import { completeArrayType } from '../model/expressions';
@@ -22,10 +21,10 @@ import {
   type DeclaratorInfo, type SpecifierFlags,
 } from './type-syntax';
 import { ERROR, INT, isIntegral, isScalar, sameType, VOID, quoteType, unqualified, type Type } from '../model/types';
-import { checkConverted } from './calls';
 import { mayBeMisparsed, misparsedDeclaration } from './misparsed-declarations';
 import { declareSpecialMembers } from './special-members';
 import { hasMemberInitialiser } from './initialisers-outside-bodies';
+import { passes } from './passes';
 
 /** Declares a unit's top-level declaration (or, for a whole translation unit, each one) globally. */
 export function declareUnit(a: Analyzer, unit: Unit, root: Node): void {
@@ -298,7 +297,7 @@ export function declareEnumSpecifier(ctx: Ctx, node: Node): EnumDecl | undefined
     const v = en.childForFieldName('value');
     if (!n) continue;
     if (v) {
-      const value = constantValue(withScope(ctx, e.scope), v);
+      const value = passes.constantValue(withScope(ctx, e.scope), v);
       if (value === undefined) ctx.a.error(locOf(ctx, v), 'not-constant', 'enumerator value is not a constant expression');
       else next = value;
     }
@@ -374,9 +373,9 @@ function declareVariable(outer: Ctx, node: Node, info: DeclaratorInfo, flags: Sp
   const owner = q ? resolveName(outer, q).decls.map(scopeDeclOf).find((d) => d !== undefined) : undefined;
   const ctx = owner?.kind === 'class' ? withScope(outer, owner.scope) : outer;
   let type = info.type;
-  if (containsAuto(type) && init) type = checkExpr(ctx, init).type;
+  if (containsAuto(type) && init) type = passes.checkExpr(ctx, init).type;
   // `T a[] = {…}` / `char s[] = "…"`: the initialiser gives the length (and is checked here, once)
-  const initExpr = init && !cls && type.kind === 'array' && type.length === undefined ? checkExpr(ctx, init) : undefined;
+  const initExpr = init && !cls && type.kind === 'array' && type.length === undefined ? passes.checkExpr(ctx, init) : undefined;
   if (initExpr) type = completeArrayType(type, [initExpr]);
   const v: VarDecl = {
     kind: 'var', id: newId(), name, type, storage: cls ? 'static-member' : 'global', constexpr: flags.constexpr,
@@ -390,18 +389,18 @@ function declareVariable(outer: Ctx, node: Node, info: DeclaratorInfo, flags: Sp
     v.evaluate = () => {
       v.evaluate = undefined;
       const scopeCtx = { ...declCtx, a: activeAnalyzer(declCtx.a) };
-      const value = constantValue(scopeCtx, init);
+      const value = passes.constantValue(scopeCtx, init);
       if (value !== undefined) v.value = value;
       else if (flags.constexpr) scopeCtx.a.error(locOf(scopeCtx, init), 'not-constant', `constexpr variable '${name}' must be initialised by a constant expression`);
     };
     if (!cls) v.evaluate();
   } else if (init && !cls && init.type === 'argument_list') {
     // `T v(a, b);`: each argument is checked here (the whole initialisation when the compiler asks for it)
-    for (const c of init.namedChildren) if (c.type !== 'comment') checkExpr(ctx, c);
+    for (const c of init.namedChildren) if (c.type !== 'comment') passes.checkExpr(ctx, c);
   } else if (init && !cls) {
-    const e = initExpr ?? checkConverted(ctx, init, type);
+    const e = initExpr ?? passes.checkConverted(ctx, init, type);
     // a scalar (number, pointer, enum) initialised by one expression: the conversion is checked as for locals
-    if (!ctx.unit.system && isScalar(type) && !e.list && init.type !== 'argument_list') convertOrReport(ctx, e, unqualified(type), locOf(ctx, init), 'initialising');
+    if (!ctx.unit.system && isScalar(type) && !e.list && init.type !== 'argument_list') passes.convertOrReport(ctx, e, unqualified(type), locOf(ctx, init), 'initialising');
   }
   outer.scope.add(name, v);
   return v;
@@ -669,7 +668,7 @@ function scheduleGenericClassCheck(ctx: Ctx, t: ClassTemplate): void {
   const node = t.node;
   if (!node) return;
   const args = genericArgs(t.params);
-  const scope = bindingScope(t.declScope, t.params, args);
+  const scope = passes.bindingScope(t.declScope, t.params, args);
   const key = node.type === 'struct_specifier' ? 'struct' : node.type === 'union_specifier' ? 'union' : 'class';
   const cls = new ClassDecl(t.name, t.qualifiedName, key, scope, t.loc, { template: t, args });
   elaborateClass({ a: ctx.a, unit: ctx.unit, scope }, cls, node);

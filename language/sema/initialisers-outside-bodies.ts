@@ -9,10 +9,8 @@ import type { SyntaxNode as Node } from '../parse/syntax-node';
 import type { Analyzer, Report } from './analyzer';
 import type { Ctx } from './context';
 import { Loc, type FieldDecl, type FunctionDecl, type Scope, type Unit, type VarDecl } from '../model/declarations';
-import { checkExpr } from './check-expr';
-import { checkConverted } from './calls';
 import type { Expr } from '../model/expressions';
-import { initialise } from './statements';
+import { passes } from './passes';
 
 /** An initialiser as written: `= e` (copy), `(a, b)` (direct) or `{…}` (list), with its analysed values. */
 export interface Initialiser {
@@ -90,8 +88,8 @@ function analyse(ctx: Ctx, type: VarDecl['type'], node: Node, form: Initialiser[
   const nodes = form === 'direct' ? node.namedChildren.filter((c) => c.type !== 'comment') : [node];
   const loc = Loc.of(ctx.unit, node);
   const args = ctx.a.collecting(reports, () => {
-    const checked = nodes.length === 1 ? [checkConverted(ctx, nodes[0], type)] : nodes.map((n) => checkExpr(ctx, n));
-    if (type.kind !== 'error') initialise(ctx, type, checked, checked[0]?.loc ?? loc, form);
+    const checked = nodes.length === 1 ? [passes.checkConverted(ctx, nodes[0], type)] : nodes.map((n) => passes.checkExpr(ctx, n));
+    if (type.kind !== 'error') passes.initialise(ctx, type, checked, checked[0]?.loc ?? loc, form);
     return checked;
   });
   return { form, args, loc, errors: reports.filter((r) => r.severity === 'error') };

@@ -8,34 +8,19 @@
 // operator instantiated per call (generic-lambdas.ts). `closureInfo` describes a closure to the compiler.
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
+import type { LambdaFrame } from './lambda-frames';
 import type { Analyzer } from './analyzer';
 import { type Ctx, containsAuto, locOf } from './context';
 import { ClassDecl, newId, Scope, type FieldDecl, type FunctionDecl, type Loc, type Unit, type VarDecl } from '../model/declarations';
 import type { Expr } from '../model/expressions';
-import { checkExpr } from './check-expr';
-import { analyseFunctionBody } from './statements';
 import { parameters, typeFromDescriptor } from './type-syntax';
 import {
   addConst, classType, ERROR, nonReference, pointerTo, quoteType, referenceTo, sameType, typeToString, unqualified, VOID, type Type,
 } from '../model/types';
 import { capturePack } from './variadic';
+import { passes } from './passes';
 
-/** A lambda whose body is being analysed. */
-export interface LambdaFrame {
-  readonly closure: ClassDecl;
-  /** The scope the lambda is written in: variables found beyond it belong to the enclosing function. */
-  readonly outer: Scope;
-  readonly byDefault?: '=' | '&';
-  readonly mutable: boolean;
-  /** Captured variables (explicitly or by default) and how. */
-  readonly captures: Map<VarDecl, 'copy' | 'ref'>;
-  /** How the enclosing object is captured (`this`: its address; `*this`: a copy), shared by instances. */
-  readonly self: { how?: 'ref' | 'copy' };
-  /** The lambdas around this one when it was written (outermost first). */
-  readonly parents: readonly LambdaFrame[];
-  /** The types of the return statements, when the return type is deduced. */
-  returns?: Type[];
-}
+export type { LambdaFrame } from './lambda-frames';
 
 /** One capture of a closure: its field and the variable the body names (an init-capture's own). */
 export interface ClosureCapture {
@@ -140,7 +125,7 @@ export function analyseCallOperator(a: Analyzer, op: FunctionDecl, frame: Lambda
   const around = a.lambdas.splice(0);
   a.lambdas.push(...frame.parents, own);
   try {
-    analyseFunctionBody(a, op);
+    passes.analyseFunctionBody(a, op);
   } finally {
     a.lambdas.length = 0;
     a.lambdas.push(...around);
@@ -206,7 +191,7 @@ function initCapture(ctx: Ctx, c: Node, frame: LambdaFrame, bodyScope: Scope, in
   const right = c.childForFieldName('right');
   if (!left || !right) return;
   const byRef = refBefore || c.children.some((k) => k.type === '&');
-  const e = checkExpr(ctx, right);
+  const e = passes.checkExpr(ctx, right);
   let type: Type;
   if (byRef) {
     if (e.cat !== 'lvalue' && e.type.kind !== 'error') ctx.a.error(locOf(ctx, right), 'bad-capture', `non-const lvalue reference to type ${quoteType(e.type)} cannot bind to a temporary`);

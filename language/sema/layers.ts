@@ -11,6 +11,7 @@ import { analyseScheduledBodies, reanalyseBody } from './body-schedule';
 import { declareUnit } from './declare';
 import { Loc, type FunctionDecl } from '../model/declarations';
 import { layerReports, toDiagnostic } from './reports';
+import './pass-table';
 
 /**
  * One analysed system header (a chunk), over the layer of the headers included before it. Files that

@@ -9,10 +9,10 @@
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf } from './context';
-import { checkExpr } from './check-expr';
 import { resolveName } from './names';
-import { typeFromName, typeFromSpecifier, typeOfDecl, type DeclaratorInfo } from './type-syntax';
+import { typeFromName, typeFromSpecifier, type DeclaratorInfo } from './type-syntax';
 import { ERROR, pointerTo, referenceTo, type Type } from '../model/types';
+import { passes } from './passes';
 
 /** The syntactic parts of a misparsed declaration. */
 export interface MisparsedParts {
@@ -95,7 +95,7 @@ export function misparsedDeclaration(ctx: Ctx, e: Node): { info: DeclaratorInfo;
 function namesType(ctx: Ctx, n: Node): boolean {
   if (n.type === 'primitive_type') return true;
   const r = resolveName(ctx, n, undefined, true);
-  return r.decls.length > 0 && r.decls.every((d) => typeOfDecl(d) !== undefined);
+  return r.decls.length > 0 && r.decls.every((d) => passes.typeOfDecl(d) !== undefined);
 }
 
 function namedType(ctx: Ctx, n: Node): Type {
@@ -119,7 +119,7 @@ function functionReturning(ctx: Ctx, ret: Type, params: Node[]): Type {
 function arrayOf(ctx: Ctx, element: Type, sizes: Node[]): Type {
   let t = element;
   for (let k = sizes.length - 1; k >= 0; k--) {
-    const size = checkExpr(ctx, sizes[k]);
+    const size = passes.checkExpr(ctx, sizes[k]);
     const length = size.value;
     if (length === undefined) {
       if (size.type.kind !== 'error') ctx.a.error(locOf(ctx, sizes[k]), 'not-constant', 'array size is not a constant expression');

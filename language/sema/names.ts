@@ -4,10 +4,8 @@
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf } from './context';
 import type { AliasTemplate, ClassDecl, Decl, TemplateArg } from '../model/declarations';
-import { instantiateAliasTemplate, instantiateClassTemplate } from './templates';
-import { templateArguments } from './type-syntax';
 import type { Type } from '../model/types';
-import { isUnexpandedPack } from './variadic';
+import { passes } from './passes';
 
 export interface Resolved {
   decls: Decl[];
@@ -83,12 +81,12 @@ export function resolveName(ctx: Ctx, node: Node, inDecl?: Decl, quiet = false):
       const argsNode = node.childForFieldName('arguments');
       if (!nameNode) return { decls: [], name: node.text };
       const base = resolveName(ctx, nameNode, inDecl, quiet);
-      const args = argsNode ? templateArguments(ctx, argsNode) : [];
+      const args = argsNode ? passes.templateArguments(ctx, argsNode) : [];
       // an argument failed (reported already) or depends on a parameter of a template checked generically
       if (!args) return { decls: [], name: base.name, dependent: true };
       const alias = base.decls.find((d): d is AliasTemplate => d.kind === 'alias-template');
       if (alias) {
-        const t = instantiateAliasTemplate(ctx, alias, args, locOf(ctx, node));
+        const t = passes.instantiateAliasTemplate(ctx, alias, args, locOf(ctx, node));
         return { decls: t ? [t] : [], name: base.name };
       }
       const classTemplate = base.decls.find((d) => d.kind === 'class-template');
@@ -96,13 +94,13 @@ export function resolveName(ctx: Ctx, node: Node, inDecl?: Decl, quiet = false):
         if (args.some(argMentionsParam)) {
           return { decls: [], name: base.name, pattern: { kind: 'pattern', template: classTemplate, args } };
         }
-        const inst = instantiateClassTemplate(ctx, classTemplate, args, locOf(ctx, node));
+        const inst = passes.instantiateClassTemplate(ctx, classTemplate, args, locOf(ctx, node));
         return { decls: inst ? [inst] : [], name: base.name };
       }
       // an injected class name used with arguments inside its own template
       const injected = base.decls.find((d): d is ClassDecl => d.kind === 'class' && !!d.templateInfo);
       if (injected && injected.templateInfo) {
-        const inst = instantiateClassTemplate(ctx, injected.templateInfo.template, args, locOf(ctx, node));
+        const inst = passes.instantiateClassTemplate(ctx, injected.templateInfo.template, args, locOf(ctx, node));
         return { decls: inst ? [inst] : [], name: base.name };
       }
       return { decls: base.decls, name: base.name, templateArgs: args };
@@ -154,6 +152,6 @@ function reportUnknown(ctx: Ctx, node: Node, name: string, inDecl?: Decl): void 
     const where = inDecl.kind === 'class' ? inDecl.displayName() : 'qualifiedName' in inDecl ? inDecl.qualifiedName : '';
     const kind = inDecl.kind === 'namespace' ? 'namespace' : inDecl.kind === 'enum' ? 'enum' : 'class';
     ctx.a.error(locOf(ctx, node), 'unknown-member', `no member named '${name}' in ${kind} '${where || '::'}'`);
-  } else if (isUnexpandedPack(ctx, name)) ctx.a.error(locOf(ctx, node), 'bad-pack', `parameter pack '${name}' must be expanded with '...'`);
+  } else if (passes.isUnexpandedPack(ctx, name)) ctx.a.error(locOf(ctx, node), 'bad-pack', `parameter pack '${name}' must be expanded with '...'`);
   else ctx.a.error(locOf(ctx, node), 'undeclared-identifier', `use of undeclared identifier '${name}'`);
 }

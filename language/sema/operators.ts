@@ -2,21 +2,19 @@
 // assignment operators with their operand conversions, and constant folding with the target's sizes.
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
-import { callResult, checkConverted } from './calls';
 import { type Ctx } from './context';
 import { classOf, promote, usualArithmetic } from './conversions';
 import { bitFieldPromotion } from './bitfields';
 import { type FunctionDecl, type FunctionTemplate, Loc } from '../model/declarations';
 import { errorExpr, type Expr } from '../model/expressions';
-import { castTo, checkExpr, convertOrReport, mk } from './check-expr';
+import { mk } from './make-expr';
 import { resolveName } from './names';
-import { typeOfDecl } from './type-syntax';
 import { noteBoolean, noteConversion } from './implicit';
-import { resolveOverload } from './overload';
 import { vectorBinary, vectorUnary } from './vector-operators';
 import {
   BOOL, INT, isArithmetic, isBuiltin, isIntegral, isIntegralOrUnscopedEnum, isScalar, isUnsigned, nonReference, pointerTo, quoteType, sameType, unqualified, type Type,
 } from '../model/types';
+import { passes } from './passes';
 
 /** Tries an overloaded operator (member of the left operand's class, or a non-member). */
 export function overloadedOperator(ctx: Ctx, op: string, operands: Expr[], loc: Loc, quiet: boolean): Expr | undefined {
@@ -28,10 +26,10 @@ export function overloadedOperator(ctx: Ctx, op: string, operands: Expr[], loc: 
     const ms = ctx.a.lookupQualified(left, name).filter((d): d is FunctionDecl | FunctionTemplate => d.kind === 'function' || d.kind === 'function-template');
     if (ms.length) {
       memberObject = operands[0];
-      const r = resolveOverload(ctx, ms, operands.slice(1), { loc, label: `'${name}'`, object: operands[0], quiet: true });
-      if (r.fn && !r.failed) return callResult(ctx, r.fn, operands, loc);
+      const r = passes.resolveOverload(ctx, ms, operands.slice(1), { loc, label: `'${name}'`, object: operands[0], quiet: true });
+      if (r.fn && !r.failed) return passes.callResult(ctx, r.fn, operands, loc);
       if (r.fn && r.failed && r.fn.deleted) {
-        resolveOverload(ctx, ms, operands.slice(1), { loc, label: `'${name}'`, object: operands[0] });
+        passes.resolveOverload(ctx, ms, operands.slice(1), { loc, label: `'${name}'`, object: operands[0] });
         return errorExpr(loc);
       }
       cands.push(...ms);
@@ -55,8 +53,8 @@ export function overloadedOperator(ctx: Ctx, op: string, operands: Expr[], loc: 
     }
   }
   if (free.length) {
-    const r = resolveOverload(ctx, free, operands, { loc, label: `'${name}'`, quiet: true });
-    if (r.fn && !r.failed) return callResult(ctx, r.fn, operands, loc);
+    const r = passes.resolveOverload(ctx, free, operands, { loc, label: `'${name}'`, quiet: true });
+    if (r.fn && !r.failed) return passes.callResult(ctx, r.fn, operands, loc);
   }
   if (!quiet && (cands.length || free.length)) {
     const msg = `no viable overloaded '${op}' for operands of type ${operands.map((o) => `${quoteType(o.type)}`).join(' and ')}`;
@@ -86,7 +84,7 @@ function parenthesizedTypeName(ctx: Ctx, n: Node): Type | undefined {
   if (inner.type !== 'identifier' && inner.type !== 'qualified_identifier' && inner.type !== 'template_function') return undefined;
   const r = resolveName(ctx, inner, undefined, true);
   if (!r.decls.length || r.decls.some((d) => d.kind === 'var' || d.kind === 'function' || d.kind === 'enumerator' || d.kind === 'field')) return undefined;
-  return r.decls.map(typeOfDecl).find((x) => x);
+  return r.decls.map(passes.typeOfDecl).find((x) => x);
 }
 
 const BITWISE = new Set(['&', '|', '^', '<<', '>>']);
@@ -101,11 +99,11 @@ export function binaryExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   if (castType) {
     // tree-sitter reads `(T)-x` with T a typedef or template parameter as a subtraction: a cast of `-x`
     const opNode = node.childForFieldName('operator')!;
-    const operand = unaryOn(ctx, op, checkExpr(ctx, rn), new Loc(loc.unit, loc.start + (opNode.startIndex - node.startIndex), loc.end));
-    return castTo(ctx, castType, operand, loc, 'c-style');
+    const operand = unaryOn(ctx, op, passes.checkExpr(ctx, rn), new Loc(loc.unit, loc.start + (opNode.startIndex - node.startIndex), loc.end));
+    return passes.castTo(ctx, castType, operand, loc, 'c-style');
   }
-  const l = checkExpr(ctx, ln);
-  const r = checkExpr(ctx, rn);
+  const l = passes.checkExpr(ctx, ln);
+  const r = passes.checkExpr(ctx, rn);
   if (l.type.kind === 'error' || r.type.kind === 'error') return errorExpr(loc);
   if (classOf(l.type) || classOf(r.type) || unqualified(l.type).kind === 'enum' || unqualified(r.type).kind === 'enum') {
     const o = overloadedOperator(ctx, op, [l, r], loc, true);
@@ -212,7 +210,7 @@ export function unaryExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   const op = node.childForFieldName('operator')?.type ?? '';
   const an = node.childForFieldName('argument');
   if (!an) return errorExpr(loc);
-  return unaryOn(ctx, op, checkExpr(ctx, an), loc);
+  return unaryOn(ctx, op, passes.checkExpr(ctx, an), loc);
 }
 
 /** A unary `op` (`!`, `~`, `-`, `+`) applied to the checked operand `a`. */
@@ -251,7 +249,7 @@ export function pointerExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   const op = node.childForFieldName('operator')?.type ?? '';
   const an = node.childForFieldName('argument');
   if (!an) return errorExpr(loc);
-  const a = checkExpr(ctx, an);
+  const a = passes.checkExpr(ctx, an);
   if (a.type.kind === 'error') return errorExpr(loc);
   if (op === '&') {
     if (a.cat !== 'lvalue') {
@@ -298,7 +296,7 @@ export function updateExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   const an = node.childForFieldName('argument');
   const op = node.childForFieldName('operator')?.type ?? '++';
   if (!an) return errorExpr(loc);
-  const a = checkExpr(ctx, an);
+  const a = passes.checkExpr(ctx, an);
   const prefix = node.child(0)?.type === op;
   if (classOf(a.type)) {
     // postfix: the overload with the dummy `int` parameter
@@ -314,8 +312,8 @@ export function assignExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   const ln = node.childForFieldName('left');
   const rn = node.childForFieldName('right');
   if (!ln || !rn) return errorExpr(loc);
-  const l = checkExpr(ctx, ln);
-  const r = op === '=' ? checkConverted(ctx, rn, l.type) : checkExpr(ctx, rn); // `p = f` may pick an overload of f
+  const l = passes.checkExpr(ctx, ln);
+  const r = op === '=' ? passes.checkConverted(ctx, rn, l.type) : passes.checkExpr(ctx, rn); // `p = f` may pick an overload of f
   if (l.type.kind === 'error' || (r.type.kind === 'error' && !r.list)) return errorExpr(loc);
   if (op !== '=' && !classOf(l.type) && unqualified(l.type).kind === 'enum' && !r.list) {
     // `flags |= Perm::W` through a user operator for the enum
@@ -330,7 +328,7 @@ export function assignExpr(ctx: Ctx, node: Node, loc: Loc): Expr {
   }
   if (!requireModifiable(ctx, l, loc, 'assignment')) return errorExpr(loc);
   if (op === '=') {
-    convertOrReport(ctx, r, unqualified(l.type), r.loc, 'assigning to');
+    passes.convertOrReport(ctx, r, unqualified(l.type), r.loc, 'assigning to');
   } else {
     const bop = op.slice(0, -1);
     const res = builtinBinary(ctx, bop, l, builtinOperand(ctx, r), loc);

@@ -3,31 +3,15 @@
 
 import type { DiagnosticCode } from '../diagnostic-codes';
 import type { Ctx } from './context';
-import { describeFunction, type ClassDecl, type FunctionDecl, type FunctionTemplate, type Loc, type TemplateArg } from '../model/declarations';
+import { describeFunction, type FunctionDecl, type FunctionTemplate, type Loc } from '../model/declarations';
 import type { Expr } from '../model/expressions';
 import { implicitConversion, RANK_ELLIPSIS, RANK_EXACT, type Conversion } from './conversions';
+import type { CallResolution, CallSite } from './overload-records';
 import { callKey } from './overload-memo';
 import { deduceCall, instantiateFunctionTemplate } from './templates';
-import { analyseFunctionBody } from './statements';
 import { quoteType, typeToString } from '../model/types';
 import { deletedUse, ignoredByOverloadResolution } from './special-members';
-
-export function constructorsOf(ctx: Ctx, c: ClassDecl): FunctionDecl[] {
-  if (!c.require()) return [];
-  const name = c.templateInfo ? c.templateInfo.template.name : c.name;
-  return (c.scope.members.get(name) ?? []).filter((d): d is FunctionDecl => d.kind === 'function' && d.role === 'constructor');
-}
-
-export function constructorCandidates(c: ClassDecl): (FunctionDecl | FunctionTemplate)[] {
-  if (!c.require()) return [];
-  const name = c.templateInfo ? c.templateInfo.template.name : c.name;
-  return (c.scope.members.get(name) ?? []).filter((d): d is FunctionDecl | FunctionTemplate => (d.kind === 'function' && d.role === 'constructor') || d.kind === 'function-template');
-}
-
-export function conversionFunctionsOf(_ctx: Ctx, c: ClassDecl): FunctionDecl[] {
-  if (!c.require()) return [];
-  return c.conversionFunctions();
-}
+import { passes } from './passes';
 
 interface Viable {
   fn: FunctionDecl;
@@ -36,23 +20,7 @@ interface Viable {
   template: boolean;
 }
 
-export interface CallResolution {
-  fn?: FunctionDecl;
-  /** How each argument converts to its parameter (for a successful resolution). */
-  convs?: Conversion[];
-  /** True when the problem was reported (or is hidden behind an earlier error). */
-  failed: boolean;
-}
-
-export interface CallSite {
-  loc: Loc;
-  /** How to name the callee in messages ("function 'f'", "'operator='", "constructor of 'C'"). */
-  label: string;
-  object?: Expr;
-  templateArgs?: TemplateArg[];
-  /** Don't report: the caller tries something else if this fails. */
-  quiet?: boolean;
-}
+export type { CallResolution, CallSite } from './overload-records';
 
 /** Picks the best viable function among `candidates` for `args`. */
 export function resolveOverload(ctx: Ctx, candidates: (FunctionDecl | FunctionTemplate)[], args: Expr[], site: CallSite): CallResolution {
@@ -127,7 +95,7 @@ export function useFunction(ctx: Ctx, fn: FunctionDecl, loc: Loc): void {
     return;
   }
   if (fn.analysing) return;
-  const { errors } = ctx.a.instantiating(loc, `'${describeFunction(fn)}'`, () => analyseFunctionBody(ctx.a, fn));
+  const { errors } = ctx.a.instantiating(loc, `'${describeFunction(fn)}'`, () => passes.analyseFunctionBody(ctx.a, fn));
   instErrors.set(fn, errors);
 }
 const instErrors = new WeakMap<FunctionDecl, { message: string; code: DiagnosticCode; loc: Loc }[]>();

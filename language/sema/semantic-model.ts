@@ -10,6 +10,7 @@ import { PositionIndex, type NodeInfo } from './node-at';
 import { analyseFunctionBody } from './statements';
 import { type FunctionBody } from '../model/bodies';
 import type { Type } from '../model/types';
+import './pass-table';
 
 export class SemanticModel {
   private positions?: PositionIndex;

@@ -11,7 +11,7 @@ import type { CaseStmt, Condition, Stmt } from '../model/statements';
 import { constantValue } from '../model/constant-values';
 import { nonReference, unqualified } from '../model/types';
 import { mayBeMisparsed, misparsedParts } from './misparsed-declarations';
-import { switchConversion } from './statements';
+import { switchConversion } from './class-members';
 import { declarationStmt, fullExpr, localsWithin, locOfNode, rejectedIn, treeBuilder, writtenInitialiser, type TreeBuilder } from './statements-declarations';
 
 /** Statement kinds that make no code: declarations of types and names, assertions, empty statements. */

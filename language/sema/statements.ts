@@ -9,10 +9,12 @@ import { AUTO_PARAM, type Ctx, containsAuto, locOf, withScope } from './context'
 import { classOf, initializerListElement } from './conversions';
 import { Loc, newId, Scope, type ClassDecl, type FunctionDecl, type FunctionTemplate, type TemplateParam, type TemplateArg, type VarDecl } from '../model/declarations';
 import { deletedUse } from './special-members';
-import { checkExpr, checkStaticAssert, construct, convertOrReport, mk } from './check-expr';
+import { isIntegralOrEnum, switchConversion } from './class-members';
+import { checkStaticAssert } from './check-expr';
+import { mk } from './make-expr';
 import { completeArrayType, errorExpr, isStringLiteral, type Expr } from '../model/expressions';
 import { anonymousFieldNamed } from './anonymous-members';
-import { callWith, checkConverted, checkCopyConstruction } from './calls';
+import { checkCopyConstruction } from './calls';
 import { overloadedOperator } from './operators';
 import { argumentDependentCandidates } from './adl';
 import { declaredBaseType, applyDeclarator, explicitAlignment, typeFromDescriptor, typeFromSpecifier, type DeclaratorInfo } from './type-syntax';
@@ -28,6 +30,7 @@ import { checkJumps, newJumpSites, noteLabel, type JumpSites } from './jumps';
 import { buildStatementTree } from './statements-build';
 import { isStaticDeclaration } from './statements-declarations';
 import { bindingDeclarator, bindingInitialiser, bindingNames, declareBindingNames, type BindingDeclarator } from './bindings';
+import { passes } from './passes';
 
 interface BodyState {
   readonly body: FunctionBody;
@@ -119,7 +122,7 @@ function memberInitialisers(ctx: Ctx, st: BodyState, list: Node): void {
     const argsNode = init.namedChildren[init.namedChildCount - 1];
     if (!nameNode || !argsNode) continue;
     const argNodes = argsNode.type === 'initializer_list' ? [argsNode] : argsNode.namedChildren.filter((c): c is Node => !!c);
-    const args = argNodes.map((c) => checkExpr(ctx, c));
+    const args = argNodes.map((c) => passes.checkExpr(ctx, c));
     const name = nameNode.text;
     const field = cls.fields.find((f) => f.name === name) ?? anonymousFieldNamed(cls, name)?.field;
     const loc = locOf(ctx, init);
@@ -134,7 +137,7 @@ function memberInitialisers(ctx: Ctx, st: BodyState, list: Node): void {
       continue;
     }
     if (cls.base && (nameNode.type === 'template_type' || name === cls.base.name || name.startsWith(`${cls.base.name}<`))) {
-      construct(ctx, classType(cls.base), args, loc, false);
+      passes.construct(ctx, classType(cls.base), args, loc, false);
       continue;
     }
     if (cls.unknownBase) continue; // may name the base that is not known
@@ -152,7 +155,7 @@ function namesOwnClass(cls: ClassDecl, name: string): boolean {
 function delegatingInitialiser(ctx: Ctx, cls: ClassDecl, list: Node, args: Expr[], loc: Loc): void {
   const count = list.namedChildren.filter((c) => c?.type === 'field_initializer').length;
   if (count > 1) ctx.a.error(loc, 'bad-delegation', 'an initializer for a delegating constructor must appear alone');
-  construct(ctx, classType(cls), args, loc, false);
+  passes.construct(ctx, classType(cls), args, loc, false);
 }
 
 function block(ctx: Ctx): Ctx {
@@ -216,7 +219,7 @@ function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
       const init = node.childForFieldName('initializer');
       if (init) {
         if (init.type === 'declaration') localDeclaration(inner, st, init);
-        else fullExpression(st, [checkExpr(inner, init)], locOf(inner, init));
+        else fullExpression(st, [passes.checkExpr(inner, init)], locOf(inner, init));
       }
       const cond = node.childForFieldName('condition');
       if (cond) condition(inner, st, cond);
@@ -250,7 +253,7 @@ function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
     case 'case_statement': {
       const v = node.childForFieldName('value');
       if (v) {
-        const e = checkExpr(ctx, v);
+        const e = passes.checkExpr(ctx, v);
         if (e.type.kind !== 'error' && e.value === undefined) ctx.a.error(locOf(ctx, v), 'not-constant', 'case value is not a constant expression');
         // kept with the body: the compiler takes the label's value from it (constant-values.ts)
         if (e.type.kind !== 'error') st.body.fullExpressions.push(e);
@@ -302,14 +305,14 @@ function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
       return;
     default:
       if (node.type.endsWith('_expression') || node.type === 'identifier') {
-        fullExpression(st, [checkExpr(ctx, node)], locOf(ctx, node));
+        fullExpression(st, [passes.checkExpr(ctx, node)], locOf(ctx, node));
       } else if (!node.hasError) ctx.a.warning(locOf(ctx, node), 'unsupported', `unsupported statement (${node.type.replace(/_/g, ' ')})`);
   }
 }
 
 /** An expression whose value is thrown away (a statement, a for-loop's increment). */
 function discarded(ctx: Ctx, node: Node): Expr {
-  const e = checkExpr(ctx, node);
+  const e = passes.checkExpr(ctx, node);
   const warning = unusedValueWarning(e);
   if (warning) ctx.a.warning(e.loc, 'unused-value', warning);
   return e;
@@ -327,7 +330,7 @@ function condition(ctx: Ctx, st: BodyState, node: Node, isSwitch = false): void 
     if (v && v.type.kind !== 'error') (isSwitch ? switchValue : booleanValue)(ctx, v.type, v.loc);
     return;
   }
-  const e = checkExpr(ctx, inner);
+  const e = passes.checkExpr(ctx, inner);
   fullExpression(st, [e], locOf(ctx, inner));
   if (e.type.kind === 'error') return;
   if (isSwitch) return switchValue(ctx, e.type, e.loc);
@@ -356,16 +359,6 @@ function switchValue(ctx: Ctx, type: Type, loc: Loc): void {
   ctx.a.error(loc, 'bad-condition', `statement requires expression of integer type (${quoteType(type)} invalid)`);
 }
 
-function isIntegralOrEnum(t: Type): boolean {
-  return t.kind === 'enum' || (t.kind === 'builtin' && !['float', 'double', 'long double', 'void', 'nullptr_t'].includes(t.name));
-}
-
-/** The conversion function a switch on an object of `cls` calls: the one to an integral or enumeration type. */
-export function switchConversion(cls: ClassDecl): FunctionDecl | undefined {
-  const fns = cls.conversionFunctions().filter((f) => isIntegralOrEnum(unqualified(nonReference(f.ret))));
-  return fns.length === 1 ? fns[0] : undefined;
-}
-
 /** The declarators that may be (or hold) a structured binding's list. */
 const BINDING_DECLARATORS = new Set(['init_declarator', 'function_declarator', 'structured_binding_declarator', 'reference_declarator']);
 
@@ -388,17 +381,17 @@ function localDeclaration(ctx: Ctx, st: BodyState, node: Node): void {
     let form: InitForm = 'none';
     if (vexing) {
       form = 'direct';
-      init = vexing.args.map((c) => checkExpr(ctx, c));
+      init = vexing.args.map((c) => passes.checkExpr(ctx, c));
     } else if (initNode) {
       if (initNode.type === 'argument_list') {
         form = 'direct';
-        init = initNode.namedChildren.filter((c): c is Node => !!c).map((c) => checkExpr(ctx, c));
+        init = initNode.namedChildren.filter((c): c is Node => !!c).map((c) => passes.checkExpr(ctx, c));
       } else if (initNode.type === 'initializer_list') {
         form = (d.type === 'init_declarator' ? d : node).children.some((c) => c?.type === '=') ? 'copy' : 'list';
-        init = [checkConverted(ctx, initNode, info.type)];
+        init = [passes.checkConverted(ctx, initNode, info.type)];
       } else {
         form = 'copy';
-        init = [checkConverted(ctx, initNode, info.type)];
+        init = [passes.checkConverted(ctx, initNode, info.type)];
       }
     }
     declareLocal(ctx, st, node, info, locOf(ctx, info.nameNode ?? d), init, form, flags.constexpr);
@@ -411,7 +404,7 @@ type InitForm = 'copy' | 'direct' | 'list' | 'none';
 function misparsedLocal(ctx: Ctx, st: BodyState, node: Node, e: Node): boolean {
   const m = misparsedDeclaration(ctx, e);
   if (!m) return false;
-  const init = m.init ? [checkExpr(ctx, m.init)] : [];
+  const init = m.init ? [passes.checkExpr(ctx, m.init)] : [];
   declareLocal(ctx, st, node, m.info, locOf(ctx, m.info.nameNode!), init, init.length ? 'copy' : 'none', false);
   return true;
 }
@@ -430,7 +423,7 @@ function declareLocal(ctx: Ctx, st: BodyState, node: Node, info: DeclaratorInfo,
   if (form === 'none') {
     if (type.kind === 'reference') ctx.a.error(loc, 'uninitialised-reference', `declaration of reference variable '${name}' requires an initializer`);
     else if (type.const && !classOf(type)) ctx.a.error(loc, 'uninitialised-const', `default initialization of an object of const type ${quoteType(type)}`);
-    else if (classOf(type)) construct(ctx, type, [], loc, false);
+    else if (classOf(type)) passes.construct(ctx, type, [], loc, false);
   } else if (type.kind !== 'error') {
     initialise(ctx, type, init, init[0]?.loc ?? loc, form);
     if ((constexpr || type.const) && init.length === 1 && init[0].value !== undefined && !classOf(type)) v.value = init[0].value;
@@ -464,7 +457,7 @@ function bindingDeclaration(ctx: Ctx, st: BodyState, node: Node, d: Node, bd: Bi
   const loc = locOf(ctx, bd.list);
   const condValue = node.parent?.type === 'condition_clause' ? node.childForFieldName('value') : null;
   const initNode = bindingInitialiser(d) ?? condValue ?? undefined;
-  const init = initNode ? checkExpr(ctx, initNode) : undefined;
+  const init = initNode ? passes.checkExpr(ctx, initNode) : undefined;
   if (constexpr) ctx.a.error(loc, 'bad-binding', "decomposition declaration cannot be declared 'constexpr'");
   if (node.children.some((c) => c.type === 'storage_class_specifier')) ctx.a.error(loc, 'bad-binding', 'decomposition declaration cannot be declared with a storage class (C++17)');
   const object = localVar(bindingObjectName(bd), init ? bindingObjectType(ctx, base, bd, init, loc) : ERROR, loc);
@@ -585,12 +578,12 @@ export function initialise(ctx: Ctx, type: Type, init: Expr[], loc: Loc, form: '
   if (init.some((e) => e.type.kind === 'error' && !e.list)) return;
   if (type.kind === 'reference') {
     if (init.length !== 1) ctx.a.error(loc, 'bad-init', 'a reference must be initialised by exactly one expression');
-    else convertOrReport(ctx, init[0], type, loc, 'initialising');
+    else passes.convertOrReport(ctx, init[0], type, loc, 'initialising');
     return;
   }
   const cls = classOf(type);
   if (cls && (form === 'direct' || form === 'list')) {
-    construct(ctx, type, init, loc, form === 'list');
+    passes.construct(ctx, type, init, loc, form === 'list');
     return;
   }
   if (type.kind === 'array' && init.length === 1 && isStringLiteral(init[0]) && isCharacter(type.element)) {
@@ -601,15 +594,15 @@ export function initialise(ctx: Ctx, type: Type, init: Expr[], loc: Loc, form: '
   if (type.kind === 'array' && init.length === 1 && init[0].list) {
     const list = init[0].list;
     if (type.length !== undefined && list.length > type.length) ctx.a.error(loc, 'bad-init', `excess elements in array initializer (${list.length} for ${type.length})`);
-    for (const e of list) convertOrReport(ctx, e, type.element, e.loc, 'initialising');
+    for (const e of list) passes.convertOrReport(ctx, e, type.element, e.loc, 'initialising');
     return;
   }
   if (init.length === 1) {
     if (cls && init[0].list && initializerListElement(unqualified(type)) === undefined) {
-      construct(ctx, type, init, loc, true);
+      passes.construct(ctx, type, init, loc, true);
       return;
     }
-    if (convertOrReport(ctx, init[0], unqualified(type), loc, 'initialising')) checkCopyConstruction(ctx, type, init[0], init[0].loc);
+    if (passes.convertOrReport(ctx, init[0], unqualified(type), loc, 'initialising')) checkCopyConstruction(ctx, type, init[0], init[0].loc);
   }
 }
 
@@ -621,7 +614,7 @@ function isCharacter(t: Type): boolean {
 function rangeFor(ctx: Ctx, st: BodyState, node: Node): void {
   const inner = block(ctx);
   const right = node.childForFieldName('right');
-  const r = right ? (right.type === 'compound_literal_expression' && temporaryArray(inner, right)) || checkExpr(inner, right) : undefined;
+  const r = right ? (right.type === 'compound_literal_expression' && temporaryArray(inner, right)) || passes.checkExpr(inner, right) : undefined;
   const { type: base } = declaredBaseType(inner, node);
   const declarator = node.childForFieldName('declarator');
   const bd = bindingDeclarator(declarator);
@@ -650,7 +643,7 @@ function temporaryArray(ctx: Ctx, node: Node): Expr | undefined {
   const t = typeNode.type === 'type_descriptor' ? typeFromDescriptor(ctx, typeNode) : typeFromSpecifier(ctx, typeNode);
   if (t.kind !== 'array') return undefined;
   const loc = locOf(ctx, node);
-  const list = checkExpr(ctx, value);
+  const list = passes.checkExpr(ctx, value);
   if (t.length === undefined) {
     ctx.a.error(loc, 'bad-range', `a temporary array of unknown bound ${quoteType(t)} cannot be a range`);
     return errorExpr(loc);
@@ -723,7 +716,7 @@ function rangeIteration(ctx: Ctx, r: Expr, rangeRef: VarDecl, loc: Loc): Iterati
       return undefined;
     }
     const callee = mk('overload-set', ERROR, 'lvalue', r.loc, { overloads: fns, object: useMembers ? range : undefined });
-    const call = callWith(ctx, callee, useMembers ? [] : [range], r.loc, name);
+    const call = passes.callWith(ctx, callee, useMembers ? [] : [range], r.loc, name);
     if (call.type.kind === 'error') return undefined;
     calls.push(call);
   }
@@ -762,7 +755,7 @@ function listElement(ctx: Ctx, r: Expr, list: Expr[]): Type | undefined {
     return undefined;
   }
   const e = unqualified(first.type);
-  for (const x of list) convertOrReport(ctx, x, e, x.loc, 'initialising');
+  for (const x of list) passes.convertOrReport(ctx, x, e, x.loc, 'initialising');
   return { ...e, const: true } as Type;
 }
 
@@ -772,7 +765,7 @@ function returnStatement(ctx: Ctx, st: BodyState, node: Node): void {
   const loc = locOf(ctx, node);
   const ret = fn.role === 'constructor' || fn.role === 'destructor' ? undefined : fn.ret;
   if (st.deducing) {
-    const e = en ? checkExpr(ctx, en) : undefined;
+    const e = en ? passes.checkExpr(ctx, en) : undefined;
     deduceReturn(ctx, st, e, loc);
     if (e) {
       if (fn.ret.kind !== 'error') returnValue(ctx, fn, fn.ret, e, loc);
@@ -785,7 +778,7 @@ function returnStatement(ctx: Ctx, st: BodyState, node: Node): void {
     if (ret && !isVoid(ret) && ret.kind !== 'error') ctx.a.error(loc, 'missing-return-value', `non-void function '${fn.name}' should return a value`);
     return;
   }
-  const e = ret ? checkConverted(ctx, en, ret) : checkExpr(ctx, en);
+  const e = ret ? passes.checkConverted(ctx, en, ret) : passes.checkExpr(ctx, en);
   if (!noteLambdaReturn(ctx.a, fn, e.list ? ERROR : e.type)) returnValue(ctx, fn, ret, e, loc);
   fullExpression(st, [e], loc);
 }
@@ -798,7 +791,7 @@ function returnValue(ctx: Ctx, fn: FunctionDecl, ret: Type | undefined, e: Expr,
   }
   if (classOf(ret) && classOf(e.type) === classOf(ret) && e.cat === 'prvalue') return;
   if (classOf(ret) && e.list) {
-    construct(ctx, ret, [e], e.loc, true);
+    passes.construct(ctx, ret, [e], e.loc, true);
     return;
   }
   if (classOf(ret) && e.cat === 'lvalue' && classOf(e.type) === classOf(ret)) {
@@ -806,7 +799,7 @@ function returnValue(ctx: Ctx, fn: FunctionDecl, ret: Type | undefined, e: Expr,
     checkCopyConstruction(ctx, ret, e, e.loc, local);
     return;
   }
-  convertOrReport(ctx, e, ret, e.loc, 'returning');
+  passes.convertOrReport(ctx, e, ret, e.loc, 'returning');
 }
 
 /** Records the temporaries a full-expression creates; returns them. */

@@ -9,10 +9,10 @@ import {
   ClassDecl, Scope, type AliasTemplate, type ClassTemplate, type FunctionDecl, type FunctionTemplate, type Loc, type PartialSpecialization,
   type TemplateArg, type TemplateParam, type TypedefDecl,
 } from '../model/declarations';
-import { constantValue } from './check-expr';
-import { templateArguments, typeFromDescriptor, typeFromSpecifier } from './type-syntax';
+import { typeFromDescriptor, typeFromSpecifier } from './type-syntax';
 import { bindPack, functionPackIndex, packIndex } from './variadic';
 import { argsKey, argToString, canonical, isBuiltin, isUnsigned, nonReference, referenceTo, sameArg, sameType, unqualified, type Type } from '../model/types';
+import { passes } from './passes';
 
 /** A scope binding `params` to `args` (inside `parent`). */
 export function bindingScope(parent: Scope, params: TemplateParam[], args: TemplateArg[]): Scope {
@@ -47,7 +47,7 @@ export function completeArgs(ctx: Ctx, params: TemplateParam[], given: TemplateA
       const scope = withScope({ ...ctx, unit: p.loc.unit }, bindingScope(declScope, params.slice(0, i), out));
       if (p.isType) arg = { kind: 'type', type: typeFromDescriptor(scope, p.defaultNode) };
       else {
-        const v = constantValue(scope, p.defaultNode);
+        const v = passes.constantValue(scope, p.defaultNode);
         if (v !== undefined) arg = { kind: 'value', value: v };
       }
     }
@@ -140,7 +140,7 @@ function patternArgs(ctx: Ctx, tmpl: ClassTemplate, spec: PartialSpecialization)
   const pctx: Ctx = { a: ctx.a, unit: spec.unit, scope: patternScope({ a: ctx.a, unit: spec.unit, scope: tmpl.declScope }, spec.params) };
   const expansion = list?.namedChildren.find((c) => c.type === 'parameter_pack_expansion');
   if (expansion) ctx.a.error(locOf(pctx, expansion), 'unsupported', 'a partial specialisation with a pack expansion in its arguments is not supported');
-  let args = list && !expansion ? templateArguments(pctx, list) : undefined;
+  let args = list && !expansion ? passes.templateArguments(pctx, list) : undefined;
   if (args) args = args.map((x, i) => (x.kind === 'value' ? { kind: 'value', value: convertValue(x.value, tmpl.params[i]?.valueType), valueType: tmpl.params[i]?.valueType } : x));
   patternCache.set(spec, args ?? null);
   return args;

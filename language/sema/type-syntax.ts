@@ -3,18 +3,16 @@
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { AUTO, type Ctx, childrenOfType, hasChildToken, locOf } from './context';
-import { declareClassSpecifier, declareEnumSpecifier } from './declare';
 import type { Decl, ParamDecl, RefQualifier, TemplateArg } from '../model/declarations';
 import { Loc } from '../model/declarations';
-import { checkExpr, constantValue } from './check-expr';
 import { normaliseOperatorName, resolveName } from './names';
-import { expandParameterPack, expandTemplateArguments, isUnexpandedPack } from './variadic';
 import {
   aliased, builtin, classType, ERROR, pointerTo, referenceTo, typeToString, vectorType, withQuals, type BuiltinName, type Type,
 } from '../model/types';
 import { sizeAlignOf } from '../model/layout';
 import { quoteType } from '../model/types';
 import { vectorTypeBySpelling } from '../model/vector-types';
+import { passes } from './passes';
 
 const PRIMITIVES = new Set(['void', 'bool', 'char', 'int', 'float', 'double', 'short', 'long', 'signed', 'unsigned', 'wchar_t', 'char16_t', 'char32_t']);
 
@@ -41,18 +39,18 @@ export function typeFromSpecifier(ctx: Ctx, node: Node | null): Type {
       const e = node.namedChild(0);
       if (!e) return ERROR;
       if (e.type === 'auto') return AUTO;
-      const x = checkExpr(ctx, e);
+      const x = passes.checkExpr(ctx, e);
       if (e.type === 'identifier' || e.type === 'field_expression' || e.type === 'qualified_identifier') return x.declaredType ?? x.type;
       return x.cat === 'lvalue' ? referenceTo(x.type) : x.cat === 'xvalue' ? referenceTo(x.type, true) : x.type;
     }
     case 'struct_specifier':
     case 'class_specifier':
     case 'union_specifier': {
-      const c = declareClassSpecifier(ctx, node);
+      const c = passes.declareClassSpecifier(ctx, node);
       return c ? classType(c) : ERROR;
     }
     case 'enum_specifier': {
-      const e = declareEnumSpecifier(ctx, node);
+      const e = passes.declareEnumSpecifier(ctx, node);
       return e ? { kind: 'enum', decl: e } : ERROR;
     }
     default:
@@ -106,7 +104,7 @@ export function typeFromName(ctx: Ctx, node: Node): Type {
     if (again.decls.length === 0 && ctx.a.reportCount === before) ctx.a.error(locOf(ctx, node), 'unknown-type', `unknown type name '${node.text}'`);
     return ERROR;
   }
-  if (isUnexpandedPack(ctx, r.name)) ctx.a.error(locOf(ctx, node), 'bad-pack', `parameter pack '${r.name}' must be expanded with '...'`);
+  if (passes.isUnexpandedPack(ctx, r.name)) ctx.a.error(locOf(ctx, node), 'bad-pack', `parameter pack '${r.name}' must be expanded with '...'`);
   else ctx.a.error(locOf(ctx, node), 'unknown-type', `unknown type name '${r.name}'`);
   return ERROR;
 }
@@ -284,7 +282,7 @@ export function applyDeclarator(ctx: Ctx, base: Type, node: Node | null): Declar
         const sizeNode = n.childForFieldName('size');
         let length: number | undefined;
         if (sizeNode) {
-          const size = checkExpr(ctx, sizeNode);
+          const size = passes.checkExpr(ctx, sizeNode);
           length = size.value;
           // an erroneous size was reported already; one naming a template parameter bound to nothing yet is not known
           if (length === undefined) {
@@ -338,7 +336,7 @@ export function parameters(ctx: Ctx, list: Node): { params: ParamDecl[]; variadi
       continue;
     }
     if (p.type === 'variadic_parameter_declaration') {
-      params.push(...expandParameterPack(ctx, p));
+      params.push(...passes.expandParameterPack(ctx, p));
       continue;
     }
     if (p.type !== 'parameter_declaration' && p.type !== 'optional_parameter_declaration') continue;
@@ -368,7 +366,7 @@ export function templateArguments(ctx: Ctx, list: Node): TemplateArg[] | undefin
   for (const c of list.namedChildren) {
     if (!c || c.type === 'comment') continue;
     if (c.type === 'parameter_pack_expansion') {
-      const elems = expandTemplateArguments(ctx, c);
+      const elems = passes.expandTemplateArguments(ctx, c);
       if (elems) out.push(...elems);
       else ok = false;
       continue;
@@ -380,7 +378,7 @@ export function templateArguments(ctx: Ctx, list: Node): TemplateArg[] | undefin
         const r = resolveName(ctx, inner, undefined, true);
         const v = r.decls[0];
         if (v && (v.kind === 'var' || v.kind === 'enumerator' || (v.kind === 'template-binding' && v.arg.kind === 'value'))) {
-          const value = constantValue(ctx, inner);
+          const value = passes.constantValue(ctx, inner);
           const unbound = v.kind === 'template-binding' && v.arg.kind === 'value' && Number.isNaN(v.arg.value);
           if (value === undefined) {
             // a template parameter bound to nothing yet (a template checked at its definition) makes the template-id unknown, silently
@@ -395,7 +393,7 @@ export function templateArguments(ctx: Ctx, list: Node): TemplateArg[] | undefin
       out.push({ kind: 'type', type: t });
       continue;
     }
-    const x = checkExpr(ctx, c);
+    const x = passes.checkExpr(ctx, c);
     if (x.type.kind === 'error') {
       ok = false;
       continue;
@@ -446,7 +444,7 @@ function requested(ctx: Ctx, q: Node): number | undefined {
     if (!sa && t.kind !== 'error') ctx.a.error(locOf(ctx, arg), 'incomplete-type', `invalid application of 'alignas' to an incomplete type ${quoteType(t)}`);
     return sa?.align;
   }
-  const value = constantValue(ctx, arg);
+  const value = passes.constantValue(ctx, arg);
   if (value === undefined) {
     ctx.a.error(locOf(ctx, arg), 'not-constant', "'alignas' value is not a constant expression");
     return undefined;

@@ -9,11 +9,12 @@ import type { SyntaxNode as Node } from '../parse/syntax-node';
 import { type Ctx, locOf, withScope } from './context';
 import { Loc, Scope, type FunctionTemplate, type ParamDecl, type TemplateArg, type TemplateParam, type VarDecl } from '../model/declarations';
 import { errorExpr, type Expr } from '../model/expressions';
-import { castTo, checkExpr, mk } from './check-expr';
+import { mk } from './make-expr';
 import { builtinBinary, builtinOperand, overloadedOperator } from './operators';
 import { classOf } from './conversions';
 import { declaredBaseType, typeFromDescriptor } from './type-syntax';
 import { BOOL, ERROR, INT, SIZE_T, VOID, pointerTo, referenceTo, unqualified, type Type } from '../model/types';
+import { passes } from './passes';
 
 /** Per binding scope of an instance: its template parameter packs and their elements. */
 const templatePacks = new WeakMap<Scope, Map<string, { param: TemplateParam; elems: TemplateArg[] }>>();
@@ -242,11 +243,11 @@ function expandExpressions(ctx: Ctx, pattern: Node, at: Node): Expr[] | undefine
     return undefined;
   }
   if (packs.length < 0) {
-    checkExpr(ctx, pattern);
+    passes.checkExpr(ctx, pattern);
     return undefined;
   }
   const out: Expr[] = [];
-  for (let i = 0; i < packs.length; i++) out.push(checkExpr(withScope(ctx, packs.scopeFor(i)), pattern));
+  for (let i = 0; i < packs.length; i++) out.push(passes.checkExpr(withScope(ctx, packs.scopeFor(i)), pattern));
   return out;
 }
 
@@ -255,7 +256,7 @@ export function expandArguments(ctx: Ctx, nodes: Node[]): Expr[] {
   const out: Expr[] = [];
   for (const c of nodes) {
     if (c.type !== 'parameter_pack_expansion') {
-      out.push(checkExpr(ctx, c));
+      out.push(passes.checkExpr(ctx, c));
       continue;
     }
     const pattern = c.childForFieldName('pattern');
@@ -284,7 +285,7 @@ export function expandTemplateArguments(ctx: Ctx, c: Node): TemplateArg[] | unde
       out.push({ kind: 'type', type: t });
       continue;
     }
-    const x = checkExpr(ictx, pattern);
+    const x = passes.checkExpr(ictx, pattern);
     if (x.value === undefined) return undefined;
     out.push({ kind: 'value', value: x.value, valueType: x.type });
   }
@@ -332,7 +333,7 @@ export function foldExpr(ctx: Ctx, node: Node): Expr {
   const init = leftIsPack ? r : l;
   if (!pattern) return errorExpr(loc);
   const elems = expandExpressions(ctx, pattern, node);
-  const initExpr = init ? checkExpr(ctx, init) : undefined;
+  const initExpr = init ? passes.checkExpr(ctx, init) : undefined;
   if (!elems) return errorExpr(loc);
   const all = leftIsPack ? [...elems, ...(initExpr ? [initExpr] : [])] : [...(initExpr ? [initExpr] : []), ...elems];
   if (all.length === 0) return emptyFold(ctx, op, loc);
@@ -349,7 +350,7 @@ export function foldExpr(ctx: Ctx, node: Node): Expr {
 
 /** A lone operand as the fold's value, at the fold's place (a literal, read from its text, keeps its own). */
 function relocated(ctx: Ctx, e: Expr, loc: Expr['loc']): Expr {
-  if (e.kind === 'number_literal' || e.kind === 'string_literal' || e.kind === 'concatenated_string' || e.kind === 'raw_string_literal') return castTo(ctx, e.type, e, loc, 'functional');
+  if (e.kind === 'number_literal' || e.kind === 'string_literal' || e.kind === 'concatenated_string' || e.kind === 'raw_string_literal') return passes.castTo(ctx, e.type, e, loc, 'functional');
   return { ...e, loc };
 }
 
@@ -358,7 +359,7 @@ const ASSIGNING = new Set(['=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', 
 function emptyFold(ctx: Ctx, op: string, loc: Expr['loc']): Expr {
   if (op === '&&') return mk('true', BOOL, 'prvalue', loc, { value: 1 });
   if (op === '||') return mk('false', BOOL, 'prvalue', loc, { value: 0 });
-  if (op === ',') return castTo(ctx, VOID, mk('number_literal', INT, 'prvalue', loc, { value: 0 }), loc, 'c-style');
+  if (op === ',') return passes.castTo(ctx, VOID, mk('number_literal', INT, 'prvalue', loc, { value: 0 }), loc, 'c-style');
   ctx.a.error(loc, 'bad-pack', `unary fold expression over '${op}' has an empty expansion`);
   return errorExpr(loc);
 }

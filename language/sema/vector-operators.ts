@@ -7,7 +7,7 @@
 import type { Ctx } from './context';
 import type { Loc } from '../model/declarations';
 import { errorExpr, type Expr } from '../model/expressions';
-import { mk } from './check-expr';
+import { mk } from './make-expr';
 import { noteConversion } from './implicit';
 import { isArithmetic, isIntegralOrUnscopedEnum, quoteType, unqualified, vectorType, type Type, type VectorType } from '../model/types';
 import { isDataVector, isFloatLane, signednessTwins } from '../model/vector-types';
