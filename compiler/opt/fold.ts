@@ -9,7 +9,9 @@
 // - a memory operand `[t + k]` whose base is an invariant address `t = addr [X + j]` becomes `[X + j + k]`
 //   (a slot or symbol operand directly: what was `this` of an inlined member function becomes the
 //   caller's object);
-// - within a block, `[t + k]` after `t = addr [b + j]` becomes `[b + j + k]` while b is not written.
+// - within a block, `[t + k]` after `t = addr [b + j]` or `t = b + c` (c a constant written once)
+//   becomes `[b + j + k]` / `[b + c + k]` while b is not written (-O2 runs this again after its loop
+//   passes, which leave such sums: a tensor's size read through its sizes pointer).
 // Dead copies and addresses are left for dce.ts.
 
 import type { Address, Func, Instr, VReg } from '../ir/ir';
@@ -119,9 +121,24 @@ export function foldAddresses(f: Func): number {
       local.delete(d.id);
       for (const [t, a] of [...local]) if (a.kind === 'reg' && a.base.id === d.id) local.delete(t);
       if (i.op === 'addr' && single.has(d.id) && !(i.addr.kind === 'reg' && i.addr.base.id === d.id)) local.set(d.id, i.addr);
+      // `t = b + c` (c a constant written once): [t+k] is [b+c+k] while b is unchanged
+      const offset = i.op === 'bin' && i.kind === 'add' && i.dst.type === 'i32' && single.has(d.id) ? constantOffset(i, single) : undefined;
+      if (offset?.kind === 'reg' && offset.base.id !== d.id) local.set(d.id, offset);
     });
   }
   return folded;
+}
+
+/** `b + c` or `c + b` with c a 32-bit constant written once: b and c as an address. */
+function constantOffset(i: Extract<Instr, { op: 'bin' }>, single: ReturnType<typeof singleDefs>): Address | undefined {
+  const value = (v: VReg) => {
+    const d = single.get(v.id)?.instr;
+    return d?.op === 'const' && d.dst.type === 'i32' ? Number(d.value) : undefined;
+  };
+  const cb = value(i.b);
+  if (cb !== undefined) return { kind: 'reg', base: i.a, offset: cb };
+  const ca = value(i.a);
+  return ca !== undefined ? { kind: 'reg', base: i.b, offset: ca } : undefined;
 }
 
 function foldInstr(i: Instr, fold: (a: Address) => Address): Instr {

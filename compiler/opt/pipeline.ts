@@ -89,6 +89,8 @@ function loopPasses(f: Func): void {
     propagateCopiesGlobally(f);
     eliminateDeadCode(f);
   }
+  // the loop passes leave `t = b + c` address arithmetic (CSE, hoisting) that memory operands absorb
+  if (foldAddresses(f)) eliminateDeadCode(f);
   splitAtLoops(f);
 }
 

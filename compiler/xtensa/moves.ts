@@ -1,12 +1,15 @@
 // -O1/-O2, over one function's emitted assembly: register moves the emitter leaves between a value's
-// register and the one a call wants or gives. `mov rY, rX` with rX dead after it goes when
-//  - the code before it, from the instruction that wrote rX, can write rY instead: a stretch with no
+// register and the one a call wants or gives. `mov rY, rX` goes when
+//  - rX is dead after it and the code before it, from the instruction that wrote rX, can write rY instead: a stretch with no
 //    call, no label reached from outside it and no branch out of it (a 64-bit add's carry branch stays
 //    inside), in which rY is neither read nor written — every rX there becomes rY (an address computed
 //    straight into a call's argument register);
-//  - or rX is a10 just after a call (the result): the lines up to the last read of rY before rY is
+//  - or rX is a10 just after a call (the result, dead after the move): the lines up to the last read of rY before rY is
 //    written again (or before control leaves the straight-line stretch with rY dead), without a call
-//    or a write of a10, read a10 instead (the result used where the call left it).
+//    or a write of a10, read a10 instead (the result used where the call left it);
+//  - or the lines after it that read rY (up to rY's next write, or to where it is dead; branches out
+//    only where it is dead; rX not written before the last of them; no call reading rY unnamed) can
+//    read rX instead: a 64-bit loop test compares the counter's new low word where it was computed.
 // Whether a register is dead is decided by following every path forward (through branches and jumps
 // to labels of the function) until it is written: a read, an instruction not understood or a jump
 // out of sight first makes it live; a return reads only a2 and a3. Registers of debugger variables are
@@ -79,13 +82,16 @@ export function dropMoves(w: AsmWriter, from: number, to: number, keep: KeptRegi
         continue;
       }
       if (/^(ret|jx)/.test(l.mnemonic)) return l.mnemonic.startsWith('ret') ? reg === 'a2' || reg === 'a3' : true;
+      if (l.mnemonic === 'j') {
+        const at = labelAt.get(l.ops[0]);
+        return at === undefined || liveAt(at, reg, seen);
+      }
       const e = effect(l);
       if (!e || e.reads.includes(reg)) return true;
       if (e.writes.includes(reg)) return false;
-      if (isBranch(l) || l.mnemonic === 'j') {
+      if (isBranch(l)) {
         const at = labelAt.get(l.ops[l.ops.length - 1]);
         if (at === undefined || liveAt(at, reg, seen)) return true;
-        if (l.mnemonic === 'j') return false;
       }
     }
     return true;
@@ -99,6 +105,57 @@ export function dropMoves(w: AsmWriter, from: number, to: number, keep: KeptRegi
     const ops = l.ops.map((o, x) => (o === a && !(skipFirst && x === 0) ? b : o));
     lines[k] = { ...l, ops };
     w.replaceLine(from + 1 + k, `${l.mnemonic}\t${ops.join(', ')}`);
+  };
+  /** 2: the call's result read where the call left it; renames the reads, returns whether it did. */
+  const resultReadInA10 = (n: number, ry: string): boolean => {
+    const prev = lines.slice(0, n).filter((l, x) => l.kind !== 'other' && !drop.has(x)).pop();
+    if (!prev || (prev.mnemonic !== 'call8' && prev.mnemonic !== 'callx8')) return false;
+    const reads: number[] = [];
+    let ends = 0;
+    for (let x = n + 1; x < lines.length; x++) {
+      const l = lines[x];
+      if (l.kind === 'other' || drop.has(x)) continue;
+      const e = l.kind === 'insn' ? effect(l) : undefined;
+      if (!e || isBranch(l) || l.mnemonic === 'j' || l.mnemonic.startsWith('call') || /^(ret|jx)/.test(l.mnemonic)) {
+        // the stretch ends where control leaves it: rY must be dead there
+        ends = liveAt(x, ry) ? 0 : x;
+        break;
+      }
+      if (e.reads.includes(ry)) reads.push(x);
+      if (e.writes.includes('a10')) break;
+      if (e.writes.includes(ry)) {
+        ends = x;
+        break;
+      }
+    }
+    // a debugger variable's register keeps its value wherever the debugger reads it
+    if (!ends || !reads.length || kept(ry, n, ends)) return false;
+    for (const x of reads) rename(x, ry, 'a10', true);
+    return true;
+  };
+  /**
+   * 3: the lines after `mov rY, rX` that read rY, when they can read rX instead: straight-line code
+   * (branches out of it only where rY is dead), rX not written before the last of them, rY written
+   * or dead after it. Undefined when not.
+   */
+  const sourceReads = (n: number, ry: string, rx: string): number[] | undefined => {
+    const reads: number[] = [];
+    for (let x = n + 1; x < lines.length; x++) {
+      const l = lines[x];
+      if (l.kind === 'other' || drop.has(x)) continue;
+      if (l.kind === 'label' || l.mnemonic === 'j' || /^(ret|jx)/.test(l.mnemonic)) return liveAt(x, ry) ? undefined : reads;
+      const e = effect(l);
+      // a call's argument registers are read without being named: not renamable
+      if (!e || (e.reads.includes(ry) && !l.ops.includes(ry))) return undefined;
+      if (e.reads.includes(ry)) reads.push(x);
+      if (e.writes.includes(ry)) return reads;
+      if (e.writes.includes(rx)) return liveAt(x + 1, ry) ? undefined : reads;
+      if (isBranch(l)) {
+        const at = labelAt.get(l.ops[l.ops.length - 1]);
+        if (at === undefined || liveAt(at, ry)) return undefined;
+      }
+    }
+    return undefined;
   };
   for (let n = 0; n < lines.length; n++) {
     const mv = lines[n];
@@ -136,30 +193,15 @@ export function dropMoves(w: AsmWriter, from: number, to: number, keep: KeptRegi
         break;
       }
     }
-    if (ok || rx !== 'a10' || n === 0) continue;
-    // 2: the call's result read where the call left it
-    const prev = lines.slice(0, n).filter((l, x) => l.kind !== 'other' && !drop.has(x)).pop();
-    if (!prev || (prev.mnemonic !== 'call8' && prev.mnemonic !== 'callx8')) continue;
-    const reads: number[] = [];
-    let ends = 0;
-    for (let x = n + 1; x < lines.length; x++) {
-      const l = lines[x];
-      if (l.kind === 'other' || drop.has(x)) continue;
-      const e = l.kind === 'insn' ? effect(l) : undefined;
-      if (!e || isBranch(l) || l.mnemonic === 'j' || l.mnemonic.startsWith('call') || /^(ret|jx)/.test(l.mnemonic)) {
-        // the stretch ends where control leaves it: rY must be dead there
-        ends = liveAt(x, ry) ? 0 : x;
-        break;
-      }
-      if (e.reads.includes(ry)) reads.push(x);
-      if (e.writes.includes('a10')) break;
-      if (e.writes.includes(ry)) {
-        ends = x;
-        break;
-      }
+    if (ok) continue;
+    if (rx === 'a10' && n > 0 && resultReadInA10(n, ry)) {
+      drop.add(n);
+      continue;
     }
-    if (!ends || !reads.length || kept(ry, n, ends)) continue;
-    for (const x of reads) rename(x, ry, 'a10', true);
+    // 3: the later reads of rY read rX, unchanged until then, when rY is dead after them
+    const reads = sourceReads(n, ry, rx);
+    if (!reads?.length || kept(ry, n, reads[reads.length - 1])) continue;
+    for (const x of reads) rename(x, ry, rx, true);
     drop.add(n);
   }
   w.removeLines(new Set([...drop].map((k) => from + 1 + k)));

@@ -1,7 +1,7 @@
 // Register moves around calls (compiler/xtensa/moves.ts) on hand-written assembly: a value moved into
 // an argument register is computed there (through a 64-bit add's carry branch), a call's result is
 // read in a10 where it was moved away (across a loop's branch when the register is dead on every way
-// out); a register still read later, a debugger variable's register,
+// out), and a moved register's later reads read its source while that is unchanged; a register still read later, a debugger variable's register,
 // a stretch with a call or a label reached from outside, or a write of a10 keep the move.
 
 import { strict as assert } from 'node:assert';
@@ -40,11 +40,24 @@ describe('compiler: register moves around calls (xtensa/moves.ts)', () => {
     const r = run(loop);
     assert.equal(r.dropped, 1);
     assert.deepEqual(r.text.slice(1, 5), ['mov\ta10, a7', 'call8\tf', 's32i\ta3, a10, 0', 'addi\ta5, a5, 1']);
-    // read on the way out of the loop, or returned: the move stays
-    assert.equal(run([...loop.slice(0, -1), 's32i\ta6, a1, 16', 'retw']).dropped, 0);
+    // read on the way out of the loop after a10 changed, or returned: the move stays
+    assert.equal(run([...loop.slice(0, -1), 'l32i\ta10, a1, 8', 's32i\ta6, a1, 16', 'retw']).dropped, 0);
     assert.equal(run(['.L1:', 'mov\ta10, a7', 'call8\tf', 'mov\ta2, a10', 's32i\ta3, a2, 0', 'bltu\ta5, a4, .L1', 'retw']).dropped, 0);
     // a jump out of the lines: not followed, the move stays
     assert.equal(run(['call8\tf', 'mov\ta6, a10', 's32i\ta3, a6, 0', 'j\t.Lelsewhere']).dropped, 0);
+  });
+
+  it('the later reads of a moved register read its source when that is unchanged and the register dead after them', () => {
+    // a 64-bit loop test: j's new low word compared where it was computed, on every way out the register is dead
+    const test = ['.L9:', 'l32i\ta8, a1, 16', 'addi\ta12, a8, 1', 's32i\ta12, a1, 16', 'mov\ta8, a12', 'blt\ta6, a9, .L7',
+      'bne\ta6, a9, .L8', 'bgeu\ta8, a5, .L7', '.L8:', 'j\t.L9', '.L7:', 'l32i\ta8, a1, 20', 'retw'];
+    const r = run(test);
+    assert.equal(r.dropped, 1);
+    assert.deepEqual(r.text.slice(3, 7), ['s32i\ta12, a1, 16', 'blt\ta6, a9, .L7', 'bne\ta6, a9, .L8', 'bgeu\ta12, a5, .L7']);
+    // the source written before the read, the register read where a branch goes, or read by a call: the move stays
+    assert.equal(run(['mov\ta8, a12', 'movi\ta12, 0', 'bgeu\ta8, a5, .L7', '.L7:', 'retw']).dropped, 0);
+    assert.equal(run(['mov\ta8, a12', 'beqz\ta5, .L7', 'bgeu\ta8, a5, .L6', '.L6:', 'retw', '.L7:', 's32i\ta8, a1, 0', 'retw']).dropped, 0);
+    assert.equal(run(['mov\ta12, a5', 'call8\tf', 'movi\ta5, 0', 'retw']).dropped, 0);
   });
 
   it('a later read, a kept register, a call or an outside label in the stretch, or a write of a10 keep the move', () => {

@@ -55,6 +55,27 @@ describe('compiler -O1 passes (IR in → IR out)', () => {
     assert.deepEqual(body(b.func), ['b0:', 'v2 = const 3', 'store.i32 [%obj+4], v2', 'v3 = load.i32 [%obj+4]', 'ret v3']);
   });
 
+  it('fold.ts: `t = b + constant` folds into the memory operands after it while b is unchanged', () => {
+    const b = new FunctionBuilder('f', 'f', POS, true);
+    const q = b.addParam('i32');
+    const eight = b.const('i32', 8);
+    const base = b.vreg('i32');
+    b.emit({ op: 'load', dst: base, addr: regAddr(q), mem: 'i32' });
+    const t = b.bin('add', base, eight);
+    const u = b.bin('add', eight, base);
+    const x = b.load('i32', regAddr(t, 4), 'i32');
+    b.store('i32', x, regAddr(u));
+    // base written again: t no longer stands for base + 8
+    b.emit({ op: 'load', dst: base, addr: regAddr(q, 4), mem: 'i32' });
+    b.store('i32', x, regAddr(t));
+    b.terminate({ op: 'ret' });
+    assert.equal(foldAddresses(b.func), 2);
+    const text = printFunc(b.func);
+    assert.match(text, new RegExp(`v\\d+ = load\\.i32 \\[v${base.id}\\+12\\]`), text);
+    assert.match(text, new RegExp(`store\\.i32 \\[v${base.id}\\+8\\], v${x.id}`), text);
+    assert.match(text, new RegExp(`store\\.i32 \\[v${t.id}\\], v${x.id}`), text);
+  });
+
   it('fold.ts: an address computed inside a loop from an invariant base folds into later blocks', () => {
     const b = new FunctionBuilder('f', 'f', POS, true);
     const p = b.addParam('i32');
