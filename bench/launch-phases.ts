@@ -10,15 +10,9 @@
 import * as fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Frontend, locateGrammarFiles, memoryHost } from '../language';
-import { runtimeLibrary, referencedSymbols } from '../compiler/runtime/library';
-import { translateUnit } from '../compiler/translate';
-import { link } from '../compiler/link';
-import { findKernels } from '../compiler/kernel/kernels';
-import { kernelAssembly, THUNKS_NAME } from '../compiler/kernel/thunks';
-import { romNeeds } from '../compiler/runtime/rom';
-import { addDebugInfo } from '../compiler/dwarf/debug-info';
-import { writeElf } from '../xtensa/elf/writer';
-import { kernelDefines } from '../session/build';
+import { addDebugInfo, findKernels, kernelAssembly, link, referencedSymbols, romNeeds, runtimeLibrary, THUNKS_NAME, translateUnit } from '../compiler/phases';
+import { writeElf } from '../xtensa/elf';
+import { kernelDefines } from '../session';
 import { diskCache, snapshotStore } from '../diskcache';
 
 export interface LaunchPhases {
