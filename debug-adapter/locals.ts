@@ -14,6 +14,7 @@ import type { StackFrame } from './program';
 import { variableNode } from './vector-vars';
 import { type VectorState, type VariableBytes, registerMemory } from './vectors';
 import type { Lister, ViewNode } from './view-node';
+import { type UserFrame, userFrames } from './frames';
 
 /** What the values of a stopped run are read from: the runtime (runtime.ts's Q7Runtime) as this file
  *  needs it, so it does not import the runtime that creates it. */
@@ -48,15 +49,34 @@ export class FrameValues {
     return new Set([...this.ins.program.variablesAt(pc), ...this.ins.program.globals()].map((v) => v.name));
   }
 
-  /** The frame `index` of `core` (0 = innermost) as the value layer sees it. */
+  /** The frames of `core` as the user sees them (frames.ts): each machine frame with its inlined calls. */
+  frames(core: number): UserFrame[] {
+    const stack = this.rt.stack(core);
+    const program = this.ins?.program;
+    if (!program || !stack.length) return userFrames(stack.length, () => []);
+    return userFrames(stack.length, (k) => program.inlinedFramesAt(this.framePc(core, k)), program.inlinedCallStartingAt(this.framePc(core, 0)));
+  }
+
+  /** The inlined calls containing `pc`, outermost first, by DIE offset (empty without debug information). */
+  inlineChain(pc: number): number[] {
+    return this.ins ? this.ins.program.scopesAt(pc).filter((s) => s.kind === 'inlined').map((s) => s.die).reverse() : [];
+  }
+
+  /** The PC a machine frame's values are read at: the stop's, or for a caller a PC inside its call. */
+  private framePc(core: number, machine: number): number {
+    return machine === 0 ? this.rt.machine(core).pc >>> 0 : (this.rt.stack(core)[machine].pc + 2) >>> 0;
+  }
+
+  /** The user frame `index` of `core` (0 = innermost; frames()) as the value layer sees it. */
   target(core: number, index: number): TargetView {
     const m = this.rt.machine(core);
     const hbm = this.rt.kernel?.device.hbm;
-    const frames = this.rt.stack(core);
-    const f = frames[index];
-    const inner = index === 0;
+    const uf = this.frames(core)[index] ?? { machine: index, depth: 0 };
+    const f = this.rt.stack(core)[uf.machine];
+    const inner = uf.machine === 0;
     return {
-      pc: inner ? m.pc >>> 0 : (f.pc + 2) >>> 0,
+      pc: this.framePc(core, uf.machine),
+      inlineDepth: uf.depth,
       cfa: inner ? undefined : f.cfa,
       readMemory: (a, n) => m.readMemory(a >>> 0, n),
       readRegister: (r) => (inner ? (r >= 0 && r < 16 ? m.readAR(r) >>> 0 : undefined) : r === 1 ? f.sp >>> 0 : f.regs?.get(r)),
@@ -146,7 +166,7 @@ export class FrameValues {
     const out = new Map<string, Uint8Array>();
     if (!this.ins) return out;
     try {
-      const frames = this.rt.stack(core).length;
+      const frames = this.frames(core).length;
       for (let i = frames - 1; i >= 0; i--) for (const v of this.ins.vectorLocals(this.target(core, i))) out.set(v.place, v.bytes);
     } catch {
       // a frame that cannot be inspected has nothing to compare with at the next stop

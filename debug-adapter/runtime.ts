@@ -13,7 +13,7 @@ import type { Machine } from '../emulator';
 import { KernelSession, formatReport, isKernelImage, resolveLine, sameFile, SessionError, type ReadFile } from '../session';
 import { CORE_NAMES } from '../emulator';
 import { formatComparison, shapeText } from '../tensors';
-import { decode, SR_BY_NAME } from '../xtensa/isa';
+import { SR_BY_NAME } from '../xtensa/isa';
 import type { ElfImage } from '../xtensa/elf';
 import { parseExpr as parseCpp } from '../debuginfo/values';
 import { CondError, evaluate, names, parseExpr, parseHitCondition } from './cond';
@@ -21,17 +21,11 @@ import { FrameValues } from './locals';
 import { ConfigError, type LaunchPlan } from './config';
 import { type Launch, ProgramLaunch, type StackFrame } from './program';
 import { LineIndex } from './lines';
+import { type Outcome, type StopEvent, type StopReason, SLICE_MS, tick } from './outcome';
+import { callAt, stepLine, stepOut, type StepHost } from './line-steps';
 import { isSystemFile } from './system-files';
 
-export type StopReason = 'entry' | 'breakpoint' | 'step' | 'pause' | 'exception' | 'data breakpoint' | 'function breakpoint' | 'instruction breakpoint' | 'goto';
-
-export interface StopEvent {
-  readonly reason: StopReason;
-  readonly core: number;
-  readonly text?: string;
-  readonly description?: string;
-  readonly hitBreakpointIds?: number[];
-}
+export type { StopReason, StopEvent } from './outcome';
 
 export interface RuntimeListener {
   stopped(e: StopEvent): void;
@@ -128,19 +122,7 @@ export interface DataBreakpoint {
   readonly access: 'read' | 'write' | 'readWrite';
 }
 
-type Outcome =
-  | { k: 'target'; core: number }
-  | { k: 'stop'; e: StopEvent }
-  | { k: 'pause' }
-  | { k: 'core-done'; core: number }
-  | { k: 'done' };
-
-const CALLS = new Set(['call0', 'call4', 'call8', 'call12', 'callx0', 'callx4', 'callx8', 'callx12']);
-/** Instructions one line step may execute before it gives up (and stops where it is). */
-const MAX_STEP = 50_000_000;
-const tick = () => new Promise<void>((r) => setImmediate(r));
-/** Wall time of one run slice between two turns of the event loop, and of one device call inside it. */
-const SLICE_MS = 4;
+/** Wall time of one device call inside a run slice (outcome.ts's SLICE_MS). */
 const CHUNK_MS = 0.5;
 /** Most instructions in one chunk (a few ms even where code runs interpreted, e.g. right after breakpoints changed). */
 const MAX_CHUNK = 100_000;
@@ -557,64 +539,23 @@ export class Q7Runtime {
     }
   }
 
-  private callAt(m: Machine, pc: number): { size: number } | undefined {
-    const b = m.readMemory(pc, 4) ?? m.readMemory(pc, 3);
-    if (!b) return undefined;
-    const d = decode(b[0], b[1] ?? 0, b[2] ?? 0, pc, b[3] ?? 0);
-    return d && CALLS.has(d.def.mnemonic) ? { size: d.size } : undefined;
-  }
-
-  private skipCallee(pc: number): boolean {
-    const row = this.lines.rowAt(pc);
-    return !row || (this.plan.stepOverSdk && isSystemFile(row.file));
-  }
-
-  private async stepLine(core: number, mode: 'over' | 'in'): Promise<Outcome> {
-    const m = this.machine(core);
-    const start = this.lines.rowAt(m.pc);
-    if (!start) return this.stepOne(core) ?? { k: 'stop', e: { reason: 'step', core } };
-    const startSp = m.readAR(1) >>> 0;
-    const startFn = this.functionAt(m.pc);
-    let yielded = performance.now();
-    for (let n = 1; ; n++) {
-      if (n % 64 === 0 && performance.now() - yielded >= SLICE_MS) {
-        await tick();
-        yielded = performance.now();
-        if (this.pauseRequested) return { k: 'pause' };
-      }
-      if (n > MAX_STEP) return { k: 'stop', e: { reason: 'step', core, text: 'step limit' } };
-      const pc = m.pc >>> 0;
-      const call = this.callAt(m, pc);
-      let out: Outcome | undefined;
-      if (call && mode === 'over') out = await this.runTo(core, pc + call.size, m.readAR(1) >>> 0);
-      else {
-        const sp0 = m.readAR(1) >>> 0;
-        out = this.stepOne(core);
-        if (!out && call && this.skipCallee(m.pc)) out = await this.runTo(core, pc + call.size, sp0);
-      }
-      if (out) return out;
-      const npc = m.pc >>> 0;
-      const sp = m.readAR(1) >>> 0;
-      const row = this.lines.rowAt(npc);
-      if (sp > startSp && !row) return this.drive([core]);
-      if (!row || !this.lines.isStmtStart(npc)) continue;
-      const fn = this.functionAt(npc);
-      if (fn && npc === fn.lowPc) continue;
-      const step: Outcome = { k: 'stop', e: { reason: 'step', core } };
-      if (sp > startSp) return step;
-      if (sp < startSp || fn !== startFn) {
-        if (mode === 'in') return step;
-        continue;
-      }
-      if (row.line !== start.line || row.file !== start.file || npc === start.start) return step;
-    }
-  }
-
-  private async stepOutOf(core: number): Promise<Outcome> {
-    const frames = this.stack(core);
-    if (frames.length < 2 || !this.lines.rowAt(frames[1].pc)) return this.drive([core]);
-    const out = await this.runTo(core, (frames[1].pc + 3) >>> 0, frames[1].sp >>> 0);
-    return out ?? { k: 'stop', e: { reason: 'step', core } };
+  /** What the line stepper (line-steps.ts) needs of this runtime. */
+  private get stepHost(): StepHost {
+    const paused = () => this.pauseRequested;
+    return {
+      lines: this.lines,
+      stepOverSdk: this.plan.stepOverSdk,
+      get pauseRequested() {
+        return paused();
+      },
+      machine: (core) => this.machine(core),
+      functionAt: (pc) => this.functionAt(pc),
+      stack: (core) => this.stack(core),
+      inlineChain: (pc) => this.frameValues().inlineChain(pc),
+      stepOne: (core) => this.stepOne(core),
+      runTo: (core, pc, sp) => this.runTo(core, pc, sp),
+      drive: (cores) => this.drive(cores),
+    };
   }
 
   /** Runs an action that moves the device, then reports how it ended. */
@@ -681,12 +622,12 @@ export class Q7Runtime {
       return this.act(async () => {
         const m = this.machine(core);
         const pc = m.pc >>> 0;
-        const call = kind === 'over' ? this.callAt(m, pc) : undefined;
+        const call = kind === 'over' ? callAt(m, pc) : undefined;
         if (call) return (await this.runTo(core, pc + call.size, m.readAR(1) >>> 0)) ?? { k: 'stop', e: { reason: 'step', core } };
         return this.stepOne(core) ?? { k: 'stop', e: { reason: 'step', core } };
       }, core);
     }
-    return this.act(() => (kind === 'out' ? this.stepOutOf(core) : this.stepLine(core, kind)), core);
+    return this.act(() => (kind === 'out' ? stepOut(this.stepHost, core) : stepLine(this.stepHost, core, kind)), core);
   }
 
   /** After a pause: steps `core` alone (5 ms at most) out of code without line

@@ -468,13 +468,19 @@ export class Q7DebugSession extends DebugSession {
     const core = this.core(a);
     const start = a.startFrame === undefined ? 0 : int(a, 'startFrame', { min: 0 });
     const levels = a.levels === undefined || a.levels === 0 ? Infinity : int(a, 'levels', { min: 0 });
-    const frames = rt.coreDone(core) && !rt.lastFault ? [] : rt.stack(core);
-    const out: DebugProtocol.StackFrame[] = frames.slice(start, start + Math.min(levels, FRAME_STRIDE)).map((f, k) => {
+    const machine = rt.coreDone(core) && !rt.lastFault ? [] : rt.stack(core);
+    const frames = machine.length ? this.frameValues(rt).frames(core) : [];
+    const out: DebugProtocol.StackFrame[] = frames.slice(start, start + Math.min(levels, FRAME_STRIDE)).map((uf, k) => {
       const i = start + k;
+      const f = machine[uf.machine];
       const row = rt.lines.rowAt(f.pc);
-      const frame: DebugProtocol.StackFrame = { id: core * FRAME_STRIDE + i + 1, name: rt.nameAt(f.pc), line: row?.line ?? 0, column: row ? Math.max(1, row.column) : 0, instructionPointerReference: hex(f.pc) };
-      if (row) frame.source = this.sourceOf(row.file);
-      if (!row || isSystemFile(row.file)) frame.presentationHint = 'subtle';
+      // an inlined call's caller stands at the call's line (column unknown), in the call's file
+      const line = uf.line ?? row?.line ?? 0;
+      const file = uf.line !== undefined ? (uf.file ?? row?.file) : row?.file;
+      const column = uf.line !== undefined ? 1 : row ? Math.max(1, row.column) : 0;
+      const frame: DebugProtocol.StackFrame = { id: core * FRAME_STRIDE + i + 1, name: uf.name ?? rt.nameAt(f.pc), line, column, instructionPointerReference: hex(f.pc) };
+      if (file) frame.source = this.sourceOf(file);
+      if (!file || isSystemFile(file)) frame.presentationHint = 'subtle';
       return frame;
     });
     r.body = { stackFrames: out, totalFrames: frames.length };
@@ -486,7 +492,7 @@ export class Q7DebugSession extends DebugSession {
     const id = int(a, 'frameId');
     const core = Math.floor((id - 1) / FRAME_STRIDE);
     const index = (id - 1) % FRAME_STRIDE;
-    if (id < 1 || core >= rt.coreCount || index >= rt.stack(core).length) throw new RequestError(`'frameId': no frame ${id}`);
+    if (id < 1 || core >= rt.coreCount || index >= this.frameValues(rt).frames(core).length) throw new RequestError(`'frameId': no frame ${id}`);
     return { rt, core, index };
   }
 

@@ -234,7 +234,7 @@ function tensorLocals(rt: DeviceRun, coreId: number): { name: string; handle: nu
   if (rt.coreDone(coreId)) return [];
   const out: { name: string; handle: number }[] = [];
   const fv = rt.frameValues();
-  const frames = rt.stack(coreId);
+  const frames = fv.frames(coreId);
   for (let i = 0; i < frames.length; i++) {
     let locals: ViewNode[];
     try {

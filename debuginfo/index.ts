@@ -10,7 +10,7 @@ export type { TypeInfo } from './types';
 export { readLineSection, sourceRows } from './line-table';
 export type { LineRow, LineUnit, SourceRow } from './line-table';
 export { Program } from './program';
-export type { VariableInfo, ScopeInfo, LocationSpec } from './program';
+export type { VariableInfo, ScopeInfo, LocationSpec, InlinedFrame } from './program';
 export { TypeTable, strip as stripDType, templateBase, vectorShape } from './dtypes';
 export type { DType, ClassType, EnumType, ArrayType, Member, VectorShape } from './dtypes';
 export { evalLocation, LocationError } from './location';

@@ -9,6 +9,7 @@ import { DwarfError } from './cursor';
 import { DType, TypeTable } from './dtypes';
 import { Sections } from './forms';
 import { AT, Die, InfoUnit, TAG, indexDies, isRef, readInfoSection } from './info';
+import { readElfLineTable } from './debug-info';
 import { ListContext, LocEntry, PcRange, readLocList, readRanges } from './ranges';
 import { qualifiedName } from './types';
 
@@ -38,6 +39,8 @@ export interface ScopeInfo {
   readonly frameBase?: LocationSpec;
   /** Inlined calls: the line of the call in the caller (DW_AT_call_line). */
   readonly callLine?: number;
+  /** Inlined calls: the caller's file (DW_AT_call_file, resolved through the unit's line table). */
+  readonly callFile?: string;
   readonly die: number;
 }
 
@@ -50,6 +53,16 @@ interface FunctionEntry {
 
 interface UnitCtx extends ListContext {
   readonly unit: InfoUnit;
+  /** The unit's line-table file names by index (DW_AT_call_file's and DW_AT_decl_file's meaning). */
+  readonly files?: ReadonlyMap<number, string>;
+}
+
+/** One function active at a PC: an inlined call (with where it was called from) or the machine frame's function. */
+export interface InlinedFrame {
+  readonly name: string;
+  /** Inlined calls: the line and file of the call in the next function out. */
+  readonly callLine?: number;
+  readonly callFile?: string;
 }
 
 const inRanges = (rs: readonly PcRange[], pc: number) => rs.some((r) => pc >= r.lo && pc < r.hi);
@@ -66,13 +79,16 @@ export class Program {
     private readonly dies: ReadonlyMap<number, Die>,
     private readonly sections: { ranges?: Uint8Array; rnglists?: Uint8Array; loc?: Uint8Array; loclists?: Uint8Array; addr?: Uint8Array },
     frame: Uint8Array | undefined,
+    lineFiles: ReadonlyMap<number, ReadonlyMap<number, string>> = new Map(),
   ) {
     this.types = new TypeTable(dies, units.map((u) => u.root));
     this.frames = new FrameTable(frame);
     for (const u of units) {
       const low = u.root.attrs.get(AT.low_pc);
       const ab = u.root.attrs.get(AT.addr_base);
-      const ctx: UnitCtx = { unit: u, version: u.version, base: typeof low === 'number' ? low : 0, addr: sections.addr, addrBase: typeof ab === 'number' ? ab : 8 };
+      const stmt = u.root.attrs.get(AT.stmt_list);
+      const files = typeof stmt === 'number' ? lineFiles.get(stmt) : undefined;
+      const ctx: UnitCtx = { unit: u, version: u.version, base: typeof low === 'number' ? low : 0, addr: sections.addr, addrBase: typeof ab === 'number' ? ab : 8, files };
       this.unitCtx.set(u, ctx);
       this.collect(u.root, ctx);
     }
@@ -90,9 +106,10 @@ export class Program {
     const abbrev = sec('.debug_abbrev');
     if (info && !abbrev) throw new DwarfError('.debug_abbrev: missing (needed by .debug_info)');
     const units = info && abbrev ? readInfoSection(info, abbrev, s) : [];
+    const lineFiles = new Map((readElfLineTable(image) ?? []).map((u) => [u.offset, u.files] as const));
     return new Program(units, indexDies(units), {
       ranges: sec('.debug_ranges'), rnglists: sec('.debug_rnglists'), loc: sec('.debug_loc'), loclists: sec('.debug_loclists'), addr: s.addr,
-    }, sec('.debug_frame'));
+    }, sec('.debug_frame'), lineFiles);
   }
 
   private collect(d: Die, ctx: UnitCtx): void {
@@ -141,27 +158,49 @@ export class Program {
     return chain.reverse();
   }
 
-  /** The variables visible at `pc`, innermost scope first; a name shadowed by an inner one is left out. */
-  variablesAt(pc: number): VariableInfo[] {
+  /**
+   * The variables visible at `pc`, innermost scope first; a name shadowed by an inner one is left out.
+   * `depth` picks the function of the stack inlinedFramesAt gives (0: the innermost inlined call or the
+   * function; 1: the function that call was inlined into; ...): its blocks containing `pc` and itself.
+   */
+  variablesAt(pc: number, depth = 0): VariableInfo[] {
     const seen = new Set<string>();
     const out: VariableInfo[] = [];
+    let level = 0;
     for (const s of this.scopesAt(pc)) {
-      for (const v of s.variables) {
-        if (v.name && seen.has(v.name)) continue;
-        seen.add(v.name);
-        out.push(v);
+      if (level === depth) {
+        for (const v of s.variables) {
+          if (v.name && seen.has(v.name)) continue;
+          seen.add(v.name);
+          out.push(v);
+        }
       }
-      if (s.kind !== 'block') break; // an inlined function does not see its caller's locals
+      if (s.kind !== 'block' && level++ === depth) break; // an inlined function does not see its caller's locals
     }
     return out;
   }
 
   /**
    * The functions active at `pc`, innermost first: each inlined call containing it (its name, and the
-   * line of the call in the next one out), then the function — the stack of one machine frame.
+   * line and file of the call in the next one out), then the function — the stack of one machine frame.
    */
-  inlinedFramesAt(pc: number): { name: string; callLine?: number }[] {
-    return this.scopesAt(pc).filter((s) => s.kind !== 'block').map((s) => ({ name: s.name, ...(s.callLine !== undefined ? { callLine: s.callLine } : {}) }));
+  inlinedFramesAt(pc: number): InlinedFrame[] {
+    return this.scopesAt(pc).filter((s) => s.kind !== 'block').map((s) => ({
+      name: s.name,
+      ...(s.callLine !== undefined ? { callLine: s.callLine } : {}),
+      ...(s.callFile !== undefined ? { callFile: s.callFile } : {}),
+    }));
+  }
+
+  /**
+   * The inlined call whose code begins at `pc` (scopesAt leaves it out: a stop there is still at the
+   * call) — its call line and file, which is where the innermost frame stands there.
+   */
+  inlinedCallStartingAt(pc: number): InlinedFrame | undefined {
+    const at = pc >>> 0;
+    const inner = this.scopesAt(at)[0];
+    const next = inner?.children.find((c) => c.kind === 'inlined' && c.ranges[0]?.lo === at);
+    return next ? { name: next.name, ...(next.callLine !== undefined ? { callLine: next.callLine } : {}), ...(next.callFile !== undefined ? { callFile: next.callFile } : {}) } : undefined;
   }
 
   /** The function (or the innermost inlined function) at `pc` — for its frame base. */
@@ -207,11 +246,14 @@ export class Program {
     const named = kind === 'block' ? undefined : this.origin(d);
     const fb = d.attrs.get(AT.frame_base);
     const callLine = kind === 'inlined' ? d.attrs.get(AT.call_line) : undefined;
+    const callFileIndex = kind === 'inlined' ? d.attrs.get(AT.call_file) : undefined;
+    const callFile = typeof callFileIndex === 'number' ? ctx.files?.get(callFileIndex) : undefined;
     const scope: ScopeInfo = {
       kind, name: named && typeof this.attr(named, AT.name) === 'string' ? qualifiedName(this.declarationRoot(named)) : '',
       ranges, variables: [], children: [], parent, die: d.offset,
       frameBase: fb instanceof Uint8Array ? fb : typeof fb === 'number' ? this.locList(fb, ctx) : undefined,
       ...(typeof callLine === 'number' ? { callLine } : {}),
+      ...(callFile !== undefined ? { callFile } : {}),
     };
     const vars = scope.variables as VariableInfo[];
     const kids = scope.children as ScopeInfo[];

@@ -127,9 +127,9 @@ export class Evaluator {
   private lookup(name: string): Value {
     const { program, target } = this.ctx;
     if (!name.includes('::')) {
-      const v = program.variablesAt(target.pc).find((x) => x.name === name);
+      const v = program.variablesAt(target.pc, target.inlineDepth).find((x) => x.name === name);
       if (v) return variableValue(this.ctx, v);
-      const self = program.variablesAt(target.pc).find((x) => x.name === 'this');
+      const self = program.variablesAt(target.pc, target.inlineDepth).find((x) => x.name === 'this');
       if (self) {
         const obj = this.derefPointer(variableValue(this.ctx, self));
         const m = findMember(this.ctx, obj, name);

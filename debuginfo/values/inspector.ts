@@ -68,14 +68,14 @@ export class Inspector {
   /** Parameters and locals visible at the frame's PC, innermost scope first. */
   locals(target: TargetView): ValueNode[] {
     const ctx = this.ctx(target);
-    return this.program.variablesAt(target.pc).map((v) => this.node(target, v.name, variableValue(ctx, v), v.name));
+    return this.program.variablesAt(target.pc, target.inlineDepth).map((v) => this.node(target, v.name, variableValue(ctx, v), v.name));
   }
 
   /** The frame's vector-typed parameters and locals with their bytes (no display work; unreadable ones left out). */
   vectorLocals(target: TargetView): VectorLocal[] {
     const ctx = this.ctx(target);
     const out: VectorLocal[] = [];
-    for (const v of this.program.variablesAt(target.pc)) {
+    for (const v of this.program.variablesAt(target.pc, target.inlineDepth)) {
       const shape = vectorShape(v.type);
       if (!shape) continue;
       const value = variableValue(ctx, v);

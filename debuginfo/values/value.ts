@@ -17,6 +17,8 @@ export interface TargetView {
   readonly pc: number;
   /** The canonical frame address, if the caller knows it (otherwise computed from .debug_frame). */
   readonly cfa?: number;
+  /** Which function of the PC's inlined calls the frame is (Program.inlinedFramesAt; 0, the default: the innermost). */
+  readonly inlineDepth?: number;
   /** Device HBM (64-bit addresses), as the session layer provides it. */
   readHbm?(addr: bigint, len: number): Uint8Array | undefined;
   writeMemory?(addr: number, bytes: Uint8Array): boolean;

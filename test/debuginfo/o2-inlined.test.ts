@@ -83,7 +83,7 @@ describe('debuginfo: -O2 inlined calls as DW_TAG_inlined_subroutine', function (
       const why = m.run({ maxInstructions: 1_000_000 });
       assert.equal(why.kind, 'breakpoint', JSON.stringify(why));
       assert.equal(program.functionAt(m.pc)?.name, 'main', 'the stop is in the inlined copy, in main');
-      assert.deepEqual(program.inlinedFramesAt(m.pc), [{ name: 'square_plus', callLine: CALL_LINE }, { name: 'main' }]);
+      assert.deepEqual(program.inlinedFramesAt(m.pc), [{ name: 'square_plus', callLine: CALL_LINE, callFile: '/src/inl.cpp' }, { name: 'main' }]);
     }
   });
 });
