@@ -1,7 +1,7 @@
 // One translation unit through the front-end and the compiler: analysis, lowering to IR, and
 // Xtensa assembly. Front-end errors stop here; so does anything the compiler cannot translate yet.
 
-import type { FileHost, Frontend, SemanticModel } from '../language';
+import { isSdkFile, type FileHost, type Frontend, type SemanticModel } from '../language';
 import type { FunctionDecl } from '../language/model';
 import type { Module } from './ir/ir';
 import { Unsupported, type CompileDiagnostic } from './lower/errors';
@@ -46,7 +46,7 @@ export function translateUnit(frontend: Frontend, file: string, host: FileHost, 
   const m = lowerUnit(analysis, options.runtime, options.prefix, options.plainNames, options.optimize === 1 || options.optimize === 2);
   if (m.diagnostics.length) return { diagnostics: m.diagnostics, defined: new Set() };
   const module: Module = { funcs: m.funcs, data: m.data, externs: m.externs };
-  if (options.optimize === 1 || options.optimize === 2) optimizeModule(module, { level: options.optimize });
+  if (options.optimize === 1 || options.optimize === 2) optimizeModule(module, { level: options.optimize, describeInlined: (file) => !isSdkFile(file) });
   let emitted: EmittedModule;
   try {
     emitted = emitModule(module, file, options.prefix);

@@ -4,8 +4,8 @@
 // function of its own call cycle.
 //
 // Debug information: at -O2 (`inlinedScopes`) the inlined code of a function of the caller's own file
-// is a scope of the caller that the DWARF writer describes as a DW_TAG_inlined_subroutine; the callee's
-// variables are not described. Instructions of a callee from the
+// is a scope of the caller that the DWARF writer describes as a DW_TAG_inlined_subroutine, holding the
+// callee's parameters and locals (renamed like its code). Instructions of a callee from the
 // caller's own source file keep their lines (stepping shows the callee's lines); a callee from another
 // file (an SDK header) takes the call's position and its statement marks are dropped, so stepping in
 // user code steps over it like over a call. The callee's lexical-scope marks are dropped.
@@ -130,7 +130,7 @@ function cloneInstr(i: Instr, c: Cloner, pos: SourcePos | undefined): Instr {
  * Replaces the call at `caller.blocks[bi].instrs[ii]` by the callee's body; returns the blocks added
  * (the callee's, then the continuation holding the rest of the calling block).
  */
-function inlineAt(caller: Func, bi: number, ii: number, callee: Func, blockIds: { next: number }, scopes: boolean): Block[] {
+function inlineAt(caller: Func, bi: number, ii: number, callee: Func, blockIds: { next: number }, scopes: boolean, describe: (file: string) => boolean): Block[] {
   const block = caller.blocks[bi];
   const call = block.instrs[ii] as Extract<Instr, { op: 'call' }>;
   const site = call.pos;
@@ -155,7 +155,26 @@ function inlineAt(caller: Func, bi: number, ii: number, callee: Func, blockIds: 
     added.push(nb);
   }
   added.push(cont);
+  if (scope !== undefined && describe(site!.file)) describeCalleeVariables(caller, callee, c, scope);
   return added;
+}
+
+/**
+ * The callee's parameters and locals as variables of the inlined call's scope (the debugger shows them
+ * in the inlined frame): renamed like its code; those of calls the callee itself inlined are left out
+ * (one level of inlined scopes is described).
+ */
+function describeCalleeVariables(caller: Func, callee: Func, c: Cloner, scope: number): void {
+  const parent = new Map(callee.debugScopes.map((s) => [s.id, s]));
+  const insideInlined = (id: number): boolean => {
+    for (let s = parent.get(id); s; s = s.parent === undefined ? undefined : parent.get(s.parent)) if (s.inlined) return true;
+    return false;
+  };
+  for (const v of callee.debugVars) {
+    if (insideInlined(v.scope)) continue;
+    // a promoted variable's slot is not in the code: it stays the callee's (the writer reads the register)
+    caller.debugVars.push({ ...v, slot: v.vreg ? v.slot : c.slot(v.slot), ...(v.vreg ? { vreg: c.reg(v.vreg) } : {}), scope });
+  }
 }
 
 function cloneTerm(t: Terminator | undefined, c: Cloner, dst: VReg | undefined, cont: Block, pos: SourcePos | undefined, into: Block): Terminator {
@@ -210,7 +229,7 @@ function inlinedScope(caller: Func, bi: number, ii: number, callee: Func, call: 
 }
 
 /** Inlines the calls of `f` to functions that `ready` accepts; returns how many. */
-export function inlineCalls(f: Func, ready: (symbol: string) => InlineCandidate | undefined, limits: InlineLimits = INLINE_LIMITS[1]): number {
+export function inlineCalls(f: Func, ready: (symbol: string) => InlineCandidate | undefined, limits: InlineLimits = INLINE_LIMITS[1], describe: (file: string) => boolean = () => true): number {
   const blockIds = { next: Math.max(...f.blocks.map((b) => b.id)) + 1 };
   let count = 0;
   let size = instrCount(f);
@@ -222,7 +241,7 @@ export function inlineCalls(f: Func, ready: (symbol: string) => InlineCandidate 
       const c = ready(i.callee);
       if (!c || c.size > limits.callee || !fits(f, c.body, i) || size > limits.caller) continue;
       if (limits.calleeFrame !== undefined && slotBytes(c.body) > limits.calleeFrame) continue;
-      const added = inlineAt(f, bi, ii, c.body, blockIds, limits.inlinedScopes === true);
+      const added = inlineAt(f, bi, ii, c.body, blockIds, limits.inlinedScopes === true, describe);
       f.blocks.splice(bi + 1, 0, ...added);
       size += c.size;
       count++;

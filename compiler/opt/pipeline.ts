@@ -34,6 +34,12 @@ export interface PipelineOptions {
   readonly inline?: boolean;
   /** 1 (default) or 2: -O2 inlines larger callees into larger callers (inline.ts: INLINE_LIMITS). */
   readonly level?: 1 | 2;
+  /**
+   * Whether the debug information describes the variables of a call inlined at a call site in `file`
+   * (default: every file). Described variables are kept like the caller's own, so the build leaves out
+   * the SDK's (translate.ts): its accessor chain is inlined whole into kernel loops.
+   */
+  readonly describeInlined?: (file: string) => boolean;
 }
 
 /**
@@ -42,7 +48,7 @@ export interface PipelineOptions {
  */
 export function optimizeFunction(f: Func, ready: (symbol: string) => InlineCandidate | undefined, options: PipelineOptions = {}): Func {
   promoteLocals(f);
-  if (options.inline !== false) inlineCalls(f, ready, INLINE_LIMITS[options.level ?? 1]);
+  if (options.inline !== false) inlineCalls(f, ready, INLINE_LIMITS[options.level ?? 1], options.describeInlined);
   const body = snapshot(f);
   for (let round = 0; round < 3; round++) {
     mergeBlocks(f);

@@ -2,8 +2,9 @@
 // its .cpp with `optimize: 2` stops inside a function the compiler inlined into main; the stack shows
 // the inlined function innermost (at the line stopped on) and main next, standing at the call's line,
 // both in the program's file and in the same machine frame (same instruction pointer); each frame's
-// Locals are its own function's (main's `total` in main's frame, not in the inlined one), and
-// evaluating in main's frame sees main's variables.
+// Locals are its own function's with their values at each iteration (the inlined call's `r`, main's `i`
+// and `total`), and evaluating in main's frame sees main's variables. Line steps step over an inlined
+// call from its caller's line, into it, and out of it.
 
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -35,6 +36,12 @@ async function localNames(dc: DebugClient, frameId: number): Promise<string[]> {
   return (await dc.variablesRequest({ variablesReference: s.variablesReference })).body.variables.map((v) => v.name);
 }
 
+async function valuesOf(dc: DebugClient, frameId: number): Promise<Record<string, string>> {
+  const s = (await dc.scopesRequest({ frameId })).body.scopes.find((x) => x.name === 'Locals')!;
+  const list = (await dc.variablesRequest({ variablesReference: s.variablesReference })).body.variables;
+  return Object.fromEntries(list.map((v) => [v.name, v.value]));
+}
+
 describe('debug adapter: inlined calls at -O2 in the call stack', function () {
   this.timeout(180_000);
   let dc: DebugClient;
@@ -60,6 +67,20 @@ describe('debug adapter: inlined calls at -O2 in the call stack', function () {
     assert.ok(!inner.includes('total'), `the inlined function's Locals: ${inner.join(', ')}`);
     const r = await dc.evaluateRequest({ expression: 'total', frameId: frames[1].id, context: 'watch' });
     assert.match(r.body.result, /^\d+$|optimized out/);
+    // each stop is iteration k: the inlined call's r is k*k before its `r = r + 1`, main's total the sum so far
+    for (let k = 0; k < 3; k++) {
+      if (k) await stopAfter(dc, () => dc.continueRequest({ threadId: 1 }));
+      const ids = (await dc.stackTraceRequest({ threadId: 1 })).body.stackFrames.map((f) => f.id);
+      const callee = await valuesOf(dc, ids[0]);
+      const caller = await valuesOf(dc, ids[1]);
+      let total = 0;
+      for (let j = 0; j < k; j++) total += j * j + 1;
+      assert.equal(callee.r, String(k * k), `iteration ${k}: ${JSON.stringify(callee)}`);
+      assert.ok(callee.v === String(k) || callee.v === '<optimized out>', `v: ${callee.v}`);
+      assert.equal(caller.i, String(k));
+      assert.equal(caller.total, String(total));
+      assert.ok(!('r' in caller) && !('total' in callee), `${JSON.stringify(callee)} / ${JSON.stringify(caller)}`);
+    }
   });
 
   it('steps over an inlined call from its caller, into it, and out of it', async () => {

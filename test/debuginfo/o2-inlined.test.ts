@@ -1,7 +1,8 @@
 // -O2's inlined calls of functions of the same file as DW_TAG_inlined_subroutine: readelf reads the
 // entry (abstract origin with DW_AT_inline, call file and line, address range) without a warning; a
 // program stopped inside the inlined code on the emulator has the inlined function innermost in the
-// stack of its frame, called from the caller's line; -O1 (whose output stays as it was) has none.
+// stack of its frame, called from the caller's line, with its own parameter and local (and main its
+// own); -O1 (whose output stays as it was) has none.
 
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
@@ -84,6 +85,9 @@ describe('debuginfo: -O2 inlined calls as DW_TAG_inlined_subroutine', function (
       assert.equal(why.kind, 'breakpoint', JSON.stringify(why));
       assert.equal(program.functionAt(m.pc)?.name, 'main', 'the stop is in the inlined copy, in main');
       assert.deepEqual(program.inlinedFramesAt(m.pc), [{ name: 'square_plus', callLine: CALL_LINE, callFile: '/src/inl.cpp' }, { name: 'main' }]);
+      // each function of the stack has its own variables: the inlined call's parameter and local, then main's
+      assert.deepEqual(program.variablesAt(m.pc).map((v) => v.name).sort(), ['r', 'v']);
+      assert.deepEqual(program.variablesAt(m.pc, 1).map((v) => v.name).sort(), ['i', 's', 'total']);
     }
   });
 });
