@@ -66,6 +66,20 @@ class Pacer {
   }
 }
 
+/**
+ * One instruction of `core`, or a whole call: over — a call runs to its return; in — a call is
+ * entered unless its callee has no line or is skipped (stepOverSdk). Undefined when it got there.
+ */
+async function advance(h: StepHost, core: number, mode: 'over' | 'in'): Promise<Outcome | undefined> {
+  const m = h.machine(core);
+  const pc = m.pc >>> 0;
+  const sp = m.readAR(1) >>> 0;
+  const call = callAt(m, pc);
+  if (call && mode === 'over') return h.runTo(core, pc + call.size, sp);
+  const out = h.stepOne(core);
+  return !out && call && skipCallee(h, m.pc) ? h.runTo(core, pc + call.size, sp) : out;
+}
+
 export async function stepLine(h: StepHost, core: number, mode: 'over' | 'in'): Promise<Outcome> {
   const m = h.machine(core);
   const start = h.lines.rowAt(m.pc);
@@ -75,17 +89,7 @@ export async function stepLine(h: StepHost, core: number, mode: 'over' | 'in'): 
   const startChain = h.inlineChain(m.pc >>> 0);
   const pacer = new Pacer(h, core);
   for (let n = 1; ; n++) {
-    const paced = await pacer.check(n);
-    if (paced) return paced;
-    const pc = m.pc >>> 0;
-    const call = callAt(m, pc);
-    let out: Outcome | undefined;
-    if (call && mode === 'over') out = await h.runTo(core, pc + call.size, m.readAR(1) >>> 0);
-    else {
-      const sp0 = m.readAR(1) >>> 0;
-      out = h.stepOne(core);
-      if (!out && call && skipCallee(h, m.pc)) out = await h.runTo(core, pc + call.size, sp0);
-    }
+    const out = (await pacer.check(n)) ?? (await advance(h, core, mode));
     if (out) return out;
     const npc = m.pc >>> 0;
     const sp = m.readAR(1) >>> 0;
@@ -125,11 +129,7 @@ async function stepOutOfInlined(h: StepHost, core: number, chain: readonly numbe
   const startSp = m.readAR(1) >>> 0;
   const pacer = new Pacer(h, core);
   for (let n = 1; ; n++) {
-    const paced = await pacer.check(n);
-    if (paced) return paced;
-    const pc = m.pc >>> 0;
-    const call = callAt(m, pc);
-    const out = call ? await h.runTo(core, pc + call.size, startSp) : h.stepOne(core);
+    const out = (await pacer.check(n)) ?? (await advance(h, core, 'over'));
     if (out) return out;
     const sp = m.readAR(1) >>> 0;
     const left = sp > startSp || (sp === startSp && !entersInlined(chain.slice(0, -1), h.inlineChain(m.pc >>> 0)) && h.lines.rowAt(m.pc) !== undefined);

@@ -10,26 +10,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { DebugClient } from '@vscode/debugadapter-testsupport';
+import { CALLEE_LINE, CALL_LINE, SOURCE } from '../debuginfo/o2-inlined.program';
 import { launchTo, startClient, stopAfter, TMP } from './helpers';
 
-const SOURCE = `#include <stdio.h>
-static int square_plus(int v) {
-  int r = v * v;
-  r = r + 1;
-  return r;
-}
-int main() {
-  int total = 0;
-  for (int i = 0; i < 5; i++) {
-    int s = square_plus(i);
-    total += s;
-  }
-  printf("%d\\n", total);
-  return 0;
-}
-`;
-const CALLEE_LINE = 4;
-const CALL_LINE = 10;
 
 async function localNames(dc: DebugClient, frameId: number): Promise<string[]> {
   const s = (await dc.scopesRequest({ frameId })).body.scopes.find((x) => x.name === 'Locals')!;

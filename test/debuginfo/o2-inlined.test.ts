@@ -15,26 +15,8 @@ import { createMachine, MemoryHost } from '../../emulator';
 import type { ElfImage } from '../../xtensa/elf/types';
 import { compileSource } from '../compiler/harness';
 import { findTool, requireTool } from '../../harness/oracle/tools';
+import { CALLEE_LINE, CALL_LINE, SOURCE } from './o2-inlined.program';
 
-const SOURCE = `#include <stdio.h>
-static int square_plus(int v) {
-  int r = v * v;
-  r = r + 1;
-  return r;
-}
-int main() {
-  int total = 0;
-  for (int i = 0; i < 5; i++) {
-    int s = square_plus(i);
-    total += s;
-  }
-  printf("%d\\n", total);
-  return 0;
-}
-`;
-/** The inlined code's second statement (at its first address the stop is still at the call). */
-const CALLEE_LINE = 4;
-const CALL_LINE = 10;
 
 async function build(optimize: 1 | 2): Promise<{ image: ElfImage; elf: Uint8Array }> {
   const r = await compileSource(SOURCE, '/src/inl.cpp', { optimize, debug: true });
