@@ -24,4 +24,3 @@ export { anonymousFieldNamed, bitFieldPromotion, compilerDefined, ignoredByOverl
 export type { Initialiser } from './sema/initialisers-outside-bodies';
 export type { VariableDefinition } from './sema/variable-definitions';
 export { constantValue, floatConstant, floatLiteralValue, parseFloatText, parseIntegerText } from './model/constant-values';
-export { closureInfo, type ClosureCapture, type ClosureInfo } from './sema/lambdas';

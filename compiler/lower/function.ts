@@ -8,7 +8,7 @@
 // below, which pass-table.ts fills once when the module driver (module.ts) loads. So every pass file
 // depends on this one and on the passes beneath it, never on one above it.
 
-import { closureInfo, types } from '../../language';
+import { types } from '../../language';
 import { Loc, type ClassDecl, type FieldDecl, type FunctionDecl, type VarDecl, type Expr, type FullExpr, type FunctionBody, type Type } from '../../language/model';
 import { FunctionBuilder, offsetAddr, regAddr, slotAddr } from '../ir/builder';
 import type { Address, Block, Func, SourcePos, VReg } from '../ir/ir';
@@ -198,7 +198,7 @@ export class FnLower {
   /** `this` inside a call operator: the enclosing object the closure captured. */
   private capturedThis(at: Loc): VReg {
     const cls = this.fn.owner!;
-    const self = closureInfo(cls)?.thisField;
+    const self = cls.closure?.thisField;
     if (!self || !this.thisSlot) return unsupported(at, "internal: 'this' in a lambda that did not capture it");
     const field = offsetAddr(regAddr(this.b.load('i32', this.thisSlot, 'i32')), this.L.fieldOffset(cls, self.name));
     return self.type.kind === 'pointer' ? this.b.load('i32', field, 'i32') : this.b.addr(field);

@@ -9,8 +9,8 @@
 // the captured enclosing object. A lambda without captures converts to a pointer to a static invoker
 // generated here: it calls the call operator with a dummy closure (the closure has no state).
 
-import { types, closureInfo, type ClosureCapture } from '../../language';
-import type { ClassDecl, FunctionDecl, Loc } from '../../language/model';
+import { types } from '../../language';
+import type { ClassDecl, ClosureCapture, FunctionDecl, Loc } from '../../language/model';
 import type { Address, VReg } from '../ir/ir';
 import { FunctionBuilder, offsetAddr, regAddr, slotAddr, symAddr } from '../ir/builder';
 import { posOf, unsupported } from './errors';
@@ -23,7 +23,7 @@ import { isClassType, isVoidType, valueTypeOf } from './types';
 /** Builds the closure object of a lambda expression at `addr`. */
 export function buildClosure(f: FnLower, addr: Address, cls: ClassDecl, at: Loc): void {
   cls.require();
-  const info = closureInfo(cls);
+  const info = cls.closure;
   if (!info) return unsupported(at, 'internal: a closure the model does not describe');
   for (const c of info.captures) {
     // the model gives a static local a field too; the body names the static itself, the field stays unused
@@ -59,8 +59,9 @@ const invokers = new WeakMap<ModuleLowering, Map<FunctionDecl, string>>();
 
 /** The conversion of a lambda without captures: the address of its static invoker. */
 export function closureToPointer(f: FnLower, conv: FunctionDecl, at: Loc): VReg {
-  const call = closureInfo(conv.owner!)?.call;
-  if (!call || closureInfo(conv.owner!)?.toPointer !== conv) return unsupported(at, 'internal: conversion of a closure the model does not describe');
+  const closure = conv.owner?.closure;
+  const call = closure?.call;
+  if (!call || closure.toPointer !== conv) return unsupported(at, 'internal: conversion of a closure the model does not describe');
   // the invoker would have to pass on arguments it cannot name (GCC does not implement this either)
   if (call.variadic) unsupported(at, "converting a lambda with a '...' parameter to a pointer to function is not supported");
   let known = invokers.get(f.m);

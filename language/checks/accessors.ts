@@ -8,7 +8,6 @@ import type { VarDecl } from '../model/declarations';
 import type { Expr } from '../model/expressions';
 import type { FunctionContext, Span } from './function-context';
 import { ACCESSOR_FACTORIES, accessorKindOf, sdkValue, type AccessorKind, type SdkValue } from './sdk-types';
-import { nodeOfLoc, runsUnconditionallyWithin } from './syntax';
 import { stripExpr, tensorOf, type TensorRef } from './tensors';
 
 export interface AccessorUse {
@@ -124,13 +123,12 @@ function extendingReference(fc: FunctionContext, e: Expr): VarDecl | undefined {
 
 /** The first `x.close()` after `from` that runs whenever the rest of x's scope runs. */
 function firstUnconditionalClose(fc: FunctionContext, x: VarDecl, from: number): Expr | undefined {
-  const scope = fc.scopeNodeOf(x);
   let first: Expr | undefined;
   for (const e of fc.index.all) {
     if (e.kind !== 'call' || e.callee?.name !== 'close' || e.loc.start < from) continue;
     if (stripExpr(e.operands?.[0] ?? e).decl !== x) continue;
     if (first && first.loc.start < e.loc.start) continue;
-    if (!scope || runsUnconditionallyWithin(nodeOfLoc(e.loc), scope)) first = e;
+    if (fc.runsWheneverScopeRuns(e, x)) first = e;
   }
   return first;
 }

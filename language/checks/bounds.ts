@@ -1,6 +1,7 @@
 // Q7-A015 constant subscripts outside a size the kernel itself fixed: `torch::zeros({5, 5, 5})` (or a
 // `// q7: t shape {...}` annotation) and then `acc[15][20][30]`. Accessors do no bounds checking on the
 // device (aws-neuron-sdk#1019), so such a subscript silently reads or writes outside the tensor.
+// Reads the subscripts in the syntax tree, through chains.ts's chains (which see untyped expressions too).
 
 import type { SyntaxNode } from '../parse/syntax-node';
 import { outermostChains, type Chain } from './chains';

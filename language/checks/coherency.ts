@@ -8,10 +8,9 @@
 import type { Severity } from '../diagnostics';
 import type { Loc } from '../model/declarations';
 import type { Stmt } from '../model/statements';
-import type { SyntaxNode } from '../parse/syntax-node';
 import { accessorUses, describeUse, type AccessorUse } from './accessors';
 import type { FileContext } from './context';
-import { editable, indentAt } from './fixes';
+import { editable, firstLineOf, indentAt } from './fixes';
 import type { FunctionContext } from './function-context';
 import { sameTensor, stripExpr } from './tensors';
 import type { Check, CoherencePolicy, Fix } from './types';
@@ -97,7 +96,7 @@ function usedAfter(fc: FunctionContext, u: AccessorUse, offset: number): boolean
 function closeFirst(ctx: FileContext, fc: FunctionContext, a: AccessorUse, b: AccessorUse): Fix[] {
   if (!a.local || (a.kind !== 'reader' && a.kind !== 'writer') || usedAfter(fc, a, b.created.loc.start)) return [];
   const stmt = fc.statementAround(b.created.loc);
-  if (!stmt || !editable(ctx, fc, firstLine(fc.node(stmt.loc.start, stmt.loc.end)))) return [];
+  if (!stmt || !editable(ctx, fc, firstLineOf(fc, stmt.loc))) return [];
   const at = fc.rangeOf(stmt.loc).start;
   return [{
     title: `Close '${a.local.name}' before opening the ${b.kind === 'standard' ? 'accessor' : 'stream'}`,
@@ -121,7 +120,7 @@ function scopeFirst(ctx: FileContext, fc: FunctionContext, a: AccessorUse, b: Ac
   }
   const bStmt = topIn(fc, block, b.created.loc);
   if (!bStmt || bStmt.loc.start < last.loc.end || declaresUsedLater(fc, block.loc, declStmt.loc, last.loc)) return [];
-  if (!editable(ctx, fc, firstLine(fc.node(declStmt.loc.start, declStmt.loc.end)))) return [];
+  if (!editable(ctx, fc, firstLineOf(fc, declStmt.loc))) return [];
   const start = fc.rangeOf(declStmt.loc).start;
   const end = fc.rangeOf(last.loc).end;
   const indent = indentAt(ctx, start.line);
@@ -150,9 +149,4 @@ function declaresUsedLater(fc: FunctionContext, block: Loc, from: Loc, to: Loc):
     if (fc.index.all.some((e) => e.decl === l.decl && e.loc.start > to.end && e.loc.end <= block.end)) return true;
   }
   return false;
-}
-
-/** The node itself when it fits on one line, else its first child (for the editability test). */
-function firstLine(n: SyntaxNode): SyntaxNode {
-  return n.text.includes('\n') && n.children[0] ? firstLine(n.children[0]) : n;
 }

@@ -4,6 +4,8 @@
 // or stored in a class member by a constructor, it is not released where the scope that opened it
 // ends: the slot stays taken in the caller, for the object's life, or until the program exits.
 // TCM accessors take no slot and element references hold none, so they are not reported.
+// Walks the body's syntax for returns, static locals, member initialisers and lambda captures (the
+// statement tree and ClassDecl.closure could answer these: a move still to make).
 
 import type { SyntaxNode } from '../parse/syntax-node';
 import type { Expr } from '../model/expressions';

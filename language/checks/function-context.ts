@@ -9,7 +9,7 @@ import type { Expr } from '../model/expressions';
 import type { FunctionBody, LocalObject } from '../model/bodies';
 import { allStatements, statementPath, type Stmt, type WrittenInitialiser } from '../model/statements';
 import { ExprIndex } from './expr-index';
-import { enclosingScope, nodeAt, nodeOfLoc } from './syntax';
+import { nodeAt } from './syntax';
 
 export interface Span {
   start: number;
@@ -17,6 +17,10 @@ export interface Span {
 }
 
 const contexts = new WeakMap<FunctionBody, FunctionContext>();
+/** The statements that are the scope of the locals they declare (a block, or the condition's or init's). */
+const SCOPES = new Set<Stmt['kind']>(['block', 'for', 'range-for', 'if', 'while', 'switch']);
+/** The statements whose parts run conditionally or repeatedly. */
+const CONDITIONAL_STATEMENTS = new Set<Stmt['kind']>(['if', 'while', 'for', 'range-for', 'do', 'switch', 'case']);
 const LINE_OPEN = '\uE000';
 const LINE_CLOSE = '\uE001';
 const LINE_MARK = /\uE000(\d+)\uE001/g;
@@ -117,9 +121,30 @@ export class FunctionContext {
     return this.statementsAround(loc).at(-1);
   }
 
-  /** The syntax node of the scope a local belongs to. */
-  scopeNodeOf(decl: VarDecl): SyntaxNode | undefined {
-    return enclosingScope(nodeOfLoc(decl.loc));
+  /** The statement of the typed tree that is the scope of a local: the innermost block, `for`, range-based
+   *  `for`, `if`, `while` or `switch` around its declaration (a condition's variable belongs to its statement). */
+  scopeOf(decl: VarDecl): Stmt | undefined {
+    const path = this.statementsAround(decl.loc);
+    for (let i = path.length - 1; i >= 0; i--) if (SCOPES.has(path[i].kind)) return path[i];
+    return undefined;
+  }
+
+  /**
+   * Whether `e` runs every time the rest of `decl`'s scope runs: no `if`, loop, switch or case label lies
+   * between that scope and its statement, and no `?:`, `&&` or `||` around it in its full-expression.
+   * Read from the typed tree (statements and expressions); a local without a scope (none of the
+   * statements above) gives true.
+   */
+  runsWheneverScopeRuns(e: Expr, decl: VarDecl): boolean {
+    const scope = this.scopeOf(decl);
+    if (!scope) return true;
+    const path = this.statementsAround(e.loc);
+    const from = path.indexOf(scope);
+    if (path.slice(from + 1).some((s) => CONDITIONAL_STATEMENTS.has(s.kind))) return false;
+    for (let p = this.index.parent(e); p; p = this.index.parent(p)) {
+      if (p.kind === 'conditional' || (p.kind === 'binary' && (p.operator === '&&' || p.operator === '||'))) return false;
+    }
+    return true;
   }
 
   /** Parameters referenced in the body, by name. */

@@ -5,6 +5,7 @@
 // shape file). Kernels are the functions the shape file registers (errors) or, without one, those
 // the compiler's rule takes that return torch::Tensor (kernel-rule.ts; warnings, since a helper may fit
 // the rule: make it static). Without a shape file a void function is taken for a helper.
+// Reads a parameter's and the return type's spelling in the syntax tree: the fix rewrites that text.
 
 import type { SourceRange } from '../diagnostics';
 import type { FunctionDecl, ParamDecl } from '../model/declarations';

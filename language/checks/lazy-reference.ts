@@ -2,6 +2,8 @@
 // reference that translates a window and reads memory on every use (in stock PyTorch it is a copy).
 // A warning when the same tensor is written between the declaration and a use of x (x then sees the
 // new value), otherwise a hint. Quick fix: spell the element type.
+// Reads the declaration's `auto` in the syntax tree (the model has the deduced type, not how it was
+// written, and the fix edits exactly that text) and finds writes through chains.ts.
 
 import type { SyntaxNode } from '../parse/syntax-node';
 import type { LocalObject } from '../model/bodies';
@@ -9,7 +11,7 @@ import { nonReference, typeToString } from '../model/types';
 import { accessorSource } from './accessors';
 import { chainOf } from './chains';
 import type { FileContext } from './context';
-import { editable } from './fixes';
+import { editable, spanOf } from './fixes';
 import type { FunctionContext } from './function-context';
 import { sdkValue } from './sdk-types';
 import { ancestor, nodeOfLoc } from './syntax';
@@ -108,7 +110,7 @@ function writesTo(fc: FunctionContext, n: SyntaxNode, tensor: TensorRef): boolea
 /** Replaces `auto` with the element type (`float x = acc[i][j];`). */
 function spellType(ctx: FileContext, fc: FunctionContext, typeNode: SyntaxNode, name: SyntaxNode, elem: string): Fix[] {
   const declarator = name.parent;
-  if (declarator?.type !== 'init_declarator' || typeNode.text !== 'auto' || !editable(ctx, fc, typeNode)) return [];
+  if (declarator?.type !== 'init_declarator' || typeNode.text !== 'auto' || !editable(ctx, fc, spanOf(typeNode))) return [];
   return [{ title: `Spell the element type: '${elem} ${name.text}'`, edits: [{ range: fc.rangeOf(typeNode), newText: elem }] }];
 }
 

@@ -3,14 +3,12 @@
 // that never calls get_dst_tensor() leaves the output undefined; printf that can run on a core other
 // than 0 prints nothing (hint).
 
-import type { SyntaxNode } from '../parse/syntax-node';
-import type { FunctionDecl } from '../model/declarations';
+import type { FunctionDecl, Loc } from '../model/declarations';
 import type { Expr } from '../model/expressions';
 import { accessorUses, describeUse } from './accessors';
 import type { FileContext } from './context';
 import type { FunctionContext } from './function-context';
 import { isTensorType } from './sdk-types';
-import { ancestor, nodeOfLoc, unparenthesised } from './syntax';
 import type { Check } from './types';
 
 const CODE = 'Q7-M006';
@@ -82,7 +80,7 @@ function reaches(f: FunctionDecl, calls: Map<FunctionDecl, Expr[]>, seen: Set<Fu
 function printfs(ctx: FileContext, fc: FunctionContext): void {
   for (const e of fc.index.all) {
     if (e.kind !== 'call' || e.callee?.name !== 'printf' || e.callee.owner) continue;
-    if (guardedByCoreZero(fc, nodeOfLoc(e.loc))) continue;
+    if (guardedByCoreZero(fc, e)) continue;
     ctx.report({
       range: fc.rangeOf(e.loc),
       severity: 'hint',
@@ -94,32 +92,34 @@ function printfs(ctx: FileContext, fc: FunctionContext): void {
   }
 }
 
-/** Whether `n` sits in the then-branch of an `if` whose condition is `get_cpu_id() == 0` (or a variable holding it). */
-function guardedByCoreZero(fc: FunctionContext, n: SyntaxNode): boolean {
-  for (let k: SyntaxNode | undefined = n; k; k = ancestor(k, (a) => a.type === 'if_statement')) {
-    if (k.type !== 'if_statement') continue;
-    const cond = k.childForFieldName('condition');
-    const cons = k.childForFieldName('consequence');
-    if (cond && cons && n.startIndex >= cons.startIndex && n.endIndex <= cons.endIndex && isCoreZeroTest(fc, cond)) return true;
-  }
-  return false;
+/** Whether `e` sits in the then-branch of an `if` whose condition is `get_cpu_id() == 0` (or a variable
+ *  holding it), read from the typed statement tree and the condition's typed expression. */
+function guardedByCoreZero(fc: FunctionContext, e: Expr): boolean {
+  return fc.statementsAround(e.loc).some((s) => s.kind === 'if' && !s.cond.init.length && within(e.loc, s.then.loc) && isCoreZeroTest(fc, s.cond.value?.expr));
 }
 
-function isCoreZeroTest(fc: FunctionContext, cond: SyntaxNode): boolean {
-  const c = unparenthesised(cond.type === 'condition_clause' ? cond.namedChild(0) ?? cond : cond);
-  if (c.type === 'unary_expression' && c.childForFieldName('operator')?.type === '!') return isCpuId(fc, c.childForFieldName('argument'));
-  if (c.type !== 'binary_expression' || c.childForFieldName('operator')?.type !== '==') return false;
-  const l = c.childForFieldName('left');
-  const r = c.childForFieldName('right');
-  return (isCpuId(fc, l) && r?.text === '0') || (isCpuId(fc, r) && l?.text === '0');
+function within(inner: Loc, outer: Loc): boolean {
+  return inner.start >= outer.start && inner.end <= outer.end;
 }
 
-function isCpuId(fc: FunctionContext, n: SyntaxNode | null): boolean {
-  if (!n) return false;
-  const x = unparenthesised(n);
-  if (x.type === 'call_expression') return x.childForFieldName('function')?.text === 'get_cpu_id';
-  if (x.type !== 'identifier') return false;
-  const v = fc.varNamed(x.text, x.startIndex);
+function isCoreZeroTest(fc: FunctionContext, c: Expr | undefined): boolean {
+  if (!c) return false;
+  if (c.kind === 'unary' && c.operator === '!') return isCpuId(fc, c.operands?.[0]);
+  if (c.kind !== 'binary' || c.operator !== '==' || c.operands?.length !== 2) return false;
+  const [l, r] = c.operands;
+  return (isCpuId(fc, l) && isZero(fc, r)) || (isCpuId(fc, r) && isZero(fc, l));
+}
+
+/** The literal `0` as written. */
+function isZero(fc: FunctionContext, e: Expr): boolean {
+  return fc.text(e.loc.start, e.loc.end) === '0';
+}
+
+/** A call `get_cpu_id()`, or a local initialised with one. */
+function isCpuId(fc: FunctionContext, e: Expr | undefined): boolean {
+  if (!e) return false;
+  if (e.kind === 'call') return e.callee?.name === 'get_cpu_id' && /^\(*\s*get_cpu_id\s*\(/.test(fc.text(e.loc.start, e.loc.end));
+  const v = e.kind === 'name' && e.decl?.kind === 'var' ? e.decl : undefined;
   const init = v?.storage === 'local' ? fc.initOf(v) : undefined;
   return !!init && /\bget_cpu_id\s*\(\s*\)\s*$/.test(fc.text(init.loc.start, init.loc.end));
 }

@@ -4,6 +4,8 @@
 // unknown conversion). printf is the only debug output on the device, and a mismatched argument
 // prints garbage for itself and every later conversion. Quick fix: the conversion that fits
 // (`%lld`, `%u`, `%f`, ...). Warnings, like GCC's.
+// Reads the format literal as written (escapes, adjacent literals) and the call's argument list in the
+// syntax tree; the arguments' types come from the typed expressions at their spans.
 
 import type { SyntaxNode } from '../parse/syntax-node';
 import type { Expr } from '../model/expressions';

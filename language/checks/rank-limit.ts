@@ -4,6 +4,7 @@
 // with one over 65535, makes a tensor the device cannot hold. The error is at the template argument
 // or the size list; what the front-end would say further on about the impossible accessor type (its
 // N-dimensional sub-accessors in arithmetic or assignments) is silenced as a cascade of this one.
+// Reads the template argument N in the syntax tree: the model keeps no template argument's place.
 
 import type { DiagnosticCode } from '../diagnostic-codes';
 import type { SyntaxNode } from '../parse/syntax-node';

@@ -1,6 +1,8 @@
 // Q7-A001 accessor rank: accessor<T, N>() on a tensor whose rank is known and differs from N (its
 // factory's shape, a copy of a known tensor, TORCH_CHECK(t.dim() == K), or a `// q7:` annotation);
 // an accessor subscripted more times than it has dimensions; a partly indexed accessor used as a value.
+// Reads subscript chains in the syntax tree (chains.ts: too many or too few subscripts are front-end
+// errors, so those expressions carry no typed operands); the fix edits the rank template argument.
 
 import type { SyntaxNode } from '../parse/syntax-node';
 import { isArithmetic, nonReference } from '../model/types';

@@ -1,6 +1,8 @@
 // Q7-A002 read-only misuse: writing (=, compound assignment, ++/--) through an accessor, element
 // reference or TCM accessor obtained from a const Tensor (read_only = true), and tcm_to_tensor on a
 // read-only TCM accessor. Quick fix: make the tensor parameter non-const when it is the one written.
+// Finds writes in the syntax tree and reads their targets through chains.ts: a write the front-end
+// rejects (++ or a compound assignment on a read-only element reference) has no typed operands.
 
 import type { DiagnosticCode } from '../diagnostic-codes';
 import type { SyntaxNode } from '../parse/syntax-node';

@@ -8,7 +8,6 @@ import { factoryKind, kindLabel } from './accessors';
 import type { FileContext } from './context';
 import { editable, indentAt } from './fixes';
 import type { FunctionContext } from './function-context';
-import { nodeOfLoc } from './syntax';
 import { stripExpr } from './tensors';
 import type { Check, Fix } from './types';
 
@@ -90,8 +89,7 @@ function temporaryTensor(ctx: FileContext, fc: FunctionContext, e: Expr, object:
 
 /** Inserts `torch::Tensor tensor = <object>;` before the statement and uses `tensor` in its place. */
 function bindFirst(ctx: FileContext, fc: FunctionContext, object: Expr): Fix[] {
-  const node = nodeOfLoc(object.loc);
-  if (!editable(ctx, fc, node)) return [];
+  if (!editable(ctx, fc, object.loc)) return [];
   const stmt = fc.statementAround(object.loc);
   if (!stmt) return [];
   const at = fc.rangeOf(stmt.loc).start;
@@ -101,8 +99,8 @@ function bindFirst(ctx: FileContext, fc: FunctionContext, object: Expr): Fix[] {
   return [{
     title: `Bind the tensor to a variable '${name}' first`,
     edits: [
-      { range: before, newText: `torch::Tensor ${name} = ${node.text};\n${indent}` },
-      { range: fc.rangeOf(node), newText: name },
+      { range: before, newText: `torch::Tensor ${name} = ${fc.text(object.loc.start, object.loc.end)};\n${indent}` },
+      { range: fc.rangeOf(object.loc), newText: name },
     ],
   }];
 }

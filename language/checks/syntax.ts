@@ -1,6 +1,8 @@
-// Syntax-tree helpers for the checks, for what the typed statement tree (FunctionContext.statementAround)
-// does not answer: the node spanning a location, ancestors, enclosing scopes, the declaration a local's
-// name belongs to, and control-flow nesting between two nodes (`&&`, `||` and `?:` included).
+// Syntax-tree helpers for the checks that still walk syntax (see README: the constructs the typed tree
+// does not locate, such as a declaration's `auto` or a parameter's `const`, and the expressions the
+// model left untyped): the node spanning a location, ancestors, and an expression without its
+// parentheses. Scopes and control-flow nesting come from the typed tree (FunctionContext.scopeOf,
+// runsWheneverScopeRuns).
 
 import type { SyntaxNode } from '../parse/syntax-node';
 import type { Loc, Unit } from '../model/declarations';
@@ -25,36 +27,6 @@ export function nodeOfLoc(loc: Loc): SyntaxNode {
 export function ancestor(n: SyntaxNode, pred: (a: SyntaxNode) => boolean): SyntaxNode | undefined {
   for (let k = n.parent; k; k = k.parent) if (pred(k)) return k;
   return undefined;
-}
-
-const CONDITIONAL = new Set([
-  'if_statement', 'while_statement', 'for_statement', 'for_range_loop', 'do_statement', 'switch_statement',
-  'conditional_expression', 'case_statement', 'lambda_expression',
-]);
-
-/**
- * Whether `inner` runs every time `outer` (an ancestor block) runs to its end: no `if`, loop, switch,
- * `?:`, `&&` or `||` lies between them.
- */
-export function runsUnconditionallyWithin(inner: SyntaxNode, outer: SyntaxNode): boolean {
-  for (let k = inner.parent; k && k !== outer; k = k.parent) {
-    if (CONDITIONAL.has(k.type)) return false;
-    if (k.type === 'binary_expression') {
-      const op = k.childForFieldName('operator')?.type;
-      if (op === '&&' || op === '||') return false;
-    }
-  }
-  return true;
-}
-
-/** The block (compound statement) or statement that is the scope of a local declared at `n`. */
-export function enclosingScope(n: SyntaxNode): SyntaxNode | undefined {
-  return ancestor(n, (a) => a.type === 'compound_statement' || a.type === 'for_statement' || a.type === 'for_range_loop' || a.type === 'if_statement' || a.type === 'while_statement' || a.type === 'switch_statement');
-}
-
-/** The declaration statement a local's name node belongs to. */
-export function declarationOf(nameNode: SyntaxNode): SyntaxNode | undefined {
-  return ancestor(nameNode, (a) => a.type === 'declaration');
 }
 
 /** Removes the outer parentheses of an expression node. */

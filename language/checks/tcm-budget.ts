@@ -2,13 +2,12 @@
 // accessor alive at the same time, above the 16 KB pool (the allocation then returns nullptr); a
 // tcm_malloc result used without a null check; tcm_free of memory that did not come from tcm_malloc.
 
-import type { SyntaxNode } from '../parse/syntax-node';
-import type { VarDecl } from '../model/declarations';
+import type { Loc, VarDecl } from '../model/declarations';
 import type { Expr } from '../model/expressions';
+import type { BlockStmt, Stmt } from '../model/statements';
 import { accessorUses } from './accessors';
 import type { FileContext } from './context';
 import type { FunctionContext, Span } from './function-context';
-import { nodeOfLoc, runsUnconditionallyWithin, unparenthesised } from './syntax';
 import type { Check } from './types';
 
 const CODE = 'Q7-T007';
@@ -64,12 +63,11 @@ function allocations(fc: FunctionContext): Allocation[] {
 
 /** The end of the first unconditional tcm_free(x) after `from`. */
 function firstFree(fc: FunctionContext, x: VarDecl, from: number): number | undefined {
-  const scope = fc.scopeNodeOf(x);
   let end: number | undefined;
   for (const e of fc.index.all) {
     if (!isCall(e, 'torch::neuron::tcm_free') || e.loc.start < from) continue;
     if (strip(e.operands?.[0] ?? e).decl !== x) continue;
-    if (scope && !runsUnconditionallyWithin(nodeOfLoc(e.loc), scope)) continue;
+    if (!fc.runsWheneverScopeRuns(e, x)) continue;
     if (end === undefined || e.loc.end < end) end = e.loc.end;
   }
   return end;
@@ -101,8 +99,7 @@ function nullChecks(ctx: FileContext, fc: FunctionContext, a: Allocation): void 
   const v = a.local!;
   for (const e of fc.index.all) {
     if (e.kind !== 'name' || e.decl !== v || e.loc.start <= a.expr.loc.end) continue;
-    const node = nodeOfLoc(e.loc);
-    if (isComparisonOrTest(node) || isFreeArgument(fc, e) || guarded(node, v.name)) continue;
+    if (isComparisonOrTest(fc, e) || isFreeArgument(fc, e) || guarded(fc, e, v.name)) continue;
     ctx.report({
       range: fc.rangeOf(e.loc),
       severity: 'warning',
@@ -118,17 +115,16 @@ function nullChecks(ctx: FileContext, fc: FunctionContext, a: Allocation): void 
   }
 }
 
-/** `p` inside a condition that tests it (`if (p)`, `p != nullptr`, `!p`). */
-function isComparisonOrTest(n: SyntaxNode): boolean {
-  const p = n.parent;
-  if (!p) return false;
-  if (p.type === 'condition_clause') return true;
-  if (p.type === 'unary_expression' && p.childForFieldName('operator')?.type === '!') return true;
-  if (p.type === 'binary_expression') {
-    const op = p.childForFieldName('operator')?.type;
-    return op === '==' || op === '!=' || op === '&&' || op === '||';
+/** `p` inside a condition that tests it (`if (p)`, `p != nullptr`, `!p`): its parent in the typed tree. */
+function isComparisonOrTest(fc: FunctionContext, e: Expr): boolean {
+  const p = fc.index.parent(e);
+  if (!p) {
+    const st = fc.statementAround(e.loc);
+    const value = st?.kind === 'if' || st?.kind === 'while' || st?.kind === 'switch' ? st.cond.value?.expr : undefined;
+    return !!value && value.loc.start === e.loc.start && value.loc.end === e.loc.end;
   }
-  return false;
+  if (p.kind === 'unary') return p.operator === '!';
+  return p.kind === 'binary' && (p.operator === '==' || p.operator === '!=' || p.operator === '&&' || p.operator === '||');
 }
 
 function isFreeArgument(fc: FunctionContext, e: Expr): boolean {
@@ -136,53 +132,69 @@ function isFreeArgument(fc: FunctionContext, e: Expr): boolean {
   return !!parent && isCall(parent, 'torch::neuron::tcm_free');
 }
 
-/** Whether the use at `n` is only reached when `name` is not null. */
-function guarded(n: SyntaxNode, name: string): boolean {
-  for (let k: SyntaxNode | undefined = n; k; k = k.parent ?? undefined) {
-    const parent = k.parent;
-    if (!parent) break;
-    if (parent.type === 'if_statement') {
-      const test = nullTest(parent.childForFieldName('condition'), name);
-      if (test === 'non-null' && k.fieldName === 'consequence') return true;
-      if (test === 'null' && k.fieldName === 'alternative') return true;
+function within(inner: Loc, outer: Loc): boolean {
+  return inner.start >= outer.start && inner.end <= outer.end;
+}
+
+/** Whether the use `e` is only reached when `name` is not null: in the typed statement tree, a branch of
+ *  an `if` that tests it or a statement after an early exit when it is null; in the expression, the
+ *  right side of an `&&` whose left side tests it. */
+function guarded(fc: FunctionContext, e: Expr, name: string): boolean {
+  for (let k = e, p = fc.index.parent(e); p; k = p, p = fc.index.parent(p)) {
+    if (p.kind === 'binary' && p.operator === '&&' && p.operands?.[1] === k && nullTest(fc, p.operands[0], name) === 'non-null') return true;
+  }
+  const path = fc.statementsAround(e.loc);
+  for (let i = 0; i < path.length; i++) {
+    const s = path[i];
+    if (s.kind === 'if' && !s.cond.init.length) {
+      const test = nullTest(fc, s.cond.value?.expr, name);
+      if (test === 'non-null' && within(e.loc, s.then.loc)) return true;
+      if (test === 'null' && s.otherwise && within(e.loc, s.otherwise.loc)) return true;
     }
-    if (parent.type === 'binary_expression' && parent.childForFieldName('operator')?.type === '&&' && k.fieldName === 'right') {
-      if (nullTest(parent.childForFieldName('left'), name) === 'non-null') return true;
-    }
-    if (parent.type === 'compound_statement' && earlyExitBefore(parent, k, name)) return true;
+    if (s.kind === 'block' && path[i + 1] && earlyExitBefore(fc, s, path[i + 1], name)) return true;
   }
   return false;
 }
 
 /** A statement before `stmt` in `block` like `if (p == nullptr) return ...;`. */
-function earlyExitBefore(block: SyntaxNode, stmt: SyntaxNode, name: string): boolean {
-  for (const s of block.namedChildren) {
+function earlyExitBefore(fc: FunctionContext, block: BlockStmt, stmt: Stmt, name: string): boolean {
+  for (const s of block.body) {
     if (s === stmt) return false;
-    if (s.type !== 'if_statement' || nullTest(s.childForFieldName('condition'), name) !== 'null') continue;
-    const body = s.childForFieldName('consequence');
-    const last = body?.type === 'compound_statement' ? body.namedChildren[body.namedChildCount - 1] : body;
-    if (last && /^(return_statement|break_statement|continue_statement|throw_statement|goto_statement)$/.test(last.type)) return true;
+    if (s.kind !== 'if' || s.cond.init.length || nullTest(fc, s.cond.value?.expr, name) !== 'null') continue;
+    const last = s.then.kind === 'block' ? s.then.body.at(-1) : s.then;
+    if (last && exits(fc, last)) return true;
   }
   return false;
 }
 
+/** A `return`, `break`, `continue`, `goto` or `throw` statement. */
+function exits(fc: FunctionContext, s: Stmt): boolean {
+  if (s.kind === 'expr') return /^throw\b/.test(fc.text(s.loc.start, s.loc.end));
+  return s.kind === 'return' || s.kind === 'break' || s.kind === 'continue' || s.kind === 'goto';
+}
+
+/** An expression's text without the parentheses around it. */
+function bare(fc: FunctionContext, e: Expr): string {
+  let t = fc.text(e.loc.start, e.loc.end);
+  while (t.startsWith('(') && t.endsWith(')')) t = t.slice(1, -1);
+  return t;
+}
+
 /** What a condition says about `name`: 'non-null' when true means not null, 'null' when true means null. */
-function nullTest(cond: SyntaxNode | null, name: string): 'null' | 'non-null' | undefined {
-  if (!cond) return undefined;
-  const c = unparenthesised(cond.type === 'condition_clause' ? cond.namedChild(0) ?? cond : cond);
-  if (c.type === 'identifier' && c.text === name) return 'non-null';
-  if (c.type === 'unary_expression' && c.childForFieldName('operator')?.type === '!') {
-    const inner = nullTest(c.childForFieldName('argument'), name);
+function nullTest(fc: FunctionContext, c: Expr | undefined, name: string): 'null' | 'non-null' | undefined {
+  if (!c) return undefined;
+  if (c.kind === 'name' && bare(fc, c) === name) return 'non-null';
+  if (c.kind === 'unary' && c.operator === '!') {
+    const inner = nullTest(fc, c.operands?.[0], name);
     return inner === 'non-null' ? 'null' : inner === 'null' ? 'non-null' : undefined;
   }
-  if (c.type !== 'binary_expression') return undefined;
-  const op = c.childForFieldName('operator')?.type;
-  const l = c.childForFieldName('left');
-  const r = c.childForFieldName('right');
-  const isNull = (x: SyntaxNode | null) => !!x && /^(nullptr|NULL|0)$/.test(x.text);
-  const isName = (x: SyntaxNode | null) => !!x && unparenthesised(x).text === name;
+  if (c.kind !== 'binary' || c.operands?.length !== 2) return undefined;
+  const op = c.operator;
+  const [l, r] = c.operands;
+  const isNull = (x: Expr) => /^(nullptr|NULL|0)$/.test(fc.text(x.loc.start, x.loc.end));
+  const isName = (x: Expr) => bare(fc, x) === name;
   if (!((isName(l) && isNull(r)) || (isName(r) && isNull(l)))) {
-    if (op === '&&') return nullTest(l, name) === 'non-null' || nullTest(r, name) === 'non-null' ? 'non-null' : undefined;
+    if (op === '&&') return nullTest(fc, l, name) === 'non-null' || nullTest(fc, r, name) === 'non-null' ? 'non-null' : undefined;
     return undefined;
   }
   return op === '!=' ? 'non-null' : op === '==' ? 'null' : undefined;

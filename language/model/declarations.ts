@@ -4,9 +4,9 @@
 import type { DiagnosticCode } from '../diagnostic-codes';
 import type { SourceRange } from '../diagnostics';
 import type { SyntaxNode as Node } from '../parse/syntax-node';
-import type { ClassLayout } from './layout';
 import { argToString, typeToString, type FunctionType, type Type } from './types';
 import type { FunctionBody } from './bodies';
+import type { Expr } from './expressions';
 
 let nextId = 1;
 export function newId(): number {
@@ -99,6 +99,51 @@ export interface VarDecl {
   readonly qualifiedDefinition?: boolean;
   /** The alignment its `alignas` asks for (sema/type-syntax.ts, explicitAlignment); the object's is the stricter of this and its type's. */
   readonly align?: number;
+}
+
+/** Where a class's members lie on the target (computed by layout.ts, cached on the ClassDecl). */
+export interface FieldLayout {
+  name: string;
+  /** Byte offset; for a bit-field, of its allocation unit (an object of its declared type). */
+  offset: number;
+  size: number;
+  align: number;
+  /** A bit-field: its first bit within the unit (from the least significant) and its width. */
+  bitOffset?: number;
+  bitWidth?: number;
+}
+
+/** A class's layout on the target: size, alignment, vptr, base subobject and members. */
+export interface ClassLayout {
+  size: number;
+  align: number;
+  /** Offset of the vtable pointer, when the class is polymorphic. */
+  vptrOffset?: number;
+  /** The base class subobject (single inheritance: always at 0). */
+  base?: { decl: ClassDecl; offset: number; size: number };
+  fields: FieldLayout[];
+  /** Size without tail padding: where a derived class may place its first member. */
+  dataSize: number;
+}
+
+/** One capture of a closure: its field and the variable the body names (an init-capture's own). */
+export interface ClosureCapture {
+  readonly field: FieldDecl;
+  readonly variable: VarDecl;
+  /** An init-capture's initialiser (typed in the enclosing function). */
+  readonly init?: Expr;
+}
+
+/** A lambda's closure class beyond its fields: what the lambda expression builds and the call operator. */
+export interface Closure {
+  readonly captures: readonly ClosureCapture[];
+  /** The field holding the enclosing object's address (`this`) or, for `[*this]`, a copy of it. */
+  readonly thisField?: FieldDecl;
+  readonly thisByCopy: boolean;
+  /** The call operator (of a generic lambda: its definition check, parameters unbound). */
+  readonly call: FunctionDecl;
+  /** The conversion to a pointer to function of a lambda without captures. */
+  readonly toPointer?: FunctionDecl;
 }
 
 export interface FieldDecl {
@@ -273,6 +318,8 @@ export class ClassDecl {
   hasFriends = false;
   /** The alignment `struct alignas(N) S` asks for (sema/type-syntax.ts, explicitAlignment), honoured by layout.ts. */
   alignas?: number;
+  /** A lambda's closure type: what it captures and its call operator (set, whole, when the class completes). */
+  closure?: Closure;
   private layoutCache?: ClassLayout;
   private conversions?: FunctionDecl[];
   /** Elaborates the body on first need (template instances). */

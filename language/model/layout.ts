@@ -1,31 +1,11 @@
 // The target's data layout (Xtensa, ILP32): sizes and alignments of every type, and class layout with
-// the vptr at offset 0, the primary base at offset 0, members in declaration order.
+// the vptr at offset 0, the primary base at offset 0, members in declaration order. The layout's shape
+// (ClassLayout, FieldLayout) is declared beside the ClassDecl that caches it, so no model file imports this one back.
 
-import type { ClassDecl } from './declarations';
+export type { ClassLayout, FieldLayout } from './declarations';
+
+import type { ClassDecl, ClassLayout, FieldLayout } from './declarations';
 import type { Type } from './types';
-
-export interface FieldLayout {
-  name: string;
-  /** Byte offset; for a bit-field, of its allocation unit (an object of its declared type). */
-  offset: number;
-  size: number;
-  align: number;
-  /** A bit-field: its first bit within the unit (from the least significant) and its width. */
-  bitOffset?: number;
-  bitWidth?: number;
-}
-
-export interface ClassLayout {
-  size: number;
-  align: number;
-  /** Offset of the vtable pointer, when the class is polymorphic. */
-  vptrOffset?: number;
-  /** The base class subobject (single inheritance: always at 0). */
-  base?: { decl: ClassDecl; offset: number; size: number };
-  fields: FieldLayout[];
-  /** Size without tail padding: where a derived class may place its first member. */
-  dataSize: number;
-}
 
 export interface SizeAlign {
   size: number;

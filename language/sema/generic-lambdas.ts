@@ -10,24 +10,23 @@ import { AUTO_PARAM, containsAuto } from './context';
 import type { ClassDecl, FunctionDecl, Loc } from '../model/declarations';
 import { newId } from '../model/declarations';
 import type { Expr } from '../model/expressions';
-import { analyseCallOperator, closureInfo } from './lambdas';
+import { analyseCallOperator, genericLambda } from './lambdas';
 import { addConst, ERROR, pointerTo, referenceTo, typeKey, typeToString, unqualified, type Type } from '../model/types';
 
 /** For a call of a generic closure `cls` with `args`: the instance of its operator() they select. */
 export function genericCallOperator(ctx: Ctx, cls: ClassDecl, args: readonly Expr[], loc: Loc): FunctionDecl | undefined {
-  const info = closureInfo(cls);
-  const generic = info?.generic;
-  if (!info || !generic || args.length < generic.pattern.length) return undefined;
+  const generic = genericLambda(cls);
+  if (!generic || args.length < generic.pattern.length) return undefined;
   const params = generic.pattern.map((p, i) => ({ ...p, type: containsAuto(p.type) ? deduced(p.type, args[i]) : p.type }));
   const key = params.map((p) => typeKey(p.type)).join(',');
   const known = generic.instances.get(key);
   if (known) return known;
-  const inst: FunctionDecl = { ...info.call, id: newId(), params, ret: generic.deduce ? ERROR : info.call.ret, analysed: undefined, generic: generic.inTemplate, analysing: false };
+  const inst: FunctionDecl = { ...generic.call, id: newId(), params, ret: generic.deduce ? ERROR : generic.call.ret, analysed: undefined, generic: generic.inTemplate, analysing: false };
   generic.instances.set(key, inst);
   // forgotten with the generic operator when the body the lambda is written in is analysed again
-  const nested = ctx.a.nestedBodies.get(info.call);
+  const nested = ctx.a.nestedBodies.get(generic.call);
   if (nested) nested.push(inst);
-  else ctx.a.nestedBodies.set(info.call, [inst]);
+  else ctx.a.nestedBodies.set(generic.call, [inst]);
   const label = `'${cls.name}::operator()(${params.map((p) => typeToString(p.type)).join(', ')})'`;
   ctx.a.instantiating(loc, label, () => analyseCallOperator(ctx.a, inst, generic.frame, generic.deduce));
   return inst;

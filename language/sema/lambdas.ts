@@ -5,13 +5,14 @@
 // enclosing local that is not captured is an error; without a trailing return type the return type is
 // deduced from the return statements (all must agree). A lambda without captures converts to a pointer
 // to function (an implicit conversion function); a generic lambda (`auto` parameters) has its call
-// operator instantiated per call (generic-lambdas.ts). `closureInfo` describes a closure to the compiler.
+// operator instantiated per call (generic-lambdas.ts). The closure class carries its description
+// (`ClassDecl.closure`: captures, captured `this`, call operator, conversion), set once it is complete.
 
 import type { SyntaxNode as Node } from '../parse/syntax-node';
 import type { LambdaFrame } from './lambda-frames';
 import type { Analyzer } from './analyzer';
 import { type Ctx, containsAuto, locOf } from './context';
-import { ClassDecl, newId, Scope, type FieldDecl, type FunctionDecl, type Loc, type Unit, type VarDecl } from '../model/declarations';
+import { ClassDecl, newId, Scope, type ClosureCapture, type FieldDecl, type FunctionDecl, type Loc, type Unit, type VarDecl } from '../model/declarations';
 import type { Expr } from '../model/expressions';
 import { parameters, typeFromDescriptor } from './type-syntax';
 import {
@@ -22,42 +23,26 @@ import { passes } from './passes';
 
 export type { LambdaFrame } from './lambda-frames';
 
-/** One capture of a closure: its field and the variable the body names (an init-capture's own). */
-export interface ClosureCapture {
-  readonly field: FieldDecl;
-  readonly variable: VarDecl;
-  /** An init-capture's initialiser (typed in the enclosing function). */
-  readonly init?: Expr;
-}
-
-/** What the compiler needs to know about a closure class beyond its fields. */
-export interface ClosureInfo {
-  readonly captures: ClosureCapture[];
-  /** The field holding the enclosing object's address (`this`) or a copy of it (`*this`). */
-  thisField?: FieldDecl;
-  thisByCopy: boolean;
-  /** The call operator (of a generic lambda: its definition check, parameters unbound). */
+/** A generic lambda (`auto` parameters): what instantiating its call operator per call needs. */
+export interface GenericLambda {
+  /** The call operator's definition check, parameters unbound. */
   readonly call: FunctionDecl;
-  /** The conversion to a pointer to function of a lambda without captures. */
-  toPointer?: FunctionDecl;
-  /** A generic lambda: the frame its instances are analysed in, and the instances by parameter types. */
-  generic?: {
-    readonly frame: LambdaFrame;
-    /** The declared parameters, `auto` in them. */
-    readonly pattern: FunctionDecl['params'];
-    /** The return type is deduced (no trailing return type). */
-    readonly deduce: boolean;
-    /** Written in a template checked before instantiation (its instances are not compiled either). */
-    readonly inTemplate: boolean;
-    readonly instances: Map<string, FunctionDecl>;
-  };
+  /** The frame its instances are analysed in. */
+  readonly frame: LambdaFrame;
+  /** The declared parameters, `auto` in them. */
+  readonly pattern: FunctionDecl['params'];
+  /** The return type is deduced (no trailing return type). */
+  readonly deduce: boolean;
+  /** Written in a template checked before instantiation (its instances are not compiled either). */
+  readonly inTemplate: boolean;
+  readonly instances: Map<string, FunctionDecl>;
 }
 
-const infos = new WeakMap<ClassDecl, ClosureInfo>();
+const generics = new WeakMap<ClassDecl, GenericLambda>();
 
-/** The description of a closure class, or undefined for any other class. */
-export function closureInfo(cls: ClassDecl): ClosureInfo | undefined {
-  return infos.get(cls);
+/** The generic lambda a closure class belongs to, or undefined for any other class. */
+export function genericLambda(cls: ClassDecl): GenericLambda | undefined {
+  return generics.get(cls);
 }
 
 /**
@@ -96,8 +81,6 @@ function newLambda(ctx: Ctx, node: Node, loc: Loc, mk: (kind: string, type: Type
   const generic = op.params.some((p) => containsAuto(p.type));
   if (generic) op.params = op.params.map((p) => (containsAuto(p.type) ? { ...p, type: ERROR } : p));
   closure.scope.add('operator()', op);
-  const info: ClosureInfo = { captures: [], thisByCopy: false, call: op };
-  infos.set(closure, info);
   const body = node.childForFieldName('body');
   if (body) {
     op.body = { node: body, unit: ctx.unit, scope: bodyScope };
@@ -105,16 +88,18 @@ function newLambda(ctx: Ctx, node: Node, loc: Loc, mk: (kind: string, type: Type
     // in a template's check before instantiation the lambda is checked, never compiled
     const inTemplate = !!ctx.a.enclosingFunction(ctx.scope)?.generic;
     if (generic || inTemplate) op.generic = true;
-    if (generic) info.generic = { frame, pattern, deduce, inTemplate, instances: new Map() };
+    if (generic) generics.set(closure, { call: op, frame, pattern, deduce, inTemplate, instances: new Map() });
     analyseCallOperator(ctx.a, op, frame, deduce);
     noteNested(ctx.a, op);
   }
+  const captures: ClosureCapture[] = [];
   for (const [v, how] of frame.captures) {
     const field = addField(closure, v.name, how === 'ref' ? referenceTo(nonReference(v.type)) : unqualified(nonReference(v.type)), v.loc);
-    info.captures.push({ field, variable: v, init: inits.get(v) });
+    captures.push({ field, variable: v, init: inits.get(v) });
   }
-  addThisField(ctx, frame, info);
-  if (!generic && !frame.captures.size && !frame.self.how) info.toPointer = addPointerConversion(closure, op);
+  const thisField = addThisField(ctx, frame);
+  const toPointer = !generic && !frame.captures.size && !frame.self.how ? addPointerConversion(closure, op) : undefined;
+  closure.closure = { captures, thisField, thisByCopy: !!thisField && frame.self.how === 'copy', call: op, toPointer };
   closure.complete = true;
   return mk('lambda', classType(closure), loc, { temporary: true, operands: inits.size ? [...inits.values()] : undefined });
 }
@@ -235,12 +220,11 @@ function addField(closure: ClassDecl, name: string, type: Type, loc: Loc): Field
 }
 
 /** The field for a captured `this`: a pointer to the enclosing object, or (`*this`) a copy of it. */
-function addThisField(ctx: Ctx, frame: LambdaFrame, info: ClosureInfo): void {
+function addThisField(ctx: Ctx, frame: LambdaFrame): FieldDecl | undefined {
   const how = frame.self.how;
   const cls = how && ctx.a.enclosingClass(frame.outer);
-  if (!cls) return;
-  info.thisField = addField(frame.closure, '__this', how === 'copy' ? classType(cls) : pointerTo(classType(cls)), frame.closure.loc);
-  info.thisByCopy = how === 'copy';
+  if (!cls) return undefined;
+  return addField(frame.closure, '__this', how === 'copy' ? classType(cls) : pointerTo(classType(cls)), frame.closure.loc);
 }
 
 /** `operator R(*)(P...)() const` of a lambda without captures (the compiler generates the invoker). */

@@ -1,5 +1,9 @@
 // The position query behind hovers: the innermost expression or declaration at a place in a user's
-// file, with its type, value category, constant value and the layout of its type on the target.
+// file, with its type, value category, constant value and the layout of its type on the target. The
+// expressions and declarations are found by their spans in the typed tree (the analysed bodies' typed
+// expressions, their parameters and locals, the scopes' declarations), as the checks find theirs; only
+// a type specifier (`torch::Tensor` in `torch::Tensor t = …`) is found in the syntax tree, because the
+// model records the declared entity's type but not where its specifier is written.
 
 import type { SourceRange } from '../diagnostics';
 import type { SyntaxNode } from '../parse/syntax-node';
@@ -16,7 +20,8 @@ export interface NodeInfo {
   kind: 'expression' | 'declaration' | 'type';
   /** The span of the expression, declared name or type specifier in the user's file. */
   range: SourceRange;
-  node: SyntaxNode;
+  /** The source text of what was found (the unit's text of that span). */
+  text: string;
   expr?: Expr;
   /** The declaration declared here, or the one the expression names or calls. */
   decl?: Decl;
@@ -34,6 +39,7 @@ export interface NodeInfo {
 export class PositionIndex {
   private readonly exprs = new Map<Unit, Map<string, Expr>>();
   private readonly decls = new Map<Unit, Map<string, Decl>>();
+  private readonly located = new Map<Unit, [Span, Decl][]>();
 
   constructor(
     private readonly analyzer: Analyzer,
@@ -45,23 +51,36 @@ export class PositionIndex {
     for (const unit of this.units) {
       const offset = unit.map.locate?.(file, line, column, unit.text.length);
       if (offset === undefined) continue;
-      const found = this.infoAt(unit, unit.root.descendantAt(offset));
+      const found = this.infoAt(unit, offset);
       if (found) return found;
     }
     return undefined;
   }
 
-  private infoAt(unit: Unit, innermost: SyntaxNode): NodeInfo | undefined {
-    const exprs = this.exprIndex(unit);
+  /** The innermost typed expression or declaration whose span holds `offset` (an expression before a
+   *  declaration of the same span), or the type specifier around it when that lies inside. */
+  private infoAt(unit: Unit, offset: number): NodeInfo | undefined {
+    const e = innermost([...this.exprIndex(unit).values()].map((x): [Span, Expr] => [x.loc, x]), offset);
+    const d = innermost(this.declLocs(unit), offset);
+    const useExpr = !!e && (!d || length(e[0]) <= length(d[0]));
+    const found = useExpr ? e : d;
+    const spec = this.typeSpecifierAt(unit, offset, found ? length(found[0]) : Infinity);
+    if (spec) return this.describe(unit, spec.start, spec.end, 'type', spec.type, {});
+    if (useExpr && e) {
+      const [at, x] = e;
+      return this.describe(unit, at.start, at.end, 'expression', x.type, { expr: x, decl: x.callee ?? x.decl, valueCategory: x.cat, value: x.value });
+    }
+    if (!d) return undefined;
+    const [at, decl] = d;
+    return this.describe(unit, at.start, at.end, 'declaration', declType(decl), { decl, value: decl.kind === 'var' || decl.kind === 'enumerator' ? decl.value : undefined });
+  }
+
+  /** The innermost type specifier around `offset` shorter than `within` characters whose declaration's entity is known. */
+  private typeSpecifierAt(unit: Unit, offset: number, within: number): { start: number; end: number; type: Type } | undefined {
     const decls = this.declIndex(unit);
-    for (let n: SyntaxNode | null = innermost; n; n = n.parent) {
-      const key = `${n.startIndex}:${n.endIndex}`;
-      const e = exprs.get(key);
-      if (e) return this.describe(unit, n, 'expression', e.type, { expr: e, decl: e.callee ?? e.decl, valueCategory: e.cat, value: e.value });
-      const d = decls.get(key);
-      if (d) return this.describe(unit, n, 'declaration', declType(d), { decl: d, value: d.kind === 'var' || d.kind === 'enumerator' ? d.value : undefined });
+    for (let n: SyntaxNode | null = unit.root.descendantAt(offset); n && n.endIndex - n.startIndex < within; n = n.parent) {
       const t = this.typeSpecifierType(n, decls);
-      if (t) return this.describe(unit, n, 'type', t, {});
+      if (t) return { start: n.startIndex, end: n.endIndex, type: t };
     }
     return undefined;
   }
@@ -80,8 +99,8 @@ export class PositionIndex {
     return undefined;
   }
 
-  private describe(unit: Unit, node: SyntaxNode, kind: NodeInfo['kind'], type: Type | undefined, extra: Partial<NodeInfo>): NodeInfo {
-    const info: NodeInfo = { kind, range: unit.map.range(node.startIndex, node.endIndex), node, ...extra };
+  private describe(unit: Unit, start: number, end: number, kind: NodeInfo['kind'], type: Type | undefined, extra: Partial<NodeInfo>): NodeInfo {
+    const info: NodeInfo = { kind, range: unit.map.range(start, end), text: unit.text.slice(start, end), ...extra };
     if (type && type.kind !== 'error') {
       info.type = type;
       info.typeText = typeToString(type);
@@ -97,6 +116,19 @@ export class PositionIndex {
     for (const body of this.bodiesIn(unit)) for (const e of body.fullExpressions) indexExpr(e, unit, m);
     this.exprs.set(unit, m);
     return m;
+  }
+
+  /** The declarations of `unit` with the places they are declared at. */
+  private declLocs(unit: Unit): [Span, Decl][] {
+    let list = this.located.get(unit);
+    if (!list) {
+      list = [...this.declIndex(unit)].map(([key, d]): [Span, Decl] => {
+        const [start, end] = key.split(':').map(Number);
+        return [{ start, end }, d];
+      });
+      this.located.set(unit, list);
+    }
+    return list;
   }
 
   private declIndex(unit: Unit): Map<string, Decl> {
@@ -123,6 +155,23 @@ export class PositionIndex {
     for (const fn of this.analyzer.userFunctions) if (fn.analysed && fn.body?.unit === unit && !out.includes(fn.analysed)) out.push(fn.analysed);
     return [...out, ...generic];
   }
+}
+
+/** A stretch of a unit's text. */
+type Span = { readonly start: number; readonly end: number };
+
+function length(loc: Span): number {
+  return loc.end - loc.start;
+}
+
+/** Of `items` (each located), the one with the shortest span holding `offset` (the first of equal ones). */
+function innermost<T>(items: Iterable<[Span, T]>, offset: number): [Span, T] | undefined {
+  let best: [Span, T] | undefined;
+  for (const x of items) {
+    const l = x[0];
+    if (l.start <= offset && offset < l.end && (!best || length(l) < length(best[0]))) best = x;
+  }
+  return best;
 }
 
 /** Expressions the source does not spell (an implicit conversion shares its operand's span). */

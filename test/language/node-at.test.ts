@@ -48,15 +48,15 @@ describe('language/nodeAt', function () {
     const name = at(a, 5, 't_in');
     assert.deepEqual([name?.kind, name?.typeText, name?.valueCategory, name?.decl?.kind], ['expression', 'const at::Tensor', 'lvalue', 'var']);
     const call = at(a, 5, 'accessor');
-    assert.equal(call?.node.text, 't_in.accessor<float, 2>()');
+    assert.equal(call?.text, 't_in.accessor<float, 2>()');
     assert.deepEqual([call?.kind, call?.valueCategory, call?.decl?.kind === 'function' && call.decl.name], ['expression', 'prvalue', 'accessor']);
     const elem = at(a, 7, '[1]', 1);
-    assert.equal(elem?.node.text, '1');
-    assert.equal(at(a, 7, '[1]')?.node.text, 'acc[0][1]');
+    assert.equal(elem?.text, '1');
+    assert.equal(at(a, 7, '[1]')?.text, 'acc[0][1]');
     assert.equal(at(a, 7, '[1]')?.typeText, 'at::TensorElementReference<float, true>');
     assert.deepEqual([at(a, 7, '[1]')?.layout?.size, at(a, 7, '[1]')?.layout?.class?.fields.map((f) => `${f.name}@${f.offset}`)], [24, ['data_@0', 'index_@16']]);
     const mul = at(a, 7, '* p', 0);
-    assert.equal(mul?.node.text, 'acc[0][1] * p.b');
+    assert.equal(mul?.text, 'acc[0][1] * p.b');
     assert.equal(mul?.typeText, 'float');
   });
 
@@ -68,7 +68,7 @@ describe('language/nodeAt', function () {
     const pair = at(a, 2, 'Pair');
     assert.deepEqual([pair?.kind, pair?.layout?.size, pair?.layout?.align, pair?.layout?.class?.fields.map((f) => f.offset)], ['declaration', 16, 8, [0, 8]]);
     const field = at(a, 7, 'p.b', 2);
-    assert.deepEqual([field?.node.text, field?.typeText, field?.decl?.kind], ['p.b', 'float', 'field']);
+    assert.deepEqual([field?.text, field?.typeText, field?.decl?.kind], ['p.b', 'float', 'field']);
     const spec = at(a, 4, 'Tensor&');
     assert.deepEqual([spec?.kind, spec?.typeText, spec?.layout?.size], ['type', 'at::Tensor', 20]);
     const fn = at(a, 4, 'f(');
@@ -89,7 +89,7 @@ describe('language/nodeAt', function () {
     const b = fe.analyze(file, memoryHost({ [file]: src }));
     assert.deepEqual(b.diagnostics.map((d) => d.message), []);
     const sum = b.model.nodeAt(file, 2, src.split('\n')[2].indexOf('+'));
-    assert.deepEqual([sum?.node.text, sum?.typeText], ['v + v', 'float']);
+    assert.deepEqual([sum?.text, sum?.typeText], ['v + v', 'float']);
   });
 
   it('answers nothing outside code, and follows a declaration that moved after an edit', async () => {
@@ -99,6 +99,6 @@ describe('language/nodeAt', function () {
     const moved = SRC.replace('struct Pair', '// two\n// lines\nstruct Pair');
     const b = fe.analyze(FILE, memoryHost({ [FILE]: moved }));
     const r = b.model.nodeAt(FILE, 8, SRC.split('\n')[6].indexOf('acc'));
-    assert.deepEqual([r?.node.text, r?.range.start.line], ['acc', 8]);
+    assert.deepEqual([r?.text, r?.range.start.line], ['acc', 8]);
   });
 });
