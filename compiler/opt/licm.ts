@@ -102,7 +102,7 @@ function loopMemory(f: Func, loop: Loop): LoopMemory {
       // a write into a window the loop maps: memory an invariant load may read only through a
       // window pointer held across the loop's neuron_translate calls, which the seed's rule forbids
       if ((i.op === 'store' || i.op === 'memcpy' || i.op === 'memzero') && windowWrite(i, windows)) continue;
-      if (i.op === 'store') writes.push({ addr: i.addr, size: memSize(i.mem), mem: i.mem });
+      if (i.op === 'store') writes.push({ addr: i.addr, size: memSize(i.mem), mem: i.mem, tag: i.tag });
       else if (i.op === 'memcpy' || i.op === 'memzero') writes.push({ addr: i.dst, size: i.size });
       // a vector-unit instruction may store through its pointers and writes its in/out operands
       else if (i.op === 'vop') calls = 'all';
@@ -139,7 +139,7 @@ function hoistLoop(f: Func, loop: Loop, pre: Block, dom: Dominators): number {
   const exits = exitingBlocks(loop);
   const everyIteration = (b: Block) => exits.length > 0 && exits.every((e) => dom.dominates(b, e));
   const loadMoves = (i: Extract<Instr, { op: 'load' }>, b: Block) => {
-    const a: Access = { addr: i.addr, size: memSize(i.mem), mem: i.mem };
+    const a: Access = { addr: i.addr, size: memSize(i.mem), mem: i.mem, tag: i.tag };
     if (a.addr.kind !== 'slot' && (!mem.callsAny || !everyIteration(b))) return false;
     if (mem.calls === 'all' && (a.addr.kind !== 'slot' || escaped.has(a.addr.slot))) return false;
     return mem.writes.every((w) => !mayAlias(a, w, escaped));
