@@ -4,7 +4,7 @@
 // ask whether the current block is still open.
 
 import type {
-  Address, BinKind, Block, CmpCond, ConvKind, DebugScope, DebugVar, Func, Instr, MemType, Slot, SourcePos, Terminator,
+  AccessTag, Address, BinKind, Block, CmpCond, ConvKind, DebugScope, DebugVar, Func, Instr, MemType, Slot, SourcePos, Terminator,
   UnKind, ValueType, VReg,
 } from './ir';
 
@@ -118,14 +118,14 @@ export class FunctionBuilder {
     return dst;
   }
 
-  load(mem: MemType, addr: Address, type: ValueType): VReg {
+  load(mem: MemType, addr: Address, type: ValueType, tag?: AccessTag): VReg {
     const dst = this.vreg(type);
-    this.emit({ op: 'load', dst, addr, mem });
+    this.emit(tag ? { op: 'load', dst, addr, mem, tag } : { op: 'load', dst, addr, mem });
     return dst;
   }
 
-  store(mem: MemType, src: VReg, addr: Address): void {
-    this.emit({ op: 'store', src, addr, mem });
+  store(mem: MemType, src: VReg, addr: Address, tag?: AccessTag): void {
+    this.emit(tag ? { op: 'store', src, addr, mem, tag } : { op: 'store', src, addr, mem });
   }
 
   bin(kind: BinKind, a: VReg, b: VReg, unsigned = false): VReg {

@@ -72,6 +72,17 @@ export type ConvKind =
   | 'i64s>f64' | 'i64u>f64' | 'f64>i64s' | 'f64>i64u'
   | 'f32>f64' | 'f64>f32' | 'f32>bool' | 'f64>bool';
 
+/**
+ * What C++'s aliasing rule knows of a load or store (-O2's opt/alias.ts; absent: nothing). `kind`:
+ * the access reads or writes a pointer, or an integer (neither ever the other); `field`: it names a
+ * data member — the class declaring it (a number standing for the class within one compilation), its
+ * offset and size there — so two accesses to members of one class at disjoint bytes never overlap.
+ */
+export interface AccessTag {
+  readonly kind?: 'pointer' | 'integer';
+  readonly field?: { readonly owner: number; readonly offset: number; readonly size: number };
+}
+
 interface Base {
   /** Source position of the statement this instruction belongs to. */
   pos?: SourcePos;
@@ -81,8 +92,8 @@ export type Instr = Base &
   (
     | { readonly op: 'const'; readonly dst: VReg; readonly value: number | bigint }
     | { readonly op: 'addr'; readonly dst: VReg; readonly addr: Address }
-    | { readonly op: 'load'; readonly dst: VReg; readonly addr: Address; readonly mem: MemType }
-    | { readonly op: 'store'; readonly src: VReg; readonly addr: Address; readonly mem: MemType }
+    | { readonly op: 'load'; readonly dst: VReg; readonly addr: Address; readonly mem: MemType; readonly tag?: AccessTag }
+    | { readonly op: 'store'; readonly src: VReg; readonly addr: Address; readonly mem: MemType; readonly tag?: AccessTag }
     | { readonly op: 'bin'; readonly dst: VReg; readonly kind: BinKind; readonly a: VReg; readonly b: VReg; readonly unsigned: boolean }
     | { readonly op: 'cmp'; readonly dst: VReg; readonly cond: CmpCond; readonly a: VReg; readonly b: VReg; readonly unsigned: boolean }
     | { readonly op: 'un'; readonly dst: VReg; readonly kind: UnKind; readonly a: VReg }

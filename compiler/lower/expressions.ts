@@ -15,6 +15,7 @@ import { bitPlace, isBitFieldDesignator, readBits, writeBits } from './bitfields
 import { stringLiteralBytes } from './strings';
 import { vectorBinary, vectorInfo, vectorShiftByScalar, vectorUnary } from './vectors';
 import { adjustClassPointer, classDelta } from './base-conversions';
+import { accessTag } from './access-tags';
 import { classDeclOf, commonType, isClassType, isPointerLike, isUnsignedType, memTypeOf, promoted, valueTypeOf } from './types';
 
 const { unqualified, pointerTo } = types;
@@ -50,7 +51,7 @@ export function rvalue(f: FnLower, e: Expr): VReg {
   if (e.cat !== 'prvalue' && e.kind === 'conditional' && e.operands!.slice(1).some(designatesBitField)) return conditionalValue(f, e, vt);
   const known = constVariableValue(e);
   if (known !== undefined) return constant(f, vt, known);
-  if (e.cat !== 'prvalue') return b.load(memTypeOf(t), lvalue(f, e), vt);
+  if (e.cat !== 'prvalue') return b.load(memTypeOf(t), lvalue(f, e), vt, accessTag(f, e));
   switch (e.kind) {
     case 'binary':
       return binary(f, e, vt);
@@ -569,7 +570,8 @@ function scalarPlace(f: FnLower, e: Expr): ScalarPlace {
   const address = lvalue(f, e);
   const mem = memTypeOf(t);
   const vt = valueTypeOf(t)!;
-  return { address, load: () => f.b.load(mem, address, vt), store: (v) => f.b.store(mem, v, address) };
+  const tag = accessTag(f, e);
+  return { address, load: () => f.b.load(mem, address, vt, tag), store: (v) => f.b.store(mem, v, address, tag) };
 }
 
 /** Whether a glvalue is a bit-field: a member naming one, or an assignment or prefix ++/-- of one. */

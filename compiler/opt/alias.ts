@@ -14,9 +14,12 @@
 // symbol and bytes. Two accesses through one base register (unchanged between them) overlap only
 // when their byte ranges do. Otherwise, at -O2, C++'s type-based rule (what GCC's -O2 assumes with
 // -fstrict-aliasing): an integer of one width, a float and a double never share memory through
-// pointers; byte accesses, block copies and clears may overlap anything.
+// pointers; byte accesses, block copies and clears may overlap anything. With the tags the lowering
+// gives accesses of C++ lvalues (ir.ts: AccessTag): a pointer and an integer never share memory, nor
+// two data members of one class at disjoint bytes (lower/access-tags.ts says why); an access without
+// a tag (one the lowering made itself, a vtable pointer or a reference member) may be either kind.
 
-import type { Address, Func, MemType, Slot, VReg } from '../ir/ir';
+import type { AccessTag, Address, Func, MemType, Slot, VReg } from '../ir/ir';
 import { defCounts, termUses, usesOf } from './walk';
 import { NEURON_TRANSLATE_SYMBOL } from '../../target/q7/abi';
 
@@ -39,6 +42,7 @@ export interface Access {
   readonly addr: Address;
   readonly size: number;
   readonly mem?: MemType;
+  readonly tag?: AccessTag;
 }
 
 const BLOCK_CALLS = new Set(['memcpy', 'memmove', 'memset']);
@@ -86,6 +90,16 @@ function typeClass(m: MemType | undefined): string | undefined {
   }
 }
 
+/** What the tags of two accesses through pointers allow: false when they never touch a common byte. */
+function tagsMayAlias(a: AccessTag | undefined, b: AccessTag | undefined): boolean {
+  if (!a || !b) return true;
+  if (a.kind && b.kind && a.kind !== b.kind) return false;
+  const x = a.field;
+  const y = b.field;
+  if (x && y && x.owner === y.owner) return x.offset < y.offset + y.size && y.offset < x.offset + x.size;
+  return true;
+}
+
 /**
  * Whether `a` and `b` may touch a common byte. Register bases are compared by register: the caller
  * makes sure a register base means one value for both (e.g. it is not written between them).
@@ -103,6 +117,7 @@ export function mayAlias(a: Access, b: Access, escaped: ReadonlySet<Slot>): bool
   } else if (x.kind === 'reg' && y.kind === 'reg' && x.base.id === y.base.id) {
     return overlap(a, b);
   }
+  if (!tagsMayAlias(a.tag, b.tag)) return false;
   const ca = typeClass(a.mem);
   const cb = typeClass(b.mem);
   return ca === undefined || cb === undefined || ca === cb;

@@ -52,7 +52,7 @@ function clobbers(x: Instr, regs: ReadonlySet<number>, load: Access | undefined,
   if (d && regs.has(d.id)) return true;
   if (!load) return false;
   switch (x.op) {
-    case 'store': return mayAlias({ addr: x.addr, size: memBytes(x.mem), mem: x.mem }, load, escaped);
+    case 'store': return mayAlias({ addr: x.addr, size: memBytes(x.mem), mem: x.mem, tag: x.tag }, load, escaped);
     case 'call': {
       const effect = callEffect(x.callee);
       // neuron_translate changes only the windows, which no pointer held from before it reads
@@ -116,7 +116,7 @@ export function eliminateCommonSubexpressions(f: Func): number {
         const j = earlier.block.instrs[earlier.index] as Keyed;
         if (j.dst.id === cur.dst.id || j.dst.type !== cur.dst.type) continue;
         const regs = new Set([j.dst.id, ...operandsOf(j).map((v) => v.id)]);
-        const load = j.op === 'load' ? { addr: j.addr, size: memBytes(j.mem), mem: j.mem } : undefined;
+        const load = j.op === 'load' ? { addr: j.addr, size: memBytes(j.mem), mem: j.mem, tag: j.tag } : undefined;
         if (!pathClear(earlier, { block: b, index }, regs, load)) continue;
         b.instrs[index] = { op: 'copy', dst: cur.dst, a: j.dst, pos: cur.pos } as Instr;
         if (defs.get(cur.dst.id) === 1 && defs.get(j.dst.id) === 1) same.set(cur.dst.id, operand(j.dst));

@@ -11,9 +11,12 @@
 //   known effects; writes through the windows the loop's own neuron_translate
 //   calls return do not count: by the seed's rule, no window pointer held from before is valid
 //   across those calls), and unless it reads a stack slot (always readable), its block
-//   runs on every iteration before any exit (after rotate.ts, the body's first blocks) and the loop
-//   calls a function: a loop that only reads memory through pointers may be waiting for another
-//   agent (the IR does not mark volatile accesses), so its loads stay.
+//   runs on every iteration before any exit (after rotate.ts, the body's first blocks) — or it reads
+//   a data member of the object another member load of one such block reads (the same base
+//   register, a member of the same class by its tag: the object is there, so reading it early cannot
+//   trap; the `a || b` of the enforcer's conflict test) — and the loop calls a function: a loop that
+//   only reads memory through pointers may be waiting for another agent (the IR does not mark
+//   volatile accesses), so its loads stay.
 // What moves is typically the SDK's per-access work that does not depend on the loop: the accessor's
 // sizes, strides and data pointer, the enforcer's conflict test, the dtype switch and the double→float
 // conversion of a fill value.
@@ -21,6 +24,7 @@
 import type { Block, Func, Instr } from '../ir/ir';
 import { memSize } from '../ir/ir';
 import { callEffect, escapedSlots, mayAlias, type Access, type CallEffect } from './alias';
+import { mergeInvariantBranches } from './invariant-branches';
 import { dominators, exitingBlocks, naturalLoops, type Dominators, type Loop } from './loops';
 import { defCounts, defOf, successors, usesOf } from './walk';
 
@@ -102,7 +106,7 @@ function loopMemory(f: Func, loop: Loop): LoopMemory {
       // a write into a window the loop maps: memory an invariant load may read only through a
       // window pointer held across the loop's neuron_translate calls, which the seed's rule forbids
       if ((i.op === 'store' || i.op === 'memcpy' || i.op === 'memzero') && windowWrite(i, windows)) continue;
-      if (i.op === 'store') writes.push({ addr: i.addr, size: memSize(i.mem), mem: i.mem });
+      if (i.op === 'store') writes.push({ addr: i.addr, size: memSize(i.mem), mem: i.mem, tag: i.tag });
       else if (i.op === 'memcpy' || i.op === 'memzero') writes.push({ addr: i.dst, size: i.size });
       // a vector-unit instruction may store through its pointers and writes its in/out operands
       else if (i.op === 'vop') calls = 'all';
@@ -126,6 +130,20 @@ function windowWrite(i: Extract<Instr, { op: 'store' | 'memcpy' | 'memzero' }>, 
   return a.kind === 'reg' && windows.has(a.base.id);
 }
 
+/** Per base register, the classes of the data members loads of blocks that run on every iteration read through it. */
+function objectsReadEveryIteration(loop: Loop, everyIteration: (b: Block) => boolean): Map<number, Set<number>> {
+  const out = new Map<number, Set<number>>();
+  for (const b of loop.blocks) {
+    if (!everyIteration(b)) continue;
+    for (const i of b.instrs) {
+      if (i.op !== 'load' || i.addr.kind !== 'reg' || !i.tag?.field) continue;
+      const id = i.addr.base.id;
+      (out.get(id) ?? out.set(id, new Set()).get(id)!).add(i.tag.field.owner);
+    }
+  }
+  return out;
+}
+
 function hoistLoop(f: Func, loop: Loop, pre: Block, dom: Dominators): number {
   const defs = defCounts(f);
   const keep = new Set(f.debugVars.flatMap((d) => (d.vreg ? [d.vreg.id] : [])));
@@ -138,9 +156,11 @@ function hoistLoop(f: Func, loop: Loop, pre: Block, dom: Dominators): number {
   const escaped = escapedSlots(f);
   const exits = exitingBlocks(loop);
   const everyIteration = (b: Block) => exits.length > 0 && exits.every((e) => dom.dominates(b, e));
+  const objects = objectsReadEveryIteration(loop, everyIteration);
+  const readable = (i: Extract<Instr, { op: 'load' }>) => i.addr.kind === 'reg' && i.tag?.field !== undefined && !!objects.get(i.addr.base.id)?.has(i.tag.field.owner);
   const loadMoves = (i: Extract<Instr, { op: 'load' }>, b: Block) => {
-    const a: Access = { addr: i.addr, size: memSize(i.mem), mem: i.mem };
-    if (a.addr.kind !== 'slot' && (!mem.callsAny || !everyIteration(b))) return false;
+    const a: Access = { addr: i.addr, size: memSize(i.mem), mem: i.mem, tag: i.tag };
+    if (a.addr.kind !== 'slot' && (!mem.callsAny || !(everyIteration(b) || readable(i)))) return false;
     if (mem.calls === 'all' && (a.addr.kind !== 'slot' || escaped.has(a.addr.slot))) return false;
     return mem.writes.every((w) => !mayAlias(a, w, escaped));
   };
@@ -171,7 +191,7 @@ function hoistLoop(f: Func, loop: Loop, pre: Block, dom: Dominators): number {
   return moved;
 }
 
-/** Hoists loop-invariant instructions into preheaders; returns how many moved. */
+/** Hoists loop-invariant instructions into preheaders (and merges the loops' invariant `a || b` branches); returns how many moved or merged. */
 export function hoistInvariants(f: Func): number {
   const ids = { next: Math.max(...f.blocks.map((b) => b.id)) + 1 };
   const done = new Set<Block>();
@@ -185,6 +205,7 @@ export function hoistInvariants(f: Func): number {
     if (!pre) continue;
     // a made preheader changes no dominance inside the loop
     moved += hoistLoop(f, loop, pre, dom);
+    moved += mergeInvariantBranches(f, loop, pre);
   }
   return moved;
 }

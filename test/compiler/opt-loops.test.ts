@@ -3,7 +3,7 @@
 
 import { strict as assert } from 'node:assert';
 import { FunctionBuilder, regAddr, slotAddr } from '../../compiler/ir/builder';
-import type { Block, Func } from '../../compiler/ir/ir';
+import type { AccessTag, Block, Func } from '../../compiler/ir/ir';
 import { mayAlias } from '../../compiler/opt/alias';
 import { coalesceCopies } from '../../compiler/opt/coalesce';
 import { hoistInvariants } from '../../compiler/opt/licm';
@@ -139,6 +139,50 @@ describe('compiler -O2 loop passes (IR in → IR out)', () => {
     assert.equal(mayAlias({ addr: regAddr(p), size: 4, mem: 'i32' }, { addr: regAddr(q), size: 8, mem: 'i64' }, none), false);
     assert.equal(mayAlias({ addr: regAddr(p), size: 4, mem: 'f32' }, { addr: regAddr(q), size: 1, mem: 'u8' }, none), true);
     assert.equal(mayAlias({ addr: regAddr(p), size: 4, mem: 'f32' }, { addr: regAddr(q), size: 16 }, none), true, 'a block copy');
+  });
+
+  it('alias.ts: the tags of C++ lvalues (a pointer is never an integer; members of one class at disjoint bytes never overlap)', () => {
+    const b = new FunctionBuilder('f', 'f', POS, true);
+    const p = b.addParam('i32');
+    const q = b.addParam('i32');
+    const none = new Set<never>();
+    const at = (base: typeof p, offset: number, tag?: AccessTag) => ({ addr: regAddr(base, offset), size: 4, mem: 'i32' as const, tag });
+    const field = (owner: number, offset: number) => ({ owner, offset, size: 4 });
+    assert.equal(mayAlias(at(p, 0, { kind: 'pointer' }), at(q, 8, { kind: 'integer' }), none), false, 'a pointer and an integer');
+    assert.equal(mayAlias(at(p, 0, { kind: 'pointer' }), at(q, 8, { kind: 'pointer' }), none), true, 'two pointers');
+    assert.equal(mayAlias(at(p, 0, { kind: 'pointer' }), at(q, 8), none), true, 'an access without a tag may be a pointer');
+    assert.equal(mayAlias(at(p, 0, { kind: 'integer', field: field(1, 0) }), at(q, 8, { kind: 'integer', field: field(1, 8) }), none), false, 'two members of one class at other bytes');
+    assert.equal(mayAlias(at(p, 0, { kind: 'integer', field: field(1, 8) }), at(q, 8, { kind: 'integer', field: field(1, 8) }), none), true, 'the same member of two objects');
+    assert.equal(mayAlias(at(p, 0, { kind: 'integer', field: field(1, 0) }), at(q, 8, { kind: 'integer', field: field(2, 8) }), none), true, 'members of two classes');
+    assert.equal(mayAlias(at(p, 0, { field: field(1, 0) }), at(q, 8, { kind: 'integer' }), none), true, 'a member and an integer reached otherwise');
+  });
+
+  it('licm.ts: a pointer member loaded in a loop that writes integer members of another class moves (the loop bound of the accessor kernels)', () => {
+    const b = new FunctionBuilder('f', 'f', POS, true);
+    const n = b.addParam('i32');
+    const t = b.addParam('i32');
+    const e = b.addParam('i32');
+    countedLoop(b, n, () => {
+      const w = b.call(NEURON_TRANSLATE_SYMBOL, [e, b.conv('i32>i64u', n, 'i64')], 'i32')!;
+      const counter = b.load('i32', regAddr(e, 8), 'i32', { kind: 'integer', field: { owner: 1, offset: 8, size: 4 } });
+      b.store('i32', b.bin('add', counter, b.const('i32', 1)), regAddr(e, 8), { kind: 'integer', field: { owner: 1, offset: 8, size: 4 } });
+      const impl = b.load('i32', regAddr(t), 'i32', { kind: 'pointer', field: { owner: 2, offset: 0, size: 4 } });
+      b.store('i64', b.load('i64', regAddr(impl, 8), 'i64'), regAddr(w));
+      b.store('i32', b.load('i32', regAddr(e), 'i32', { kind: 'integer', field: { owner: 1, offset: 0, size: 4 } }), regAddr(w, 8));
+      b.store('i32', b.load('i32', regAddr(t, 4), 'i32', { kind: 'integer', field: { owner: 2, offset: 4, size: 4 } }), regAddr(w, 12));
+      b.store('i32', b.load('i32', regAddr(t, 8), 'i32'), regAddr(w, 16));
+    });
+    b.terminate({ op: 'ret' });
+    rotateLoops(b.func);
+    hoistInvariants(b.func);
+    const loop = naturalLoops(b.func)[0];
+    const loopText = [...loop.blocks].flatMap((x) => x.instrs.map(printInstr)).join('\n');
+    assert.doesNotMatch(loopText, /load\.i32 \[v1\]/, `the pointer member moves:\n${printFunc(b.func)}`);
+    assert.doesNotMatch(loopText, /load\.i64 \[v\d+\+8\]/, 'and the 64-bit size loaded through it');
+    assert.doesNotMatch(loopText, /load\.i32 \[v2\]/, 'another member of the counter\'s class moves');
+    assert.match(loopText, /load\.i32 \[v2\+8\]/, 'the counter stays');
+    assert.match(loopText, /load\.i32 \[v1\+4\]/, 'an integer member of another class stays (the counter may be it)');
+    assert.match(loopText, /load\.i32 \[v1\+8\]/, 'an access without a tag stays');
   });
 });
 
