@@ -57,7 +57,7 @@ function transfer(g: Gen, m: number, to: number): string {
   const t = g.blocks.get(to);
   if (t === undefined) return exit(g, m, hex(to));
   const pane = g.windowed && t.pane > 0 ? ` || c.wfree < ${t.pane}` : '';
-  return `dn += ${m}; if (dn + ${t.items.length} > left${pane}) { c.jitN = dn; return ${hex(to)}; } at = ${g.index.get(to)}; continue dispatch;`;
+  return `dn = (dn + ${m}) | 0; if (((dn + ${t.items.length}) | 0) > left${pane}) { c.jitN = dn; return ${hex(to)}; } at = ${g.index.get(to)}; continue dispatch;`;
 }
 
 /** The code of one block of the region (a case of the dispatch loop). */
@@ -77,7 +77,7 @@ function blockCode(g: Gen, b: RegionBlock): string {
     checked = p;
     return `if (c.wfree < ${p}) { ${exit(g, k, hex(i.pc))} }`;
   };
-  const again = `dn += ${n}; if (dn + ${n} <= left) continue; c.jitN = dn; return ${hex(b.pc)};`;
+  const again = `dn = (dn + ${n}) | 0; if (((dn + ${n}) | 0) <= left) continue; c.jitN = dn; return ${hex(b.pc)};`;
   const loopBack = (i: Insn, k: number) =>
     g.hasLoops ? `if (lend === ${hex(i.next)} && c.lcount !== 0) { c.lcount = (c.lcount - 1) >>> 0; ${exit(g, k + 1, 'c.lbeg')} }` : '';
   const count = (it: RegionBlock['items'][number]): string => {
@@ -87,7 +87,7 @@ function blockCode(g: Gen, b: RegionBlock): string {
   };
   // `done` (read by the templates' fault paths as `done + K`, K the region-wide index) is the
   // count of the instructions before this pass of the block, less the block's first index.
-  const body: string[] = [`// block ${hex(b.pc)}`, `case ${g.index.get(b.pc)}:`, selfLoop ? 'for (;;) {' : '{', `const done = dn - ${items[0].g};`];
+  const body: string[] = [`// block ${hex(b.pc)}`, `case ${g.index.get(b.pc)}:`, selfLoop ? 'for (;;) {' : '{', `const done = (dn - ${items[0].g}) | 0;`];
   items.forEach((it, k) => {
     const { ins: i, e } = it;
     body.push(`// ${hex(i.pc)} ${i.def?.mnemonic}`, paneCheck(i, k));
@@ -129,6 +129,8 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
   const g: Gen = { blocks: region.blocks, index: new Map(region.order.map((b, k) => [b.pc, k])), regs, hasLoops: c.hasLoops, windowed: c.windowed, counters: [] };
   const cases = region.order.map((b) => blockCode(g, b));
   const body = [
+    // int32 arithmetic on the counts (`| 0`): V8 then needs no overflow or Smi checks on them
+    'left |= 0;',
     'const a = c.a;',
     c.hasLoops ? 'const lend = c.lendActive;' : '',
     regs.declare,

@@ -57,11 +57,14 @@ export function jumpDirect(i: Insn, code: string): Emitted {
 /** `code` (which defines `to`), then a transfer to `to`. */
 export const jumpTo = (code: string): Emitted => ({ kind: 'jump', code, to: 'to', direct: null });
 
-/** at = mem[as + offset] of `size` bytes: typed-array fast path, the Memory for the rest (it throws faults). */
+/**
+ * at = mem[as + offset] of `size` bytes: typed-array fast path, the Memory for the rest (it throws faults).
+ * The address is kept as an int32 (`>>> 16`, `& 0xffff` read it the same), so V8 needs no uint32 check.
+ */
 export function load(i: Insn, x: EmitContext, size: 1 | 2 | 4, signed: boolean): Emitted {
   const k = x.k;
-  const addr = `const ad = (a[${i.b}] + ${imm(i.c)}) >>> 0;`;
-  const slow = `(c.jitK = ${k}, c.jitN = done + ${k}, mem.read${size * 8}(ad))`;
+  const addr = `const ad = (a[${i.b}] + ${imm(i.c)}) | 0;`;
+  const slow = `(c.jitK = ${k}, c.jitN = done + ${k}, mem.read${size * 8}(ad >>> 0))`;
   let fast: string;
   let cond = 's !== 0';
   if (size === 4) {
@@ -78,7 +81,7 @@ export function load(i: Insn, x: EmitContext, size: 1 | 2 | 4, signed: boolean):
 /** mem[as + offset] = at; a slow store that rewrote decoded code leaves the (now stale) block right after it. */
 export function store(i: Insn, x: EmitContext, size: 1 | 2 | 4): Emitted {
   const k = x.k;
-  const addr = `const ad = (a[${i.b}] + ${imm(i.c)}) >>> 0;`;
+  const addr = `const ad = (a[${i.b}] + ${imm(i.c)}) | 0;`;
   let cond = 's !== 0';
   let fast: string;
   if (size === 4) {
@@ -88,7 +91,7 @@ export function store(i: Insn, x: EmitContext, size: 1 | 2 | 4): Emitted {
     cond += ' && (ad & 1) === 0';
     fast = `u16s[s][(ad & 0xffff) >>> 1] = a[${i.a}];`;
   } else fast = `u8s[s][ad & 0xffff] = a[${i.a}];`;
-  const slow = `c.jitK = ${k}; c.jitN = done + ${k}; mem.write${size * 8}(ad, a[${i.a}]); ${leaveIfCodeChanged(i, x)}`;
+  const slow = `c.jitK = ${k}; c.jitN = done + ${k}; mem.write${size * 8}(ad >>> 0, a[${i.a}]); ${leaveIfCodeChanged(i, x)}`;
   return seq(`{ ${addr} const s = wIdx[ad >>> 16]; if (${cond}) ${fast} else { ${slow} } }`);
 }
 
