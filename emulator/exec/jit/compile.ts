@@ -32,7 +32,7 @@ export const HOT = 8;
 const hex = (v: number) => `0x${(v >>> 0).toString(16)}`;
 
 type Factory = (
-  mem: Memory, rIdx: Uint16Array, wIdx: Uint16Array, u8s: Uint8Array[], u16s: Uint16Array[], i32s: Int32Array[],
+  mem: Memory, rq: Uint16Array, wq: Uint16Array, m8: Uint8Array, m16: Uint16Array, m32: Int32Array,
   entry: typeof jitEntry, retw: typeof jitRetw, cnt: readonly ExecutionCounter[], hf: readonly Handler[], hi: readonly Insn[],
 ) => BlockFn;
 
@@ -145,10 +145,10 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
     regs.flush ? `} finally { ${regs.flush} }` : '',
   ];
   const src = `"use strict"; return function region_${first.pc.toString(16)}(c, left, at) {\n${body.filter((l) => l).join('\n')}\n};`;
-  const factory = new Function('mem', 'rIdx', 'wIdx', 'u8s', 'u16s', 'i32s', 'jitEntry', 'jitRetw', 'cnt', 'hf', 'hi', src) as Factory;
+  const factory = new Function('mem', 'rq', 'wq', 'm8', 'm16', 'm32', 'jitEntry', 'jitRetw', 'cnt', 'hf', 'hi', src) as Factory;
   const m = c.mem;
   c.jitCompiled++;
-  const fn = factory(m, m.rIdx, m.wIdx, m.u8s, m.u16s, m.i32s, jitEntry, jitRetw, g.counters, all.map((it) => it.ins.inner), all.map((it) => it.ins));
+  const fn = factory(m, m.rPool, m.wPool, m.pool8, m.pool16, m.pool32, jitEntry, jitRetw, g.counters, all.map((it) => it.ins.inner), all.map((it) => it.ins));
   const pcs = all.map((it) => it.ins.pc);
   return region.order.map((b, k) => ({
     ins: b.items[0].ins,
