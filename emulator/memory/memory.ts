@@ -2,7 +2,9 @@
 // regions. Loads and stores take a fast path through per-page typed-array tables (aligned access,
 // page present, not watched, not holding decoded code, no guarded bytes); everything else goes
 // through the slow path, which raises alignment/bus faults, reports watchpoint hits and guarded-byte
-// accesses, and invalidates decoded code.
+// accesses, and invalidates decoded code. The first own pages live in one pool buffer (a page's
+// typed arrays are views of it), so compiled code reaches them through one table and one typed array
+// per access size (`rPool`/`wPool`, `pool8`/`pool16`/`pool32`) instead of a per-page view.
 
 import type { MemoryRegionSpec } from '../config/types';
 import { CAUSE } from '../core/causes';
@@ -13,6 +15,8 @@ export const PAGE_SHIFT = 16;
 export const PAGE_SIZE = 1 << PAGE_SHIFT;
 const PAGE_MASK = PAGE_SIZE - 1;
 const NPAGES = 1 << (32 - PAGE_SHIFT);
+/** Pages of the pool (its page 0 is never used, so that a table entry of 0 means the slow path). */
+export const POOL_PAGES = 64;
 
 if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) throw new Error('emulator: host must be little-endian');
 
@@ -31,6 +35,8 @@ interface Page {
   guarded: number;
   /** Backed by a buffer from outside (aliasPage): its contents belong to the buffer's owner. */
   aliased?: boolean;
+  /** The page's place in the pool (its views are the pool's bytes from q << PAGE_SHIFT), 0 if outside it. */
+  q: number;
 }
 
 /**
@@ -75,6 +81,13 @@ export interface WatchHit {
   readonly write: boolean;
 }
 
+/** Every pool page but 0, the lowest last (taken first). */
+function allPoolPages(): number[] {
+  const out: number[] = [];
+  for (let q = POOL_PAGES - 1; q >= 1; q--) out.push(q);
+  return out;
+}
+
 export class Memory {
   // Fast-path tables: page number → slot of the page's typed-array views (0 = take the slow path).
   // Index arrays are typed (cheap to allocate); the views live in small per-slot arrays.
@@ -83,6 +96,16 @@ export class Memory {
   readonly u8s: Uint8Array[] = [new Uint8Array(0)];
   readonly u16s: Uint16Array[] = [new Uint16Array(0)];
   readonly i32s: Int32Array[] = [new Int32Array(0)];
+  // The same for compiled code: page number → pool page (0 = not in the pool, or the slow path); the
+  // bytes at `addr` are then pool8[(q << 16) | (addr & 0xffff)] (pool16, pool32 likewise).
+  readonly rPool = new Uint16Array(NPAGES);
+  readonly wPool = new Uint16Array(NPAGES);
+  private readonly poolBuffer = new ArrayBuffer(POOL_PAGES * PAGE_SIZE);
+  readonly pool8 = new Uint8Array(this.poolBuffer);
+  readonly pool16 = new Uint16Array(this.poolBuffer);
+  readonly pool32 = new Int32Array(this.poolBuffer);
+  /** Free pool pages, the lowest last. */
+  private freePool: number[] = allPoolPages();
 
   private readonly slotOf = new Uint16Array(NPAGES);
   private readonly pageList: Page[] = [];
@@ -134,7 +157,7 @@ export class Memory {
   aliasPage(n: number, buffer: ArrayBuffer, hooks?: PageHooks): void {
     if (buffer.byteLength !== PAGE_SIZE) throw new RangeError('aliasPage: the buffer must be one page');
     if (this.slotOf[n] !== 0) this.unaliasPage(n);
-    const page: Page = { n, u8: new Uint8Array(buffer), u16: new Uint16Array(buffer), i32: new Int32Array(buffer), code: null, hooks, guard: null, guarded: 0, aliased: true };
+    const page: Page = { n, u8: new Uint8Array(buffer), u16: new Uint16Array(buffer), i32: new Int32Array(buffer), code: null, hooks, guard: null, guarded: 0, aliased: true, q: 0 };
     const free = this.freeSlots.pop();
     const s = free ?? this.pageList.length + 1;
     if (s > 0xffff) throw new RangeError('aliasPage: too many pages');
@@ -151,9 +174,12 @@ export class Memory {
   unaliasPage(n: number): void {
     const s = this.slotOf[n];
     if (s === 0) return;
-    if (this.pageList[s - 1].code !== null) this.onCodeWrite(n);
+    const p = this.pageList[s - 1];
+    if (p.code !== null) this.onCodeWrite(n);
     this.slotOf[n] = 0;
     this.rIdx[n] = this.wIdx[n] = 0;
+    this.rPool[n] = this.wPool[n] = 0;
+    if (p.q !== 0) this.freePool.push(p.q);
     this.freeSlots.push(s);
   }
 
@@ -260,8 +286,7 @@ export class Memory {
     const slot = this.slotOf[n];
     if (slot !== 0) return this.pageList[slot - 1];
     if (!this.isMapped(a)) return undefined;
-    const buf = new ArrayBuffer(PAGE_SIZE);
-    const page: Page = { n, u8: new Uint8Array(buf), u16: new Uint16Array(buf), i32: new Int32Array(buf), code: null, guard: null, guarded: 0 };
+    const page = this.ownPage(n);
     this.pageList.push(page);
     const s = this.pageList.length;
     this.slotOf[n] = s;
@@ -270,6 +295,19 @@ export class Memory {
     this.i32s[s] = page.i32;
     this.refreshTables(n);
     return page;
+  }
+
+  /** A new own page `n` of zeros: in the pool while it has room, else in a buffer of its own. */
+  private ownPage(n: number): Page {
+    const q = this.freePool.pop();
+    if (q === undefined) {
+      const buf = new ArrayBuffer(PAGE_SIZE);
+      return { n, u8: new Uint8Array(buf), u16: new Uint16Array(buf), i32: new Int32Array(buf), code: null, guard: null, guarded: 0, q: 0 };
+    }
+    const at = q << PAGE_SHIFT;
+    const u8 = this.pool8.subarray(at, at + PAGE_SIZE);
+    u8.fill(0);
+    return { n, u8, u16: this.pool16.subarray(at >>> 1, (at + PAGE_SIZE) >>> 1), i32: this.pool32.subarray(at >>> 2, (at + PAGE_SIZE) >>> 2), code: null, guard: null, guarded: 0, q };
   }
 
   /** Puts page `n` into (or takes it out of) the fast tables according to code and watchpoints. */
@@ -282,6 +320,8 @@ export class Memory {
     const writeFast = p !== undefined && !p.hooks?.onWrite && p.guard === null && p.code === null && !this.watchpoints.some((w) => w.write && watched(w));
     this.rIdx[n] = readFast ? slot : 0;
     this.wIdx[n] = writeFast ? slot : 0;
+    this.rPool[n] = readFast ? p.q : 0;
+    this.wPool[n] = writeFast ? p.q : 0;
   }
 
   // ---- guarded bytes ---------------------------------------------------------------------------
@@ -486,14 +526,17 @@ export class Memory {
     const buffers = new Map<number, Page>();
     for (const p of this.pageList) if (!p.aliased && this.slotOf[p.n] !== 0 && this.pageList[this.slotOf[p.n] - 1] === p) buffers.set(p.n, p);
     this.clear();
+    // own pages kept keep their place in the pool; the others are new
+    const kept = new Set<number>();
+    for (const ps of s.pages) if (!ps.alias && buffers.has(ps.n)) kept.add(buffers.get(ps.n)!.q);
+    this.freePool = this.freePool.filter((q) => !kept.has(q));
     for (const ps of s.pages) {
       let page: Page;
       if (ps.alias) {
-        page = { n: ps.n, u8: new Uint8Array(ps.alias), u16: new Uint16Array(ps.alias), i32: new Int32Array(ps.alias), code: null, hooks: ps.hooks, guard: null, guarded: 0, aliased: true };
+        page = { n: ps.n, u8: new Uint8Array(ps.alias), u16: new Uint16Array(ps.alias), i32: new Int32Array(ps.alias), code: null, hooks: ps.hooks, guard: null, guarded: 0, aliased: true, q: 0 };
       } else {
         const old = buffers.get(ps.n);
-        const buf = old ? (old.u8.buffer as ArrayBuffer) : new ArrayBuffer(PAGE_SIZE);
-        page = { n: ps.n, u8: new Uint8Array(buf), u16: new Uint16Array(buf), i32: new Int32Array(buf), code: null, guard: null, guarded: 0 };
+        page = old ? { n: ps.n, u8: old.u8, u16: old.u16, i32: old.i32, code: null, guard: null, guarded: 0, q: old.q } : this.ownPage(ps.n);
         restorePage(page.u8, ps.copy!);
       }
       page.guard = ps.guard ? ps.guard.slice() : null;
@@ -515,6 +558,9 @@ export class Memory {
     this.freeSlots.length = 0;
     this.rIdx.fill(0);
     this.wIdx.fill(0);
+    this.rPool.fill(0);
+    this.wPool.fill(0);
+    this.freePool = allPoolPages();
     this.pageList.length = 0;
     this.u8s.length = this.u16s.length = this.i32s.length = 1;
   }

@@ -32,7 +32,7 @@ export const HOT = 8;
 const hex = (v: number) => `0x${(v >>> 0).toString(16)}`;
 
 type Factory = (
-  mem: Memory, rIdx: Uint16Array, wIdx: Uint16Array, u8s: Uint8Array[], u16s: Uint16Array[], i32s: Int32Array[],
+  mem: Memory, rq: Uint16Array, wq: Uint16Array, m8: Uint8Array, m16: Uint16Array, m32: Int32Array,
   entry: typeof jitEntry, retw: typeof jitRetw, cnt: readonly ExecutionCounter[], hf: readonly Handler[], hi: readonly Insn[],
 ) => BlockFn;
 
@@ -57,7 +57,7 @@ function transfer(g: Gen, m: number, to: number): string {
   const t = g.blocks.get(to);
   if (t === undefined) return exit(g, m, hex(to));
   const pane = g.windowed && t.pane > 0 ? ` || c.wfree < ${t.pane}` : '';
-  return `dn += ${m}; if (dn + ${t.items.length} > left${pane}) { c.jitN = dn; return ${hex(to)}; } at = ${g.index.get(to)}; continue dispatch;`;
+  return `dn = (dn + ${m}) | 0; if (((dn + ${t.items.length}) | 0) > left${pane}) { c.jitN = dn; return ${hex(to)}; } at = ${g.index.get(to)}; continue dispatch;`;
 }
 
 /** The code of one block of the region (a case of the dispatch loop). */
@@ -77,7 +77,7 @@ function blockCode(g: Gen, b: RegionBlock): string {
     checked = p;
     return `if (c.wfree < ${p}) { ${exit(g, k, hex(i.pc))} }`;
   };
-  const again = `dn += ${n}; if (dn + ${n} <= left) continue; c.jitN = dn; return ${hex(b.pc)};`;
+  const again = `dn = (dn + ${n}) | 0; if (((dn + ${n}) | 0) <= left) continue; c.jitN = dn; return ${hex(b.pc)};`;
   const loopBack = (i: Insn, k: number) =>
     g.hasLoops ? `if (lend === ${hex(i.next)} && c.lcount !== 0) { c.lcount = (c.lcount - 1) >>> 0; ${exit(g, k + 1, 'c.lbeg')} }` : '';
   const count = (it: RegionBlock['items'][number]): string => {
@@ -87,7 +87,7 @@ function blockCode(g: Gen, b: RegionBlock): string {
   };
   // `done` (read by the templates' fault paths as `done + K`, K the region-wide index) is the
   // count of the instructions before this pass of the block, less the block's first index.
-  const body: string[] = [`// block ${hex(b.pc)}`, `case ${g.index.get(b.pc)}:`, selfLoop ? 'for (;;) {' : '{', `const done = dn - ${items[0].g};`];
+  const body: string[] = [`// block ${hex(b.pc)}`, `case ${g.index.get(b.pc)}:`, selfLoop ? 'for (;;) {' : '{', `const done = (dn - ${items[0].g}) | 0;`];
   items.forEach((it, k) => {
     const { ins: i, e } = it;
     body.push(`// ${hex(i.pc)} ${i.def?.mnemonic}`, paneCheck(i, k));
@@ -129,6 +129,8 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
   const g: Gen = { blocks: region.blocks, index: new Map(region.order.map((b, k) => [b.pc, k])), regs, hasLoops: c.hasLoops, windowed: c.windowed, counters: [] };
   const cases = region.order.map((b) => blockCode(g, b));
   const body = [
+    // int32 arithmetic on the counts (`| 0`): V8 then needs no overflow or Smi checks on them
+    'left |= 0;',
     'const a = c.a;',
     c.hasLoops ? 'const lend = c.lendActive;' : '',
     regs.declare,
@@ -143,10 +145,10 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
     regs.flush ? `} finally { ${regs.flush} }` : '',
   ];
   const src = `"use strict"; return function region_${first.pc.toString(16)}(c, left, at) {\n${body.filter((l) => l).join('\n')}\n};`;
-  const factory = new Function('mem', 'rIdx', 'wIdx', 'u8s', 'u16s', 'i32s', 'jitEntry', 'jitRetw', 'cnt', 'hf', 'hi', src) as Factory;
+  const factory = new Function('mem', 'rq', 'wq', 'm8', 'm16', 'm32', 'jitEntry', 'jitRetw', 'cnt', 'hf', 'hi', src) as Factory;
   const m = c.mem;
   c.jitCompiled++;
-  const fn = factory(m, m.rIdx, m.wIdx, m.u8s, m.u16s, m.i32s, jitEntry, jitRetw, g.counters, all.map((it) => it.ins.inner), all.map((it) => it.ins));
+  const fn = factory(m, m.rPool, m.wPool, m.pool8, m.pool16, m.pool32, jitEntry, jitRetw, g.counters, all.map((it) => it.ins.inner), all.map((it) => it.ins));
   const pcs = all.map((it) => it.ins.pc);
   return region.order.map((b, k) => ({
     ins: b.items[0].ins,

@@ -3,7 +3,8 @@
 // written with. Each template mirrors its interpreter handler, which stays the reference.
 //
 // Conventions of the generated code: `a` is the current window (Int32Array), `c` the Cpu, `mem`
-// the Memory with its fast-path tables `rIdx`, `wIdx`, `u8s`, `u16s`, `i32s`; `done` counts the
+// the Memory with its pool tables `rq`, `wq` (page number → pool page, 0 for the slow path) and the
+// pool's views `m8`, `m16`, `m32` (Memory.rPool, wPool, pool8, pool16, pool32); `done` counts the
 // instructions of earlier passes of a self-looping block. Before anything that may throw, c.jitK is
 // set to the instruction's index K in the block and c.jitN to `done + K`.
 
@@ -57,39 +58,49 @@ export function jumpDirect(i: Insn, code: string): Emitted {
 /** `code` (which defines `to`), then a transfer to `to`. */
 export const jumpTo = (code: string): Emitted => ({ kind: 'jump', code, to: 'to', direct: null });
 
-/** at = mem[as + offset] of `size` bytes: typed-array fast path, the Memory for the rest (it throws faults). */
+/** The index into the pool view of `size`-byte units of the (aligned) address `ad` of pool page `s`. */
+export function poolIndex(size: 1 | 2 | 4): string {
+  if (size === 4) return '(s << 14) | ((ad & 0xffff) >>> 2)';
+  if (size === 2) return '(s << 15) | ((ad & 0xffff) >>> 1)';
+  return '(s << 16) | (ad & 0xffff)';
+}
+
+/**
+ * at = mem[as + offset] of `size` bytes: typed-array fast path, the Memory for the rest (it throws faults).
+ * The address is kept as an int32 (`>>> 16`, `& 0xffff` read it the same), so V8 needs no uint32 check.
+ */
 export function load(i: Insn, x: EmitContext, size: 1 | 2 | 4, signed: boolean): Emitted {
   const k = x.k;
-  const addr = `const ad = (a[${i.b}] + ${imm(i.c)}) >>> 0;`;
-  const slow = `(c.jitK = ${k}, c.jitN = done + ${k}, mem.read${size * 8}(ad))`;
+  const addr = `const ad = (a[${i.b}] + ${imm(i.c)}) | 0;`;
+  const slow = `(c.jitK = ${k}, c.jitN = done + ${k}, mem.read${size * 8}(ad >>> 0))`;
   let fast: string;
   let cond = 's !== 0';
   if (size === 4) {
     cond += ' && (ad & 3) === 0';
-    fast = 'i32s[s][(ad & 0xffff) >>> 2]';
+    fast = `m32[${poolIndex(4)}]`;
   } else if (size === 2) {
     cond += ' && (ad & 1) === 0';
-    fast = 'u16s[s][(ad & 0xffff) >>> 1]';
-  } else fast = 'u8s[s][ad & 0xffff]';
+    fast = `m16[${poolIndex(2)}]`;
+  } else fast = `m8[${poolIndex(1)}]`;
   const value = `(${cond} ? ${fast} : ${slow})`;
-  return seq(`{ ${addr} const s = rIdx[ad >>> 16]; a[${i.a}] = ${signed ? `(${value} << 16) >> 16` : value}; }`);
+  return seq(`{ ${addr} const s = rq[ad >>> 16]; a[${i.a}] = ${signed ? `(${value} << 16) >> 16` : value}; }`);
 }
 
 /** mem[as + offset] = at; a slow store that rewrote decoded code leaves the (now stale) block right after it. */
 export function store(i: Insn, x: EmitContext, size: 1 | 2 | 4): Emitted {
   const k = x.k;
-  const addr = `const ad = (a[${i.b}] + ${imm(i.c)}) >>> 0;`;
+  const addr = `const ad = (a[${i.b}] + ${imm(i.c)}) | 0;`;
   let cond = 's !== 0';
   let fast: string;
   if (size === 4) {
     cond += ' && (ad & 3) === 0';
-    fast = `i32s[s][(ad & 0xffff) >>> 2] = a[${i.a}];`;
+    fast = `m32[${poolIndex(4)}] = a[${i.a}];`;
   } else if (size === 2) {
     cond += ' && (ad & 1) === 0';
-    fast = `u16s[s][(ad & 0xffff) >>> 1] = a[${i.a}];`;
-  } else fast = `u8s[s][ad & 0xffff] = a[${i.a}];`;
-  const slow = `c.jitK = ${k}; c.jitN = done + ${k}; mem.write${size * 8}(ad, a[${i.a}]); ${leaveIfCodeChanged(i, x)}`;
-  return seq(`{ ${addr} const s = wIdx[ad >>> 16]; if (${cond}) ${fast} else { ${slow} } }`);
+    fast = `m16[${poolIndex(2)}] = a[${i.a}];`;
+  } else fast = `m8[${poolIndex(1)}] = a[${i.a}];`;
+  const slow = `c.jitK = ${k}; c.jitN = done + ${k}; mem.write${size * 8}(ad >>> 0, a[${i.a}]); ${leaveIfCodeChanged(i, x)}`;
+  return seq(`{ ${addr} const s = wq[ad >>> 16]; if (${cond}) ${fast} else { ${slow} } }`);
 }
 
 /** After a store: leave the block if it rewrote decoded code. */
