@@ -1,8 +1,9 @@
 // V8's code cache for a bundle: runs a CommonJS bundle as `require` would, but compiled with the code
 // V8 cached for it in an earlier process (bytecode of the functions that process had compiled), kept
-// in the build cache directory. The language server's loader (server/start.ts) runs the server's
-// bundle this way, so a new server neither parses the bundle nor compiles the functions its start-up
-// runs. The entry is keyed by the build id, the file's name, Node's version and the architecture, and
+// in the build cache directory, else shipped next to the bundle. The language server's loader
+// (server/start.ts) runs the server's bundle this way, so a new server neither parses the bundle nor
+// compiles the functions its start-up runs; the CLI's (cli/start.ts) its bundle, with an entry shipped
+// in dist/ (scripts/cli-code-cache.mjs). The entry is keyed by the build id, the file's name, Node's version and the architecture, and
 // framed as every cache file (entry.ts: length and SHA-256); V8 itself rejects data made by another
 // V8 or from another source. A missing or rejected entry is written when the host says its start-up is
 // done (use.save), else a little after start or at exit, whichever comes first. Never in the way: without the cache (no directory, no writes)
@@ -26,6 +27,9 @@ export interface CodeCacheOptions {
   /** Milliseconds after the bundle ran before a missing or rejected entry is written (at the latest
    *  when the process exits). */
   readonly saveAfterMs?: number;
+  /** An entry shipped next to the bundle (framed as a cache file), used when the directory has none:
+   *  the first process on a machine then starts compiled too. */
+  readonly shipped?: string;
 }
 
 /** What happened to the code cache (for tests and the benchmark). */
@@ -49,18 +53,13 @@ export function codeCacheKey(file: string, buildId: string): string {
 export function requireWithCodeCache(file: string, options: CodeCacheOptions, use: CodeCacheUse = { accepted: false, saved: false }): unknown {
   const dir = options.dir ?? cacheDirectory();
   const entry = path.join(dir, codeCacheKey(file, options.buildId));
-  let cachedData: Buffer | undefined;
-  try {
-    const payload = decodeEntry(fs.readFileSync(entry));
-    if (payload) cachedData = Buffer.from(payload.buffer, payload.byteOffset, payload.length);
-  } catch {
-    // no entry yet
-  }
+  const cachedData = readEntry(entry) ?? (options.shipped !== undefined ? readEntry(options.shipped) : undefined);
   const source = fs.readFileSync(file, 'utf8');
   const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
   use.accepted = !!cachedData && !script.cachedDataRejected;
   const mod = new Module(file);
   mod.filename = file;
+  (Module as unknown as { _cache: Record<string, Module> })._cache[file] = mod;
   mod.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(file));
   const fn = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void;
   fn.call(mod.exports, mod.exports, createRequire(file), mod, file, path.dirname(file));
@@ -77,6 +76,16 @@ export function requireWithCodeCache(file: string, options: CodeCacheOptions, us
     use.save = write;
   }
   return mod.exports;
+}
+
+/** The payload of the cache file `file`; undefined when there is none or it does not check. */
+function readEntry(file: string): Buffer | undefined {
+  try {
+    const payload = decodeEntry(fs.readFileSync(file));
+    return payload ? Buffer.from(payload.buffer, payload.byteOffset, payload.length) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Writes the entry atomically; false when the directory cannot take it. */

@@ -7,7 +7,9 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFi
 import { buildId as computeBuildId } from './build-id.mjs';
 
 const entries = [
-  { in: 'cli/main.ts', out: 'dist/cli.js' },
+  { in: 'cli/main.ts', out: 'dist/cli.js', noDynamicImport: true },
+  // the CLI's loader (bin/q7): runs dist/cli.js through V8's code cache (diskcache/code-cache.ts)
+  { in: 'cli/start.ts', out: 'dist/cli-start.js' },
   // `q7 run` of a program ELF: the emulator alone, so the process starts fast (cli/program-main.ts)
   { in: 'cli/program-main.ts', out: 'dist/q7-run.js' },
   // the language server: a small loader (dist/server.js) that runs the server's bundle through V8's code

@@ -511,6 +511,7 @@ export class Device {
     if (!init && !writers) return undefined;
     const core = () => this.cores[coreId];
     const base = hbmPage * PAGE_SIZE;
+    const record = this.hbm.storeRecorder(hbmPage, coreId);
     return {
       onRead: init
         ? (addr, size) => {
@@ -524,9 +525,10 @@ export class Device {
           }
         : undefined,
       onWrite: (addr, size) => {
-        const at = base + (addr % PAGE_SIZE);
-        this.hbm.noteWrite(at, size, coreId);
-        if (this.dstWriters?.covers(at, size)) this.noteDstWrite(this.cores[coreId], at, size, 'store');
+        // aperture slots are page-aligned, so the offset in the slot's page is the one in the HBM page
+        const off = addr & (PAGE_SIZE - 1);
+        record(off, size);
+        if (this.dstWriters?.covers(base + off, size)) this.noteDstWrite(this.cores[coreId], base + off, size, 'store');
       },
     };
   }

@@ -79,6 +79,9 @@ export class Hbm {
   readonly writerShadow = new Map<number, Uint8Array>();
   readonly tensors: HbmTensor[] = [];
   private next = HBM_ALLOC_BASE;
+  /** Bumped whenever shadow arrays or unwritten counts are made or replaced: a store recorder made
+   *  before then looks its page up again (storeRecorder). */
+  private shadowEpoch = 0;
 
   constructor(readonly capacity = DEFAULT_HBM_SIZE) {}
 
@@ -173,6 +176,7 @@ export class Hbm {
         m.set(n, a);
       }
     };
+    this.shadowEpoch++;
     shadow(this.initShadow, s.initShadow);
     shadow(this.writerShadow, s.writerShadow);
     this.unwritten.clear();
@@ -184,6 +188,7 @@ export class Hbm {
 
   /** Starts tracking "written" for [addr, addr + len) (all bytes unwritten). */
   trackInit(addr: number, len: number): void {
+    this.shadowEpoch++;
     this.each(addr, len, (_b, off, _f, n, page) => {
       let s = this.initShadow.get(page);
       if (!s) {
@@ -202,6 +207,7 @@ export class Hbm {
 
   /** Starts tracking writers for [addr, addr + len). */
   trackWriters(addr: number, len: number): void {
+    this.shadowEpoch++;
     this.each(addr, len, (_b, _off, _f, _n, page) => {
       if (!this.writerShadow.has(page)) this.writerShadow.set(page, new Uint8Array(PAGE_SIZE));
     });
@@ -241,9 +247,54 @@ export class Hbm {
       u.n = left;
       return;
     }
+    this.completeInit(page);
+  }
+
+  /** Every byte of `page` was written: its init shadow goes (the device returns its slots to the fast path). */
+  private completeInit(page: number): void {
     this.unwritten.delete(page);
     this.initShadow.delete(page);
     this.onInitComplete(page);
+  }
+
+  /**
+   * What noteWrite does for a store of `n` bytes at offset `off` of `page` (one page) by `core`, with
+   * the page's shadows looked up once, here: the sanitizer hook of an aperture slot calls it on every
+   * store. While no shadow changed since it was made it marks the bytes itself; after a change it
+   * goes the general way.
+   */
+  storeRecorder(page: number, core: number): (off: number, n: number) => void {
+    const epoch = this.shadowEpoch;
+    const s = this.initShadow.get(page);
+    const box = this.unwritten.get(page);
+    const w = this.writerShadow.get(page);
+    // set once this recorder completed the page's init shadow (which is then gone)
+    let completed = false;
+    return (off, n) => {
+      if (this.shadowEpoch !== epoch || completed || off + n > PAGE_SIZE) {
+        this.noteWrite(page * PAGE_SIZE + off, n, core);
+        return;
+      }
+      if (s !== undefined) {
+        let fresh = 0;
+        for (let k = off; k < off + n; k++) {
+          if (s[k] === 0) {
+            s[k] = 1;
+            fresh++;
+          }
+        }
+        if (fresh !== 0) {
+          if (box !== undefined && box.n > fresh) box.n -= fresh;
+          else {
+            completed = true;
+            this.completeInit(page);
+          }
+        }
+      }
+      if (w !== undefined) {
+        for (let k = off; k < off + n; k++) w[k] = w[k] === 0 || w[k] === core + 1 ? core + 1 : MANY_WRITERS;
+      }
+    };
   }
 
   /** The first byte of [addr, addr + len) never written, if tracked; undefined when all were. */

@@ -1,6 +1,6 @@
 // bin/q7 runs `q7 run prog.elf` of a plain program from the small program-mode bundle (dist/q7-run.js,
-// cli/program-main.ts) and everything else from the full CLI (dist/cli.js). The bundle holds neither the
-// compiler nor the front-end, and what it prints and the exit status are the full CLI's (cli/main.ts
+// cli/program-main.ts) and everything else from the full CLI (dist/cli.js, through its loader
+// dist/cli-start.js). The bundle holds neither the compiler nor the front-end, and what it prints and the exit status are the full CLI's (cli/main.ts
 // in-process) for the same arguments; what it declines (assembly source, a kernel image, an unreadable
 // or malformed file, --help, a usage error) the full CLI runs, and the preload below shows which
 // bundles a process loaded.
@@ -92,12 +92,12 @@ describe('bin/q7: the program-mode bundle of q7 run', function () {
   });
 
   it('leaves assembly source, bad files, --help and usage errors to the full CLI', async () => {
-    await sameAsFullCli(['run', 'hello.S'], ['cli.js', 'q7-run.js']);
-    await sameAsFullCli(['run', 'bad.elf'], ['cli.js', 'q7-run.js']);
-    await sameAsFullCli(['run', 'missing.elf'], ['cli.js', 'q7-run.js']);
-    await sameAsFullCli(['run', 'hello.elf', '--max-insns', '0'], ['cli.js', 'q7-run.js']);
-    await sameAsFullCli(['run', '--help'], ['cli.js', 'q7-run.js']);
-    await sameAsFullCli(['objdump', '-d', 'hello.elf'], ['cli.js']);
+    await sameAsFullCli(['run', 'hello.S'], ['cli-start.js', 'cli.js', 'q7-run.js']);
+    await sameAsFullCli(['run', 'bad.elf'], ['cli-start.js', 'cli.js', 'q7-run.js']);
+    await sameAsFullCli(['run', 'missing.elf'], ['cli-start.js', 'cli.js', 'q7-run.js']);
+    await sameAsFullCli(['run', 'hello.elf', '--max-insns', '0'], ['cli-start.js', 'cli.js', 'q7-run.js']);
+    await sameAsFullCli(['run', '--help'], ['cli-start.js', 'cli.js', 'q7-run.js']);
+    await sameAsFullCli(['objdump', '-d', 'hello.elf'], ['cli-start.js', 'cli.js']);
   });
 
   it('leaves a kernel image to the full CLI (the device runs it)', () => {
@@ -105,7 +105,7 @@ describe('bin/q7: the program-mode bundle of q7 run', function () {
     const built = spawnSync(process.execPath, [Q7, 'build', path.join(ROOT, 'examples', 'kernels', 'relu.cpp'), '-o', kernel, '--no-cache'], { encoding: 'utf8', cwd: dir });
     assert.equal(built.status, 0, built.stderr);
     const r = bin(['run', kernel, '--fn', 'relu_forward', '--arg', 'shape=4x8,init=randn,seed=1']);
-    assert.deepEqual(r.bundles, ['cli.js', 'q7-run.js']);
+    assert.deepEqual(r.bundles, ['cli-start.js', 'cli.js', 'q7-run.js']);
     assert.equal(r.code, 0, r.err);
   });
 });

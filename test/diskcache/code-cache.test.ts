@@ -1,7 +1,8 @@
 // V8's code cache for a bundle (diskcache/code-cache.ts): a bundle runs as require would run it (its
 // exports, __filename, __dirname and require), the entry is written once after the run and accepted by
 // the next process's V8, and a damaged entry or one made from another source is not used (the bundle
-// still runs, and a good entry replaces it).
+// still runs, and a good entry replaces it); an entry shipped next to the bundle stands in for a
+// missing one.
 
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -13,10 +14,10 @@ import { codeCacheKey } from '../../diskcache/code-cache';
 const MODULE = path.join(__dirname, '..', '..', 'diskcache', 'code-cache.js');
 
 /** Runs the bundle through the code cache in a fresh process; what it exported and the cache's use. */
-function run(bundle: string, dir: string): { value: unknown; accepted: boolean; saved: boolean } {
+function run(bundle: string, dir: string, shipped?: string): { value: unknown; accepted: boolean; saved: boolean } {
   const script = `const { requireWithCodeCache } = require(${JSON.stringify(MODULE)});
 const use = { accepted: false, saved: false };
-const m = requireWithCodeCache(${JSON.stringify(bundle)}, { buildId: 'test', dir: ${JSON.stringify(dir)}, saveAfterMs: 0 }, use);
+const m = requireWithCodeCache(${JSON.stringify(bundle)}, { buildId: 'test', dir: ${JSON.stringify(dir)}, saveAfterMs: 0, shipped: ${JSON.stringify(shipped)} }, use);
 setTimeout(() => console.log(JSON.stringify({ value: m.value(), accepted: use.accepted, saved: use.saved })), 20);`;
   const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
@@ -76,6 +77,21 @@ process.exit(0);`;
     assert.equal(r.status, 0, r.stderr);
     assert.deepEqual(JSON.parse(r.stdout), { saved: true, exists: true });
     assert.equal(run(bundle, cache).accepted, true);
+  });
+
+  it('an entry shipped next to the bundle is used when the directory has none, and a damaged one is not', () => {
+    const made = path.join(dir, 'made');
+    run(bundle, made);
+    const shipped = path.join(dir, 'shipped.bin');
+    fs.copyFileSync(path.join(made, codeCacheKey(bundle, 'test')), shipped);
+    const empty = path.join(dir, 'empty');
+    assert.deepEqual(run(bundle, empty, shipped), { value: [42, bundle, dir, 'object'], accepted: true, saved: false });
+    assert.equal(fs.existsSync(path.join(empty, codeCacheKey(bundle, 'test'))), false, 'nothing written to the directory');
+    const damaged = fs.readFileSync(shipped);
+    damaged[damaged.length - 5] ^= 0xff;
+    fs.writeFileSync(shipped, damaged);
+    assert.deepEqual(run(bundle, empty, shipped), { value: [42, bundle, dir, 'object'], accepted: false, saved: true });
+    assert.deepEqual(run(bundle, empty, shipped), { value: [42, bundle, dir, 'object'], accepted: true, saved: false }, "the directory's entry comes first");
   });
 
   it('an entry is keyed by build id, file name, Node version and architecture', () => {

@@ -8,7 +8,9 @@
 // own start loops without the dispatch. The guest registers the region names live in JavaScript
 // locals (`rN`), written back to the window when the function returns or throws and before what
 // reads the window itself (a handler call, ENTRY, RETW), and read again after what may change it.
-// The function handles its own zero-overhead-loop checks and exits on loop-back; it sets Cpu.jitN
+// The function handles its own zero-overhead-loop checks and exits on loop-back (on cores with the
+// loop option a second function has them, compiled when a call finds LEND at the end of one of the
+// region's instructions; the first, without them, hands such calls to it); it sets Cpu.jitN
 // to the number of instructions it dispatched and returns the next PC. Windowed calls, ENTRY and
 // RETW compile too. The region checks each higher register pane where it is first named in a block
 // (again after an ENTRY's rotation, and on entering another block), and leaves an instruction it
@@ -33,7 +35,7 @@ const hex = (v: number) => `0x${(v >>> 0).toString(16)}`;
 
 type Factory = (
   mem: Memory, rq: Uint16Array, wq: Uint16Array, m8: Uint8Array, m16: Uint16Array, m32: Int32Array,
-  entry: typeof jitEntry, retw: typeof jitRetw, cnt: readonly ExecutionCounter[], hf: readonly Handler[], hi: readonly Insn[],
+  entry: typeof jitEntry, retw: typeof jitRetw, cnt: readonly ExecutionCounter[], hf: readonly Handler[], hi: readonly Insn[], looped: BlockFn | undefined,
 ) => BlockFn;
 
 /** Code generation state shared by the blocks of one region. */
@@ -109,6 +111,29 @@ function blockCode(g: Gen, b: RegionBlock): string {
   return body.filter((l) => l).join('\n');
 }
 
+/** The source of the region's function named `name` (the factory's body), `prologue` first. */
+function regionSource(g: Gen, order: readonly RegionBlock[], name: string, prologue: string): string {
+  const cases = order.map((b) => blockCode(g, b));
+  const body = [
+    prologue,
+    // int32 arithmetic on the counts (`| 0`): V8 then needs no overflow or Smi checks on them
+    'left |= 0;',
+    'const a = c.a;',
+    g.hasLoops ? 'const lend = c.lendActive;' : '',
+    g.regs.declare,
+    'let dn = 0;',
+    g.regs.flush ? 'try {' : '',
+    'dispatch: for (;;) {',
+    'switch (at) {',
+    ...cases,
+    "default: throw new Error('compiled region: no block ' + at);",
+    '}',
+    '}',
+    g.regs.flush ? `} finally { ${g.regs.flush} }` : '',
+  ];
+  return `"use strict"; return function ${name}(c, left, at) {\n${body.filter((l) => l).join('\n')}\n};`;
+}
+
 /** A compiled region: an entry for the start of each of its blocks, the one it was compiled from first. */
 export interface CompiledEntry {
   readonly ins: Insn;
@@ -126,29 +151,30 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
   if (region === null) return [];
   const all = region.order.flatMap((b) => b.items);
   const regs = registerLocals(all.map((it) => it.e));
-  const g: Gen = { blocks: region.blocks, index: new Map(region.order.map((b, k) => [b.pc, k])), regs, hasLoops: c.hasLoops, windowed: c.windowed, counters: [] };
-  const cases = region.order.map((b) => blockCode(g, b));
-  const body = [
-    // int32 arithmetic on the counts (`| 0`): V8 then needs no overflow or Smi checks on them
-    'left |= 0;',
-    'const a = c.a;',
-    c.hasLoops ? 'const lend = c.lendActive;' : '',
-    regs.declare,
-    'let dn = 0;',
-    regs.flush ? 'try {' : '',
-    'dispatch: for (;;) {',
-    'switch (at) {',
-    ...cases,
-    "default: throw new Error('compiled region: no block ' + at);",
-    '}',
-    '}',
-    regs.flush ? `} finally { ${regs.flush} }` : '',
-  ];
-  const src = `"use strict"; return function region_${first.pc.toString(16)}(c, left, at) {\n${body.filter((l) => l).join('\n')}\n};`;
-  const factory = new Function('mem', 'rq', 'wq', 'm8', 'm16', 'm32', 'jitEntry', 'jitRetw', 'cnt', 'hf', 'hi', src) as Factory;
+  const index = new Map(region.order.map((b, k) => [b.pc, k]));
+  const gen = (loops: boolean): Gen => ({ blocks: region.blocks, index, regs, hasLoops: loops, windowed: c.windowed, counters: [] });
   const m = c.mem;
+  const hf = all.map((it) => it.ins.inner);
+  const hi = all.map((it) => it.ins);
+  const make = (g: Gen, prologue: string, looped?: BlockFn): BlockFn => {
+    const src = regionSource(g, region.order, `region_${first.pc.toString(16)}${g.hasLoops ? '_loops' : ''}`, prologue);
+    const factory = new Function('mem', 'rq', 'wq', 'm8', 'm16', 'm32', 'jitEntry', 'jitRetw', 'cnt', 'hf', 'hi', 'looped', src) as Factory;
+    return factory(m, m.rPool, m.wPool, m.pool8, m.pool16, m.pool32, jitEntry, jitRetw, g.counters, hf, hi, looped);
+  };
   c.jitCompiled++;
-  const fn = factory(m, m.rPool, m.wPool, m.pool8, m.pool16, m.pool32, jitEntry, jitRetw, g.counters, all.map((it) => it.ins.inner), all.map((it) => it.ins));
+  let fn: BlockFn;
+  if (!c.hasLoops) fn = make(gen(false), '');
+  else {
+    // The zero-overhead-loop check after every instruction is needed only while LEND is the end of
+    // one of them: the function without checks hands such a call to the one with them (compiled on
+    // first use).
+    const nexts = all.map((it) => it.ins.next >>> 0);
+    const lo = Math.min(...nexts);
+    const span = Math.max(...nexts) - lo;
+    let checked: BlockFn | undefined;
+    const looped: BlockFn = (cpu, left, at) => (checked ??= make(gen(true), ''))(cpu, left, at);
+    fn = make(gen(false), `if (((c.lendActive - ${lo}) >>> 0) <= ${span}) return looped(c, left, at);`, looped);
+  }
   const pcs = all.map((it) => it.ins.pc);
   return region.order.map((b, k) => ({
     ins: b.items[0].ins,

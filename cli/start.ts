@@ -1,0 +1,22 @@
+// Entry point of the bundled CLI (dist/cli-start.js, what bin/q7 runs for every command but plain
+// `q7 dap` and `q7 run` of a program ELF): a small loader that runs the CLI's bundle (dist/cli.js,
+// built from cli/main.ts) through V8's code cache (diskcache/code-cache.ts) — the build cache
+// directory's entry, else the one shipped next to the bundle (dist/cli-code-cache.bin, written by
+// scripts/cli-code-cache.mjs) — so a command neither parses the bundle nor compiles the front-end,
+// compiler and emulator functions a build and a run need. A missing or rejected entry is written
+// when the process exits.
+
+import * as path from 'node:path';
+import { requireWithCodeCache } from '../diskcache/code-cache';
+
+declare const __Q7_BUILD_ID: string | undefined;
+
+/** The code cache entry shipped next to the bundles. */
+export const SHIPPED_CLI_CODE_CACHE = 'cli-code-cache.bin';
+
+const cli = requireWithCodeCache(path.join(__dirname, 'cli.js'), {
+  buildId: typeof __Q7_BUILD_ID === 'string' ? __Q7_BUILD_ID : 'dev',
+  saveAfterMs: 2 ** 31 - 1,
+  shipped: path.join(__dirname, SHIPPED_CLI_CODE_CACHE),
+}) as typeof import('./main');
+cli.runCli();

@@ -1,0 +1,26 @@
+// Writes dist/cli-code-cache.bin, V8's code cache of the CLI's bundle shipped with it (cli/start.ts
+// reads it when the build cache directory has no entry of its own): runs `q7 run` of the ReLU example
+// (built at q7 run's defaults, then run on the device) in a process with an empty build cache, whose
+// loader writes the entry at exit, and keeps that entry. Run by `npm run build` after the bundles and
+// the build seed; the entry is accepted by the same Node (V8 rejects it otherwise and the CLI compiles
+// as before). Prints the entry's size.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { env, execPath, stdout } from 'node:process';
+
+const out = 'dist/cli-code-cache.bin';
+const dir = mkdtempSync(join(tmpdir(), 'q7-cli-code-cache-'));
+try {
+  rmSync(out, { force: true });
+  const args = ['bin/q7', 'run', 'examples/kernels/relu.cpp', '--fn', 'relu_forward', '--arg', 'shape=64x64,init=randn,seed=1'];
+  const r = spawnSync(execPath, args, { encoding: 'utf8', env: { ...env, Q7_CACHE_DIR: dir } });
+  if (r.status !== 0) throw new Error(`cli-code-cache: q7 run of the ReLU example failed (${r.status}): ${r.stderr}`);
+  const entries = readdirSync(dir).filter((f) => f.startsWith('code-'));
+  if (entries.length !== 1) throw new Error(`cli-code-cache: expected one code cache entry, found ${entries.length}`);
+  copyFileSync(join(dir, entries[0]), out);
+  stdout.write(`${out}: V8's code cache of dist/cli.js, ${(statSync(out).size / 1024).toFixed(0)} KiB\n`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

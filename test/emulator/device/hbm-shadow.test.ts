@@ -1,0 +1,111 @@
+// The HBM's sanitizer shadows under stores (emulator/device/hbm.ts): a page's store recorder (what an
+// aperture slot's hook calls on every store) leaves the shadows exactly as noteWrite does — the bytes
+// written, the pages whose init shadow completed (and when), the writers — for random stores, and also
+// after shadows changed under a recorder made before (another tensor tracked in the same page, a
+// restore, a completed page written again).
+
+import * as assert from 'node:assert/strict';
+import { Hbm } from '../../../emulator/device/hbm';
+import { PAGE_SIZE } from '../../../emulator/memory/memory';
+
+/** A small deterministic generator (xorshift32). */
+function random(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 2 ** 32;
+  };
+}
+
+interface Side {
+  readonly hbm: Hbm;
+  readonly completed: number[];
+}
+
+function side(): Side {
+  const hbm = new Hbm();
+  const completed: number[] = [];
+  hbm.onInitComplete = (page) => completed.push(page);
+  return { hbm, completed };
+}
+
+/** Every byte's state of [addr, addr + len): the first unwritten byte from each offset, sampled, and the writers. */
+function state(s: Side, addr: number, len: number): unknown {
+  const unwritten: (number | undefined)[] = [];
+  for (let k = 0; k < len; k += 61) unwritten.push(s.hbm.firstUnwritten(addr + k, Math.min(64, len - k)));
+  const writers: number[] = [];
+  for (let k = 0; k < len; k += 37) writers.push(s.hbm.writerOf(addr + k));
+  return { unwritten, writers, completed: s.completed };
+}
+
+describe('device: HBM shadows under stores (store recorder against noteWrite)', () => {
+  it('random 1/2/4-byte stores by two cores leave the same shadows and complete the same pages in order', () => {
+    const rnd = random(7);
+    const general = side();
+    const recorded = side();
+    const len = 3 * PAGE_SIZE;
+    const addrs = [general, recorded].map((s) => {
+      const a = s.hbm.alloc(len);
+      s.hbm.trackInit(a, len);
+      s.hbm.trackWriters(a, len);
+      return a;
+    });
+    assert.equal(addrs[0], addrs[1]);
+    const addr = addrs[0];
+    const first = Math.floor(addr / PAGE_SIZE);
+    const recorders = new Map<string, (off: number, n: number) => void>();
+    for (let i = 0; i < 40_000; i++) {
+      const size = [1, 2, 4][Math.floor(rnd() * 3)];
+      const at = addr + Math.floor((rnd() * len) / size) * size;
+      const core = rnd() < 0.5 ? 0 : 1;
+      general.hbm.noteWrite(at, size, core);
+      const page = Math.floor(at / PAGE_SIZE);
+      const key = `${page}:${core}`;
+      if (!recorders.has(key)) recorders.set(key, recorded.hbm.storeRecorder(page, core));
+      recorders.get(key)!(at - page * PAGE_SIZE, size);
+      if (i % 5000 === 4999) assert.deepEqual(state(recorded, addr, len), state(general, addr, len), `after ${i + 1} stores`);
+    }
+    // then every byte once, so that every page completes
+    for (let at = addr; at < addr + len; at += 4) {
+      general.hbm.noteWrite(at, 4, 0);
+      const page = Math.floor(at / PAGE_SIZE);
+      recorders.get(`${page}:0`)!(at - page * PAGE_SIZE, 4);
+      if ((at - addr) % 4096 === 4092) assert.deepEqual(recorded.completed, general.completed, `after the store at +${at - addr}`);
+    }
+    assert.deepEqual(recorded.completed, [first, first + 1, first + 2]);
+    assert.deepEqual(state(recorded, addr, len), state(general, addr, len));
+  });
+
+  it('a recorder made before its page changed (another tensor tracked there, a restore) still records what noteWrite does', () => {
+    const general = side();
+    const recorded = side();
+    const a = general.hbm.alloc(64);
+    recorded.hbm.alloc(64);
+    for (const s of [general, recorded]) s.hbm.trackInit(a, 64);
+    const page = Math.floor(a / PAGE_SIZE);
+    const off = a - page * PAGE_SIZE;
+    const rec = recorded.hbm.storeRecorder(page, 0);
+    // a second tensor in the same page: its bytes become tracked under the old recorder
+    const b = general.hbm.alloc(64);
+    recorded.hbm.alloc(64);
+    for (const s of [general, recorded]) s.hbm.trackInit(b, 64);
+    for (let k = 0; k < 128; k += 4) {
+      general.hbm.noteWrite(a + k, 4, 0);
+      rec(off + k, 4);
+      assert.deepEqual(recorded.completed, general.completed, `after the store at +${k}`);
+    }
+    assert.deepEqual(state(recorded, a, 128), state(general, a, 128));
+    // a restore replaces the shadow arrays: the recorder made before it must not write the old ones
+    const snap = general.hbm.snapshot(undefined, { copied: 0 });
+    const snapR = recorded.hbm.snapshot(undefined, { copied: 0 });
+    const rec2 = recorded.hbm.storeRecorder(page, 0);
+    for (const s of [general, recorded]) s.hbm.trackInit(a, 64);
+    general.hbm.restore(snap);
+    recorded.hbm.restore(snapR);
+    general.hbm.noteWrite(a + 128, 4, 0);
+    rec2(off + 128, 4);
+    assert.deepEqual(state(recorded, a, 256), state(general, a, 256));
+  });
+});
