@@ -51,6 +51,10 @@ const WARM_UP_PATH = '/q7-studio/warm-up.cpp';
 const TRANSLATION_DELAY_MS = 350;
 /** Files whose saved changes re-analyse the open documents that include them. */
 const HEADER_GLOB = '**/*.{h,hh,hpp,hxx,inc,inl,cuh}';
+/** How long after `initialized` the warm-up waits for a first document: a client sends the open
+ *  documents right after `initialized`, and their own analysis is what the first diagnostics wait for
+ *  (the warm-up kernel's SDK includes are rarely theirs). */
+const WARM_UP_DELAY_MS = 250;
 
 export class Q7Server {
   private readonly documents = new TextDocuments(TextDocument);
@@ -71,6 +75,7 @@ export class Q7Server {
   private readonly publications = new Publications();
   private started?: () => void;
   private readonly prebuilder: Prebuilder;
+  private readonly clock: Clock;
 
   constructor(
     private readonly connection: Connection,
@@ -78,9 +83,10 @@ export class Q7Server {
   ) {
     this.host = editorHost((p) => this.openText(p), options.readFile ?? readDisk);
     this.started = options.started;
+    this.clock = options.clock ?? realClock;
     this.sdk = new SdkFiles(options.sdkDir);
-    this.scheduler = new Scheduler((uri) => void this.analyse(uri), () => this.settings.debounceMs, options.clock ?? realClock);
-    this.translations = new Scheduler((uri) => void this.translate(uri), () => this.settings.debounceMs + TRANSLATION_DELAY_MS, options.clock ?? realClock);
+    this.scheduler = new Scheduler((uri) => void this.analyse(uri), () => this.settings.debounceMs, this.clock);
+    this.translations = new Scheduler((uri) => void this.translate(uri), () => this.settings.debounceMs + TRANSLATION_DELAY_MS, this.clock);
     this.prebuilder = new Prebuilder(options.prebuildWorker ?? prebuildThread, (r) => this.prebuilt(r));
   }
 
@@ -94,7 +100,7 @@ export class Q7Server {
       this.initialized = true;
       if (this.watchHeaders) void c.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: HEADER_GLOB }] }).catch(() => undefined);
       for (const d of this.documents.all()) this.scheduler.schedule(d.uri, 0);
-      if (!this.documents.all().length) setImmediate(() => void this.warmUp());
+      if (!this.documents.all().length) this.clock.setTimeout(() => void this.warmUp(), WARM_UP_DELAY_MS);
     });
     c.onShutdown(() => {
       this.shuttingDown = true;
@@ -248,7 +254,7 @@ export class Q7Server {
     return this.frontend;
   }
 
-  /** Loads the grammar and analyses the SDK headers before the first document arrives. */
+  /** Loads the grammar and analyses the SDK headers when no document came with `initialized`. */
   private async warmUp(): Promise<void> {
     try {
       const analyses = await this.ready();
