@@ -15,7 +15,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Frontend, type FileHost } from '../language';
+import { Frontend, type FileHost, type GrammarBinaries } from '../language';
 import { hostCache, snapshotStore } from '../diskcache';
 import { Analyses, userFiles, type DocumentAnalysis } from './analyses';
 import { codeActions } from './code-actions';
@@ -41,6 +41,9 @@ export interface ServerOptions {
   clock?: Clock;
   /** Called once, after the first diagnostics are published (the loader saves V8's code cache then). */
   started?: () => void;
+  /** The grammar's files read ahead (server/grammar-prefetch.ts); when absent or undefined, they are read
+   *  when the front-end is created. */
+  grammar?: Promise<GrammarBinaries | undefined>;
   /** Creates the prebuild worker (default: a worker thread running prebuild-worker.js next to this file). */
   prebuildWorker?: () => PrebuildWorker;
 }
@@ -76,6 +79,7 @@ export class Q7Server {
   private started?: () => void;
   private readonly prebuilder: Prebuilder;
   private readonly clock: Clock;
+  private readonly grammar?: Promise<GrammarBinaries | undefined>;
 
   constructor(
     private readonly connection: Connection,
@@ -84,6 +88,7 @@ export class Q7Server {
     this.host = editorHost((p) => this.openText(p), options.readFile ?? readDisk);
     this.started = options.started;
     this.clock = options.clock ?? realClock;
+    this.grammar = options.grammar;
     this.sdk = new SdkFiles(options.sdkDir);
     this.scheduler = new Scheduler((uri) => void this.analyse(uri), () => this.settings.debounceMs, this.clock);
     this.translations = new Scheduler((uri) => void this.translate(uri), () => this.settings.debounceMs + TRANSLATION_DELAY_MS, this.clock);
@@ -248,7 +253,8 @@ export class Q7Server {
   private startFrontend(): Promise<Frontend> {
     if (!this.frontend) {
       // a grammar that cannot be found fails the analyses that wait for it (each logs it), not the start
-      this.frontend = Promise.resolve().then(() => Frontend.create(loadGrammar(), { snapshots: snapshotStore(hostCache(() => {})) }));
+      const grammar = this.grammar ?? Promise.resolve(undefined);
+      this.frontend = grammar.then((g) => Frontend.create(g ?? loadGrammar(), { snapshots: snapshotStore(hostCache(() => {})) }));
       this.frontend.catch(() => undefined);
     }
     return this.frontend;
