@@ -1,7 +1,7 @@
 // Entry point of the language server process: `node out/server/main.js --stdio` (or the bundled
 // dist/server.js, or `q7 lsp --stdio`). An uncaught error is logged, never fatal.
 
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { createConnection, ProposedFeatures } from './lsp';
 import type { GrammarBinaries } from '../language';
 import { Q7Server } from './server';
 

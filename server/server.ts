@@ -3,17 +3,8 @@
 // completion, document symbols, definition). Every request is guarded: before `initialize` it answers
 // ServerNotInitialized, and a failure answers InternalError while the server stays up.
 
-import {
-  CodeActionKind,
-  DidChangeWatchedFilesNotification,
-  ErrorCodes,
-  ResponseError,
-  TextDocuments,
-  TextDocumentSyncKind,
-  type Connection,
-  type InitializeParams,
-  type InitializeResult,
-} from 'vscode-languageserver/node';
+import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver/node';
+import { CodeActionKind, DidChangeWatchedFilesNotification, ErrorCodes, ResponseError, TextDocuments, TextDocumentSyncKind } from './lsp';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Frontend, type FileHost, type GrammarBinaries } from '../language';
 import { hostCache, snapshotStore } from '../diskcache';
