@@ -265,8 +265,10 @@ export class Q7Server {
   /** Analyses a document now and publishes its diagnostics; dependents are scheduled again. */
   private async analyse(uri: string): Promise<DocumentAnalysis | undefined> {
     try {
+      // asked first: the client answers workspace/configuration while the front-end gets ready
+      const settingsAsked = this.settingsFor(uri);
       const analyses = await this.ready();
-      const settings = await this.settingsFor(uri);
+      const settings = await settingsAsked;
       const doc = this.documents.get(uri);
       if (!doc || this.scheduler.isPending(uri)) return undefined;
       const result = analyses.run(uri, uriToPath(uri), doc.version, settings);
