@@ -4,8 +4,8 @@
 // process on a machine, with an empty build cache, loads the analysed SDK headers instead of
 // preprocessing and parsing them. The file names the build id of the bundles it was made for; a file
 // of another build (or none, or a damaged one) is ignored. Each entry is deflated (the file is a fifth
-// of its entries' size) and framed as a cache file (diskcache/entry.ts: length and SHA-256), checked
-// and inflated when it is first asked for.
+// of its entries' size) and framed as a cache file (diskcache/entry.ts: length and SHA-256), read in
+// place (the file's index once, an entry when first asked for), checked and inflated then.
 //
 // The build-cache seed (`dist/build-seed.bin`, scripts/build-seed.mjs) has the same layout: the build
 // cache's entries of the runtime library and the ROM's objects, so the first build on a machine does not
@@ -53,43 +53,54 @@ export function encodeShipped(buildId: string, entries: Iterable<readonly [strin
 
 /** A shipped file's store for this build id: undefined when the file is of another build or malformed. */
 export function decodeShipped(file: Buffer, buildId: string): ShippedEntries | undefined {
+  return decodeFrom((at, n) => file.subarray(at, at + n), file.length, buildId);
+}
+
+/** The bytes `[at, at + n)` of a shipped file (in range: the caller checks against the size). */
+type ReadAt = (at: number, n: number) => Buffer;
+
+/** The store read through `read` from a file of `size` bytes: the index (keys and where each entry
+ *  lies) now, an entry's bytes when it is first asked for. */
+function decodeFrom(read: ReadAt, size: number, buildId: string): ShippedEntries | undefined {
   const head = Buffer.from(`${MAGIC}${buildId}\n`, 'utf8');
-  if (file.length < head.length + 4 || !file.subarray(0, head.length).equals(head)) return undefined;
+  if (size < head.length + 4 || !read(0, head.length).equals(head)) return undefined;
   let at = head.length;
   const u32 = () => {
-    if (at + 4 > file.length) throw new RangeError('truncated');
-    const n = file.readUInt32LE(at);
+    if (at + 4 > size) throw new RangeError('truncated');
+    const n = read(at, 4).readUInt32LE(0);
     at += 4;
     return n;
   };
-  const bytes = (n: number) => {
-    if (at + n > file.length) throw new RangeError('truncated');
-    const b = file.subarray(at, at + n);
+  const skip = (n: number) => {
+    if (at + n > size) throw new RangeError('truncated');
+    const where = { at, n };
     at += n;
-    return b;
+    return where;
   };
-  const framed = new Map<string, Buffer>();
+  const framed = new Map<string, { at: number; n: number }>();
   try {
     const count = u32();
     for (let i = 0; i < count; i++) {
-      const key = bytes(u32()).toString('utf8');
-      framed.set(key, bytes(u32()));
+      const k = skip(u32());
+      framed.set(read(k.at, k.n).toString('utf8'), skip(u32()));
     }
   } catch {
     return undefined;
   }
-  if (at !== file.length) return undefined;
+  if (at !== size) return undefined;
   // each entry's digest is checked when it is first read (most processes read one or two)
   const checked = new Map<string, Uint8Array | undefined>();
   return {
     get(key: string) {
       if (!checked.has(key)) {
-        const deflated = framed.get(key) && decodeEntry(framed.get(key)!);
+        const where = framed.get(key);
         let value: Uint8Array | undefined;
         try {
+          // read in place, the file may have been replaced since its index was read: only this build's
+          const deflated = where && read(0, head.length).equals(head) ? decodeEntry(read(where.at, where.n)) : undefined;
           value = deflated && new Uint8Array(inflateRawSync(deflated));
         } catch {
-          // checked but not deflate data: not of this writer
+          // unreadable, or checked but not deflate data: not of this writer
         }
         checked.set(key, value);
       }
@@ -99,19 +110,20 @@ export function decodeShipped(file: Buffer, buildId: string): ShippedEntries | u
   };
 }
 
-/** Reads the shipped snapshot in `dir` (default: next to this bundle) for this build, once, on first
- *  use; a missing, foreign or damaged file is an empty store. */
+/** Reads the shipped snapshot in `dir` (default: next to this bundle) for this build: its index once,
+ *  on first use, each entry when first asked for; a missing, foreign or damaged file is an empty store. */
 export function shippedSnapshot(buildId: string, dir: string | undefined = typeof __dirname === 'string' ? __dirname : undefined): Pick<ShippedEntries, 'get'> {
   return shippedFile(SHIPPED_SNAPSHOT_FILE, buildId, dir);
 }
 
-/** Reads the shipped build-cache seed in `dir` (default: next to this bundle) for this build, once, on
- *  first use; a missing, foreign or damaged file is an empty store. */
+/** Reads the shipped build-cache seed in `dir` (default: next to this bundle) for this build, as
+ *  shippedSnapshot does; a missing, foreign or damaged file is an empty store. */
 export function shippedBuildSeed(buildId: string, dir: string | undefined = typeof __dirname === 'string' ? __dirname : undefined): Pick<ShippedEntries, 'get'> {
   return shippedFile(SHIPPED_BUILD_SEED_FILE, buildId, dir);
 }
 
-/** A shipped file of this layout, read once on first use. */
+/** A shipped file of this layout, its index read on first use and each entry when first asked for
+ *  (a process reads one or two of them: reading the whole file cost ~8 ms of a server's start). */
 function shippedFile(name: string, buildId: string, dir: string | undefined): Pick<ShippedEntries, 'get'> {
   let entries: ShippedEntries | undefined | null = null;
   return {
@@ -119,7 +131,7 @@ function shippedFile(name: string, buildId: string, dir: string | undefined): Pi
       if (entries === null) {
         entries = undefined;
         try {
-          if (dir) entries = decodeShipped(fs.readFileSync(path.join(dir, name)), buildId);
+          if (dir) entries = openShipped(path.join(dir, name), buildId);
         } catch {
           // absent or unreadable: nothing shipped
         }
@@ -127,4 +139,30 @@ function shippedFile(name: string, buildId: string, dir: string | undefined): Pi
       return entries?.get(key);
     },
   };
+}
+
+/** The store of a shipped file read in place, by positioned reads: the index through one descriptor,
+ *  each entry later through one of its own. */
+function openShipped(file: string, buildId: string): ShippedEntries | undefined {
+  let fd: number | undefined = fs.openSync(file, 'r');
+  const readWith = (d: number, at: number, n: number) => {
+    const b = Buffer.alloc(n);
+    if (fs.readSync(d, b, 0, n, at) !== n) throw new RangeError('truncated');
+    return b;
+  };
+  const read: ReadAt = (at, n) => {
+    if (fd !== undefined) return readWith(fd, at, n);
+    const d = fs.openSync(file, 'r');
+    try {
+      return readWith(d, at, n);
+    } finally {
+      fs.closeSync(d);
+    }
+  };
+  try {
+    return decodeFrom(read, fs.fstatSync(fd).size, buildId);
+  } finally {
+    fs.closeSync(fd);
+    fd = undefined;
+  }
 }

@@ -1,7 +1,8 @@
 // Quick fixes: the fixes the domain checks attached to their diagnostics, offered for the diagnostics
 // in the requested range as workspace edits of the document.
 
-import { CodeActionKind, type CodeAction, type Range } from 'vscode-languageserver/node';
+import type { CodeAction, Range } from 'vscode-languageserver/node';
+import { CodeActionKind } from './lsp';
 import type { DocumentAnalysis } from './analyses';
 import { toDiagnostic, toTextEdit, type PathMapper } from './convert';
 import { pathToUri } from './uris';

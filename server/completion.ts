@@ -4,7 +4,8 @@
 // access cut off (receiver.ts) — names after `torch::`, `torch::neuron::` and `CoherencyEnforcer::`, and
 // the IVP intrinsics and vector types (ivp-completion.ts).
 
-import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver/node';
+import type { CompletionItem } from 'vscode-languageserver/node';
+import { CompletionItemKind, InsertTextFormat } from './lsp';
 import type { Analysis } from '../language';
 import { FileContext } from '../language/checks';
 import type { ClassDecl, FunctionDecl, FunctionTemplate } from '../language/model';

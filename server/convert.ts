@@ -1,12 +1,7 @@
 // Conversions between the front-end's positions, ranges and diagnostics and the LSP's.
 
-import {
-  DiagnosticSeverity,
-  type Diagnostic as LspDiagnostic,
-  type Position as LspPosition,
-  type Range as LspRange,
-  type TextEdit as LspTextEdit,
-} from 'vscode-languageserver/node';
+import type { Diagnostic as LspDiagnostic, Position as LspPosition, Range as LspRange, TextEdit as LspTextEdit } from 'vscode-languageserver/node';
+import { DiagnosticSeverity } from './lsp';
 import type { Position, Severity, SourceRange } from '../language';
 import { diagnosticUrl, type CheckDiagnostic, type TextEdit } from '../language/checks';
 import { pathToUri } from './uris';

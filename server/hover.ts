@@ -3,7 +3,7 @@
 // arithmetic; for tensors their known rank, shape and dtype; for API calls a one-line doc.
 
 import type { Hover } from 'vscode-languageserver/node';
-import { MarkupKind } from 'vscode-languageserver/node';
+import { MarkupKind } from './lsp';
 import type { Analysis } from '../language';
 import { FileContext, sdkValue, dtypeName, factsOf, tensorOf, stripExpr } from '../language/checks';
 import type { ClassDecl, Decl, Expr, FunctionDecl } from '../language/model';

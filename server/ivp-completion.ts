@@ -2,7 +2,8 @@
 // intrinsics (with their signatures, and snippets naming their parameters) when the word typed so
 // far starts with `IVP_`, and the vector types (`xb_vec…`, `vbool…`, `valign`) with their lanes.
 
-import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver/node';
+import type { CompletionItem } from 'vscode-languageserver/node';
+import { CompletionItemKind, InsertTextFormat } from './lsp';
 import type { Analysis } from '../language';
 import type { Decl, FunctionDecl, Scope } from '../language/model';
 import { describeVector, typeToString } from '../language/model';

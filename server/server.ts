@@ -3,19 +3,10 @@
 // completion, document symbols, definition). Every request is guarded: before `initialize` it answers
 // ServerNotInitialized, and a failure answers InternalError while the server stays up.
 
-import {
-  CodeActionKind,
-  DidChangeWatchedFilesNotification,
-  ErrorCodes,
-  ResponseError,
-  TextDocuments,
-  TextDocumentSyncKind,
-  type Connection,
-  type InitializeParams,
-  type InitializeResult,
-} from 'vscode-languageserver/node';
+import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver/node';
+import { CodeActionKind, DidChangeWatchedFilesNotification, ErrorCodes, ResponseError, TextDocuments, TextDocumentSyncKind } from './lsp';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Frontend, type FileHost } from '../language';
+import { Frontend, type FileHost, type GrammarBinaries } from '../language';
 import { hostCache, snapshotStore } from '../diskcache';
 import { Analyses, userFiles, type DocumentAnalysis } from './analyses';
 import { codeActions } from './code-actions';
@@ -41,6 +32,9 @@ export interface ServerOptions {
   clock?: Clock;
   /** Called once, after the first diagnostics are published (the loader saves V8's code cache then). */
   started?: () => void;
+  /** The grammar's files read ahead (server/grammar-prefetch.ts); when absent or undefined, they are read
+   *  when the front-end is created. */
+  grammar?: Promise<GrammarBinaries | undefined>;
   /** Creates the prebuild worker (default: a worker thread running prebuild-worker.js next to this file). */
   prebuildWorker?: () => PrebuildWorker;
 }
@@ -51,6 +45,10 @@ const WARM_UP_PATH = '/q7-studio/warm-up.cpp';
 const TRANSLATION_DELAY_MS = 350;
 /** Files whose saved changes re-analyse the open documents that include them. */
 const HEADER_GLOB = '**/*.{h,hh,hpp,hxx,inc,inl,cuh}';
+/** How long after `initialized` the warm-up waits for a first document: a client sends the open
+ *  documents right after `initialized`, and their own analysis is what the first diagnostics wait for
+ *  (the warm-up kernel's SDK includes are rarely theirs). */
+const WARM_UP_DELAY_MS = 250;
 
 export class Q7Server {
   private readonly documents = new TextDocuments(TextDocument);
@@ -71,6 +69,8 @@ export class Q7Server {
   private readonly publications = new Publications();
   private started?: () => void;
   private readonly prebuilder: Prebuilder;
+  private readonly clock: Clock;
+  private readonly grammar?: Promise<GrammarBinaries | undefined>;
 
   constructor(
     private readonly connection: Connection,
@@ -78,9 +78,11 @@ export class Q7Server {
   ) {
     this.host = editorHost((p) => this.openText(p), options.readFile ?? readDisk);
     this.started = options.started;
+    this.clock = options.clock ?? realClock;
+    this.grammar = options.grammar;
     this.sdk = new SdkFiles(options.sdkDir);
-    this.scheduler = new Scheduler((uri) => void this.analyse(uri), () => this.settings.debounceMs, options.clock ?? realClock);
-    this.translations = new Scheduler((uri) => void this.translate(uri), () => this.settings.debounceMs + TRANSLATION_DELAY_MS, options.clock ?? realClock);
+    this.scheduler = new Scheduler((uri) => void this.analyse(uri), () => this.settings.debounceMs, this.clock);
+    this.translations = new Scheduler((uri) => void this.translate(uri), () => this.settings.debounceMs + TRANSLATION_DELAY_MS, this.clock);
     this.prebuilder = new Prebuilder(options.prebuildWorker ?? prebuildThread, (r) => this.prebuilt(r));
   }
 
@@ -94,7 +96,7 @@ export class Q7Server {
       this.initialized = true;
       if (this.watchHeaders) void c.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: HEADER_GLOB }] }).catch(() => undefined);
       for (const d of this.documents.all()) this.scheduler.schedule(d.uri, 0);
-      if (!this.documents.all().length) setImmediate(() => void this.warmUp());
+      if (!this.documents.all().length) this.clock.setTimeout(() => void this.warmUp(), WARM_UP_DELAY_MS);
     });
     c.onShutdown(() => {
       this.shuttingDown = true;
@@ -242,13 +244,14 @@ export class Q7Server {
   private startFrontend(): Promise<Frontend> {
     if (!this.frontend) {
       // a grammar that cannot be found fails the analyses that wait for it (each logs it), not the start
-      this.frontend = Promise.resolve().then(() => Frontend.create(loadGrammar(), { snapshots: snapshotStore(hostCache(() => {})) }));
+      const grammar = this.grammar ?? Promise.resolve(undefined);
+      this.frontend = grammar.then((g) => Frontend.create(g ?? loadGrammar(), { snapshots: snapshotStore(hostCache(() => {})) }));
       this.frontend.catch(() => undefined);
     }
     return this.frontend;
   }
 
-  /** Loads the grammar and analyses the SDK headers before the first document arrives. */
+  /** Loads the grammar and analyses the SDK headers when no document came with `initialized`. */
   private async warmUp(): Promise<void> {
     try {
       const analyses = await this.ready();
@@ -262,8 +265,10 @@ export class Q7Server {
   /** Analyses a document now and publishes its diagnostics; dependents are scheduled again. */
   private async analyse(uri: string): Promise<DocumentAnalysis | undefined> {
     try {
+      // asked first: the client answers workspace/configuration while the front-end gets ready
+      const settingsAsked = this.settingsFor(uri);
       const analyses = await this.ready();
-      const settings = await this.settingsFor(uri);
+      const settings = await settingsAsked;
       const doc = this.documents.get(uri);
       if (!doc || this.scheduler.isPending(uri)) return undefined;
       const result = analyses.run(uri, uriToPath(uri), doc.version, settings);

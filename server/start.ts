@@ -2,14 +2,22 @@
 // loader that runs the server's bundle (dist/server-main.js, built from server/main.ts) through V8's
 // code cache in the build cache directory (diskcache/code-cache.ts), so a new server does not compile
 // its bundle again, then starts it. From tsc output the server starts from server/main.ts directly.
+// Before the bundle runs, the grammar's WebAssembly starts loading and compiling (grammar-prefetch.ts),
+// every function of it at once (V8 would otherwise compile each on the main thread at its first call,
+// ~35 ms in the first parse): that work then overlaps the bundle's load. The flag is set before the
+// bundle is compiled, so the code cache is made and read under the same flags.
 
 import * as path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { requireWithCodeCache, type CodeCacheUse } from '../diskcache/code-cache';
+import { prefetchGrammar } from './grammar-prefetch';
 
 declare const __Q7_BUILD_ID: string | undefined;
 
+setFlagsFromString('--no-wasm-lazy-compilation');
+const grammar = prefetchGrammar(__dirname);
 const use = { accepted: false, saved: false } as CodeCacheUse;
 const main = requireWithCodeCache(path.join(__dirname, 'server-main.js'), { buildId: typeof __Q7_BUILD_ID === 'string' ? __Q7_BUILD_ID : 'dev' }, use) as typeof import('./main');
 // the code cache, when V8 had none to accept, is saved once the first diagnostics are out: it then
 // holds what a start compiles, not the compiler the deferred checks load later
-main.runServer(() => use.save?.());
+main.runServer(() => use.save?.(), grammar);

@@ -1,7 +1,8 @@
 // Document symbols: the file's functions (kernels first-class, with their parameters and the tensors
 // and accessors they declare) and classes.
 
-import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver/node';
+import type { DocumentSymbol } from 'vscode-languageserver/node';
+import { SymbolKind } from './lsp';
 import type { Analysis } from '../language';
 import { FileContext, sdkValue } from '../language/checks';
 import { describeFunction, typeToString } from '../language/model';

@@ -5,13 +5,35 @@ import { Language, Parser, type Tree } from 'web-tree-sitter';
 import { useTreeSitterExports } from './cursor';
 import type { GrammarBinaries } from './grammar-files';
 
-let runtimeReady: Promise<void> | undefined;
+/** The part of web-tree-sitter's emscripten module this file uses: its loader of side modules (the
+ *  grammar), which takes a compiled module as well as bytes. */
+interface RuntimeModule {
+  wasmBinary: Uint8Array;
+  loadWebAssemblyModule?: (binary: Uint8Array | object, ...rest: unknown[]) => unknown;
+}
+
+let runtimeReady: Promise<RuntimeModule> | undefined;
 
 /** Initialises web-tree-sitter; the module object it fills with exports is kept for parse/cursor.ts. */
-async function initRuntime(wasmBinary: Uint8Array): Promise<void> {
-  const module = { wasmBinary };
+async function initRuntime(wasmBinary: Uint8Array): Promise<RuntimeModule> {
+  const module: RuntimeModule = { wasmBinary };
   await Parser.init(module);
   useTreeSitterExports(module);
+  return module;
+}
+
+/** Loads the grammar: from its compiled module when there is one (Language.load takes bytes only, so
+ *  the runtime's loader is handed the module for these bytes, for this one call). */
+async function loadLanguage(runtime: RuntimeModule, binaries: GrammarBinaries): Promise<Language> {
+  const load = runtime.loadWebAssemblyModule;
+  const compiled = binaries.cppModule;
+  if (!compiled || !load) return Language.load(binaries.cpp);
+  runtime.loadWebAssemblyModule = (binary, ...rest) => load(binary === binaries.cpp ? compiled : binary, ...rest);
+  try {
+    return await Language.load(binaries.cpp);
+  } finally {
+    runtime.loadWebAssemblyModule = load;
+  }
 }
 
 export class CppParser {
@@ -23,8 +45,7 @@ export class CppParser {
   /** Initialises the WASM runtime (once per process) and loads the C++ grammar. */
   static async create(binaries: GrammarBinaries): Promise<CppParser> {
     runtimeReady ??= initRuntime(binaries.runtime);
-    await runtimeReady;
-    const language = await Language.load(binaries.cpp);
+    const language = await loadLanguage(await runtimeReady, binaries);
     const parser = new Parser();
     parser.setLanguage(language);
     return new CppParser(parser, language);

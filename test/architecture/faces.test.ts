@@ -14,6 +14,7 @@ export const FACES: Readonly<Record<string, readonly string[]>> = {
     'language/checks/index.ts', // the domain checks, and the tensor facts the compiler shares
     'language/sdk/index.ts', // the SDK headers (moving to a target package)
     'language/file-globs.ts', // the settings' file globs alone (the VS Code client's bundle)
+    'language/parse/grammar-files.ts', // the grammar's file names alone (the server's small loader)
   ],
   compiler: [
     'compiler/index.ts', // compile, link, diagnostics

@@ -57,6 +57,19 @@ describe('diskcache: the shipped SDK snapshot', function () {
     assert.equal(shippedSnapshot(ID, path.join(dir, 'none')).get('sdk-1'), undefined);
   });
 
+  it('reads an entry in place when first asked for, and none from a file of another build put there since', () => {
+    const entries: [string, Uint8Array][] = [['sdk-1', bytes(100, 1)], ['sdk-2', bytes(100, 2)]];
+    fs.writeFileSync(path.join(dir, SHIPPED_SNAPSHOT_FILE), encodeShipped(ID, entries));
+    const s = shippedSnapshot(ID, dir);
+    assert.deepEqual(s.get('sdk-1'), bytes(100, 1));
+    // the same layout (same keys and sizes) under another build id: every entry lies where it did
+    const other = 'c'.repeat(ID.length);
+    fs.writeFileSync(path.join(dir, SHIPPED_SNAPSHOT_FILE), encodeShipped(other, [['sdk-1', bytes(100, 3)], ['sdk-2', bytes(100, 4)]]));
+    assert.equal(s.get('sdk-2'), undefined, 'not the other build\'s entry');
+    assert.deepEqual(s.get('sdk-1'), bytes(100, 1), 'an entry read before is kept');
+    assert.deepEqual(shippedSnapshot(other, dir).get('sdk-2'), bytes(100, 4));
+  });
+
   it('the snapshot store reads the shipped entries first and writes only the build cache', () => {
     const cache = diskCache({ dir });
     const shipped = decodeShipped(encodeShipped(ID, [['sdk-1', bytes(10, 1)]]), ID)!;

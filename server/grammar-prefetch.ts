@@ -1,0 +1,21 @@
+// The grammar's WebAssembly read and compiled ahead: the server's loader (start.ts) starts this before it
+// runs the server's bundle, so the files are read on libuv's threads and V8 compiles the grammar on its
+// own while the main thread loads the bundle; the front-end then only instantiates it. Undefined when
+// the files are not next to the bundle or do not compile (the server then loads them as it would
+// without this, server/files.ts).
+
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { GRAMMAR_BUNDLE_NAMES, type GrammarBinaries } from '../language/parse/grammar-files';
+
+/** The one WebAssembly call made here (the project's libraries declare no WebAssembly types). */
+declare const WebAssembly: { compile(bytes: Uint8Array): Promise<object> };
+
+export async function prefetchGrammar(dir: string): Promise<GrammarBinaries | undefined> {
+  try {
+    const [runtime, cpp] = await Promise.all([readFile(join(dir, GRAMMAR_BUNDLE_NAMES.runtime)), readFile(join(dir, GRAMMAR_BUNDLE_NAMES.cpp))]);
+    return { runtime, cpp, cppModule: await WebAssembly.compile(cpp) };
+  } catch {
+    return undefined;
+  }
+}
