@@ -131,6 +131,7 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
   const body = [
     // int32 arithmetic on the counts (`| 0`): V8 then needs no overflow or Smi checks on them
     'left |= 0;',
+    'at |= 0;',
     'const a = c.a;',
     c.hasLoops ? 'const lend = c.lendActive;' : '',
     regs.declare,
