@@ -1,4 +1,5 @@
-// The entry of the small program-mode bundle (dist/q7-run.js): `q7 run prog.elf [options]` of a plain
+// The entry of the small program-mode bundle (dist/q7-run-main.js, which bin/q7 loads through
+// dist/q7-run.js and V8's code cache, cli/program-start.ts): `q7 run prog.elf [options]` of a plain
 // program ELF runs with the emulator alone loaded, not the compiler, the front-end or tree-sitter, so
 // the process starts in a fraction of the full CLI's time. bin/q7 asks it first for `q7 run`; anything
 // it does not take (C++ or assembly source, a kernel image, a file that is not a readable ELF, --help,

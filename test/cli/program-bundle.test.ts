@@ -1,6 +1,7 @@
-// bin/q7 runs `q7 run prog.elf` of a plain program from the small program-mode bundle (dist/q7-run.js,
-// cli/program-main.ts) and everything else from the full CLI (dist/cli.js, through its loader
-// dist/cli-start.js). The bundle holds neither the compiler nor the front-end, and what it prints and the exit status are the full CLI's (cli/main.ts
+// bin/q7 runs `q7 run prog.elf` of a plain program from the small program-mode bundle (dist/q7-run-main.js,
+// cli/program-main.ts, loaded through V8's code cache by dist/q7-run.js, cli/program-start.ts) and
+// everything else from the full CLI (dist/cli.js, through its loader dist/cli-start.js). The bundle holds neither the
+// compiler nor the front-end, and what it prints and the exit status are the full CLI's (cli/main.ts
 // in-process) for the same arguments; what it declines (assembly source, a kernel image, an unreadable
 // or malformed file, --help, a usage error) the full CLI runs, and the preload below shows which
 // bundles a process loaded.
@@ -76,13 +77,42 @@ describe('bin/q7: the program-mode bundle of q7 run', function () {
     assert.deepEqual(a.bundles, bundles, `bundles loaded by q7 ${args.join(' ')}`);
   }
 
+  const modulesOf = (bundle: string) => {
+    const text = fs.readFileSync(path.join(ROOT, 'dist', bundle), 'utf8');
+    return [...new Set([...text.matchAll(/^\/\/ ((?:\.\.\/)*[\w@.-]+(?:\/[\w@.-]+)+\.[jt]s)$/gm)].map((m) => m[1]))];
+  };
+
   it('holds the emulator and no compiler, front-end or tree-sitter', () => {
-    const text = fs.readFileSync(path.join(ROOT, 'dist', 'q7-run.js'), 'utf8');
-    const modules = [...text.matchAll(/^\/\/ ((?:\.\.\/)*[\w@.-]+(?:\/[\w@.-]+)+\.[jt]s)$/gm)].map((m) => m[1]);
+    const modules = modulesOf('q7-run-main.js');
     assert.ok(modules.includes('emulator/machine.ts'), `emulator/machine.ts not among ${modules.length} modules`);
     // the half-precision codec of the IVP's f16 lanes is the one file of tensors/ it may hold
     const heavy = modules.filter((m) => /^(compiler|language|diskcache|hostshim|tensors)\/|tree-sitter/.test(m) && m !== 'tensors/binary16.ts');
     assert.deepEqual(heavy, []);
+    // its loader holds the code cache and nothing of the emulator
+    assert.deepEqual(modulesOf('q7-run.js').filter((m) => !/^diskcache\//.test(m)), ['cli/program-start.ts']);
+  });
+
+  it('writes V8\'s code cache of the bundle on the first run and runs from it the next', () => {
+    const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'q7-program-cache-'));
+    try {
+      const env = { ...process.env, Q7_CACHE_DIR: cache };
+      const entry = () => {
+        const names = fs.readdirSync(cache).filter((f) => f.startsWith('code-'));
+        assert.equal(names.length, 1, 'one code-cache entry');
+        return fs.statSync(path.join(cache, names[0])).mtimeMs;
+      };
+      const run = () => {
+        const r = spawnSync(process.execPath, [Q7, 'run', path.join(dir, 'hello.elf')], { encoding: 'utf8', env });
+        assert.deepEqual({ code: r.status, out: r.stdout, err: r.stderr }, { code: 7, out: 'hello, bundle\n', err: '' });
+      };
+      run();
+      const written = entry();
+      run();
+      // V8 accepted the entry: the second run did not write it again
+      assert.equal(entry(), written);
+    } finally {
+      fs.rmSync(cache, { recursive: true, force: true });
+    }
   });
 
   it('runs a program ELF from the small bundle, with the full CLI\'s output and exit status', async () => {

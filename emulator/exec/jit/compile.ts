@@ -118,6 +118,7 @@ function regionSource(g: Gen, order: readonly RegionBlock[], name: string, prolo
     prologue,
     // int32 arithmetic on the counts (`| 0`): V8 then needs no overflow or Smi checks on them
     'left |= 0;',
+    'at |= 0;',
     'const a = c.a;',
     g.hasLoops ? 'const lend = c.lendActive;' : '',
     g.regs.declare,
