@@ -9,6 +9,10 @@ import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { env, execPath, stdout } from 'node:process';
+import { createRequire } from 'node:module';
+import { buildId } from './build-id.mjs';
+
+const { codeCacheKey } = createRequire(import.meta.url)('../out/diskcache/code-cache.js');
 
 const out = 'dist/cli-code-cache.bin';
 const dir = mkdtempSync(join(tmpdir(), 'q7-cli-code-cache-'));
@@ -17,8 +21,10 @@ try {
   const args = ['bin/q7', 'run', 'examples/kernels/relu.cpp', '--fn', 'relu_forward', '--arg', 'shape=64x64,init=randn,seed=1'];
   const r = spawnSync(execPath, args, { encoding: 'utf8', env: { ...env, Q7_CACHE_DIR: dir } });
   if (r.status !== 0) throw new Error(`cli-code-cache: q7 run of the ReLU example failed (${r.status}): ${r.stderr}`);
-  const entries = readdirSync(dir).filter((f) => f.startsWith('code-'));
-  if (entries.length !== 1) throw new Error(`cli-code-cache: expected one code cache entry, found ${entries.length}`);
+  // the run also leaves the program-mode bundle's entry (q7 run tries it first): keep the CLI's
+  const key = codeCacheKey('cli.js', buildId());
+  const entries = readdirSync(dir).filter((f) => f === key);
+  if (entries.length !== 1) throw new Error(`cli-code-cache: no code cache entry of dist/cli.js (${key}) among ${readdirSync(dir).join(', ')}`);
   copyFileSync(join(dir, entries[0]), out);
   stdout.write(`${out}: V8's code cache of dist/cli.js, ${(statSync(out).size / 1024).toFixed(0)} KiB\n`);
 } finally {
