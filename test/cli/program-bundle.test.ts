@@ -116,17 +116,17 @@ describe('bin/q7: the program-mode bundle of q7 run', function () {
   });
 
   it('runs a program ELF from the small bundle, with the full CLI\'s output and exit status', async () => {
-    await sameAsFullCli(['run', 'hello.elf'], ['q7-run.js']);
-    await sameAsFullCli(['run', 'hello.elf', '--trace', '--max-insns', '4'], ['q7-run.js']);
-    await sameAsFullCli(['run', '--cpu', 'lx106', 'hello.elf'], ['q7-run.js']);
+    await sameAsFullCli(['run', 'hello.elf'], ['q7-run-main.js', 'q7-run.js']);
+    await sameAsFullCli(['run', 'hello.elf', '--trace', '--max-insns', '4'], ['q7-run-main.js', 'q7-run.js']);
+    await sameAsFullCli(['run', '--cpu', 'lx106', 'hello.elf'], ['q7-run-main.js', 'q7-run.js']);
   });
 
   it('leaves assembly source, bad files, --help and usage errors to the full CLI', async () => {
-    await sameAsFullCli(['run', 'hello.S'], ['cli-start.js', 'cli.js', 'q7-run.js']);
-    await sameAsFullCli(['run', 'bad.elf'], ['cli-start.js', 'cli.js', 'q7-run.js']);
-    await sameAsFullCli(['run', 'missing.elf'], ['cli-start.js', 'cli.js', 'q7-run.js']);
-    await sameAsFullCli(['run', 'hello.elf', '--max-insns', '0'], ['cli-start.js', 'cli.js', 'q7-run.js']);
-    await sameAsFullCli(['run', '--help'], ['cli-start.js', 'cli.js', 'q7-run.js']);
+    await sameAsFullCli(['run', 'hello.S'], ['cli-start.js', 'cli.js', 'q7-run-main.js', 'q7-run.js']);
+    await sameAsFullCli(['run', 'bad.elf'], ['cli-start.js', 'cli.js', 'q7-run-main.js', 'q7-run.js']);
+    await sameAsFullCli(['run', 'missing.elf'], ['cli-start.js', 'cli.js', 'q7-run-main.js', 'q7-run.js']);
+    await sameAsFullCli(['run', 'hello.elf', '--max-insns', '0'], ['cli-start.js', 'cli.js', 'q7-run-main.js', 'q7-run.js']);
+    await sameAsFullCli(['run', '--help'], ['cli-start.js', 'cli.js', 'q7-run-main.js', 'q7-run.js']);
     await sameAsFullCli(['objdump', '-d', 'hello.elf'], ['cli-start.js', 'cli.js']);
   });
 
@@ -135,7 +135,7 @@ describe('bin/q7: the program-mode bundle of q7 run', function () {
     const built = spawnSync(process.execPath, [Q7, 'build', path.join(ROOT, 'examples', 'kernels', 'relu.cpp'), '-o', kernel, '--no-cache'], { encoding: 'utf8', cwd: dir });
     assert.equal(built.status, 0, built.stderr);
     const r = bin(['run', kernel, '--fn', 'relu_forward', '--arg', 'shape=4x8,init=randn,seed=1']);
-    assert.deepEqual(r.bundles, ['cli-start.js', 'cli.js', 'q7-run.js']);
+    assert.deepEqual(r.bundles, ['cli-start.js', 'cli.js', 'q7-run-main.js', 'q7-run.js']);
     assert.equal(r.code, 0, r.err);
   });
 });
