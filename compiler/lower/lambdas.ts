@@ -22,7 +22,7 @@ import { isClassType, isVoidType, valueTypeOf } from './types';
 
 /** Builds the closure object of a lambda expression at `addr`. */
 export function buildClosure(f: FnLower, addr: Address, cls: ClassDecl, at: Loc): void {
-  cls.require();
+  // the model hands the closure class over complete, with its description (ClassDecl.closure)
   const info = cls.closure;
   if (!info) return unsupported(at, 'internal: a closure the model does not describe');
   for (const c of info.captures) {

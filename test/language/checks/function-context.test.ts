@@ -73,4 +73,43 @@ describe('language/checks function context', function () {
     assert.deepEqual(at('return x'), ['block', 'return']);
     assert.equal(fc.statementAround({ start: 0, end: 3 }), undefined, 'outside the body');
   });
+
+  it("finds a local's scope and whether a call runs whenever that scope runs, in the typed tree", async () => {
+    const fe = await sharedFrontend();
+    const file = '/h.cpp';
+    const src = [
+      'int use(int v) { return v; }',
+      'int h(int x) {',
+      '  int a = x;',
+      '  use(a);',
+      '  if (x) use(a + 1);',
+      '  x > 0 ? use(a + 2) : 0;',
+      '  x && use(a + 3);',
+      '  for (int i = 0; i < x; i++) use(i);',
+      '  { use(a + 4); }',
+      '  switch (x) { case 1: use(a + 5); }',
+      '  return use(a + 6);',
+      '}',
+      '',
+    ].join('\n');
+    const a = fe.analyze(file, memoryHost({ [file]: src }));
+    assert.deepEqual(a.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message), []);
+    const fn = a.model.functions.find((f) => f.name === 'h' && f.analysed)!;
+    const fc = FunctionContext.of(fn, fn.analysed!);
+    const local = (name: string) => fc.locals.find((l) => l.decl.name === name)!.decl;
+    const call = (arg: string) => {
+      const e = fc.index.all.find((x) => x.kind === 'call' && fc.text(x.loc.start, x.loc.end) === `use(${arg})`);
+      assert.ok(e, `use(${arg})`);
+      return e;
+    };
+    assert.equal(fc.scopeOf(local('a'))?.kind, 'block');
+    assert.equal(fc.scopeOf(local('i'))?.kind, 'for', "a for's variable belongs to the for");
+    const runs = (arg: string, name = 'a') => fc.runsWheneverScopeRuns(call(arg), local(name));
+    assert.deepEqual(
+      ['a', 'a + 1', 'a + 2', 'a + 3', 'a + 4', 'a + 5', 'a + 6'].map((arg) => runs(arg)),
+      [true, false, false, false, true, false, true],
+      'if, ?:, && and a case label make a call conditional; a nested block does not',
+    );
+    assert.equal(runs('i', 'i'), true, "the for's body runs whenever the for's scope does");
+  });
 });
