@@ -30,6 +30,11 @@ const REPORTS = new Set([
   '__q7_assert_failed', '__q7_check_dtype',
 ]);
 
+/** Whether the callee is one of the device's fault reports (a coherency violation, a failed check…). */
+export function isFaultReport(callee: string): boolean {
+  return REPORTS.has(callee);
+}
+
 /** What a call may write. */
 export function callEffect(callee: string | unknown): CallEffect {
   if (typeof callee !== 'string') return 'all';

@@ -6,14 +6,19 @@
 // loop keeps one arm.
 //
 // Registers are not in SSA form: the copy writes the same registers as the loop, except those only
-// the loop mentions, which get fresh ones (their live ranges stay within each copy). Loops holding
-// lexical-scope marks (user code with variables of its own) stay as they are, as do loops past
-// MAX_LOOP instructions or once a function has grown by MAX_GROWTH.
+// the loop mentions, which get fresh ones (their live ranges stay within each copy). A loop holding
+// lexical-scope marks (user code with variables of its own: one lexical block per scope, one address
+// range each) is unswitched only on a branch one way of which reports a fault (a coherency
+// violation, a failed check) before rejoining: the loop keeps the other way, with its scopes, and the
+// copy taking the reporting way has none (there the debugger shows the loop's block-scope variables
+// as out of scope). Loops past MAX_LOOP instructions stay, as does all once a function has grown by
+// MAX_GROWTH.
 
 import type { Block, Func, Instr, Terminator } from '../ir/ir';
 import { mergeBlocks } from './blocks';
 import { dominators, naturalLoops, type Dominators, type Loop } from './loops';
-import { defOf, freshCopies, renameTerm, renameUses, withoutOutsideUses } from './walk';
+import { isFaultReport } from './alias';
+import { defOf, freshCopies, renameTerm, renameUses, successors, withoutOutsideUses } from './walk';
 
 const MAX_LOOP = 160;
 const MAX_GROWTH = 1200;
@@ -26,6 +31,22 @@ interface Candidate {
   /** The one block outside the loop that enters it. */
   readonly pre: Block;
   readonly at: Block;
+  /** The loop holds scope marks: its copy takes the branch's reporting (then) way and drops them. */
+  readonly scoped: boolean;
+}
+
+/** Whether the way from `from` reaches a fault report in the loop before `join` (or the header). */
+function reportsBefore(loop: Loop, from: Block, join: Block): boolean {
+  const seen = new Set<Block>();
+  const work = [from];
+  while (work.length) {
+    const b = work.pop()!;
+    if (seen.has(b) || b === join || b === loop.header || !loop.blocks.has(b)) continue;
+    seen.add(b);
+    if (b.instrs.some((i) => i.op === 'call' && typeof i.callee === 'string' && isFaultReport(i.callee))) return true;
+    work.push(...successors(b));
+  }
+  return false;
 }
 
 function innermost(loops: readonly Loop[], l: Loop): boolean {
@@ -37,7 +58,7 @@ function candidate(f: Func, dom: Dominators): Candidate | undefined {
   for (const loop of loops) {
     if (!innermost(loops, loop) || loop.header === f.blocks[0]) continue;
     const blocks = [...loop.blocks];
-    if (blocks.some((b) => b.instrs.some((i) => i.op === 'scope'))) continue;
+    const scoped = blocks.some((b) => b.instrs.some((i) => i.op === 'scope'));
     if (blocks.reduce((n, b) => n + instrCountOf(b), 0) > MAX_LOOP) continue;
     const outside = (dom.preds.get(loop.header.id) ?? []).filter((p) => !loop.blocks.has(p));
     if (outside.length !== 1) continue;
@@ -46,8 +67,12 @@ function candidate(f: Func, dom: Dominators): Candidate | undefined {
       const d = defOf(i);
       if (d) written.add(d.id);
     }
-    const at = dom.order.find((b) => loop.blocks.has(b) && b.term?.op === 'branch' && b.term.then !== b.term.else && !written.has(b.term.cond.id));
-    if (at) return { loop, pre: outside[0], at };
+    const at = dom.order.find((b) => {
+      const t = b.term;
+      if (!loop.blocks.has(b) || t?.op !== 'branch' || t.then === t.else || written.has(t.cond.id)) return false;
+      return !scoped || reportsBefore(loop, t.then, t.else);
+    });
+    if (at) return { loop, pre: outside[0], at, scoped };
   }
   return undefined;
 }
@@ -83,7 +108,8 @@ function unswitch(f: Func, c: Candidate, ids: { next: number }): number {
   const to = (b: Block) => copies.get(b) ?? b;
   for (const b of order) {
     const nb = copies.get(b)!;
-    nb.instrs.push(...b.instrs.map((i): Instr => {
+    const kept = c.scoped ? b.instrs.filter((i) => i.op !== 'scope') : b.instrs;
+    nb.instrs.push(...kept.map((i): Instr => {
       const r = renameUses(i, reg);
       const d = defOf(r);
       return d ? ({ ...r, dst: reg(d) } as Instr) : { ...r };
@@ -93,9 +119,16 @@ function unswitch(f: Func, c: Candidate, ids: { next: number }): number {
   }
   const branch = at.term as Extract<Terminator, { op: 'branch' }>;
   const twin = copies.get(at)!;
-  at.term = { op: 'jump', target: branch.then, pos: branch.pos };
-  twin.term = { op: 'jump', target: to(branch.else), pos: branch.pos };
-  pre.term = { op: 'branch', cond: branch.cond, then: loop.header, else: copies.get(loop.header)!, pos: pre.term?.pos };
+  if (c.scoped) {
+    // the loop (with its scopes) goes the other way; the copy reports
+    at.term = { op: 'jump', target: branch.else, pos: branch.pos };
+    twin.term = { op: 'jump', target: to(branch.then), pos: branch.pos };
+    pre.term = { op: 'branch', cond: branch.cond, then: copies.get(loop.header)!, else: loop.header, pos: pre.term?.pos };
+  } else {
+    at.term = { op: 'jump', target: branch.then, pos: branch.pos };
+    twin.term = { op: 'jump', target: to(branch.else), pos: branch.pos };
+    pre.term = { op: 'branch', cond: branch.cond, then: loop.header, else: copies.get(loop.header)!, pos: pre.term?.pos };
+  }
   const last = Math.max(...order.map((b) => f.blocks.indexOf(b)));
   f.blocks.splice(last + 1, 0, ...order.map((b) => copies.get(b)!));
   return order.reduce((n, b) => n + instrCountOf(b), 0);

@@ -209,6 +209,46 @@ describe('compiler -O2 copy coalescing (IR in → IR out)', () => {
 });
 
 describe('compiler -O2 loop unswitching (IR in → IR out)', () => {
+  it('unswitch.ts: a loop with lexical scopes is unswitched only on a branch one way of which reports a fault; the loop keeps the other way and its scopes, the copy reports without them', () => {
+    const build = (report: boolean) => {
+      const b = new FunctionBuilder('f', 'f', POS, true);
+      const n = b.addParam('i32');
+      const p = b.addParam('i32');
+      const busy = b.cmp('gt', b.addParam('i32'), b.const('i32', 0));
+      countedLoop(b, n, () => {
+        const conflict = b.newBlock();
+        const next = b.newBlock();
+        b.marker({ op: 'scope', id: 7, begin: true });
+        b.branch(busy, conflict, next);
+        b.place(conflict);
+        b.call(report ? 'neuron_coherency_violation' : 'external', [p]);
+        b.jump(next);
+        b.place(next);
+        b.store('i32', n, regAddr(p));
+        b.marker({ op: 'scope', id: 7, begin: false });
+      });
+      b.terminate({ op: 'ret' });
+      rotateLoops(b.func);
+      return { f: b.func, busy, unswitched: unswitchLoops(b.func) };
+    };
+    assert.equal(build(false).unswitched, 0, 'a branch to an ordinary call: the scoped loop stays');
+    const { f, busy, unswitched } = build(true);
+    assert.equal(unswitched, 1, printFunc(f, true));
+    const loops = naturalLoops(f);
+    assert.equal(loops.length, 2, printFunc(f, true));
+    const calls = (l: (typeof loops)[number]) => [...l.blocks].flatMap((x) => x.instrs.filter((i) => i.op === 'call'));
+    const scopes = (l: (typeof loops)[number]) => [...l.blocks].flatMap((x) => x.instrs.filter((i) => i.op === 'scope'));
+    const reporting = loops.find((l) => calls(l).length === 1)!;
+    const quiet = loops.find((l) => calls(l).length === 0)!;
+    assert.ok(reporting && quiet, `one copy reports on every iteration, the other never:\n${printFunc(f, true)}`);
+    assert.equal(scopes(quiet).length, 2, 'the quiet loop keeps its scope marks');
+    assert.equal(scopes(reporting).length, 0, 'the reporting copy has none');
+    const entering = f.blocks.filter((x) => x.term?.op === 'branch' && x.term.cond === busy);
+    assert.equal(entering.length, 1, 'the preheader branches once');
+    const t = entering[0].term as Extract<typeof entering[0]['term'], { op: 'branch' }>;
+    assert.ok(reporting.blocks.has(t.then) && quiet.blocks.has(t.else), 'the condition true goes to the reporting copy');
+  });
+
   it('unswitch.ts: a branch on a condition the loop does not write moves before the loop, one copy of the loop per side', () => {
     const b = new FunctionBuilder('f', 'f', POS, true);
     const n = b.addParam('i32');
