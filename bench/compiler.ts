@@ -13,6 +13,7 @@ import { compile } from '../compiler';
 import { KernelSession } from '../session';
 import { Frontend, locateGrammarFiles, memoryHost } from '../language';
 import { STREAM_RELU, noFiles } from './device';
+import { SCALE_KERNEL } from './q7-run';
 
 export interface CompilerBenchRow {
   readonly kernel: string;
@@ -104,19 +105,22 @@ export async function compilerBench(options: { runs?: number; warmup?: number } 
   return { runs, coldMs, rows, perElement: perElementRows(fe), notBuilt };
 }
 
-/** Instructions per output element of the ReLU variants (as bench/device.ts runs them: no sanitizers). */
+/** Instructions per output element of the ReLU variants (as bench/device.ts runs them: no sanitizers),
+ *  and of q7 run's scale kernel (bench/q7-run.ts), whose loops -O2 treats differently from the ReLU's. */
 function perElementRows(fe: Frontend, elements = 64 * 1024): PerElementRow[] {
   const dir = path.join(__dirname, '..', '..', 'examples', 'kernels');
   const variants: [string, string, string, string][] = [
     ['accessor (relu.cpp)', '/examples/kernels/relu.cpp', fs.readFileSync(path.join(dir, 'relu.cpp'), 'utf8'), 'relu_forward'],
     ['TCM (relu_tcm.cpp)', '/examples/kernels/relu_tcm.cpp', fs.readFileSync(path.join(dir, 'relu_tcm.cpp'), 'utf8'), 'relu_tcm_forward'],
     ['stream (read/write stream accessors)', '/bench/relu_stream.cpp', STREAM_RELU, 'relu_stream_forward'],
+    ['accessor scale (q7 run\'s kernel)', '/bench/scale.cpp', SCALE_KERNEL, 'scale_forward'],
   ];
+  const twoD = new Set(['relu_forward', 'scale_forward']);
   return variants.map(([variant, file, text, fn]) => {
     const [o0, o1, o2] = ([0, 1, 2] as const).map((optimize) => {
       const r = compile(fe, file, memoryHost({ [file]: text }), { optimize });
       if (!r.image) throw new Error(`${file} does not compile at -O${optimize}`);
-      const shape = fn === 'relu_forward' ? [elements / 1024, 1024] : [elements];
+      const shape = twoD.has(fn) ? [elements / 1024, 1024] : [elements];
       const run = KernelSession.open(r.image, { file, fn, args: [{ shape, dtype: 'float32', init: 'randn', seed: 1 }], countTranslates: false }, noFiles).run().device;
       if (run.faults.some((f) => f.fatal)) throw new Error(`${fn} faulted at -O${optimize}: ${run.faults[0].message}`);
       return run.cores[0].instructions / elements;

@@ -90,7 +90,12 @@ export function deviceFigures(r: DeviceBench): Figure[] {
 }
 
 export function q7RunFigures(rs: readonly Q7RunFigure[]): Figure[] {
-  return rs.flatMap((r) => [time(`q7run.scale-${r.side}.build+run`, r.coldSeconds, 's'), time(`q7run.scale-${r.side}.cached`, r.warmSeconds, 's')]);
+  return rs.flatMap((r) => [
+    time(`q7run.scale-${r.side}.build+run`, r.coldSeconds, 's'),
+    time(`q7run.scale-${r.side}.cached`, r.warmSeconds, 's'),
+    // emulated instructions per element at q7 run's defaults (-O2, sanitizers on): deterministic, so a compiler change shows
+    ...(Number.isFinite(r.instructions) ? [time(`q7run.scale-${r.side}.insns-per-element`, r.instructions / (r.side * r.side), 'insns')] : []),
+  ]);
 }
 
 export function historyFigures(rs: readonly HistoryFigure[]): Figure[] {
