@@ -50,11 +50,11 @@ export class FrameValues {
   }
 
   /** The frames of `core` as the user sees them (frames.ts): each machine frame with its inlined calls. */
-  frames(core: number): UserFrame[] {
-    const stack = this.rt.stack(core);
+  frames(core: number, stack: readonly StackFrame[] = this.rt.stack(core)): UserFrame[] {
     const program = this.ins?.program;
     if (!program || !stack.length) return userFrames(stack.length, () => []);
-    return userFrames(stack.length, (k) => program.inlinedFramesAt(this.framePc(core, k)), program.inlinedCallStartingAt(this.framePc(core, 0)));
+    const pcOf = (k: number) => this.framePc(core, stack, k);
+    return userFrames(stack.length, (k) => program.inlinedFramesAt(pcOf(k)), program.inlinedCallStartingAt(pcOf(0)));
   }
 
   /** The inlined calls containing `pc`, outermost first, by DIE offset (empty without debug information). */
@@ -63,19 +63,20 @@ export class FrameValues {
   }
 
   /** The PC a machine frame's values are read at: the stop's, or for a caller a PC inside its call. */
-  private framePc(core: number, machine: number): number {
-    return machine === 0 ? this.rt.machine(core).pc >>> 0 : (this.rt.stack(core)[machine].pc + 2) >>> 0;
+  private framePc(core: number, stack: readonly StackFrame[], machine: number): number {
+    return machine === 0 ? this.rt.machine(core).pc >>> 0 : (stack[machine].pc + 2) >>> 0;
   }
 
   /** The user frame `index` of `core` (0 = innermost; frames()) as the value layer sees it. */
   target(core: number, index: number): TargetView {
     const m = this.rt.machine(core);
     const hbm = this.rt.kernel?.device.hbm;
-    const uf = this.frames(core)[index] ?? { machine: index, depth: 0 };
-    const f = this.rt.stack(core)[uf.machine];
+    const stack = this.rt.stack(core);
+    const uf = this.frames(core, stack)[index] ?? { machine: index, depth: 0 };
+    const f = stack[uf.machine];
     const inner = uf.machine === 0;
     return {
-      pc: this.framePc(core, uf.machine),
+      pc: this.framePc(core, stack, uf.machine),
       inlineDepth: uf.depth,
       cfa: inner ? undefined : f.cfa,
       readMemory: (a, n) => m.readMemory(a >>> 0, n),

@@ -469,7 +469,7 @@ export class Q7DebugSession extends DebugSession {
     const start = a.startFrame === undefined ? 0 : int(a, 'startFrame', { min: 0 });
     const levels = a.levels === undefined || a.levels === 0 ? Infinity : int(a, 'levels', { min: 0 });
     const machine = rt.coreDone(core) && !rt.lastFault ? [] : rt.stack(core);
-    const frames = machine.length ? this.frameValues(rt).frames(core) : [];
+    const frames = machine.length ? this.frameValues(rt).frames(core, machine) : [];
     const out: DebugProtocol.StackFrame[] = frames.slice(start, start + Math.min(levels, FRAME_STRIDE)).map((uf, k) => {
       const i = start + k;
       const f = machine[uf.machine];

@@ -65,6 +65,11 @@ export interface InlinedFrame {
   readonly callFile?: string;
 }
 
+/** A function scope as a frame of the stack: its name and, for an inlined call, where it was called. */
+function inlinedFrame(s: ScopeInfo): InlinedFrame {
+  return { name: s.name, ...(s.callLine !== undefined ? { callLine: s.callLine } : {}), ...(s.callFile !== undefined ? { callFile: s.callFile } : {}) };
+}
+
 const inRanges = (rs: readonly PcRange[], pc: number) => rs.some((r) => pc >= r.lo && pc < r.hi);
 
 export class Program {
@@ -185,11 +190,7 @@ export class Program {
    * line and file of the call in the next one out), then the function — the stack of one machine frame.
    */
   inlinedFramesAt(pc: number): InlinedFrame[] {
-    return this.scopesAt(pc).filter((s) => s.kind !== 'block').map((s) => ({
-      name: s.name,
-      ...(s.callLine !== undefined ? { callLine: s.callLine } : {}),
-      ...(s.callFile !== undefined ? { callFile: s.callFile } : {}),
-    }));
+    return this.scopesAt(pc).filter((s) => s.kind !== 'block').map(inlinedFrame);
   }
 
   /**
@@ -200,7 +201,7 @@ export class Program {
     const at = pc >>> 0;
     const inner = this.scopesAt(at)[0];
     const next = inner?.children.find((c) => c.kind === 'inlined' && c.ranges[0]?.lo === at);
-    return next ? { name: next.name, ...(next.callLine !== undefined ? { callLine: next.callLine } : {}), ...(next.callFile !== undefined ? { callFile: next.callFile } : {}) } : undefined;
+    return next && inlinedFrame(next);
   }
 
   /** The function (or the innermost inlined function) at `pc` — for its frame base. */
