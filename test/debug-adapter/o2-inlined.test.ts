@@ -49,7 +49,7 @@ describe('debug adapter: inlined calls at -O2 in the call stack', function () {
     assert.ok(outer.includes('total'), `main's Locals: ${outer.join(', ')}`);
     assert.ok(!inner.includes('total'), `the inlined function's Locals: ${inner.join(', ')}`);
     const r = await dc.evaluateRequest({ expression: 'total', frameId: frames[1].id, context: 'watch' });
-    assert.match(r.body.result, /^\d+$|optimized out/);
+    assert.equal(r.body.result, '0', 'total at the first iteration');
     // each stop is iteration k: the inlined call's r is k*k before its `r = r + 1`, main's total the sum so far
     for (let k = 0; k < 3; k++) {
       if (k) await stopAfter(dc, () => dc.continueRequest({ threadId: 1 }));
@@ -59,7 +59,8 @@ describe('debug adapter: inlined calls at -O2 in the call stack', function () {
       let total = 0;
       for (let j = 0; j < k; j++) total += j * j + 1;
       assert.equal(callee.r, String(k * k), `iteration ${k}: ${JSON.stringify(callee)}`);
-      assert.ok(callee.v === String(k) || callee.v === '<optimized out>', `v: ${callee.v}`);
+      // v (a copy of main's i) has no location at this stop: the debugger says optimized out, never a wrong value
+      assert.equal(callee.v, '<optimized out>', `v: ${callee.v}`);
       assert.equal(caller.i, String(k));
       assert.equal(caller.total, String(total));
       assert.ok(!('r' in caller) && !('total' in callee), `${JSON.stringify(callee)} / ${JSON.stringify(caller)}`);
