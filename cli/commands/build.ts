@@ -1,5 +1,5 @@
 // q7 build: compiles a kernel source to an Xtensa ELF executable for the q7 core, with the runtime
-// library and ROM linked in and DWARF for the debugger (`q7 build kernel.cpp [-O0|-O1] [-D NAME[=VALUE]]…
+// library and ROM linked in and DWARF for the debugger (`q7 build kernel.cpp [-O0|-O1|-O2] [-D NAME[=VALUE]]…
 // [-I DIR]… [-g0] [-S] -o kernel.elf`). A file with `main` becomes a program; one without becomes a
 // kernel image. Errors print as `file:line:col: error: message`, exit 1.
 
@@ -12,7 +12,7 @@ import { cachedBuild, compile, formatCompileDiagnostic, RuntimeBuildError } from
 const SPEC = defineCommand({
   name: 'build',
   summary: 'compile a kernel source to an Xtensa ELF (runtime and ROM linked in)',
-  usage: 'FILE [-O0|-O1] [-D NAME[=VALUE]]... [-I DIR]... [-g0] [-S] [--no-cache] -o OUTPUT',
+  usage: 'FILE [-O0|-O1|-O2] [-D NAME[=VALUE]]... [-I DIR]... [-g0] [-S] [--no-cache] -o OUTPUT',
   description:
     'Compiles a C++ source to an Xtensa ELF executable for the q7 core: a program when it defines main (run it with q7 run), ' +
     'else a kernel image with a kernel_info_table entry per kernel function.',
