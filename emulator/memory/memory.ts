@@ -3,8 +3,10 @@
 // page present, not watched, not holding decoded code, no guarded bytes); everything else goes
 // through the slow path, which raises alignment/bus faults, reports watchpoint hits and guarded-byte
 // accesses, and invalidates decoded code. The first own pages live in one pool buffer (a page's
-// typed arrays are views of it), so compiled code reaches them through one table and one typed array
-// per access size (`rPool`/`wPool`, `pool8`/`pool16`/`pool32`) instead of a per-page view.
+// typed arrays are views of it), so compiled code reaches them through one typed array per access
+// size (`pool8`/`pool16`/`pool32`) instead of a per-page view; the pool's first pages hold the page
+// tables compiled code reads (`rPool`/`wPool`, views of `pool32`), so a load or store is two reads of
+// one typed array.
 
 import type { MemoryRegionSpec } from '../config/types';
 import { CAUSE } from '../core/causes';
@@ -15,8 +17,19 @@ export const PAGE_SHIFT = 16;
 export const PAGE_SIZE = 1 << PAGE_SHIFT;
 const PAGE_MASK = PAGE_SIZE - 1;
 const NPAGES = 1 << (32 - PAGE_SHIFT);
-/** Pages of the pool (its page 0 is never used, so that a table entry of 0 means the slow path). */
-export const POOL_PAGES = 64;
+/** Pool pages holding the read and write tables (one int32 entry per page number each). */
+const TABLE_PAGES = (2 * NPAGES * 4) / PAGE_SIZE;
+/** Pages of the pool: the tables, then the data pages. */
+export const POOL_PAGES = TABLE_PAGES + 63;
+/** Word index in `pool32` of the read table (`POOL_READ + page number`) and of the write table. */
+export const POOL_READ = 0;
+export const POOL_WRITE = NPAGES;
+/**
+ * A table entry of a page off the fast path. Other entries are the byte offset of the page in the
+ * pool (below 2^23), so `entry + (addr & 0xffff)` is negative exactly when the access takes the slow
+ * path, and its low bits are the address's: one test covers the page and the alignment.
+ */
+export const POOL_SLOW = -0x80000000;
 
 if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) throw new Error('emulator: host must be little-endian');
 
@@ -81,10 +94,10 @@ export interface WatchHit {
   readonly write: boolean;
 }
 
-/** Every pool page but 0, the lowest last (taken first). */
+/** Every data page of the pool, the lowest last (taken first). */
 function allPoolPages(): number[] {
   const out: number[] = [];
-  for (let q = POOL_PAGES - 1; q >= 1; q--) out.push(q);
+  for (let q = POOL_PAGES - 1; q >= TABLE_PAGES; q--) out.push(q);
   return out;
 }
 
@@ -96,14 +109,15 @@ export class Memory {
   readonly u8s: Uint8Array[] = [new Uint8Array(0)];
   readonly u16s: Uint16Array[] = [new Uint16Array(0)];
   readonly i32s: Int32Array[] = [new Int32Array(0)];
-  // The same for compiled code: page number → pool page (0 = not in the pool, or the slow path); the
-  // bytes at `addr` are then pool8[(q << 16) | (addr & 0xffff)] (pool16, pool32 likewise).
-  readonly rPool = new Uint16Array(NPAGES);
-  readonly wPool = new Uint16Array(NPAGES);
   private readonly poolBuffer = new ArrayBuffer(POOL_PAGES * PAGE_SIZE);
   readonly pool8 = new Uint8Array(this.poolBuffer);
   readonly pool16 = new Uint16Array(this.poolBuffer);
   readonly pool32 = new Int32Array(this.poolBuffer);
+  // The same for compiled code, in the pool's first pages: page number → byte offset of its pool page
+  // (POOL_SLOW: not in the pool, or the slow path); with o = entry + (addr & 0xffff), the bytes at
+  // `addr` are pool8[o] (pool16[o >> 1], pool32[o >> 2]).
+  readonly rPool = this.pool32.subarray(POOL_READ, POOL_READ + NPAGES).fill(POOL_SLOW);
+  readonly wPool = this.pool32.subarray(POOL_WRITE, POOL_WRITE + NPAGES).fill(POOL_SLOW);
   /** Free pool pages, the lowest last. */
   private freePool: number[] = allPoolPages();
 
@@ -178,7 +192,7 @@ export class Memory {
     if (p.code !== null) this.onCodeWrite(n);
     this.slotOf[n] = 0;
     this.rIdx[n] = this.wIdx[n] = 0;
-    this.rPool[n] = this.wPool[n] = 0;
+    this.rPool[n] = this.wPool[n] = POOL_SLOW;
     if (p.q !== 0) this.freePool.push(p.q);
     this.freeSlots.push(s);
   }
@@ -320,8 +334,8 @@ export class Memory {
     const writeFast = p !== undefined && !p.hooks?.onWrite && p.guard === null && p.code === null && !this.watchpoints.some((w) => w.write && watched(w));
     this.rIdx[n] = readFast ? slot : 0;
     this.wIdx[n] = writeFast ? slot : 0;
-    this.rPool[n] = readFast ? p.q : 0;
-    this.wPool[n] = writeFast ? p.q : 0;
+    this.rPool[n] = readFast && p.q !== 0 ? p.q << PAGE_SHIFT : POOL_SLOW;
+    this.wPool[n] = writeFast && p.q !== 0 ? p.q << PAGE_SHIFT : POOL_SLOW;
   }
 
   // ---- guarded bytes ---------------------------------------------------------------------------
@@ -558,8 +572,8 @@ export class Memory {
     this.freeSlots.length = 0;
     this.rIdx.fill(0);
     this.wIdx.fill(0);
-    this.rPool.fill(0);
-    this.wPool.fill(0);
+    this.rPool.fill(POOL_SLOW);
+    this.wPool.fill(POOL_SLOW);
     this.freePool = allPoolPages();
     this.pageList.length = 0;
     this.u8s.length = this.u16s.length = this.i32s.length = 1;

@@ -1,16 +1,18 @@
 // The memory's page pool (the first own pages are views of one buffer, which compiled code reaches
-// through Memory.rPool/wPool and pool8/16/32): its tables agree with the pages, pages past its
+// through pool8/16/32 and the tables Memory.rPool/wPool in its first words): its tables agree with the pages, pages past its
 // capacity and aliased pages keep working through the other path, a reused pool page reads as zero,
 // snapshots restore into it, and compiled code over more pages than the pool holds ends in the
 // interpreter's state.
 
 import { strict as assert } from 'node:assert';
 import { Machine } from '../../emulator';
-import { Memory, PAGE_SIZE, POOL_PAGES } from '../../emulator/memory/memory';
+import { Memory, PAGE_SIZE, POOL_PAGES, POOL_READ, POOL_SLOW, POOL_WRITE } from '../../emulator/memory/memory';
 import { ProgramBuilder } from './helpers/program';
 import { imageOf } from './helpers/elf-image';
 
 const BASE = 0x60000000;
+/** Pool pages holding data (the tables take the first ones). */
+const DATA_PAGES = 63;
 const PAGES = POOL_PAGES + 20;
 
 function ram(): Memory {
@@ -22,8 +24,8 @@ const valueOf = (page: number, word: number) => (page * 7919 + word * 31 + 1) | 
 
 /** Every page's value as compiled code reads it: the pool when its table names a pool page, else the Memory. */
 function poolView(m: Memory, addr: number): number | undefined {
-  const q = m.rPool[addr >>> 16];
-  return q === 0 ? undefined : m.pool32[(q << 14) | ((addr & 0xffff) >>> 2)];
+  const o = m.pool32[POOL_READ + (addr >>> 16)] + (addr & 0xffff);
+  return o < 0 ? undefined : m.pool32[o >> 2];
 }
 
 function fill(m: Memory): void {
@@ -38,9 +40,12 @@ function checkAll(m: Memory): void {
       const v = poolView(m, addrOf(p, w));
       if (v !== undefined) assert.equal(v, valueOf(p, w), `pool view of page ${p} word ${w}`);
     }
-    if (m.rPool[addrOf(p, 0) >>> 16] !== 0) pooled++;
+    const n = addrOf(p, 0) >>> 16;
+    if (m.rPool[n] !== POOL_SLOW) pooled++;
+    assert.equal(m.wPool[n], m.rPool[n], `page ${p}: no code or watchpoint, so stores are as fast as loads`);
+    assert.equal(m.pool32[POOL_WRITE + n], m.wPool[n], 'the write table is in the pool');
   }
-  assert.equal(pooled, POOL_PAGES - 1, 'the pool holds as many pages as it has room for, the rest have buffers of their own');
+  assert.equal(pooled, DATA_PAGES, 'the pool holds as many pages as it has room for, the rest have buffers of their own');
 }
 
 describe('emulator: the memory page pool', () => {
@@ -52,10 +57,10 @@ describe('emulator: the memory page pool', () => {
     m.write8(addrOf(3, 2), 0xab);
     m.write16(addrOf(3, 2) + 2, 0x1234);
     assert.equal(m.read32(addrOf(3, 2)) >>> 0, 0x123400ab);
-    const q = m.rPool[addrOf(3, 2) >>> 16];
-    assert.notEqual(q, 0);
-    assert.equal(m.pool8[(q << 16) | ((addrOf(3, 2) & 0xffff) + 0)], 0xab);
-    assert.equal(m.pool16[(q << 15) | (((addrOf(3, 2) & 0xffff) + 2) >>> 1)], 0x1234);
+    const o = m.rPool[addrOf(3, 2) >>> 16] + (addrOf(3, 2) & 0xffff);
+    assert.ok(o >= 0);
+    assert.equal(m.pool8[o], 0xab);
+    assert.equal(m.pool16[(o + 2) >> 1], 0x1234);
   });
 
   it('gives a page taken again from the pool as zeros (clear, unaliasPage)', () => {
@@ -66,9 +71,9 @@ describe('emulator: the memory page pool', () => {
     fill(m);
     const n = addrOf(5, 0) >>> 16;
     const q = m.rPool[n];
-    assert.notEqual(q, 0);
+    assert.notEqual(q, POOL_SLOW);
     m.unaliasPage(n);
-    assert.equal(m.rPool[n], 0);
+    assert.equal(m.rPool[n], POOL_SLOW);
     assert.equal(m.read32(addrOf(5, 0)), 0, 'the page comes back as zeros');
     assert.equal(m.rPool[n], q, 'in the pool page it left');
   });
@@ -79,7 +84,8 @@ describe('emulator: the memory page pool', () => {
     const n = addrOf(2, 0) >>> 16;
     const shared = new Int32Array(PAGE_SIZE / 4).fill(-5);
     m.aliasPage(n, shared.buffer);
-    assert.equal(m.rPool[n], 0, 'an aliased page is reached through the Memory');
+    assert.equal(m.rPool[n], POOL_SLOW, 'an aliased page is reached through the Memory');
+    assert.equal(m.wPool[n], POOL_SLOW);
     assert.equal(m.read32(addrOf(2, 1)), -5);
     m.write32(addrOf(2, 1), 77);
     assert.equal(shared[1], 77);

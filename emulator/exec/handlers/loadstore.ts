@@ -7,7 +7,7 @@ import type { Insn } from '../insn';
 import { CAUSE } from '../../core/causes';
 import { generalException } from '../../core/exceptions';
 import { family, type Family } from '../family';
-import { hex, imm, load, poolIndex, seq, store } from '../jit/template';
+import { hex, imm, load, poolOffset, seq, store } from '../jit/template';
 
 export function l8ui(c: Cpu, i: Insn): number {
   const a = c.a;
@@ -97,6 +97,6 @@ export const FAMILIES: readonly Family[] = [
   family(['s32c1i'], s32c1i),
   family(['l32r'], l32r, (i, x) => {
     const addr = x.hasLitbase ? `(c.litbase & 1 ? ((c.litbase & 0xfffff000) + ${imm(i.d)}) >>> 0 : ${hex(i.target)})` : hex(i.target);
-    return seq(`{ const ad = ${addr}; const s = rq[ad >>> 16]; a[${i.a}] = s !== 0 ? m32[${poolIndex(4)}] : (c.jitK = ${x.k}, c.jitN = done + ${x.k}, mem.read32(ad)); }`);
+    return seq(`{ const ad = ${addr}; ${poolOffset(false)} a[${i.a}] = o >= 0 ? m32[o >> 2] : (c.jitK = ${x.k}, c.jitN = done + ${x.k}, mem.read32(ad)); }`);
   }),
 ];

@@ -34,7 +34,7 @@ export const HOT = 8;
 const hex = (v: number) => `0x${(v >>> 0).toString(16)}`;
 
 type Factory = (
-  mem: Memory, rq: Uint16Array, wq: Uint16Array, m8: Uint8Array, m16: Uint16Array, m32: Int32Array,
+  mem: Memory, m8: Uint8Array, m16: Uint16Array, m32: Int32Array,
   entry: typeof jitEntry, retw: typeof jitRetw, cnt: readonly ExecutionCounter[], hf: readonly Handler[], hi: readonly Insn[], looped: BlockFn | undefined,
 ) => BlockFn;
 
@@ -159,8 +159,8 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
   const hi = all.map((it) => it.ins);
   const make = (g: Gen, prologue: string, looped?: BlockFn): BlockFn => {
     const src = regionSource(g, region.order, `region_${first.pc.toString(16)}${g.hasLoops ? '_loops' : ''}`, prologue);
-    const factory = new Function('mem', 'rq', 'wq', 'm8', 'm16', 'm32', 'jitEntry', 'jitRetw', 'cnt', 'hf', 'hi', 'looped', src) as Factory;
-    return factory(m, m.rPool, m.wPool, m.pool8, m.pool16, m.pool32, jitEntry, jitRetw, g.counters, hf, hi, looped);
+    const factory = new Function('mem', 'm8', 'm16', 'm32', 'jitEntry', 'jitRetw', 'cnt', 'hf', 'hi', 'looped', src) as Factory;
+    return factory(m, m.pool8, m.pool16, m.pool32, jitEntry, jitRetw, g.counters, hf, hi, looped);
   };
   c.jitCompiled++;
   let fn: BlockFn;

@@ -3,14 +3,16 @@
 // written with. Each template mirrors its interpreter handler, which stays the reference.
 //
 // Conventions of the generated code: `a` is the current window (Int32Array), `c` the Cpu, `mem`
-// the Memory with its pool tables `rq`, `wq` (page number → pool page, 0 for the slow path) and the
-// pool's views `m8`, `m16`, `m32` (Memory.rPool, wPool, pool8, pool16, pool32); `done` counts the
+// the Memory, `m8`, `m16`, `m32` the views of its pool (Memory.pool8, pool16, pool32), whose first
+// words are the page tables (Memory.rPool, wPool: page number → byte offset in the pool, negative
+// for the slow path); `done` counts the
 // instructions of earlier passes of a self-looping block. Before anything that may throw, c.jitK is
 // set to the instruction's index K in the block and c.jitN to `done + K`.
 
 import type { Insn } from '../insn';
 import { TAKEN_NEXT } from '../insn';
 import { CALLINC_MASK, CALLINC_SHIFT } from './windowed';
+import { POOL_WRITE } from '../../memory/memory';
 
 /**
  * 'seq': statements, then the next instruction (`rotates`: it moved the register window, so the
@@ -58,49 +60,37 @@ export function jumpDirect(i: Insn, code: string): Emitted {
 /** `code` (which defines `to`), then a transfer to `to`. */
 export const jumpTo = (code: string): Emitted => ({ kind: 'jump', code, to: 'to', direct: null });
 
-/** The index into the pool view of `size`-byte units of the (aligned) address `ad` of pool page `s`. */
-export function poolIndex(size: 1 | 2 | 4): string {
-  if (size === 4) return '(s << 14) | ((ad & 0xffff) >>> 2)';
-  if (size === 2) return '(s << 15) | ((ad & 0xffff) >>> 1)';
-  return '(s << 16) | (ad & 0xffff)';
+/** The write table's word index in `m32` (the read table starts at 0). */
+const WRITE_TABLE = hex(POOL_WRITE);
+/** The mask of `o` (page entry + address offset) that must be clear for a fast access of `size` bytes: the slow-entry bit and the alignment. */
+const FAST_MASK = { 1: '0x80000000', 2: '0x80000001', 4: '0x80000003' } as const;
+/** The pool view element of `size` bytes at byte offset `o`. */
+const POOL_AT = { 1: 'm8[o]', 2: 'm16[o >> 1]', 4: 'm32[o >> 2]' } as const;
+
+/** `const o = …`: the byte offset in the pool of the (int32) address `ad`, read from the read or write table; negative for the slow path. */
+export function poolOffset(write: boolean): string {
+  return `const o = (m32[${write ? `${WRITE_TABLE} | ` : ''}(ad >>> 16)] + (ad & 0xffff)) | 0;`;
 }
 
 /**
- * at = mem[as + offset] of `size` bytes: typed-array fast path, the Memory for the rest (it throws faults).
- * The address is kept as an int32 (`>>> 16`, `& 0xffff` read it the same), so V8 needs no uint32 check.
+ * at = mem[as + offset] of `size` bytes: pool fast path (one table read, one test for the page and
+ * the alignment), the Memory for the rest (it throws faults). The address is kept as an int32
+ * (`>>> 16`, `& 0xffff` read it the same), so V8 needs no uint32 check.
  */
 export function load(i: Insn, x: EmitContext, size: 1 | 2 | 4, signed: boolean): Emitted {
   const k = x.k;
   const addr = `const ad = (a[${i.b}] + ${imm(i.c)}) | 0;`;
   const slow = `(c.jitK = ${k}, c.jitN = done + ${k}, mem.read${size * 8}(ad >>> 0))`;
-  let fast: string;
-  let cond = 's !== 0';
-  if (size === 4) {
-    cond += ' && (ad & 3) === 0';
-    fast = `m32[${poolIndex(4)}]`;
-  } else if (size === 2) {
-    cond += ' && (ad & 1) === 0';
-    fast = `m16[${poolIndex(2)}]`;
-  } else fast = `m8[${poolIndex(1)}]`;
-  const value = `(${cond} ? ${fast} : ${slow})`;
-  return seq(`{ ${addr} const s = rq[ad >>> 16]; a[${i.a}] = ${signed ? `(${value} << 16) >> 16` : value}; }`);
+  const value = `((o & ${FAST_MASK[size]}) === 0 ? ${POOL_AT[size]} : ${slow})`;
+  return seq(`{ ${addr} ${poolOffset(false)} a[${i.a}] = ${signed ? `(${value} << 16) >> 16` : value}; }`);
 }
 
 /** mem[as + offset] = at; a slow store that rewrote decoded code leaves the (now stale) block right after it. */
 export function store(i: Insn, x: EmitContext, size: 1 | 2 | 4): Emitted {
   const k = x.k;
   const addr = `const ad = (a[${i.b}] + ${imm(i.c)}) | 0;`;
-  let cond = 's !== 0';
-  let fast: string;
-  if (size === 4) {
-    cond += ' && (ad & 3) === 0';
-    fast = `m32[${poolIndex(4)}] = a[${i.a}];`;
-  } else if (size === 2) {
-    cond += ' && (ad & 1) === 0';
-    fast = `m16[${poolIndex(2)}] = a[${i.a}];`;
-  } else fast = `m8[${poolIndex(1)}] = a[${i.a}];`;
   const slow = `c.jitK = ${k}; c.jitN = done + ${k}; mem.write${size * 8}(ad >>> 0, a[${i.a}]); ${leaveIfCodeChanged(i, x)}`;
-  return seq(`{ ${addr} const s = wq[ad >>> 16]; if (${cond}) ${fast} else { ${slow} } }`);
+  return seq(`{ ${addr} ${poolOffset(true)} if ((o & ${FAST_MASK[size]}) === 0) ${POOL_AT[size]} = a[${i.a}]; else { ${slow} } }`);
 }
 
 /** After a store: leave the block if it rewrote decoded code. */
