@@ -98,7 +98,7 @@ export class Machine implements CodeCache {
     this.cpu.stopOnException = options.stopOnException ?? false;
     this.cpu.breakMode = options.breakMode ?? 'stop';
     this.memory.onCodeWrite = () => this.flushCode();
-    this.cpu.onCpenableChange = () => this.flushCode();
+    this.cpu.onCodeStateChange = () => this.flushCode();
     this.memory.onWatch = (hit) => {
       const c = this.cpu;
       c.stop = {

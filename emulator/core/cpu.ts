@@ -135,8 +135,8 @@ export class Cpu {
   /** Entry address of the last exception vector taken and the exception that got there. */
   lastVector = -1;
   lastException: { cause: number; pc: number; vaddr?: number; vector: number } | null = null;
-  /** Called when a store changes CPENABLE (decoded FP instructions depend on it). */
-  onCpenableChange: () => void = () => {};
+  /** Called when a write changes state decoded or compiled instructions depend on (CPENABLE: the FP rows' decoding; LITBASE: compiled L32R addresses). */
+  onCodeStateChange: () => void = () => {};
 
   constructor(
     readonly config: CoreConfig,

@@ -75,7 +75,12 @@ export function writeSR(c: Cpu, n: number, value: number): void {
     case SR.LCOUNT: c.lcount = v >>> 0; return;
     case SR.SAR: c.sar = v & 0x3f; return;
     case SR.BR: c.br = v & 0xffff; return;
-    case SR.LITBASE: c.litbase = (v & 0xfffff001) >>> 0; return;
+    case SR.LITBASE: {
+      const old = c.litbase;
+      c.litbase = (v & 0xfffff001) >>> 0;
+      if (old !== c.litbase) c.onCodeStateChange();
+      return;
+    }
     case SR.SCOMPARE1: c.scompare1 = v; return;
     case SR.ATOMCTL: c.atomctl = v & 0x3f; return;
     case SR.WINDOWBASE: rotateTo(c, v); return;
@@ -86,7 +91,7 @@ export function writeSR(c: Cpu, n: number, value: number): void {
     case SR.CPENABLE: {
       const old = c.cpenable;
       c.cpenable = v & 0xff;
-      if (old !== c.cpenable) c.onCpenableChange();
+      if (old !== c.cpenable) c.onCodeStateChange();
       return;
     }
     case SR.INTERRUPT: c.interrupt |= v; return; // WSR.INTSET

@@ -7,7 +7,7 @@ import type { Cpu } from '../core/cpu';
 
 /** Fields that are configuration, callbacks, diagnostics or the run loop's scratch, not state. */
 const NOT_STATE = new Set([
-  'config', 'mem', 'host', 'onCpenableChange', 'stop', 'npanes', 'windowed', 'hasLoops', 'stopOnException', 'breakMode',
+  'config', 'mem', 'host', 'onCodeStateChange', 'stop', 'npanes', 'windowed', 'hasLoops', 'stopOnException', 'breakMode',
   'jitN', 'jitK', 'jitCompiled', 'codeEpoch', 'runStartSteps', 'runBudget',
   'ivp', // typed views of the vector files vr/wv, which are captured themselves
 ]);

@@ -35,7 +35,7 @@ describe('emulator: register locals of compiled regions', () => {
     const windows: (readonly number[] | undefined)[] = [];
     for (let pc = prog.addr, k = 0; k < 5; k++) {
       const i = m.lookup(pc);
-      const e = emit(i, k, 0, false);
+      const e = emit(i, k, 0, 0);
       assert.ok(e && e.kind === 'seq', `${i.def?.mnemonic} is compiled as a handler call`);
       windows.push(e.window);
       pc = i.next;

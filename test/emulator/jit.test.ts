@@ -249,6 +249,25 @@ describe('emulator: compiled blocks vs the interpreter', () => {
     assert.equal(jit.regs[8], 20 * 1 + 10 * 5);
   });
 
+  it('compiles L32R for the LITBASE it runs with, and again after a write changes it', () => {
+    // 30 passes of a loop summing a literal; the pass with a9 = 15 turns LITBASE on, so from then on
+    // the same (by then compiled) L32R reads below LITBASE, the words the setup wrote there.
+    const base = 0x60001000;
+    const build = (p: ProgramBuilder) => {
+      p.i('j', 'start').align(4).label('lit').word(7).label('lb').word(base | 1);
+      p.label('start').i('l32r', 12, 'lb').i('movi', 9, 30).i('movi', 8, 0);
+      p.label('top').i('addi', 11, 9, -15).i('bnez', 11, 'skip').i('wsr.litbase', 12).i('isync');
+      p.label('skip').i('l32r', 5, 'lit').i('add', 8, 8, 5).i('addi', 9, 9, -1).i('bnez', 9, 'top').label('done').i('nop');
+    };
+    const setup = (m: Machine) => {
+      for (let k = 1; k <= 64; k++) m.write32(base - 4 * k, 1000 * k);
+    };
+    const jit = run('lx106', build, true, setup);
+    assert.deepEqual({ ...jit, compiled: false }, run('lx106', build, false, setup));
+    const after = (jit.regs[8] - 15 * 7) / 15;
+    assert.ok(Number.isInteger(after) && after % 1000 === 0 && after >= 1000 && after <= 64000, `a8 = ${jit.regs[8]}`);
+  });
+
   it('runs a loop nest compiled as one region, entered at any of its blocks, in identical state at every budget boundary', () => {
     // Three blocks branching to one another (an inner loop, a side branch, an outer loop): the
     // region runs them in one function; run in slices of 7..29 instructions, every slice must end

@@ -95,7 +95,7 @@ describe('emulator: semantics derived from the instruction table', () => {
     for (const h of HOOKS) {
       if (!h?.jit) continue;
       const { ins } = decodeBase(h.def);
-      const e = h.jit(ins, { k: 0, epoch: 0, hasLitbase: true });
+      const e = h.jit(ins, { k: 0, epoch: 0, litbase: 0x60001001 });
       assert.ok(e, h.def.mnemonic);
       assert.equal(e.kind, kind[h.def.flow], h.def.mnemonic);
       n++;

@@ -7,7 +7,7 @@ import type { Insn } from '../insn';
 import { CAUSE } from '../../core/causes';
 import { generalException } from '../../core/exceptions';
 import { family, type Family } from '../family';
-import { hex, imm, load, poolOffset, seq, store } from '../jit/template';
+import { hex, load, poolOffset, seq, store } from '../jit/template';
 
 export function l8ui(c: Cpu, i: Insn): number {
   const a = c.a;
@@ -96,7 +96,8 @@ export const FAMILIES: readonly Family[] = [
   family(['s32ri'], s32ri),
   family(['s32c1i'], s32c1i),
   family(['l32r'], l32r, (i, x) => {
-    const addr = x.hasLitbase ? `(c.litbase & 1 ? ((c.litbase & 0xfffff000) + ${imm(i.d)}) >>> 0 : ${hex(i.target)})` : hex(i.target);
+    // the literal's address is fixed while LITBASE is (a write that changes it drops compiled code)
+    const addr = hex(x.litbase & 1 ? ((x.litbase & 0xfffff000) + i.d) >>> 0 : i.target);
     return seq(`{ const ad = ${addr}; ${poolOffset(false)} a[${i.a}] = o >= 0 ? m32[o >> 2] : (c.jitK = ${x.k}, c.jitN = done + ${x.k}, mem.read32(ad)); }`);
   }),
 ];

@@ -12,11 +12,11 @@ import { type Emitted, leaveIfCodeChanged } from './template';
 export type { Emitted } from './template';
 
 /** Source for instruction `i` at index `k` of a block, or undefined if it is not compiled. */
-export function emit(i: Insn, k: number, epoch: number, hasLitbase: boolean): Emitted | undefined {
+export function emit(i: Insn, k: number, epoch: number, litbase: number): Emitted | undefined {
   if (i.def === null) return undefined;
   const hook = hookFor(i.def);
   if (hook === undefined) return undefined;
-  const x = { k, epoch, hasLitbase };
+  const x = { k, epoch, litbase };
   if (hook.jit) return hook.jit(i, x);
   // The decoder may have installed another handler (CoprocessorDisabled): only the row's own is called.
   if (!hook.callable || i.inner !== hook.handler) return undefined;

@@ -53,7 +53,6 @@ function followed(ins: Insn, e: Emitted): number | null {
  * fall-through successor, `at(pc)` the decoded instruction at a target. Null if `first` does not compile.
  */
 export function collectRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: (pc: number) => Insn): Region | null {
-  const hasLitbase = c.config.features.has('litbase');
   const epoch = c.codeEpoch;
   const blocks = new Map<number, RegionBlock>();
   const order: RegionBlock[] = [];
@@ -69,7 +68,7 @@ export function collectRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
     for (let k = 0; k < MAX_BLOCK && total + k < MAX_REGION; k++) {
       if (k > 0 && blocks.has(ins.pc)) break;
       if (!compilable(ins)) break;
-      const e = emit(ins, total + k, epoch, hasLitbase);
+      const e = emit(ins, total + k, epoch, c.litbase);
       if (!e) break;
       items.push({ ins, e, g: total + k });
       const t = followed(ins, e);

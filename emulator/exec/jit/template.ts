@@ -27,11 +27,15 @@ export type Emitted =
   | { readonly kind: 'branch'; readonly cond: string; readonly target: number }
   | { readonly kind: 'jump'; readonly code: string; readonly to: string; readonly direct: number | null };
 
-/** Where the instruction sits: its index in the block, the code epoch it was compiled in, the core's LITBASE option. */
+/**
+ * Where the instruction sits: its index in the block, the code epoch it was compiled in, and the
+ * LITBASE register it is compiled for (a write that changes LITBASE drops compiled code:
+ * Cpu.onCodeStateChange).
+ */
 export interface EmitContext {
   readonly k: number;
   readonly epoch: number;
-  readonly hasLitbase: boolean;
+  readonly litbase: number;
 }
 
 /** Source for instruction `i`, or undefined when this instance is left to the interpreter. */
