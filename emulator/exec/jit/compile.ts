@@ -5,7 +5,8 @@
 // another block of the region, or the first instruction it does not compile (jit/region.ts collects
 // them). Inside the function the blocks are cases of a dispatch loop: a branch or jump to a block
 // of the region continues there while the budget (`left`) allows; a block that branches back to its
-// own start loops without the dispatch. The guest registers the region names live in JavaScript
+// own start loops without the dispatch, and a block's fall-through or jump successor is laid out as
+// the next case where it can be, so that reaching it falls into that case without the dispatch. The guest registers the region names live in JavaScript
 // locals (`rN`), written back to the window when the function returns or throws and before what
 // reads the window itself (a handler call, ENTRY, RETW), and read again after what may change it.
 // The function handles its own zero-overhead-loop checks and exits on loop-back (on cores with the
@@ -23,7 +24,7 @@ import type { Memory } from '../../memory/memory';
 import type { BlockFn, CompiledBlock, Handler, Insn } from '../insn';
 import type { ExecutionCounter } from '../counted';
 import { jitEntry, jitRetw } from './windowed';
-import { RegionBlock, collectRegion } from './region';
+import { type Region, RegionBlock, collectRegion } from './region';
 import { RegisterLocals, registerLocals } from './locals';
 
 export type { BlockFn, CompiledBlock } from '../insn';
@@ -41,7 +42,7 @@ type Factory = (
 /** Code generation state shared by the blocks of one region. */
 interface Gen {
   readonly blocks: ReadonlyMap<number, RegionBlock>;
-  /** Each block's case number in the dispatch loop (its position in the region; the first is 0). */
+  /** Each block's case number in the dispatch loop (its position in the layout; the region's first block is 0). */
   readonly index: ReadonlyMap<number, number>;
   readonly regs: RegisterLocals;
   readonly hasLoops: boolean;
@@ -54,16 +55,22 @@ function exit(g: Gen, m: number, to: string): string {
   return `c.jitN = dn + ${m}; return ${to};`;
 }
 
-/** Go on at `to` after `m` instructions of the current pass: inside the region when it holds `to` and the budget allows. */
-function transfer(g: Gen, m: number, to: number): string {
+/**
+ * Go on at `to` after `m` instructions of the current pass: inside the region when it holds `to` and
+ * the budget allows. `fall` is how the code reaches the case that follows (`next`) when it is the
+ * last statement of its block ('' or a `break` out of a self-loop): to `next` it falls into that
+ * case instead of going through the dispatch.
+ */
+function transfer(g: Gen, m: number, to: number, next?: number, fall?: string): string {
   const t = g.blocks.get(to);
   if (t === undefined) return exit(g, m, hex(to));
   const pane = g.windowed && t.pane > 0 ? ` || c.wfree < ${t.pane}` : '';
-  return `dn = (dn + ${m}) | 0; if (((dn + ${t.items.length}) | 0) > left${pane}) { c.jitN = dn; return ${hex(to)}; } at = ${g.index.get(to)}; continue dispatch;`;
+  const go = fall !== undefined && to === next ? fall : `at = ${g.index.get(to)}; continue dispatch;`;
+  return `dn = (dn + ${m}) | 0; if (((dn + ${t.items.length}) | 0) > left${pane}) { c.jitN = dn; return ${hex(to)}; } ${go}`;
 }
 
-/** The code of one block of the region (a case of the dispatch loop). */
-function blockCode(g: Gen, b: RegionBlock): string {
+/** The code of one block of the region (a case of the dispatch loop); `next`: the start of the block whose case follows. */
+function blockCode(g: Gen, b: RegionBlock, next: number | undefined): string {
   const { items } = b;
   const n = items.length;
   const last = items[n - 1].e;
@@ -89,7 +96,9 @@ function blockCode(g: Gen, b: RegionBlock): string {
   };
   // `done` (read by the templates' fault paths as `done + K`, K the region-wide index) is the
   // count of the instructions before this pass of the block, less the block's first index.
-  const body: string[] = [`// block ${hex(b.pc)}`, `case ${g.index.get(b.pc)}:`, selfLoop ? 'for (;;) {' : '{', `const done = (dn - ${items[0].g}) | 0;`];
+  const label = `block${g.index.get(b.pc)}`;
+  const fall = selfLoop ? `break ${label};` : '';
+  const body: string[] = [`// block ${hex(b.pc)}`, `case ${g.index.get(b.pc)}:`, selfLoop ? `${label}: for (;;) {` : '{', `const done = (dn - ${items[0].g}) | 0;`];
   items.forEach((it, k) => {
     const { ins: i, e } = it;
     body.push(`// ${hex(i.pc)} ${i.def?.mnemonic}`, paneCheck(i, k));
@@ -102,18 +111,18 @@ function blockCode(g: Gen, b: RegionBlock): string {
       const taken = selfLoop && e.target === b.pc ? again : transfer(g, k + 1, e.target);
       body.push(count(it), `if (${cond}) { ${taken} }`, loopBack(i, k));
     } else {
-      const to = selfLoop ? again : e.direct !== null ? transfer(g, k + 1, e.direct) : exit(g, k + 1, e.to);
+      const to = selfLoop ? again : e.direct !== null ? transfer(g, k + 1, e.direct, next, fall) : exit(g, k + 1, e.to);
       body.push(`{ ${code.pre}${code.text}${code.post}`, count(it), to, '}');
     }
   });
-  if (last.kind !== 'jump') body.push(transfer(g, n, b.fallTo));
+  if (last.kind !== 'jump') body.push(transfer(g, n, b.fallTo, next, fall));
   body.push('}');
   return body.filter((l) => l).join('\n');
 }
 
 /** The source of the region's function named `name` (the factory's body), `prologue` first. */
 function regionSource(g: Gen, order: readonly RegionBlock[], name: string, prologue: string): string {
-  const cases = order.map((b) => blockCode(g, b));
+  const cases = order.map((b, k) => blockCode(g, b, order[k + 1]?.pc));
   const body = [
     prologue,
     // int32 arithmetic on the counts (`| 0`): V8 then needs no overflow or Smi checks on them
@@ -135,6 +144,26 @@ function regionSource(g: Gen, order: readonly RegionBlock[], name: string, prolo
   return `"use strict"; return function ${name}(c, left, at) {\n${body.filter((l) => l).join('\n')}\n};`;
 }
 
+/**
+ * The blocks in the order of their cases: the region's first block first, and each block's
+ * successor (where it falls through or jumps to) right after it when it is not placed yet, so that
+ * the transfer falls into the next case.
+ */
+function layout(region: Region): RegionBlock[] {
+  const placed = new Set<number>();
+  const out: RegionBlock[] = [];
+  for (const start of region.order) {
+    let b: RegionBlock | undefined = start;
+    while (b !== undefined && !placed.has(b.pc)) {
+      placed.add(b.pc);
+      out.push(b);
+      const last = b.items[b.items.length - 1].e;
+      b = region.blocks.get(last.kind === 'jump' ? (last.direct ?? -1) : b.fallTo);
+    }
+  }
+  return out;
+}
+
 /** A compiled region: an entry for the start of each of its blocks, the one it was compiled from first. */
 export interface CompiledEntry {
   readonly ins: Insn;
@@ -152,13 +181,14 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
   if (region === null) return [];
   const all = region.order.flatMap((b) => b.items);
   const regs = registerLocals(all.map((it) => it.e));
-  const index = new Map(region.order.map((b, k) => [b.pc, k]));
+  const cases = layout(region);
+  const index = new Map(cases.map((b, k) => [b.pc, k]));
   const gen = (loops: boolean): Gen => ({ blocks: region.blocks, index, regs, hasLoops: loops, windowed: c.windowed, counters: [] });
   const m = c.mem;
   const hf = all.map((it) => it.ins.inner);
   const hi = all.map((it) => it.ins);
   const make = (g: Gen, prologue: string, looped?: BlockFn): BlockFn => {
-    const src = regionSource(g, region.order, `region_${first.pc.toString(16)}${g.hasLoops ? '_loops' : ''}`, prologue);
+    const src = regionSource(g, cases, `region_${first.pc.toString(16)}${g.hasLoops ? '_loops' : ''}`, prologue);
     const factory = new Function('mem', 'm8', 'm16', 'm32', 'jitEntry', 'jitRetw', 'cnt', 'hf', 'hi', 'looped', src) as Factory;
     return factory(m, m.pool8, m.pool16, m.pool32, jitEntry, jitRetw, g.counters, hf, hi, looped);
   };
@@ -177,8 +207,8 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
     fn = make(gen(false), `if (((c.lendActive - ${lo}) >>> 0) <= ${span}) return looped(c, left, at);`, looped);
   }
   const pcs = all.map((it) => it.ins.pc);
-  return region.order.map((b, k) => ({
+  return region.order.map((b) => ({
     ins: b.items[0].ins,
-    blk: { pc: b.pc, at: k, n: b.items.length, pane: b.pane, pcs, fn, exitPc0: -1, exitIns0: null, exitPc1: -1, exitIns1: null },
+    blk: { pc: b.pc, at: index.get(b.pc)!, n: b.items.length, pane: b.pane, pcs, fn, exitPc0: -1, exitIns0: null, exitPc1: -1, exitIns1: null },
   }));
 }
