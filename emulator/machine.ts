@@ -11,7 +11,7 @@ import { BreakMode, Cpu, STOP } from './core/cpu';
 import { psChanged } from './core/derived';
 import type { StopReason } from './core/stop';
 import { readSR, readUR, writeSR, writeUR } from './core/sysregs';
-import { syncIn, syncOut } from './core/window';
+import { placeWindow, syncIn, syncOut } from './core/window';
 import { Insn } from './exec/insn';
 import { countedHandler, type ExecutionCounter } from './exec/counted';
 import { decodeAt } from './exec/predecode';
@@ -136,6 +136,7 @@ export class Machine implements CodeCache {
     c.intenable = c.interrupt = c.ibreakenable = c.ddr = c.threadptr = c.fcr = c.fsr = 0;
     c.cpenable = 0;
     c.windowbase = 0;
+    placeWindow(c);
     c.windowstart = this.config.resetWindowStart;
     c.ps = this.config.resetPs;
     c.vecbase = this.config.resetVecbase >>> 0;

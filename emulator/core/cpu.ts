@@ -1,5 +1,5 @@
 // The architectural state of one Xtensa core: the physical AR file with the current 16-register
-// window cached in `a`, PC, the special and user registers, the FP registers (as raw bits), and the
+// window `a` (a view of it), PC, the special and user registers, the FP registers (as raw bits), and the
 // few derived values the interpreter loop reads on every instruction (free window panes, active
 // loop end). Behaviour lives in the modules next to this one; this file holds state only, and the
 // interface of the semihosting host a core is given (semihost/host.ts implements it for memory).
@@ -36,10 +36,26 @@ export const STOP = -1;
 
 export type BreakMode = 'stop' | 'architectural';
 
+/** Each pane's window: the view of the 16 registers from pane p on, `wrap` where they wrap around. */
+function windowPanes(phys: Int32Array, wrap: Int32Array, windowed: boolean): Int32Array[] {
+  if (!windowed) return [];
+  const panes: Int32Array[] = [];
+  for (let p = 0; p * 4 < phys.length; p++) panes.push(p * 4 + 16 <= phys.length ? phys.subarray(p * 4, p * 4 + 16) : wrap);
+  return panes;
+}
+
 export class Cpu {
-  /** Current window a0..a15 (authoritative while running; `phys` is synced on rotation). */
-  readonly a = new Int32Array(16);
+  /**
+   * Current window a0..a15. On windowed cores a view of `phys` at WINDOWBASE (so a rotation only
+   * moves this reference, core/window.ts), except for a window that wraps around the end of the
+   * file: then `wrap`, a copy kept authoritative while it is current and synced on rotation.
+   */
+  a: Int32Array;
   readonly phys: Int32Array;
+  /** The window of each pane (views of `phys`, or `wrap`). */
+  readonly panes: readonly Int32Array[];
+  /** The copy that stands for the windows wrapping around the end of `phys`. */
+  readonly wrap = new Int32Array(16);
   readonly npanes: number;
   readonly windowed: boolean;
   readonly hasLoops: boolean;
@@ -146,6 +162,8 @@ export class Cpu {
     this.phys = new Int32Array(config.nareg);
     this.npanes = config.nareg / 4;
     this.windowed = config.features.has('windowed');
+    this.panes = windowPanes(this.phys, this.wrap, this.windowed);
+    this.a = this.windowed ? this.panes[0] : new Int32Array(16);
     this.hasLoops = config.features.has('loops');
     const ivp = config.features.has('ivp');
     this.vr = new Int32Array(ivp ? 32 * 16 : 0);

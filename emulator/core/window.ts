@@ -6,73 +6,56 @@ import { Cpu } from './cpu';
 import { PS_EXCM, PS_OWB, PS_OWB_SHIFT, PS_RING, PS_WOE } from './ps';
 import { vectorTo } from './vector';
 
-/** Copies the cached window back into the physical file. */
+/** Copies the current window back into the physical file when it is the wrap-around copy (a view needs nothing). */
 export function syncOut(c: Cpu): void {
-  if (!c.windowed) return;
+  if (!c.windowed || c.a !== c.wrap) return;
   const base = c.windowbase * 4;
   const phys = c.phys;
-  const a = c.a;
-  if (base + 16 <= phys.length) {
-    for (let i = 0; i < 16; i++) phys[base + i] = a[i];
-    return;
-  }
   const mask = phys.length - 1;
+  const a = c.a;
   for (let i = 0; i < 16; i++) phys[(base + i) & mask] = a[i];
 }
 
-/** Loads the cached window from the physical file. */
+/** Loads the current window from the physical file when it is the wrap-around copy. */
 export function syncIn(c: Cpu): void {
-  if (!c.windowed) return;
+  if (!c.windowed || c.a !== c.wrap) return;
   const base = c.windowbase * 4;
   const phys = c.phys;
-  const a = c.a;
-  if (base + 16 <= phys.length) {
-    for (let i = 0; i < 16; i++) a[i] = phys[base + i];
-    return;
-  }
   const mask = phys.length - 1;
+  const a = c.a;
   for (let i = 0; i < 16; i++) a[i] = phys[(base + i) & mask];
 }
 
 /**
- * Sets WINDOWBASE (modulo the pane count), moving the window cache. `a` is authoritative for the
- * current window and `phys` for the rest, so a rotation by 1–3 panes (every CALLn/ENTRY/RETW and
- * window exception) moves only what changes: the registers leaving the window go to `phys`, the
- * ones both windows share move inside `a`, the entering ones come from `phys`.
+ * Points `a` at the window of WINDOWBASE (after a reset or a restore changed it without a rotation);
+ * `values`, when given, become the window's registers.
  */
-export function rotateTo(c: Cpu, wb: number): void {
-  const np = c.npanes;
-  const to = wb & (np - 1);
-  const fwd = (to - c.windowbase) & (np - 1);
-  const back = (c.windowbase - to) & (np - 1);
-  if (c.windowed && np >= 8 && fwd >= 1 && fwd <= 3) shiftWindow(c, to, 4 * fwd);
-  else if (c.windowed && np >= 8 && back >= 1 && back <= 3) shiftWindow(c, to, -4 * back);
-  else {
-    syncOut(c);
-    c.windowbase = to;
-    syncIn(c);
+export function placeWindow(c: Cpu, values?: Int32Array): void {
+  if (!c.windowed) {
+    if (values) c.a.set(values);
+    return;
   }
-  updateWindowCheck(c);
+  c.a = c.panes[c.windowbase];
+  if (values) c.a.set(values);
+  else syncIn(c);
 }
 
-/** Rotation by k registers (positive: up the file, |k| < 16) to pane `to`. */
-function shiftWindow(c: Cpu, to: number, k: number): void {
-  const a = c.a;
-  const phys = c.phys;
-  const mask = phys.length - 1;
-  const base = c.windowbase * 4;
-  const nb = to * 4;
-  if (k > 0) {
-    for (let i = 0; i < k; i++) phys[(base + i) & mask] = a[i];
-    for (let i = 0; i < 16 - k; i++) a[i] = a[i + k];
-    for (let i = 16 - k; i < 16; i++) a[i] = phys[(nb + i) & mask];
-  } else {
-    const m = -k;
-    for (let i = 16 - m; i < 16; i++) phys[(base + i) & mask] = a[i];
-    for (let i = 15; i >= m; i--) a[i] = a[i - m];
-    for (let i = 0; i < m; i++) a[i] = phys[(nb + i) & mask];
-  }
-  c.windowbase = to;
+/**
+ * Sets WINDOWBASE (modulo the pane count). The window is a view of the physical file, so a rotation
+ * (every CALLn/ENTRY/RETW and window exception) only points `a` at the new pane's view; only a
+ * window that wraps around the end of the file is a copy, written back when it is left and loaded
+ * when it is entered.
+ */
+export function rotateTo(c: Cpu, wb: number): void {
+  const to = wb & (c.npanes - 1);
+  if (c.windowed) {
+    if (c.a === c.wrap) syncOut(c);
+    c.windowbase = to;
+    const a = c.panes[to];
+    c.a = a;
+    if (a === c.wrap) syncIn(c);
+  } else c.windowbase = to;
+  updateWindowCheck(c);
 }
 
 function ctz(x: number): number {

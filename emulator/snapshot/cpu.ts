@@ -4,12 +4,14 @@
 // throws). Run-loop bookkeeping, configuration and callbacks are not state.
 
 import type { Cpu } from '../core/cpu';
+import { placeWindow } from '../core/window';
 
 /** Fields that are configuration, callbacks, diagnostics or the run loop's scratch, not state. */
 const NOT_STATE = new Set([
   'config', 'mem', 'host', 'onCodeStateChange', 'stop', 'npanes', 'windowed', 'hasLoops', 'stopOnException', 'breakMode',
   'jitN', 'jitK', 'jitCompiled', 'codeEpoch', 'runStartSteps', 'runBudget',
   'ivp', // typed views of the vector files vr/wv, which are captured themselves
+  'panes', 'wrap', // the windows of the panes: views of phys, or the wrap-around copy that `a` is while current
 ]);
 
 export interface CpuSnapshot {
@@ -33,7 +35,9 @@ export function captureCpu(c: Cpu): CpuSnapshot {
 export function restoreCpu(c: Cpu, s: CpuSnapshot): void {
   const rec = c as unknown as Record<string, unknown>;
   for (const [k, v] of s.scalars) rec[k] = v;
-  for (const [k, v] of s.arrays) (rec[k] as Int32Array).set(v);
+  for (const [k, v] of s.arrays) if (k !== 'a') (rec[k] as Int32Array).set(v);
+  // the window is a view of phys at WINDOWBASE (or the wrap-around copy): placed after both are back
+  placeWindow(c, s.arrays.get('a'));
   c.lastException = s.lastException && { ...s.lastException };
   c.stop = null;
 }

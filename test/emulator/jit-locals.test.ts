@@ -27,7 +27,7 @@ describe('emulator: register locals of compiled regions', () => {
 
   it('gives each called FP handler its AR operands as the registers it reaches', () => {
     const p = new ProgramBuilder(CODE);
-    p.i('rfr', 5, 1).i('wfr', 2, 7).i('lsi', 3, 9, 8).i('float.s', 4, 11, 0).i('add.s', 1, 2, 3).i('nop');
+    p.i('trunc.s', 5, 1, 0).i('moveqz.s', 2, 3, 7).i('lsip', 3, 9, 8).i('float.s', 4, 11, 0).i('add.s', 1, 2, 3).i('nop');
     const prog = p.build();
     const m = new Machine('q7', {});
     m.loadElf(imageOf([{ addr: prog.addr, bytes: prog.bytes }], prog.addr));

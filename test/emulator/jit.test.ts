@@ -137,7 +137,7 @@ describe('emulator: compiled blocks vs the interpreter', () => {
     }
   });
 
-  it('calls the handlers of FP, boolean-move and high-multiply instructions inside blocks, in identical state', () => {
+  it('compiles FP loads, stores and moves and calls the other FP, boolean-move and high-multiply handlers inside blocks, in identical state', () => {
     const next = rng(7);
     for (let prog = 0; prog < 30; prog++) {
       const seed = next();
@@ -214,6 +214,60 @@ describe('emulator: compiled blocks vs the interpreter', () => {
     assert.deepEqual({ ...jit, compiled: false }, interp);
     assert.equal(jit.exccause, 9);
     assert.equal(jit.regs[15], 31);
+  });
+
+  it('attributes an unaligned LSI or SSI inside a compiled block like the interpreter', () => {
+    // bit 4 of the counter a15 turns on at its 17th value (31), making the address unaligned.
+    for (const insn of ['lsi', 'ssi']) {
+      const build = (p: ProgramBuilder) => {
+        p.i('j', 'start').align(4).label('ram').word(RAM.q7).label('start').i('l32r', 13, 'ram').i('movi', 15, 47);
+        p.i('movi', 2, 1).i('wsr.cpenable', 2).i('rsync').i('movi', 3, 1000).i('wfr', 1, 3);
+        p.label('loop').i('extui', 9, 15, 4, 1).i('slli', 9, 9, 1).i('add', 7, 13, 9).i(insn, 1, 7, 0);
+        p.i('rfr', 4, 1).i('mov.s', 2, 1).i('wfr', 1, 15).i('ssi', 2, 13, 8).i('addi', 15, 15, -1).i('bnez', 15, 'loop').label('done').i('nop');
+      };
+      const jit = run('q7', build, true);
+      const interp = run('q7', build, false);
+      assert.deepEqual({ ...jit, compiled: false }, interp, insn);
+      assert.equal(jit.exccause, 9, insn);
+      assert.equal(jit.regs[15], 31, insn);
+    }
+  });
+
+  it('leaves FP loads, stores and moves to the interpreter once CPENABLE disables coprocessor 0', () => {
+    // CPENABLE is cleared when a15 reaches 10, after the loop's FP block has been compiled: the next
+    // WFR raises Coprocessor0Disabled (cause 32) in both tiers, at the same instruction and count.
+    const build = (p: ProgramBuilder) => {
+      p.i('j', 'start').align(4).label('ram').word(RAM.q7).label('start').i('l32r', 13, 'ram').i('movi', 15, 30).i('movi', 3, 0);
+      p.label('loop').i('addi', 11, 15, -10).i('movi', 12, 1).i('moveqz', 12, 3, 11).i('wsr.cpenable', 12).i('rsync');
+      p.label('fp').i('wfr', 1, 15).i('mov.s', 2, 1).i('ssi', 2, 13, 4).i('lsi', 3, 13, 4).i('rfr', 5, 3).i('add', 6, 6, 5);
+      p.i('addi', 15, 15, -1).i('bnez', 15, 'loop').label('done').i('nop');
+    };
+    const jit = run('q7', build, true);
+    const interp = run('q7', build, false);
+    assert.deepEqual({ ...jit, compiled: false }, interp);
+    assert.equal(jit.exccause, 32);
+    assert.equal(jit.regs[15], 10);
+    assert.equal(jit.regs[6], 30 + 29 + 28 + 27 + 26 + 25 + 24 + 23 + 22 + 21 + 20 + 19 + 18 + 17 + 16 + 15 + 14 + 13 + 12 + 11);
+  });
+
+  it('does not compile FP loads, stores and moves that CPENABLE disables, in a block made hot while it does', () => {
+    // CPENABLE stays 0: every FP instruction of the loop raises Coprocessor0Disabled and the user
+    // vector (VECBASE = the program's start) skips it, so the loop's block gets hot and is compiled
+    // with them still disabled: they must keep raising there (a6 stays 0; 5 exceptions a pass).
+    const build = (p: ProgramBuilder) => {
+      p.i('j', 'start').align(4).label('ram').word(RAM.q7).label('start').i('l32r', 13, 'ram').i('movi', 15, 30).i('movi', 6, 0);
+      p.label('loop').i('wfr', 1, 15).i('mov.s', 2, 1).i('ssi', 2, 13, 4).i('lsi', 3, 13, 4).i('rfr', 5, 3).i('add', 6, 6, 5);
+      p.i('addi', 15, 15, -1).i('bnez', 15, 'loop').label('done').i('nop');
+      p.org(CODE.q7 + 0x340).i('rsr.epc1', 14).i('addi', 14, 14, 3).i('wsr.epc1', 14).i('rfe');
+    };
+    const setup = (m: Machine) => m.writeSR('vecbase', CODE.q7);
+    const jit = run('q7', build, true, setup);
+    const interp = run('q7', build, false, setup);
+    assert.deepEqual({ ...jit, compiled: false }, interp);
+    assert.equal(jit.stop.kind, 'breakpoint');
+    assert.equal(jit.exccause, 32);
+    assert.equal(jit.regs[6], 0);
+    assert.equal(jit.steps - jit.count, 30 * 5, 'every FP instruction raised');
   });
 
   it('attributes a fault inside a compiled block to the right instruction and count', () => {

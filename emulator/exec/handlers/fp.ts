@@ -12,6 +12,7 @@ import { fadd, fdiv, fmuladd, fmul, fpFlags, frsqrtApprox, fsqrt, fsub } from '.
 import { IntRounding, cvtFlags, floatToInt, floatToUint, intToFloat } from '../../fp/convert';
 import { Relation, cmpFlags, fcompare } from '../../fp/compare';
 import { family, type Family } from '../family';
+import { type EmitContext, type Emitted, type Template, A, imm, leaveIfCodeChanged, poolIndex, seq } from '../jit/template';
 
 function raise(c: Cpu, flags: number): void {
   if (flags) c.fsr |= flags << FSR_FLAGS_SHIFT;
@@ -228,9 +229,33 @@ export const ultS = compare('ult');
 export const oleS = compare('ole');
 export const uleS = compare('ule');
 
-/** The rows of each handler (none compiles inline: a compiled block calls them, jit/callable.ts). */
+// ---- compiled forms ------------------------------------------------------------------------
+// The loads, stores and moves a compiled block inlines: `c.f[N]` is FP register N. The rows are of
+// coprocessor 0, so the decoder installs CoprocessorDisabled in place of the handler while CPENABLE
+// disables it: an instance whose handler is not the row's own is left to the interpreter (`defers`).
+
+/** `t`'s code for `i` unless the decoder gave `i` another handler than `own` (coprocessor disabled). */
+function own(handler: typeof lsi, t: (i: Insn, x: EmitContext) => Emitted): { defers: true; jit: Template } {
+  return { defers: true, jit: (i, x) => (i.inner === handler ? t(i, x) : undefined) };
+}
+
+/** LSI ft, as, offset: the 32-bit load of compiled blocks (jit/template.ts load) into c.f[ft]. */
+function lsiCode(i: Insn, x: EmitContext): Emitted {
+  const slow = `(c.jitK = ${x.k}, c.jitN = done + ${x.k}, mem.read32(ad >>> 0))`;
+  return seq(`{ const ad = (${A(i.b)} + ${imm(i.c)}) | 0; const s = rq[ad >>> 16]; c.f[${i.a}] = s !== 0 && (ad & 3) === 0 ? m32[${poolIndex(4)}] : ${slow}; }`);
+}
+
+/** SSI ft, as, offset: the 32-bit store of compiled blocks (jit/template.ts store) of c.f[ft]. */
+function ssiCode(i: Insn, x: EmitContext): Emitted {
+  const slow = `c.jitK = ${x.k}; c.jitN = done + ${x.k}; mem.write32(ad >>> 0, c.f[${i.a}]); ${leaveIfCodeChanged(i, x)}`;
+  return seq(`{ const ad = (${A(i.b)} + ${imm(i.c)}) | 0; const s = wq[ad >>> 16]; if (s !== 0 && (ad & 3) === 0) m32[${poolIndex(4)}] = c.f[${i.a}]; else { ${slow} } }`);
+}
+
+/** The rows of each handler: loads, stores and moves compile inline, a compiled block calls the others (jit/callable.ts). */
 export const FAMILIES: readonly Family[] = [
-  family(['lsi'], lsi), family(['ssi'], ssi), family(['lsip'], lsip), family(['ssip'], ssip),
+  family(['lsi'], lsi, own(lsi, lsiCode)),
+  family(['ssi'], ssi, own(ssi, ssiCode)),
+  family(['lsip'], lsip), family(['ssip'], ssip),
   family(['lsx'], lsx), family(['lsxp'], lsxp), family(['ssx'], ssx), family(['ssxp'], ssxp),
   family(['add.s'], addS), family(['sub.s'], subS), family(['mul.s'], mulS), family(['madd.s'], maddS), family(['msub.s'], msubS),
   family(['maddn.s', 'divn.s', 'div0.s', 'sqrt0.s', 'nexp01.s', 'addexp.s'], fpStepNop),
@@ -238,8 +263,10 @@ export const FAMILIES: readonly Family[] = [
   family(['recip0.s'], recip0S), family(['rsqrt0.s'], rsqrt0S),
   family(['round.s'], roundS), family(['trunc.s'], truncS), family(['floor.s'], floorS), family(['ceil.s'], ceilS),
   family(['float.s'], floatS), family(['ufloat.s'], ufloatS), family(['utrunc.s'], utruncS),
-  family(['mov.s'], movS), family(['abs.s'], absS), family(['neg.s'], negS), family(['const.s'], constS),
-  family(['rfr'], rfr), family(['wfr'], wfr),
+  family(['mov.s'], movS, own(movS, (i) => seq(`c.f[${i.a}] = c.f[${i.b}];`))),
+  family(['abs.s'], absS), family(['neg.s'], negS), family(['const.s'], constS),
+  family(['rfr'], rfr, own(rfr, (i) => seq(`${A(i.a)} = c.f[${i.b}];`))),
+  family(['wfr'], wfr, own(wfr, (i) => seq(`c.f[${i.a}] = ${A(i.b)};`))),
   family(['un.s'], unS), family(['oeq.s'], oeqS), family(['ueq.s'], ueqS), family(['olt.s'], oltS),
   family(['ult.s'], ultS), family(['ole.s'], oleS), family(['ule.s'], uleS),
   family(['moveqz.s'], moveqzS), family(['movnez.s'], movnezS), family(['movltz.s'], movltzS), family(['movgez.s'], movgezS),

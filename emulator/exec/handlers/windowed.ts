@@ -155,11 +155,11 @@ export const FAMILIES: readonly Family[] = [
     stops: true,
     defers: true,
     jit: (i, x) =>
-      i.a > 3 ? undefined : { kind: 'seq', rotates: true, code: `if (!jitEntry(c, ${i.a}, ${i.b})) { ${leaveBefore(i, x)} }` },
+      i.a > 3 ? undefined : { kind: 'seq', rotates: true, code: `if (!jitEntry(c, ${i.a}, ${i.b})) { ${leaveBefore(i, x)} } a = c.a;` },
   }),
   family(['retw', 'retw.n'], retw, {
     defers: true,
-    jit: (i, x) => jumpTo(`const to = jitRetw(c, ${hex(i.pc)}); if (to < 0) { ${leaveBefore(i, x)} }`),
+    jit: (i, x) => jumpTo(`const to = jitRetw(c, ${hex(i.pc)}); if (to < 0) { ${leaveBefore(i, x)} } a = c.a;`),
   }),
   family(['movsp'], movsp, { stops: true }),
   family(['rotw'], rotw),

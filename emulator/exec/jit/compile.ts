@@ -128,7 +128,8 @@ function regionSource(g: Gen, order: readonly RegionBlock[], name: string, prolo
     // int32 arithmetic on the counts (`| 0`): V8 then needs no overflow or Smi checks on them
     'left |= 0;',
     'at |= 0;',
-    'const a = c.a;',
+    // the window moves on a rotation (ENTRY, RETW): their code points `a` at the new one
+    'let a = c.a;',
     g.hasLoops ? 'const lend = c.lendActive;' : '',
     g.regs.declare,
     'let dn = 0;',

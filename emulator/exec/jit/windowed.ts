@@ -5,7 +5,7 @@
 
 import type { Cpu } from '../../core/cpu';
 import { PS_CALLINC, PS_CALLINC_SHIFT } from '../../core/ps';
-import { liveFrameBelow, rotateTo, windowChecksOn, wsBit } from '../../core/window';
+import { rotateTo, windowChecksOn, wsBit } from '../../core/window';
 
 /** ENTRY as, frame (as ≤ 3); false (nothing changed) when the interpreter must run it. */
 export function jitEntry(c: Cpu, s: number, frame: number): boolean {
@@ -21,15 +21,21 @@ export function jitEntry(c: Cpu, s: number, frame: number): boolean {
   return true;
 }
 
-/** RETW / RETW.N at `pc`: the return address, or -1 (nothing changed) when the interpreter must run it. */
+/**
+ * RETW / RETW.N at `pc`: the return address, or -1 (nothing changed) when the interpreter must run it.
+ * Its normal path is the handler's: n = a0[31:30] is 1..3, the frame n panes below is live (no
+ * underflow) and none nearer is (else IllegalInstruction) — in one test on the WINDOWSTART bits of
+ * the three panes below, the nearest in bit 2: they must read 1 once shifted right by 3 - n.
+ */
 export function jitRetw(c: Cpu, pc: number): number {
   if (!windowChecksOn(c)) return -1;
   const a0 = c.a[0];
   const n = a0 >>> 30;
-  const m = liveFrameBelow(c);
-  if (n === 0 || (m !== 0 && m !== n)) return -1;
-  if ((c.windowstart & wsBit(c, c.windowbase - n)) === 0) return -1;
-  c.windowstart &= ~wsBit(c, c.windowbase);
+  const np = c.npanes;
+  const ws = c.windowstart;
+  const below = ((ws | (ws << np)) >>> (c.windowbase + np - 3)) & 7;
+  if (below >>> (3 - n) !== 1) return -1;
+  c.windowstart = ws & ~wsBit(c, c.windowbase);
   const target = ((pc & 0xc0000000) | (a0 & 0x3fffffff)) >>> 0;
   rotateTo(c, c.windowbase - n);
   return target;
