@@ -39,11 +39,13 @@ export function dropDeadHomeStores(w: AsmWriter, from: number, to: number, words
     }
     return out;
   };
-  const all = () => new Uint8Array(size).fill(1);
-  // live[k]: the words some line from k on may read (before line k runs)
-  const live: Uint8Array[] = lines.map(() => new Uint8Array(size));
-  const exitLive = new Uint8Array(size);
-  const liveAt = (k: number): Uint8Array => (k < lines.length ? live[k] : exitLive);
+  // live sets as bit rows of `width` words: row k holds the words some line from k on may read
+  // (before line k runs), row lines.length the function's exit (none)
+  const width = (size + 31) >>> 5;
+  const live = new Uint32Array((lines.length + 1) * width);
+  const full = new Uint32Array(width);
+  for (let x = 0; x < size; x++) full[x >>> 5] |= 1 << (x & 31);
+  const liveAt = (k: number, word: number): boolean => (live[k * width + (word >>> 5)] & (1 << (word & 31))) !== 0;
   const effects = lines.map((l) => {
     if (l.kind !== 'insn') return { succ: 'next' as const };
     const { mnemonic, ops } = l;
@@ -61,26 +63,22 @@ export function dropDeadHomeStores(w: AsmWriter, from: number, to: number, words
     // anything else reading a1 (or a jump the pass cannot follow) may read any home
     return { succ: mnemonic === 'jx' || mnemonic.startsWith('b') ? ('none' as const) : ('next' as const), all: ops.includes('a1') || mnemonic === 'jx' || mnemonic.startsWith('b') };
   });
+  const inn = new Uint32Array(width);
   for (let changed = true; changed; ) {
     changed = false;
     for (let k = lines.length - 1; k >= 0; k--) {
       const e = effects[k];
-      const out = new Uint8Array(size);
-      const join = (s: Uint8Array) => {
-        for (let x = 0; x < size; x++) out[x] |= s[x];
-      };
-      if (e.succ === 'next' || e.succ === 'branch') join(liveAt(k + 1));
-      if ((e.succ === 'jump' || e.succ === 'branch') && 'target' in e && e.target !== undefined) join(liveAt(e.target));
-      let inn = out;
-      if ('all' in e && e.all) inn = all();
+      if ('all' in e && e.all) inn.set(full);
       else {
-        if ('kill' in e && e.kill !== undefined) inn[e.kill] = 0;
-        if ('gen' in e && e.gen) for (const g of e.gen) inn[g] = 1;
+        inn.fill(0);
+        if (e.succ === 'next' || e.succ === 'branch') for (let x = 0, at = (k + 1) * width; x < width; x++) inn[x] |= live[at + x];
+        if ((e.succ === 'jump' || e.succ === 'branch') && 'target' in e && e.target !== undefined) for (let x = 0, at = e.target * width; x < width; x++) inn[x] |= live[at + x];
+        if ('kill' in e && e.kill !== undefined) inn[e.kill >>> 5] &= ~(1 << (e.kill & 31));
+        if ('gen' in e && e.gen) for (const g of e.gen) inn[g >>> 5] |= 1 << (g & 31);
       }
-      const old = live[k];
-      for (let x = 0; x < size; x++) {
-        if (old[x] !== inn[x]) {
-          live[k] = inn;
+      for (let x = 0, at = k * width; x < width; x++) {
+        if (live[at + x] !== inn[x]) {
+          live.set(inn, at);
           changed = true;
           break;
         }
@@ -91,8 +89,7 @@ export function dropDeadHomeStores(w: AsmWriter, from: number, to: number, words
   lines.forEach((l, k) => {
     const e = effects[k];
     if (!('kill' in e) || e.kill === undefined) return;
-    const after = liveAt(k + 1);
-    if (!after[e.kill] && !w.anchors(from + 1 + k)) drop.add(from + 1 + k);
+    if (!liveAt(k + 1, e.kill) && !w.anchors(from + 1 + k)) drop.add(from + 1 + k);
   });
   w.removeLines(drop);
   return drop.size;

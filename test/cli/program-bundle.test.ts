@@ -3,8 +3,8 @@
 // everything else from the full CLI (dist/cli.js, through its loader dist/cli-start.js). The bundle holds neither the
 // compiler nor the front-end, and what it prints and the exit status are the full CLI's (cli/main.ts
 // in-process) for the same arguments; what it declines (assembly source, a kernel image, an unreadable
-// or malformed file, --help, a usage error) the full CLI runs, and the preload below shows which
-// bundles a process loaded.
+// or malformed file, --help, a usage error) the full CLI runs — a C++ or assembly source without
+// loading the bundle at all —, and the preload below shows which bundles a process loaded.
 
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -13,6 +13,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../cli/main';
 import { type CliIO, nodeIO } from '../../cli/io';
+import { isCppSource } from '../../cli/commands/run-spec';
+import { namesSource } from '../../cli/program-start';
+import { isAssemblySource } from '../../session';
 import { ProgramBuilder } from '../emulator/helpers/program';
 import { elfBytes, imageOf } from '../emulator/helpers/elf-image';
 
@@ -122,12 +125,20 @@ describe('bin/q7: the program-mode bundle of q7 run', function () {
   });
 
   it('leaves assembly source, bad files, --help and usage errors to the full CLI', async () => {
-    await sameAsFullCli(['run', 'hello.S'], ['cli-start.js', 'cli.js', 'q7-run-main.js', 'q7-run.js']);
+    await sameAsFullCli(['run', 'hello.S'], ['cli-start.js', 'cli.js', 'q7-run.js']);
     await sameAsFullCli(['run', 'bad.elf'], ['cli-start.js', 'cli.js', 'q7-run-main.js', 'q7-run.js']);
     await sameAsFullCli(['run', 'missing.elf'], ['cli-start.js', 'cli.js', 'q7-run-main.js', 'q7-run.js']);
     await sameAsFullCli(['run', 'hello.elf', '--max-insns', '0'], ['cli-start.js', 'cli.js', 'q7-run-main.js', 'q7-run.js']);
     await sameAsFullCli(['run', '--help'], ['cli-start.js', 'cli.js', 'q7-run-main.js', 'q7-run.js']);
     await sameAsFullCli(['objdump', '-d', 'hello.elf'], ['cli-start.js', 'cli.js']);
+  });
+
+  it('declines a C++ or assembly source before loading the bundle, as the bundle would', () => {
+    const names = ['k.cpp', 'k.cc', 'k.cxx', 'k.C', 'k.S', 'k.s', 'k.asm', 'k.elf', 'k', 'cpp', 'k.cpp.elf', 'k.c', 'k.npy'];
+    for (const name of names) assert.equal(namesSource(['--fn', 'f', name]), isCppSource(name) || isAssemblySource(name), name);
+    const r = bin(['run', path.join(ROOT, 'examples', 'kernels', 'relu.cpp'), '--fn', 'relu_forward', '--arg', 'shape=4x8,init=randn,seed=1', '--no-cache']);
+    assert.equal(r.code, 0, r.err);
+    assert.deepEqual(r.bundles, ['cli-start.js', 'cli.js', 'q7-run.js']);
   });
 
   it('leaves a kernel image to the full CLI (the device runs it)', () => {
