@@ -2,8 +2,8 @@
 // V8 cached for it in an earlier process (bytecode of the functions that process had compiled), kept
 // in the build cache directory, else shipped next to the bundle. The language server's loader
 // (server/start.ts) runs the server's bundle this way, so a new server neither parses the bundle nor
-// compiles the functions its start-up runs; the CLI's (cli/start.ts) its bundle, with an entry shipped
-// in dist/ (scripts/cli-code-cache.mjs). The entry is keyed by the build id, the file's name, Node's version and the architecture, and
+// compiles the functions its start-up runs; the CLI's (cli/start.ts) its bundle. Both have an entry
+// shipped in dist/ (scripts/server-code-cache.mjs, scripts/cli-code-cache.mjs). The entry is keyed by the build id, the file's name, Node's version and the architecture, and
 // framed as every cache file (entry.ts: length and SHA-256); V8 itself rejects data made by another
 // V8 or from another source. A missing or rejected entry is written when the host says its start-up is
 // done (use.save), else a little after start or at exit, whichever comes first. Never in the way: without the cache (no directory, no writes)
