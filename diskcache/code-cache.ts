@@ -11,6 +11,7 @@
 // the code cache has no dynamic-import callback (scripts/bundle.mjs removes web-tree-sitter's and
 // checks that none is left).
 
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
@@ -54,7 +55,7 @@ export function requireWithCodeCache(file: string, options: CodeCacheOptions, us
   const dir = options.dir ?? cacheDirectory();
   const entry = path.join(dir, codeCacheKey(file, options.buildId));
   const cachedData = readEntry(entry) ?? (options.shipped !== undefined ? readEntry(options.shipped) : undefined);
-  const source = fs.readFileSync(file, 'utf8');
+  const source = readSource(file);
   const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
   use.accepted = !!cachedData && !script.cachedDataRejected;
   const mod = new Module(file);
@@ -76,6 +77,14 @@ export function requireWithCodeCache(file: string, options: CodeCacheOptions, us
     use.save = write;
   }
   return mod.exports;
+}
+
+/** The bundle's text: an all-ASCII file (the bundles are, scripts/bundle.mjs) is read as Latin-1, the
+ *  same characters without UTF-8's decoding (~7 ms of the main thread for the server's 1.8 MB bundle);
+ *  any other file as UTF-8. */
+function readSource(file: string): string {
+  const bytes = fs.readFileSync(file);
+  return typeof isAscii === 'function' && isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
 /** The payload of the cache file `file`; undefined when there is none or it does not check. */
