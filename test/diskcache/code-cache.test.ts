@@ -2,7 +2,7 @@
 // exports, __filename, __dirname and require), the entry is written once after the run and accepted by
 // the next process's V8, and a damaged entry or one made from another source is not used (the bundle
 // still runs, and a good entry replaces it); an entry shipped next to the bundle stands in for a
-// missing one.
+// missing one; a bundle with characters beyond ASCII is read as UTF-8.
 
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -92,6 +92,15 @@ process.exit(0);`;
     fs.writeFileSync(shipped, damaged);
     assert.deepEqual(run(bundle, empty, shipped), { value: [42, bundle, dir, 'object'], accepted: false, saved: true });
     assert.deepEqual(run(bundle, empty, shipped), { value: [42, bundle, dir, 'object'], accepted: true, saved: false }, "the directory's entry comes first");
+  });
+
+  it('reads a bundle that is not all ASCII as UTF-8, compiled or from its entry', () => {
+    // an ASCII bundle is read as Latin-1; these characters would come out as two or three each that way
+    const utf8 = path.join(dir, 'utf8.js');
+    fs.writeFileSync(utf8, `// spawn → first diagnostics, μs\nexports.value = () => ['→ é μ', 'plain'];\n`);
+    const expected = ['→ é μ', 'plain'];
+    assert.deepEqual(run(utf8, path.join(dir, 'cache')), { value: expected, accepted: false, saved: true });
+    assert.deepEqual(run(utf8, path.join(dir, 'cache')), { value: expected, accepted: true, saved: false });
   });
 
   it('an entry is keyed by build id, file name, Node version and architecture', () => {

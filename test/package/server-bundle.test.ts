@@ -1,9 +1,10 @@
 // The language server as shipped (dist/server.js, run by `npm run build`): a fresh process with an
 // empty build cache publishes the example kernel's diagnostics, as the tsc-built server does, with the
 // SDK headers loaded from the snapshot shipped next to it (dist/sdk-snapshot.bin): it preprocesses no
-// SDK header itself, so it stores no snapshot in the build cache. It leaves V8's code cache of its
-// bundle there (diskcache/code-cache.ts), and the next server, compiled from it, loads the grammar
-// (web-tree-sitter's Node imports) and publishes the same diagnostics. Its worker thread prebuilds a
+// SDK header itself, so it stores no snapshot in the build cache. It starts compiled from V8's code
+// cache shipped next to it (dist/server-code-cache.bin), so it writes no entry of its own; without that
+// file it leaves one in the build cache (diskcache/code-cache.ts), and the next server, compiled from
+// it, loads the grammar (web-tree-sitter's Node imports) and publishes the same diagnostics. Its worker thread prebuilds a
 // checked kernel for the debugger (server/prebuild.ts) from the bundle next to it.
 
 import * as assert from 'node:assert/strict';
@@ -32,7 +33,7 @@ describe('package: the server bundle and its shipped SDK snapshot', function () 
   this.timeout(120000);
   let dir: string;
   before(() => {
-    for (const f of ['server.js', 'sdk-snapshot.bin']) if (!fs.existsSync(path.join(REPO, 'dist', f))) throw new Error(`dist/${f} is missing: run \`npm run build\` first`);
+    for (const f of ['server.js', 'sdk-snapshot.bin', 'server-code-cache.bin']) if (!fs.existsSync(path.join(REPO, 'dist', f))) throw new Error(`dist/${f} is missing: run \`npm run build\` first`);
   });
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'q7-bundle-cache-'));
@@ -51,15 +52,27 @@ describe('package: the server bundle and its shipped SDK snapshot', function () 
     assert.ok(fs.readdirSync(plainDir).some((f) => f.includes('-sdk-')), 'the tsc-built server (no shipped snapshot) stored its own');
   });
 
-  it('leaves the code cache of its bundle, and a server compiled from it finds the same', async () => {
+  it('starts from the code cache shipped next to it (dist/server-code-cache.bin), writing none of its own', async () => {
     const text = fs.readFileSync(path.join(REPO, 'examples', 'kernels', 'relu.cpp'), 'utf8').replace('{', '{ int unused_q7 = undeclared_q7;');
     const first = await firstDiagnostics(BUNDLE, dir, text);
     assert.ok(first.length > 0);
-    const code = fs.readdirSync(dir).filter((f) => f.startsWith('code-'));
-    assert.equal(code.length, 1, `one code cache entry: ${fs.readdirSync(dir).join(', ')}`);
-    const written = fs.statSync(path.join(dir, code[0])).mtimeMs;
-    assert.deepEqual(await firstDiagnostics(BUNDLE, dir, text), first);
-    assert.equal(fs.statSync(path.join(dir, code[0])).mtimeMs, written, 'accepted, so not written again');
+    assert.deepEqual(fs.readdirSync(dir).filter((f) => f.startsWith('code-')), [], 'V8 accepted the shipped entry, so none was written');
+  });
+
+  it('without the shipped entry, leaves the code cache of its bundle, and a server compiled from it finds the same', async () => {
+    // the bundle and what it reads next to it, but not the shipped code cache
+    const copy = path.join(dir, 'dist');
+    fs.mkdirSync(copy);
+    for (const f of ['server.js', 'server-main.js', 'tree-sitter.wasm', 'tree-sitter-cpp.wasm', 'sdk-snapshot.bin']) fs.copyFileSync(path.join(REPO, 'dist', f), path.join(copy, f));
+    const cache = path.join(dir, 'cache');
+    const text = fs.readFileSync(path.join(REPO, 'examples', 'kernels', 'relu.cpp'), 'utf8').replace('{', '{ int unused_q7 = undeclared_q7;');
+    const first = await firstDiagnostics(path.join(copy, 'server.js'), cache, text);
+    assert.ok(first.length > 0);
+    const code = fs.readdirSync(cache).filter((f) => f.startsWith('code-'));
+    assert.equal(code.length, 1, `one code cache entry: ${fs.readdirSync(cache).join(', ')}`);
+    const written = fs.statSync(path.join(cache, code[0])).mtimeMs;
+    assert.deepEqual(await firstDiagnostics(path.join(copy, 'server.js'), cache, text), first);
+    assert.equal(fs.statSync(path.join(cache, code[0])).mtimeMs, written, 'accepted, so not written again');
   });
 
   it('prebuilds a checked kernel for the debugger in its worker thread (dist/prebuild-worker.js)', async () => {
