@@ -67,9 +67,9 @@ export const jumpTo = (code: string): Emitted => ({ kind: 'jump', code, to: 'to'
 /** The write table's word index in `m32` (the read table starts at 0). */
 const WRITE_TABLE = hex(POOL_WRITE);
 /** The mask of `o` (page entry + address offset) that must be clear for a fast access of `size` bytes: the slow-entry bit and the alignment. */
-const FAST_MASK = { 1: '0x80000000', 2: '0x80000001', 4: '0x80000003' } as const;
+export const FAST_MASK = { 1: '0x80000000', 2: '0x80000001', 4: '0x80000003' } as const;
 /** The pool view element of `size` bytes at byte offset `o`. */
-const POOL_AT = { 1: 'm8[o]', 2: 'm16[o >> 1]', 4: 'm32[o >> 2]' } as const;
+export const POOL_AT = { 1: 'm8[o]', 2: 'm16[o >> 1]', 4: 'm32[o >> 2]' } as const;
 
 /** `const o = …`: the byte offset in the pool of the (int32) address `ad`, read from the read or write table; negative for the slow path. */
 export function poolOffset(write: boolean): string {
