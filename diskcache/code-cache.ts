@@ -3,9 +3,12 @@
 // in the build cache directory, else shipped next to the bundle. The language server's loader
 // (server/start.ts) runs the server's bundle this way, so a new server neither parses the bundle nor
 // compiles the functions its start-up runs; the CLI's (cli/start.ts) its bundle. Both have an entry
-// shipped in dist/ (scripts/server-code-cache.mjs, scripts/cli-code-cache.mjs). The entry is keyed by the build id, the file's name, Node's version and the architecture, and
-// framed as every cache file (entry.ts: length and SHA-256); V8 itself rejects data made by another
-// V8 or from another source. A missing or rejected entry is written when the host says its start-up is
+// shipped in dist/ (scripts/server-code-cache.mjs, scripts/cli-code-cache.mjs). The entry is keyed by
+// the build id, the file's name, size and modification time, Node's version and the architecture, and
+// framed as every cache file (entry.ts: length and SHA-256); a shipped entry older than its bundle is
+// not used. V8 itself rejects data made by another V8, but of the source it checks only the length: an
+// entry of an edited bundle of the same length would run the old bytecode, hence the bundle's time in
+// the key. A missing or rejected entry is written when the host says its start-up is
 // done (use.save), else a little after start or at exit, whichever comes first. Never in the way: without the cache (no directory, no writes)
 // the bundle is compiled as require would. The bundle must not use import(): a script compiled from
 // the code cache has no dynamic-import callback (scripts/bundle.mjs removes web-tree-sitter's and
@@ -44,17 +47,18 @@ export interface CodeCacheUse {
   save?: () => void;
 }
 
-/** The cache file's name for a bundle. */
-export function codeCacheKey(file: string, buildId: string): string {
-  const h = createHash('sha256').update(`${buildId}\0${path.basename(file)}\0${process.version}\0${process.arch}`);
+/** The cache file's name for the bundle `file` as it is on disk now (its size and modification time). */
+export function codeCacheKey(file: string, buildId: string, stat: fs.Stats = fs.statSync(file)): string {
+  const h = createHash('sha256').update(`${buildId}\0${path.basename(file)}\0${stat.size}\0${stat.mtimeMs}\0${process.version}\0${process.arch}`);
   return `code-${h.digest('hex').slice(0, 24)}`;
 }
 
 /** Runs the CommonJS bundle `file` and returns its exports, through the code cache when it can. */
 export function requireWithCodeCache(file: string, options: CodeCacheOptions, use: CodeCacheUse = { accepted: false, saved: false }): unknown {
   const dir = options.dir ?? cacheDirectory();
-  const entry = path.join(dir, codeCacheKey(file, options.buildId));
-  const cachedData = readEntry(entry) ?? (options.shipped !== undefined ? readEntry(options.shipped) : undefined);
+  const stat = fs.statSync(file);
+  const entry = path.join(dir, codeCacheKey(file, options.buildId, stat));
+  const cachedData = readEntry(entry) ?? (options.shipped !== undefined ? readShipped(options.shipped, stat) : undefined);
   const source = readSource(file);
   const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
   use.accepted = !!cachedData && !script.cachedDataRejected;
@@ -92,6 +96,16 @@ function readEntry(file: string): Buffer | undefined {
   try {
     const payload = decodeEntry(fs.readFileSync(file));
     return payload ? Buffer.from(payload.buffer, payload.byteOffset, payload.length) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The shipped entry's payload, unless the bundle was written after it (then it was made from
+ *  another bundle: a rebuild of the bundles alone). */
+function readShipped(file: string, bundle: fs.Stats): Buffer | undefined {
+  try {
+    return fs.statSync(file).mtimeMs >= bundle.mtimeMs ? readEntry(file) : undefined;
   } catch {
     return undefined;
   }

@@ -22,7 +22,7 @@ try {
   const r = spawnSync(execPath, args, { encoding: 'utf8', env: { ...env, Q7_CACHE_DIR: dir } });
   if (r.status !== 0) throw new Error(`cli-code-cache: q7 run of the ReLU example failed (${r.status}): ${r.stderr}`);
   // keep the CLI's entry (only one: a source never loads the program-mode bundle, cli/program-start.ts)
-  const key = codeCacheKey('cli.js', buildId());
+  const key = codeCacheKey(join('dist', 'cli.js'), buildId());
   const entries = readdirSync(dir).filter((f) => f === key);
   if (entries.length !== 1) throw new Error(`cli-code-cache: no code cache entry of dist/cli.js (${key}) among ${readdirSync(dir).join(', ')}`);
   copyFileSync(join(dir, entries[0]), out);

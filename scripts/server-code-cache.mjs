@@ -30,7 +30,7 @@ try {
   } finally {
     await client.stop();
   }
-  const key = codeCacheKey('server-main.js', buildId());
+  const key = codeCacheKey(join('dist', 'server-main.js'), buildId());
   if (!readdirSync(dir).includes(key)) throw new Error(`server-code-cache: no code cache entry of dist/server-main.js (${key}) among ${readdirSync(dir).join(', ')}`);
   copyFileSync(join(dir, key), out);
   stdout.write(`${out}: V8's code cache of dist/server-main.js, ${(statSync(out).size / 1024).toFixed(0)} KiB\n`);

@@ -1,8 +1,10 @@
 // V8's code cache for a bundle (diskcache/code-cache.ts): a bundle runs as require would run it (its
 // exports, __filename, __dirname and require), the entry is written once after the run and accepted by
 // the next process's V8, and a damaged entry or one made from another source is not used (the bundle
-// still runs, and a good entry replaces it); an entry shipped next to the bundle stands in for a
-// missing one; a bundle with characters beyond ASCII is read as UTF-8.
+// still runs, and a good entry replaces it); an edited bundle of the same length runs its new code (V8
+// checks only the source's length: the key carries the bundle's time); an entry shipped next to the
+// bundle stands in for a missing one unless the bundle is newer; a bundle with characters beyond ASCII
+// is read as UTF-8.
 
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -64,6 +66,31 @@ exports.value = value;\n`);
     assert.deepEqual(run(bundle, cache), { value: ['changed'], accepted: true, saved: false });
   });
 
+  it('an edited bundle of the same length runs its new code, not the bytecode cached for the old one', () => {
+    const cache = path.join(dir, 'cache');
+    const file = path.join(dir, 'same-length.js');
+    // the function runs before the entry is saved, so the entry holds its bytecode
+    const script = `const { requireWithCodeCache } = require(${JSON.stringify(MODULE)});
+const use = { accepted: false, saved: false };
+const m = requireWithCodeCache(${JSON.stringify(file)}, { buildId: 'test', dir: ${JSON.stringify(cache)}, saveAfterMs: 60000 }, use);
+const v = m.value();
+if (use.save) use.save();
+console.log(JSON.stringify({ v, accepted: use.accepted }));`;
+    const once = () => {
+      const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      return JSON.parse(r.stdout) as { v: string; accepted: boolean };
+    };
+    fs.writeFileSync(file, "exports.value = () => 'AAAA';\n");
+    assert.deepEqual(once(), { v: 'AAAA', accepted: false });
+    assert.deepEqual(once(), { v: 'AAAA', accepted: true });
+    fs.writeFileSync(file, "exports.value = () => 'BBBB';\n");
+    const later = new Date(fs.statSync(file).mtimeMs + 2000);
+    fs.utimesSync(file, later, later);
+    assert.deepEqual(once(), { v: 'BBBB', accepted: false });
+    assert.deepEqual(once(), { v: 'BBBB', accepted: true });
+  });
+
   it('the host can save the entry when its start-up is done, before the timer', () => {
     const cache = path.join(dir, 'cache');
     const script = `const { requireWithCodeCache } = require(${JSON.stringify(MODULE)});
@@ -94,6 +121,17 @@ process.exit(0);`;
     assert.deepEqual(run(bundle, empty, shipped), { value: [42, bundle, dir, 'object'], accepted: true, saved: false }, "the directory's entry comes first");
   });
 
+  it('a shipped entry older than its bundle (the bundles rebuilt alone) is not used', () => {
+    const made = path.join(dir, 'made');
+    run(bundle, made);
+    const shipped = path.join(dir, 'shipped.bin');
+    fs.copyFileSync(path.join(made, codeCacheKey(bundle, 'test')), shipped);
+    const stale = new Date(fs.statSync(bundle).mtimeMs - 2000);
+    fs.utimesSync(shipped, stale, stale);
+    const empty = path.join(dir, 'empty');
+    assert.deepEqual(run(bundle, empty, shipped), { value: [42, bundle, dir, 'object'], accepted: false, saved: true });
+  });
+
   it('reads a bundle that is not all ASCII as UTF-8, compiled or from its entry', () => {
     // an ASCII bundle is read as Latin-1; these characters would come out as two or three each that way
     const utf8 = path.join(dir, 'utf8.js');
@@ -103,9 +141,14 @@ process.exit(0);`;
     assert.deepEqual(run(utf8, path.join(dir, 'cache')), { value: expected, accepted: true, saved: false });
   });
 
-  it('an entry is keyed by build id, file name, Node version and architecture', () => {
-    assert.notEqual(codeCacheKey('/a/server-main.js', 'x'), codeCacheKey('/a/server-main.js', 'y'));
-    assert.notEqual(codeCacheKey('/a/server-main.js', 'x'), codeCacheKey('/a/cli.js', 'x'));
-    assert.match(codeCacheKey('/a/server-main.js', 'x'), /^code-[0-9a-f]{24}$/);
+  it("an entry is keyed by build id, file name, the file's size and time, Node version and architecture", () => {
+    const st = fs.statSync(bundle);
+    const other = (size: number, mtimeMs: number) => ({ ...st, size, mtimeMs }) as fs.Stats;
+    assert.notEqual(codeCacheKey('/a/server-main.js', 'x', st), codeCacheKey('/a/server-main.js', 'y', st));
+    assert.notEqual(codeCacheKey('/a/server-main.js', 'x', st), codeCacheKey('/a/cli.js', 'x', st));
+    assert.notEqual(codeCacheKey('/a/cli.js', 'x', st), codeCacheKey('/a/cli.js', 'x', other(st.size + 1, st.mtimeMs)));
+    assert.notEqual(codeCacheKey('/a/cli.js', 'x', st), codeCacheKey('/a/cli.js', 'x', other(st.size, st.mtimeMs + 1)));
+    assert.equal(codeCacheKey(bundle, 'x'), codeCacheKey('/a/bundle.js', 'x', st), 'by default the file as it is on disk');
+    assert.match(codeCacheKey('/a/server-main.js', 'x', st), /^code-[0-9a-f]{24}$/);
   });
 });
