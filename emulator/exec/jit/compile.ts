@@ -29,8 +29,12 @@ import { RegisterLocals, registerLocals } from './locals';
 
 export type { BlockFn, CompiledBlock } from '../insn';
 export { MAX_BLOCK, MAX_REGION } from './region';
-/** Executions of a block start before it is compiled. */
-export const HOT = 8;
+/**
+ * Arrivals at a block start before it is compiled (Machine's default): compiling a region costs
+ * about what interpreting some ten thousand instructions does, so code that runs a few times only
+ * (start-up, printf) stays interpreted.
+ */
+export const HOT = 128;
 
 const hex = (v: number) => `0x${(v >>> 0).toString(16)}`;
 
