@@ -16,6 +16,7 @@ import { Insn } from './exec/insn';
 import { countedHandler, type ExecutionCounter } from './exec/counted';
 import { decodeAt } from './exec/predecode';
 import { CodeCache, runChecked, runFast, runJit } from './exec/run-loop';
+import { HOT } from './exec/jit/compile';
 import { Memory, type MemorySnapshot, Watchpoint } from './memory/memory';
 import { type CpuSnapshot, captureCpu, restoreCpu } from './snapshot/cpu';
 import type { CaptureCost } from './snapshot/chunks';
@@ -33,6 +34,11 @@ export interface MachineOptions {
   breakMode?: BreakMode;
   /** Compile hot blocks to JavaScript (default true); false runs the interpreter only. */
   jit?: boolean;
+  /**
+   * Arrivals at a block start (by a transfer) before it is compiled (default HOT of exec/jit/compile.ts).
+   * Tests of the compiled tier set it low, so that short loops run compiled.
+   */
+  hotThreshold?: number;
 }
 
 export interface RunOptions {
@@ -97,6 +103,7 @@ export class Machine implements CodeCache {
     this.cpu = new Cpu(cfg, this.memory, options.host ?? new MemoryHost());
     this.cpu.stopOnException = options.stopOnException ?? false;
     this.cpu.breakMode = options.breakMode ?? 'stop';
+    this.cpu.jitHot = options.hotThreshold ?? HOT;
     this.memory.onCodeWrite = () => this.flushCode();
     this.cpu.onCodeStateChange = () => this.flushCode();
     this.memory.onWatch = (hit) => {

@@ -131,6 +131,8 @@ export class Cpu {
   jitK = 0;
   /** Blocks compiled since the machine was created (diagnostics). */
   jitCompiled = 0;
+  /** Arrivals at a block start before it is compiled (MachineOptions.hotThreshold). */
+  jitHot = 128;
   /** Bumped whenever decoded code is dropped; compiled blocks compare it after slow stores. */
   codeEpoch = 0;
   /** Run-loop bookkeeping so handlers can read the live count (see run-loop.ts). */

@@ -10,7 +10,7 @@ import { generalException } from '../core/exceptions';
 import { windowOverflow } from '../core/window';
 import { MemFault } from '../memory/fault';
 import { CHK_SYNC, Insn, TAKEN_NEXT } from './insn';
-import { CompiledBlock, HOT, compileRegion } from './jit/compile';
+import { CompiledBlock, compileRegion } from './jit/compile';
 
 export interface CodeCache {
   lookup(pc: number): Insn;
@@ -172,7 +172,7 @@ export function runChecked(c: Cpu, cache: CodeCache, budget: number, hook: Trace
  * start of the region then enters it, in place of any region compiled for that start before.
  */
 function heat(c: Cpu, cache: CodeCache, ins: Insn): void {
-  if (++ins.hot === HOT) {
+  if (++ins.hot === c.jitHot) {
     const entries = compileRegion(
       c,
       ins,

@@ -59,7 +59,7 @@ function program(seed: number, count: number): { bytes: number[]; done: number }
 
 function runOn(jit: boolean, seed: number, count: number): Machine {
   const { bytes, done } = program(seed, count);
-  const m = new Machine('q7', { jit, stopOnException: true });
+  const m = new Machine('q7', { jit, hotThreshold: 8, stopOnException: true });
   m.writeMemory(CODE, Uint8Array.from(bytes));
   const next = rng(seed * 7 + 1);
   m.writeMemory(DATA, Uint8Array.from({ length: 1 << 16 }, () => next() & 255));

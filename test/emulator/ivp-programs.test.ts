@@ -330,7 +330,7 @@ function build(name: string, body: string): { image: ReturnType<typeof assemble>
 
 function runOn(jit: boolean, name: string, body: string): { m: Machine; a2: number } {
   const { image, done } = build(name, body);
-  const m = new Machine('q7', { jit, stopOnException: true });
+  const m = new Machine('q7', { jit, hotThreshold: 8, stopOnException: true });
   m.loadElf(image);
   m.addBreakpoint(done);
   const stop = m.run({ maxInstructions: 2_000_000 });

@@ -45,7 +45,7 @@ function run(core: CoreName, build: (p: ProgramBuilder) => void, jit: boolean, s
   const p = new ProgramBuilder(CODE[core]);
   build(p);
   const prog = p.build();
-  const m = new Machine(core, { jit });
+  const m = new Machine(core, { jit, hotThreshold: 8 });
   m.loadElf(imageOf([{ addr: prog.addr, bytes: prog.bytes }, { addr: RAM[core], bytes: new Uint8Array(256).map((_, k) => (k * 37 + 11) & 255) }], prog.addr));
   m.pc = prog.addr;
   if (core !== 'q7') {
@@ -338,7 +338,7 @@ describe('emulator: compiled blocks vs the interpreter', () => {
     build(prog);
     const bin = prog.build();
     const machine = (jit: boolean) => {
-      const m = new Machine('q7', { jit });
+      const m = new Machine('q7', { jit, hotThreshold: 8 });
       m.loadElf(imageOf([{ addr: bin.addr, bytes: bin.bytes }, { addr: RAM.q7, bytes: new Uint8Array(64) }], bin.addr));
       m.pc = bin.addr;
       m.addBreakpoint(bin.symbols.get('done')!);
@@ -375,7 +375,7 @@ describe('emulator: compiled blocks vs the interpreter', () => {
     const p = new ProgramBuilder(CODE.q7);
     p.i('movi', 2, 100).label('loop').i('addi', 3, 3, 1).label('mid').i('addi', 4, 4, 2).i('addi', 2, 2, -1).i('bnez', 2, 'loop').label('done').i('nop');
     const prog = p.build();
-    const m = new Machine('q7');
+    const m = new Machine('q7', { hotThreshold: 8 });
     m.loadElf(imageOf([{ addr: prog.addr, bytes: prog.bytes }], prog.addr));
     assert.equal(m.run({ maxInstructions: 200 }).kind, 'limit');
     m.addBreakpoint(prog.symbols.get('mid')!);
@@ -390,7 +390,7 @@ function runWindowed(n: number, jit: boolean, setup: (m: Machine, sym: ReadonlyM
   const p = new ProgramBuilder(CODE.q7);
   recursion(p, n, top);
   const prog = p.build();
-  const m = new Machine('q7', { jit });
+  const m = new Machine('q7', { jit, hotThreshold: 8 });
   const vecbase = m.readSR('vecbase');
   m.loadElf(imageOf([{ addr: prog.addr, bytes: prog.bytes }, windowVectors(vecbase).piece], prog.addr));
   m.pc = prog.addr;
@@ -466,7 +466,7 @@ describe('emulator: compiled blocks vs the interpreter on the C corpus (-O2)', f
       const image = readElf(fs.readFileSync(elf), elf);
       const outcome = (jit: boolean) => {
         const host = new MemoryHost();
-        const m = new Machine('lx106', { host, jit });
+        const m = new Machine('lx106', { host, jit, hotThreshold: 8 });
         m.loadElf(image);
         const stop = m.run({ maxInstructions: 2e9 });
         return { stop, out: host.text(1), count: m.instructionCount, steps: m.stepCount, regs: Array.from({ length: 16 }, (_, k) => m.readAR(k)), pc: m.pc };
@@ -485,7 +485,7 @@ describe('emulator: compiled blocks respect the core options', () => {
     p.org(0x50000400 + 0x50).i('rsr.epc1', 9).i('addi', 9, 9, 3).i('wsr.epc1', 9).i('addi', 10, 10, 1).i('rfe');
     const prog = p.build();
     for (const jit of [true, false]) {
-      const m = new Machine('lx106', { jit });
+      const m = new Machine('lx106', { jit, hotThreshold: 8 });
       m.loadElf(imageOf([{ addr: prog.addr, bytes: prog.bytes }], prog.addr));
       m.writeSR('ps', 0x20);
       m.addBreakpoint(prog.symbols.get('done')!);

@@ -118,7 +118,7 @@ describe('emulator: the memory page pool', () => {
       p.i('l32i', 6, 3, 4).i('add', 7, 7, 6).i('l16si', 6, 3, 10).i('add', 7, 7, 6).i('l8ui', 6, 3, 13).i('add', 7, 7, 6);
       p.i('add', 3, 3, 8).i('addi', 4, 4, -1).i('bnez', 4, 'load').label('done').i('nop');
       const prog = p.build();
-      const m = new Machine('lx106', { jit });
+      const m = new Machine('lx106', { jit, hotThreshold: 8 });
       m.loadElf(imageOf([{ addr: prog.addr, bytes: prog.bytes }], prog.addr));
       m.pc = prog.addr;
       m.writeSR('ps', 0x20);

@@ -29,8 +29,12 @@ import { RegisterLocals, registerLocals } from './locals';
 
 export type { BlockFn, CompiledBlock } from '../insn';
 export { MAX_BLOCK, MAX_REGION } from './region';
-/** Executions of a block start before it is compiled. */
-export const HOT = 8;
+/**
+ * Arrivals at a block start before it is compiled (Machine's default): compiling a region costs
+ * about what interpreting some ten thousand instructions does, so code that runs a few times only
+ * (start-up, printf) stays interpreted.
+ */
+export const HOT = 128;
 
 const hex = (v: number) => `0x${(v >>> 0).toString(16)}`;
 
@@ -94,11 +98,9 @@ function blockCode(g: Gen, b: RegionBlock, next: number | undefined): string {
     g.counters[it.g] = it.ins.counter;
     return `cnt[${it.g}].count++;`;
   };
-  // `done` (read by the templates' fault paths as `done + K`, K the region-wide index) is the
-  // count of the instructions before this pass of the block, less the block's first index.
   const label = `block${g.index.get(b.pc)}`;
   const fall = selfLoop ? `break ${label};` : '';
-  const body: string[] = [`// block ${hex(b.pc)}`, `case ${g.index.get(b.pc)}:`, selfLoop ? `${label}: for (;;) {` : '{', `const done = (dn - ${items[0].g}) | 0;`];
+  const body: string[] = [`// block ${hex(b.pc)}`, `case ${g.index.get(b.pc)}:`, selfLoop ? `${label}: for (;;) {` : '{'];
   items.forEach((it, k) => {
     const { ins: i, e } = it;
     body.push(`// ${hex(i.pc)} ${i.def?.mnemonic}`, paneCheck(i, k));
@@ -117,7 +119,19 @@ function blockCode(g: Gen, b: RegionBlock, next: number | undefined): string {
   });
   if (last.kind !== 'jump') body.push(transfer(g, n, b.fallTo, next, fall));
   body.push('}');
-  return body.filter((l) => l).join('\n');
+  return passCounts(body.filter((l) => l).join('\n'), items[0].g);
+}
+
+/**
+ * The templates' `done + K` (the count of instructions dispatched before instruction K, K the
+ * region-wide index; they read it on their slow and fault paths) written out as this pass's `dn`
+ * plus K less `first`, the block's first index: computed where it is read, so that no value is kept
+ * live across the block for it.
+ */
+function passCounts(code: string, first: number): string {
+  const out = code.replace(/\bdone \+ (\d+)/g, (_, k: string) => `((dn + ${Number(k) - first}) | 0)`);
+  if (/\bdone\b/.test(out)) throw new Error('compiled region: a template reads `done` other than as `done + K`');
+  return out;
 }
 
 /** The source of the region's function named `name` (the factory's body), `prologue` first. */
