@@ -44,10 +44,11 @@ export function translationProblems(frontend: Frontend, analysis: Analysis, file
     if (e instanceof RuntimeBuildError) return [];
     throw e;
   }
-  const m = lowerUnit(analysis, runtime, 'u');
+  const unit = frontend.handOver(analysis);
+  const m = lowerUnit(unit, runtime, 'u');
   if (m.diagnostics.length) return m.diagnostics;
   if (!isSourceFile(file) || m.funcs.some((f) => f.symbol === 'main')) return [];
-  const problem = kernelProblem(findKernels(analysis.model, file, (fn: FunctionDecl) => m.symbolOf(fn)), file);
+  const problem = kernelProblem(findKernels(unit, file, (fn: FunctionDecl) => m.symbolOf(fn)), file);
   return problem ? [problem] : [];
 }
 

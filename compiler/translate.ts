@@ -1,7 +1,7 @@
 // One translation unit through the front-end and the compiler: analysis, lowering to IR, and
 // Xtensa assembly. Front-end errors stop here; so does anything the compiler cannot translate yet.
 
-import { isSdkFile, type FileHost, type Frontend, type SemanticModel } from '../language';
+import { isSdkFile, type CompleteUnit, type FileHost, type Frontend } from '../language';
 import type { FunctionDecl } from '../language/model';
 import type { Module } from './ir/ir';
 import { Unsupported, type CompileDiagnostic } from './lower/errors';
@@ -28,8 +28,8 @@ export interface TranslatedUnit {
   readonly emitted?: EmittedModule;
   /** Names of the global functions the unit defines. */
   readonly defined: Set<string>;
-  /** The semantic model the unit was compiled from (types for the debug information). */
-  readonly model?: SemanticModel;
+  /** The unit as the front-end handed it over (types for the debug information). */
+  readonly model?: CompleteUnit;
   /** The assembly symbol of each function the unit defines or calls. */
   readonly symbolOf?: (fn: FunctionDecl) => string | undefined;
 }
@@ -43,7 +43,8 @@ export function translateUnit(frontend: Frontend, file: string, host: FileHost, 
       defined: new Set(),
     };
   }
-  const m = lowerUnit(analysis, options.runtime, options.prefix, options.plainNames, options.optimize === 1 || options.optimize === 2);
+  const unit = frontend.handOver(analysis);
+  const m = lowerUnit(unit, options.runtime, options.prefix, options.plainNames, options.optimize === 1 || options.optimize === 2);
   if (m.diagnostics.length) return { diagnostics: m.diagnostics, defined: new Set() };
   const module: Module = { funcs: m.funcs, data: m.data, externs: m.externs };
   if (options.optimize === 1 || options.optimize === 2) optimizeModule(module, { level: options.optimize, describeInlined: (file) => !isSdkFile(file) });
@@ -55,5 +56,5 @@ export function translateUnit(frontend: Frontend, file: string, host: FileHost, 
     if (e instanceof Unsupported && e.at) return { diagnostics: [{ ...e.at, message: e.message }], defined: new Set() };
     throw e;
   }
-  return { diagnostics: [], module, emitted, defined: new Set(m.funcs.map((f) => f.symbol)), model: analysis.model, symbolOf: (fn) => m.symbolOf(fn) };
+  return { diagnostics: [], module, emitted, defined: new Set(m.funcs.map((f) => f.symbol)), model: unit, symbolOf: (fn) => m.symbolOf(fn) };
 }

@@ -20,6 +20,7 @@ import type { SegmentUnit } from './units/segment-unit';
 import type { Unit } from './model/declarations';
 import { buildSdkLayer, buildUserLayer, updateUserLayer, type SdkLayer, type UserLayer } from './sema/layers';
 import { SemanticModel } from './sema/semantic-model';
+import type { CompleteUnit } from './sema/complete-unit';
 import { dedupe, layerReports, toDiagnostic } from './sema/reports';
 import { readChunk, type ChunkState } from './units/chunk-reader';
 import { parseTypeProbe } from './units/type-probe';
@@ -102,6 +103,16 @@ export class Frontend {
       this.forget(file);
       return this.failed(file, e);
     }
+  }
+
+  /**
+   * The analysed unit as the compiler gets it: everything the compiler can reach from the user's
+   * functions, classes and globals completed (bodies, template instances, default arguments,
+   * initialisers), then read only (sema/hand-over.ts). The analysis itself stays lazy: only this
+   * hand-over pays for the completion, once per analysis.
+   */
+  handOver(analysis: Analysis): CompleteUnit {
+    return analysis.model.completeForCompiler();
   }
 
   /** Drops the incremental state kept for `file` (when its editor closes). */

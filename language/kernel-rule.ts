@@ -11,7 +11,7 @@
 // in an unnamed namespace) to keep them out of the table.
 
 import type { FunctionDecl } from './model/declarations';
-import type { SemanticModel } from './sema/semantic-model';
+import type { ModelData } from './sema/complete-unit';
 import type { Type } from './model/types';
 
 const TENSOR_CLASS = 'at::Tensor';
@@ -74,12 +74,12 @@ function inSourceOrder(fns: FunctionDecl[]): FunctionDecl[] {
 }
 
 /** Functions defined at namespace scope in `file` (or a source file it includes) with external linkage (kernel candidates of any signature), in source order. */
-export function exportedFunctions(model: SemanticModel, file: string): FunctionDecl[] {
+export function exportedFunctions(model: Pick<ModelData, 'functions'>, file: string): FunctionDecl[] {
   return inSourceOrder(model.functions.filter((fn) => isCandidate(fn, file) && !internalLinkage(fn)));
 }
 
 /** The kernel functions of `file`, in source order. */
-export function kernelFunctions(model: SemanticModel, file: string): FunctionDecl[] {
+export function kernelFunctions(model: Pick<ModelData, 'functions'>, file: string): FunctionDecl[] {
   return exportedFunctions(model, file)
     .filter((fn) => !fn.variadic)
     .filter((fn) => {

@@ -3,7 +3,7 @@
 // semantic model was built from. The compute function's name (third argument; the op's name when it is
 // missing) is how a kernel finds its shape function.
 
-import type { SemanticModel } from './sema/semantic-model';
+import type { ModelData } from './sema/complete-unit';
 import type { SyntaxNode } from './parse/syntax-node';
 import { Loc } from './model/declarations';
 
@@ -36,7 +36,7 @@ function functionName(n: SyntaxNode): string | undefined {
 }
 
 /** The registrations made in `file` (in source order). */
-export function neuronRegistrations(model: SemanticModel, file: string): Registration[] {
+export function neuronRegistrations(model: Pick<ModelData, 'functions'>, file: string): Registration[] {
   const out: Registration[] = [];
   for (const fn of model.functions) {
     if (!fn.body || fn.body.unit.system || fn.body.unit.file !== file) continue;

@@ -6,7 +6,7 @@
 // The user's translation unit is described in full; the target's assembly (the ROM, the window vectors)
 // by its line rows alone, in a second unit (guest-lines.ts); the runtime library's C++ is not described.
 
-import { types, type SemanticModel } from '../../language';
+import { types, type CompleteUnit } from '../../language';
 import type { FunctionDecl, Type } from '../../language/model';
 import type { ListingLine } from '../../xtensa/asm';
 import { SHT_PROGBITS, type ElfImage, type ElfSection } from '../../xtensa/elf';
@@ -26,7 +26,7 @@ export interface DebugUnit {
   readonly asmName: string;
   readonly unit: TranslatedUnit;
   readonly sourceFile: string;
-  readonly model: SemanticModel;
+  readonly model: CompleteUnit;
 }
 
 const DW_LANG_C_plus_plus = 0x0004;

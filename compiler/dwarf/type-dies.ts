@@ -4,7 +4,7 @@
 // members are described, so self-referential classes work. Classes, enums and typedefs sit in
 // DW_TAG_namespace entries (a nested class in its class), so a debugger sees `at::Tensor`.
 
-import { types, type SemanticModel, isAnonymousMember } from '../../language';
+import { types, type CompleteUnit, isAnonymousMember } from '../../language';
 import type { BuiltinName, ClassDecl, NamespaceDecl, Scope, Type } from '../../language/model';
 import { AT, Die, TAG } from './die';
 
@@ -34,7 +34,7 @@ export class TypeDies {
 
   constructor(
     private readonly cu: Die,
-    private readonly model: SemanticModel,
+    private readonly model: CompleteUnit,
   ) {}
 
   /** The DIE of a type (undefined for void). */
@@ -117,7 +117,7 @@ export class TypeDies {
 
   private base(t: Type & { kind: 'builtin' }): Die {
     if (t.name === 'nullptr_t') return new Die(TAG.unspecified_type).add(AT.name, 'strp', 'decltype(nullptr)');
-    const size = this.model.sizeAlign(t)?.size ?? 4;
+    const size = this.model.sizeAlignOf(t)?.size ?? 4;
     let enc = DW_ATE_signed;
     if (t.name === 'bool') enc = DW_ATE_boolean;
     else if (t.name === 'float' || t.name === 'double' || t.name === 'long double') enc = DW_ATE_float;
@@ -181,7 +181,7 @@ export class TypeDies {
     const d = this.remember(key, new Die(tag), parent);
     // an anonymous union or struct has no name (its member in the enclosing class has none either)
     if (c.name !== '(anonymous)') d.add(AT.name, 'strp', c.displayName().replace(/^.*::(?=[^:<]*(<|$))/, ''));
-    const layout = c.require() ? this.model.classLayout(c) : undefined;
+    const layout = this.model.layoutOf(c);
     if (!layout) {
       d.add(AT.declaration, 'flag_present', true);
       return d;
@@ -237,7 +237,7 @@ export class TypeDies {
   private enumDie(key: string, t: Type & { kind: 'enum' }): Die {
     const e = t.decl;
     const d = this.remember(key, new Die(TAG.enumeration_type), this.scopeDie(e.scope.parent)).add(AT.name, 'strp', e.name);
-    d.add(AT.byte_size, 'data1', this.model.sizeAlign(e.underlying)?.size ?? 4);
+    d.add(AT.byte_size, 'data1', this.model.sizeAlignOf(e.underlying)?.size ?? 4);
     const ut = this.of(e.underlying);
     if (ut) d.add(AT.type, 'ref4', ut);
     for (const ds of e.scope.members.values()) {

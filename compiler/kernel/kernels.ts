@@ -2,7 +2,7 @@
 // language/kernel-rule.ts, shared with the editor), their opcodes (1, 2, … in source order), and how
 // each parameter reaches them from the launch block's argv.
 
-import type { SemanticModel } from '../../language';
+import type { ModelData } from '../../language';
 import type { FunctionDecl, Type } from '../../language/model';
 import { isTensorType, kernelFunctions, kernelParamKind } from '../../language';
 import { FIRST_KERNEL_OPCODE, KERNEL_THUNK_PREFIX } from '../../target/q7/abi';
@@ -32,7 +32,7 @@ function paramOf(t: Type, name: string): KernelParam | undefined {
 }
 
 /** The kernels of `file`, in source order, with their opcodes; `symbolOf` gives each function's symbol. */
-export function findKernels(model: SemanticModel, file: string, symbolOf: (fn: FunctionDecl) => string | undefined): Kernel[] {
+export function findKernels(model: Pick<ModelData, 'functions'>, file: string, symbolOf: (fn: FunctionDecl) => string | undefined): Kernel[] {
   const kernels: Kernel[] = [];
   for (const fn of kernelFunctions(model, file)) {
     const returnsTensor = isTensorType(fn.ret);

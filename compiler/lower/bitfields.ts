@@ -138,7 +138,7 @@ export function hasBitFields(cls: ClassDecl): boolean {
  * initialiser (C++20's `int x : 3 = 1;`) when it has one. Returns whether it was initialised.
  */
 export function defaultBitFieldInit(f: FnLower, object: Address, fd: FieldDecl): boolean {
-  const init = f.m.model.memberInitialiser(fd);
+  const init = f.m.model.memberInitialiserOf(fd);
   if (!init) return false;
   if (init.args.length > 1) unsupported(fd.loc, `too many initialisers for bit-field '${fd.name}'`);
   const run = () => initBitField(f, object, fd, init.args[0]);

@@ -103,7 +103,7 @@ function callFunction(f: FnLower, fn: FunctionDecl, object: Expr | VReg | undefi
   const rv = retType === undefined || isClassType(retType) && retType.kind !== 'reference' ? undefined : retType.kind === 'reference' ? 'i32' : valueTypeOf(retType);
   if (dynamic) {
     const self = values[isClassType(fn.ret) && fn.ret.kind !== 'reference' ? 1 : 0];
-    const vptrOffset = f.m.model.classLayout(fn.owner!)?.vptrOffset ?? 0;
+    const vptrOffset = f.m.model.layoutOf(fn.owner!)?.vptrOffset ?? 0;
     const table = b.load('i32', regAddr(self, vptrOffset), 'i32');
     const target = b.load('i32', regAddr(table, 4 * slot!), 'i32');
     return b.call(target, values, rv);
@@ -192,7 +192,7 @@ function temporaryOf(f: FnLower, a: Expr, t: Type): Address {
  */
 export function passDefault(f: FnLower, p: ParamDecl, fn: FunctionDecl, at: Loc): VReg {
   if (!p.defaultNode) unsupported(at, `too few arguments to '${fn.qualifiedName}'`);
-  const init = checkedInitialiser(f.m.model.defaultArgument(fn, fn.params.indexOf(p)), at, `the default argument of '${p.name}'`);
+  const init = checkedInitialiser(f.m.model.defaultArgumentOf(fn, fn.params.indexOf(p)), at, `the default argument of '${p.name}'`);
   return passArgument(f, init.args[0], p.type);
 }
 

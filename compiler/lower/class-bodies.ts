@@ -119,7 +119,7 @@ export function destructorEpilogue(f: FnLower): void {
  * whether the member was initialised.
  */
 export function defaultMemberInit(f: FnLower, addr: Address, fd: FieldDecl): boolean {
-  const found = f.m.model.memberInitialiser(fd);
+  const found = f.m.model.memberInitialiserOf(fd);
   if (!found) return false;
   const init = checkedInitialiser(found, fd.loc, `the default initialiser of '${fd.name}'`);
   const object: Address = { ...addr, offset: addr.offset - f.L.fieldOffset(fd.owner, fd.name) };

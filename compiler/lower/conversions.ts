@@ -4,7 +4,7 @@
 // conversion function.
 
 import { types } from '../../language';
-import type { Loc, Expr, Type } from '../../language/model';
+import { isCompleteClass, type Loc, type Expr, type Type } from '../../language/model';
 import type { ConvKind, VReg } from '../ir/ir';
 import { unsupported } from './errors';
 import { adjustClassPointer } from './base-conversions';
@@ -93,7 +93,7 @@ function toBool(f: FnLower, v: VReg): VReg {
 /** A class operand used as a scalar: through its (unique usable) conversion function. */
 function classToScalar(f: FnLower, cls: NonNullable<ReturnType<typeof classDeclOf>>, to: Type, at: Loc, expr?: Expr): VReg {
   if (!expr) return unsupported(at, 'internal: class conversion without its operand');
-  cls.require();
+  isCompleteClass(cls);
   const convs = cls.conversionFunctions().filter((c) => !expr.type.const || c.isConst);
   const exact = convs.find((c) => types.sameType(scalarBase(c.ret), scalarBase(to), true));
   const fn = exact ?? (convs.length === 1 ? convs[0] : undefined);

@@ -5,7 +5,7 @@
 // an assignment before the left; otherwise left to right, as GCC does.
 
 import { types, bitFieldPromotion, constantValue, floatLiteralValue } from '../../language';
-import type { FieldDecl, FunctionDecl, Loc, VarDecl, Expr, Type } from '../../language/model';
+import { isCompleteClass, type FieldDecl, type FunctionDecl, type Loc, type VarDecl, type Expr, type Type } from '../../language/model';
 import { offsetAddr, regAddr, slotAddr, symAddr } from '../ir/builder';
 import type { Address, BinKind, Block, CmpCond, ValueType, VReg } from '../ir/ir';
 import { convertTo, BOOL_TYPE, INT_TYPE } from './conversions';
@@ -599,7 +599,7 @@ function glvaluePlace(f: FnLower, e: Expr): ScalarPlace {
 /** The type a class operand converts to: its one conversion function's, else the other operand's. */
 function classOperandType(cls: Type, other: Type): Type {
   const decl = classDeclOf(cls)!;
-  decl.require();
+  isCompleteClass(decl);
   const convs = decl.conversionFunctions().filter((c) => !cls.const || c.isConst);
   return convs.length === 1 ? types.nonReference(convs[0].ret) : other;
 }

@@ -8,7 +8,7 @@
 // Where a variable is defined and its analysed initialiser come from the model (`variableDefinition`).
 
 import { types, type Initialiser } from '../../language';
-import { completeArrayType, type VarDecl, type Type } from '../../language/model';
+import { completeArrayType, isCompleteClass, type VarDecl, type Type } from '../../language/model';
 import type { DataItem } from '../ir/ir';
 import { checkedInitialiser, posOf, unsupported, Unsupported } from './errors';
 import type { ModuleLowering } from './module-lowering';
@@ -22,7 +22,7 @@ function completed(t: Type, init: Initialiser | undefined): Type {
 
 /** Whether a static data member is defined (in its class or at namespace scope) in the user's files. */
 export function hasDefinition(m: ModuleLowering, v: VarDecl): boolean {
-  return m.model.variableDefinition(v).defined;
+  return m.model.definitionOf(v).defined;
 }
 
 /**
@@ -34,7 +34,7 @@ export function needsRuntimeInit(m: ModuleLowering, t: Type): string | undefined
   if (u.kind === 'array') return needsRuntimeInit(m, u.element);
   if (u.kind !== 'class') return undefined;
   const c = u.decl;
-  c.require();
+  isCompleteClass(c);
   if (c.hasUserConstructor) return 'of classes with constructors';
   if (c.polymorphic) return 'of polymorphic classes';
   if (needsDestruction(c)) return 'of classes with destructors';
@@ -43,7 +43,7 @@ export function needsRuntimeInit(m: ModuleLowering, t: Type): string | undefined
     if (b) return b;
   }
   for (const f of c.fields) {
-    if (m.model.memberInitialiser(f)) return 'of classes with default member initialisers';
+    if (m.model.memberInitialiserOf(f)) return 'of classes with default member initialisers';
     const r = needsRuntimeInit(m, f.type);
     if (r) return r;
   }
@@ -62,7 +62,7 @@ export interface GlobalDefinition {
  * storage and the initialiser the start-up function runs (ordered by where the initialiser is written).
  */
 export function defineGlobal(m: ModuleLowering, v: VarDecl, symbol: string): GlobalDefinition {
-  const def = m.model.variableDefinition(v);
+  const def = m.model.definitionOf(v);
   if (!def.defined) unsupported(v.loc, `static data member '${v.qualifiedName}' is used but has no definition`);
   const order = m.model.units.indexOf(def.unit) * 1e9 + def.at;
   const typed = def.initialiser;

@@ -63,7 +63,7 @@ class Mangler {
   /** The current function template's parameters (T_ references in its signature). */
   templateParams?: readonly { index: number }[];
 
-  private lookup(key: string): string | undefined {
+  private substitution(key: string): string | undefined {
     const i = this.subs.indexOf(key);
     return i < 0 ? undefined : `S${seqId(i)}`;
   }
@@ -102,7 +102,7 @@ class Mangler {
       // an unscoped name (St for std::): a template's name alone is a candidate
       const prefix = scope.std ? 'St' : '';
       if (last.template) {
-        const known = this.lookup(last.template.key);
+        const known = this.substitution(last.template.key);
         const head = known ?? `${prefix}${last.code}`;
         if (!known) this.add(last.template.key);
         const out = head + this.templateArgs(last.template.args);
@@ -117,14 +117,14 @@ class Mangler {
     let start = 0;
     for (let i = all.length - 1; i >= 0; i--) {
       if (i === all.length - 1 && !substitutable) continue;
-      const s = this.lookup(all[i].key);
+      const s = this.substitution(all[i].key);
       if (s) {
         out = s;
         start = i + 1;
         break;
       }
       if (all[i].template) {
-        const t = this.lookup(all[i].template!.key);
+        const t = this.substitution(all[i].template!.key);
         if (t) {
           out = t + this.templateArgs(all[i].template!.args);
           this.add(all[i].key);
@@ -163,7 +163,7 @@ class Mangler {
     const cv = (t.volatile ? 'V' : '') + (t.const ? 'K' : '');
     if (cv && t.kind !== 'reference') {
       const key = `q${cv}:${typeKeyOf(t)}`;
-      const known = this.lookup(key);
+      const known = this.substitution(key);
       if (known) return known;
       const inner = this.type(types.unqualified(t));
       this.add(key);
@@ -176,7 +176,7 @@ class Mangler {
       case 'array':
       case 'function': {
         const key = typeKeyOf(t);
-        const known = this.lookup(key);
+        const known = this.substitution(key);
         if (known) return known;
         let out: string;
         if (t.kind === 'pointer') out = `P${this.type(t.pointee)}`;
@@ -191,14 +191,14 @@ class Mangler {
       case 'vector': {
         // an IVP type: a vendor extended type (u <source-name>), a substitution candidate
         const key = typeKeyOf(t);
-        const known = this.lookup(key);
+        const known = this.substitution(key);
         if (known) return known;
         this.add(key);
         return `u${sourceName(t.vector.name)}`;
       }
       case 'tparam': {
         const key = `T${t.param.index}`;
-        const known = this.lookup(key);
+        const known = this.substitution(key);
         if (known) return known;
         this.add(key);
         return `T${seqId(t.param.index)}`;
@@ -208,13 +208,13 @@ class Mangler {
   }
 
   className(c: ClassDecl): string {
-    const known = this.lookup(`c${c.id}`);
+    const known = this.substitution(`c${c.id}`);
     if (known) return known;
     return this.name(this.scopeComponents(c.declScope), classComponent(c));
   }
 
   private enumName(e: EnumDecl): string {
-    const known = this.lookup(`e${e.id}`);
+    const known = this.substitution(`e${e.id}`);
     if (known) return known;
     return this.name(this.scopeComponents(e.scope.parent), { code: sourceName(e.name), key: `e${e.id}` });
   }

@@ -3,13 +3,14 @@
 // each defined on first use. An interface of its own, so the passes depend on it rather than on the
 // driver that calls them.
 
-import type { Initialiser, SemanticModel } from '../../language';
+import type { CompleteUnit, Initialiser } from '../../language';
 import type { ClassDecl, Expr, FunctionDecl, Loc, Type, VarDecl } from '../../language/model';
 import type { Func, MemType } from '../ir/ir';
 import type { Layouts } from './types';
 
 export interface ModuleLowering {
-  readonly model: SemanticModel;
+  /** The unit as the front-end handed it over: complete, read only. */
+  readonly model: CompleteUnit;
   readonly L: Layouts;
   /** Whether the module is built at -O1 or higher (a variable may then be kept in registers). */
   readonly optimized: boolean;

@@ -3,10 +3,9 @@
 // Functions declared but not defined here must be runtime functions (printf, memcpy, …): anything
 // else is an undefined reference, reported at the call.
 
-import type { SemanticModel, Initialiser, Report } from '../../language';
+import type { CompleteUnit, Initialiser, Report } from '../../language';
 import type { ClassDecl, FunctionDecl, Loc, Scope, VarDecl, FunctionBody, Expr, Type } from '../../language/model';
 import { regAddr } from '../ir/builder';
-import { bodyOf } from './model-access';
 import { isDeletingSlot, setVptr, typeinfoSymbols, vtableSlots, vtableSymbol } from './vtables';
 import type { DataItem, Func, MemType, SourcePos } from '../ir/ir';
 import { posOf, Unsupported, unsupported, type CompileDiagnostic } from './errors';
@@ -68,7 +67,7 @@ export class ModuleLower implements ModuleLowering {
   private current?: FnLower;
 
   constructor(
-    readonly model: SemanticModel,
+    readonly model: CompleteUnit,
     /** Names of the functions the runtime library defines (callable without a definition here). */
     private readonly runtime: ReadonlySet<string>,
     /** Prefix for local labels of data (unique per compiled file). */
@@ -106,17 +105,18 @@ export class ModuleLower implements ModuleLowering {
 
   /**
    * Errors in the default arguments and default member initialisers the program never used (the
-   * front-end analyses them only when asked): reported as the compiler would report a used one.
+   * front-end completes them before hand-over but reports nothing for them): reported as the compiler
+   * would report a used one.
    */
   private checkUnusedInitialisers(): void {
     const found: Report[] = [];
     const collect = (init: Initialiser | undefined) => {
       if (init?.errors[0]) found.push(init.errors[0]);
     };
-    for (const c of this.model.classes) if (!c.templateInfo) for (const fd of c.fields) collect(this.model.memberInitialiser(fd));
+    for (const c of this.model.classes) if (!c.templateInfo) for (const fd of c.fields) collect(this.model.memberInitialiserOf(fd));
     for (const fn of this.model.functions) {
       if (fn.templateInfo || fn.generic || fn.owner?.templateInfo) continue;
-      fn.params.forEach((p, i) => p.defaultNode && collect(this.model.defaultArgument(fn, i)));
+      fn.params.forEach((p, i) => p.defaultNode && collect(this.model.defaultArgumentOf(fn, i)));
     }
     found.sort((a, b) => a.loc.start - b.loc.start);
     for (const first of found) {
@@ -192,7 +192,7 @@ export class ModuleLower implements ModuleLowering {
 
   private lowerFunction(fn: FunctionDecl): Func {
     if (compilerDefined(fn) && fn.role === 'destructor') return this.implicitDestructor(fn);
-    const body = bodyOf(this.model, fn);
+    const body = this.model.bodyOf(fn);
     if (!body || !fn.body) unsupported(fn.loc, `the body of '${fn.qualifiedName}' was not analysed (SDK function bodies are not compiled yet)`);
     if (body.statement?.kind !== 'block') unsupported(fn.loc, 'function-try-blocks are not supported');
     const f = new FnLower(this, fn, body, this.symbols.get(fn)!);

@@ -7,7 +7,7 @@
 import { buildClosure } from './lambdas';
 import { isClosure } from './closure-fields';
 import { types, compilerDefined, ignoredByOverloadResolution } from '../../language';
-import { Loc, type ClassDecl, type FunctionDecl } from '../../language/model';
+import { isCompleteClass, Loc, type ClassDecl, type FunctionDecl } from '../../language/model';
 import type { Expr, Type } from '../../language/model';
 import { offsetAddr, slotAddr } from '../ir/builder';
 import type { Address } from '../ir/ir';
@@ -33,7 +33,7 @@ export function needsDestruction(cls: ClassDecl): boolean {
   let r = destructionCache.get(cls);
   if (r !== undefined) return r;
   destructionCache.set(cls, false);
-  cls.require();
+  isCompleteClass(cls);
   r = !!userDestructor(cls) || (!!cls.base && needsDestruction(cls.base)) || cls.fields.some((fd) => typeNeedsDestruction(fd.type));
   destructionCache.set(cls, r);
   return r;
@@ -60,7 +60,7 @@ function userDestructor(cls: ClassDecl): FunctionDecl | undefined {
 
 /** The constructors of a class (user-declared and implicit). */
 export function constructors(cls: ClassDecl): FunctionDecl[] {
-  cls.require();
+  isCompleteClass(cls);
   return specialMembers(cls, 'constructor');
 }
 
@@ -68,7 +68,7 @@ export function constructors(cls: ClassDecl): FunctionDecl[] {
 export function baseOffset(f: FnLower, derived: ClassDecl, base: ClassDecl): number {
   let off = 0;
   for (let c: ClassDecl | undefined = derived; c && c !== base; c = c.base) {
-    const l = f.m.model.classLayout(c);
+    const l = f.m.model.layoutOf(c);
     if (!l?.base) unsupported(derived.loc, `internal: no base layout for '${c.displayName()}'`);
     off += l.base.offset;
   }

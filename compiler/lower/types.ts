@@ -3,7 +3,7 @@
 // arithmetic promotions the compiler applies itself (the semantic model types the operators but
 // does not insert conversion nodes), which are the model's (language/model/arithmetic.ts).
 
-import { types, type SemanticModel } from '../../language';
+import { types, type CompleteUnit } from '../../language';
 import { scalarBase, type ClassDecl, type Type } from '../../language/model';
 import type { MemType, ValueType, VectorValueType } from '../ir/ir';
 
@@ -93,10 +93,10 @@ export interface Layouts {
 }
 
 /** Sizes and layouts through the semantic model (references are pointer-sized). */
-export function layouts(model: SemanticModel): Layouts {
+export function layouts(model: CompleteUnit): Layouts {
   const sa = (t: Type) => {
     if (t.kind === 'reference') return { size: 4, align: 4 };
-    const r = model.sizeAlign(t);
+    const r = model.sizeAlignOf(t);
     if (!r) throw new Error(`internal: no layout for '${types.typeToString(t)}'`);
     return r;
   };
@@ -104,7 +104,7 @@ export function layouts(model: SemanticModel): Layouts {
     sizeOf: (t) => sa(t).size,
     alignOf: (t) => sa(t).align,
     fieldOffset(cls, name) {
-      const l = model.classLayout(cls);
+      const l = model.layoutOf(cls);
       const f = l?.fields.find((x) => x.name === name);
       if (!l || !f) throw new Error(`internal: no field '${name}' in '${cls.displayName()}'`);
       return f.offset;

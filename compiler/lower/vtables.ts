@@ -5,7 +5,7 @@
 // object's vptr points at the first slot. Constructors and destructors set the vptr of the class they
 // belong to.
 
-import type { ClassDecl, FunctionDecl, Expr } from '../../language/model';
+import { isCompleteClass, type ClassDecl, type FunctionDecl, type Expr } from '../../language/model';
 import { types } from '../../language';
 import { offsetAddr, symAddr } from '../ir/builder';
 import type { Address } from '../ir/ir';
@@ -33,7 +33,7 @@ function ownMethods(cls: ClassDecl): FunctionDecl[] {
 export function vtableSlots(cls: ClassDecl): FunctionDecl[] {
   const known = slotCache.get(cls);
   if (known) return known;
-  cls.require();
+  isCompleteClass(cls);
   const slots = cls.base && cls.base.polymorphic ? [...vtableSlots(cls.base)] : [];
   for (const m of ownMethods(cls)) {
     const i = slots.findIndex((s) => sameSignature(s, m));
@@ -76,7 +76,7 @@ export function vtableAddress(m: ModuleLowering, cls: ClassDecl): Address {
 
 /** Stores the vptr of `cls` into the object at `addr`. */
 export function setVptr(f: FnLower, addr: Address, cls: ClassDecl): void {
-  const layout = f.m.model.classLayout(cls);
+  const layout = f.m.model.layoutOf(cls);
   if (layout?.vptrOffset === undefined) return;
   const table = f.b.addr(vtableAddress(f.m, cls));
   f.b.store('i32', table, offsetAddr(addr, layout.vptrOffset));

@@ -4,11 +4,13 @@
 // or stored in a class member by a constructor, it is not released where the scope that opened it
 // ends: the slot stays taken in the caller, for the object's life, or until the program exits.
 // TCM accessors take no slot and element references hold none, so they are not reported.
-// Walks the body's syntax for returns, static locals, member initialisers and lambda captures (the
-// statement tree and ClassDecl.closure could answer these: a move still to make).
+// Reads the typed tree: the statement tree's returns and declarations (a local's written storage
+// class), a constructor's mem-initialisers and a returned lambda's captures (`ClassDecl.closure`).
 
-import type { SyntaxNode } from '../parse/syntax-node';
+import type { Loc, VarDecl } from '../model/declarations';
 import type { Expr } from '../model/expressions';
+import type { MemberInitialiser } from '../model/bodies';
+import { allStatements, type Declared, type ReturnStmt } from '../model/statements';
 import { accessorSource, kindLabel } from './accessors';
 import type { FileContext } from './context';
 import type { FunctionContext } from './function-context';
@@ -24,17 +26,13 @@ export const escapingCheck: Check = {
   name: 'escaping-accessor',
   summary: 'an accessor or stream returned or kept in a static local, so its coherency slot is not released at the end of its scope',
   runFunction(ctx: FileContext, fc: FunctionContext) {
-    const body = fc.fn.body!.node;
-    if (body.parent?.type === 'lambda_expression') return;
-    const visit = (n: SyntaxNode) => {
-      if (n.type === 'lambda_expression') return;
-      if (n.type === 'return_statement') returned(ctx, fc, n);
-      if (n.type === 'declaration' && isStatic(n)) staticLocal(ctx, fc, n);
-      for (const k of n.children) visit(k);
-    };
-    visit(body);
-    const inits = body.parent?.children.find((k) => k.type === 'field_initializer_list');
-    for (const init of inits?.namedChildren.filter((k) => k.type === 'field_initializer') ?? []) memberInit(ctx, fc, init);
+    // a lambda's body is checked with the function that returns it
+    if (fc.fn.owner?.closure?.call === fc.fn) return;
+    for (const st of allStatements(fc.body.statement)) {
+      if (st.kind === 'return') returned(ctx, fc, st);
+      else if (st.kind === 'decl') for (const d of st.items) if (d.kind !== 'binding' && d.kind !== 'unanalysed' && d.decl.storageClass) staticLocal(ctx, fc, d);
+    }
+    for (const init of fc.body.memberInitialisers ?? []) memberInit(ctx, fc, init);
   },
 };
 
@@ -67,11 +65,15 @@ function tensorName(fc: FunctionContext, h: Held): string {
   return t ? `'${t}'` : 'its tensor';
 }
 
-function returned(ctx: FileContext, fc: FunctionContext, ret: SyntaxNode): void {
-  const value = ret.namedChildren.find((k) => k.type !== 'comment');
-  if (!value) return;
-  if (value.type === 'lambda_expression') return capturedByCopy(ctx, fc, value);
-  const e = fc.index.at(value.startIndex, value.endIndex);
+/** The typed expression written at `loc`. */
+function exprAt(fc: FunctionContext, loc: Loc): Expr | undefined {
+  return fc.index.at(loc.start, loc.end);
+}
+
+function returned(ctx: FileContext, fc: FunctionContext, ret: ReturnStmt): void {
+  if (!ret.value) return;
+  const e = exprAt(fc, ret.value.loc);
+  if (e?.kind === 'lambda') return capturedByCopy(ctx, fc, e);
   for (const h of heldBy(e)) {
     ctx.report({
       range: fc.rangeOf(h.expr.loc),
@@ -88,41 +90,40 @@ function returned(ctx: FileContext, fc: FunctionContext, ret: SyntaxNode): void 
   }
 }
 
-function isStatic(decl: SyntaxNode): boolean {
-  return decl.children.some((k) => k.type === 'storage_class_specifier' && (k.text === 'static' || k.text === 'thread_local'));
+/** The expressions written in an initialiser: the arguments of `(…)`, the elements of `{…}`, else the one expression. */
+function initialiserParts(fc: FunctionContext, args: readonly { readonly loc: Loc }[], braced: boolean): (Expr | undefined)[] {
+  if (!braced) return args.map((a) => exprAt(fc, a.loc));
+  return args.flatMap((a) => exprAt(fc, a.loc)?.list?.map((x) => exprAt(fc, x.loc)) ?? []);
 }
 
-function staticLocal(ctx: FileContext, fc: FunctionContext, decl: SyntaxNode): void {
-  const storage = decl.children.find((k) => k.type === 'storage_class_specifier')?.text ?? 'static';
-  for (const d of decl.namedChildren.filter((k) => k.type === 'init_declarator')) {
-    const value = d.childForFieldName('value');
-    const name = d.childForFieldName('declarator')?.text ?? '?';
-    if (!value) continue;
-    const init = value.type === 'initializer_list' || value.type === 'argument_list' ? value.namedChildren : [value];
-    for (const v of init) {
-      for (const h of heldBy(fc.index.at(v.startIndex, v.endIndex))) {
-        ctx.report({
-          range: fc.rangeOf(h.expr.loc),
-          severity: 'warning',
-          code: CODE,
-          message: `${describe(fc, h)} is kept in the ${storage} local '${name}'`,
-          notes: [
-            SLOT,
-            { message: `the destructor of '${name}' runs only when the program (or thread) ends: its coherency slot on ${tensorName(fc, h)} stays taken after '${fc.fn.name}' returns, across every later call of the op, and is finally released on a tensor handle that no longer exists` },
-          ],
-          help: `make '${name}' an ordinary local (drop '${storage}')`,
-        });
-      }
+function staticLocal(ctx: FileContext, fc: FunctionContext, d: Extract<Declared, { decl: VarDecl }>): void {
+  const storage = d.decl.storageClass!;
+  const name = d.decl.name;
+  if (!d.init) return;
+  for (const v of initialiserParts(fc, d.init.args, d.init.form === 'list')) {
+    for (const h of heldBy(v)) {
+      ctx.report({
+        range: fc.rangeOf(h.expr.loc),
+        severity: 'warning',
+        code: CODE,
+        message: `${describe(fc, h)} is kept in the ${storage} local '${name}'`,
+        notes: [
+          SLOT,
+          { message: `the destructor of '${name}' runs only when the program (or thread) ends: its coherency slot on ${tensorName(fc, h)} stays taken after '${fc.fn.name}' returns, across every later call of the op, and is finally released on a tensor handle that no longer exists` },
+        ],
+        help: `make '${name}' an ordinary local (drop '${storage}')`,
+      });
     }
   }
 }
 
 /** `Ctx(torch::Tensor& t) : acc(t.accessor<float, 1>()) {}`: the accessor lives as long as the object. */
-function memberInit(ctx: FileContext, fc: FunctionContext, init: SyntaxNode): void {
-  const member = init.namedChildren[0]?.text ?? '?';
+function memberInit(ctx: FileContext, fc: FunctionContext, init: MemberInitialiser): void {
+  const member = init.name;
   const owner = fc.fn.owner?.name ?? 'the object';
-  for (const arg of init.namedChildren.slice(1).flatMap((k) => (k.type === 'argument_list' || k.type === 'initializer_list' ? k.namedChildren : [k]))) {
-    for (const h of heldBy(fc.index.at(arg.startIndex, arg.endIndex))) {
+  const braced = init.args.length === 1 && !!init.args[0].list && init.args[0].loc.end === init.loc.end;
+  for (const arg of initialiserParts(fc, init.args, braced)) {
+    for (const h of heldBy(arg)) {
       ctx.report({
         range: fc.rangeOf(h.expr.loc),
         severity: 'warning',
@@ -139,18 +140,19 @@ function memberInit(ctx: FileContext, fc: FunctionContext, init: SyntaxNode): vo
   }
 }
 
-/** `return [acc](...) { ... };` (or `[=]` using it): the returned closure holds a copy of the accessor. */
-function capturedByCopy(ctx: FileContext, fc: FunctionContext, lambda: SyntaxNode): void {
-  const captures = lambda.childForFieldName('captures');
-  if (!captures) return;
-  const byDefault = captures.children.some((k) => k.type === 'lambda_default_capture' && k.text === '=');
-  const names = new Map<string, SyntaxNode>();
-  for (const k of captures.namedChildren) if (k.type === 'identifier') names.set(k.text, k);
-  if (byDefault) for (const id of lambda.childForFieldName('body')?.descendantsOfType('identifier') ?? []) if (!names.has(id.text)) names.set(id.text, id);
-  for (const [name, at] of names) {
-    const v = fc.varNamed(name, lambda.startIndex);
-    const kind = v && v.storage === 'local' ? accessorKindOf(sdkValue(v.type)) : undefined;
-    if (!v || !kind || kind === 'tcm') continue;
+/**
+ * `return [acc](...) { ... };` (or `[=]` using it): the returned closure holds a copy of the accessor.
+ * The locals named in the capture list and those a `[=]` default captures, where they are captured.
+ */
+function capturedByCopy(ctx: FileContext, fc: FunctionContext, lambda: Expr): void {
+  const closure = lambda.type.kind === 'class' ? lambda.type.decl.closure : undefined;
+  for (const c of closure?.captures ?? []) {
+    if (!c.at || c.init || (!c.at.explicit && c.field.type.kind === 'reference')) continue;
+    const v = c.variable;
+    const name = v.name;
+    const kind = v.storage === 'local' ? accessorKindOf(sdkValue(v.type)) : undefined;
+    if (!kind || kind === 'tcm') continue;
+    const at = c.at.loc;
     const init = fc.initOf(v);
     const tensor = init && accessorSource(fc, init)?.tensor.name;
     ctx.report({

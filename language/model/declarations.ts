@@ -95,6 +95,8 @@ export interface VarDecl {
   readonly owner?: ClassDecl;
   /** A local declared `static` (storage 'local'): a global with a function-local name. */
   readonly staticLocal?: boolean;
+  /** The storage class written on a local's declaration (`static`, `thread_local`; the first of them). */
+  readonly storageClass?: 'static' | 'thread_local';
   /** A namespace-scope definition through a qualified name (`int S::n = 1;`): it defines a member declared elsewhere. */
   readonly qualifiedDefinition?: boolean;
   /** The alignment its `alignas` asks for (sema/type-syntax.ts, explicitAlignment); the object's is the stricter of this and its type's. */
@@ -132,6 +134,8 @@ export interface ClosureCapture {
   readonly variable: VarDecl;
   /** An init-capture's initialiser (typed in the enclosing function). */
   readonly init?: Expr;
+  /** Where it is captured: its name in the capture list (`explicit`), or the first use a capture-default captures. */
+  readonly at?: { readonly loc: Loc; readonly explicit: boolean };
 }
 
 /** A lambda's closure class beyond its fields: what the lambda expression builds and the call operator. */

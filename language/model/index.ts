@@ -13,3 +13,4 @@ export * from './statements';
 export * from './layout';
 export * from './member-queries';
 export * from './vector-types';
+export * from './finished';

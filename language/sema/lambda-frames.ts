@@ -2,7 +2,7 @@
 // file of its own, so the analyser's state (analyzer.ts: the lambdas being analysed) does not depend
 // on the analysis of lambda expressions.
 
-import type { ClassDecl, Scope, VarDecl } from '../model/declarations';
+import type { ClassDecl, Loc, Scope, VarDecl } from '../model/declarations';
 import type { Type } from '../model/types';
 
 /** A lambda whose body is being analysed. */
@@ -14,6 +14,8 @@ export interface LambdaFrame {
   readonly mutable: boolean;
   /** Captured variables (explicitly or by default) and how. */
   readonly captures: Map<VarDecl, 'copy' | 'ref'>;
+  /** Where each variable named in the capture list, or captured by default, is captured. */
+  readonly places: Map<VarDecl, { loc: Loc; explicit: boolean }>;
   /** How the enclosing object is captured (`this`: its address; `*this`: a copy), shared by instances. */
   readonly self: { how?: 'ref' | 'copy' };
   /** The lambdas around this one when it was written (outermost first). */

@@ -72,7 +72,7 @@ function newLambda(ctx: Ctx, node: Node, loc: Loc, mk: (kind: string, type: Type
   const closure = new ClassDecl(name, name, 'class', ctx.scope, loc);
   const declarator = node.childForFieldName('declarator');
   const mutable = !!declarator?.children.some((c) => c.type === 'type_qualifier' && c.text === 'mutable');
-  const frame: LambdaFrame = { closure, outer: ctx.scope, mutable, captures: new Map(), self: {}, parents: ctx.a.lambdas.slice(), ...captureDefault(node) };
+  const frame: LambdaFrame = { closure, outer: ctx.scope, mutable, captures: new Map(), places: new Map(), self: {}, parents: ctx.a.lambdas.slice(), ...captureDefault(node) };
   const bodyScope = new Scope('block', ctx.scope);
   const inits = new Map<VarDecl, Expr>();
   explicitCaptures(ctx, node, frame, bodyScope, inits);
@@ -95,7 +95,7 @@ function newLambda(ctx: Ctx, node: Node, loc: Loc, mk: (kind: string, type: Type
   const captures: ClosureCapture[] = [];
   for (const [v, how] of frame.captures) {
     const field = addField(closure, v.name, how === 'ref' ? referenceTo(nonReference(v.type)) : unqualified(nonReference(v.type)), v.loc);
-    captures.push({ field, variable: v, init: inits.get(v) });
+    captures.push({ field, variable: v, init: inits.get(v), at: frame.places.get(v) });
   }
   const thisField = addThisField(ctx, frame);
   const toPointer = !generic && !frame.captures.size && !frame.self.how ? addPointerConversion(closure, op) : undefined;
@@ -147,7 +147,10 @@ function explicitCaptures(ctx: Ctx, node: Node, frame: LambdaFrame, bodyScope: S
       const v = ctx.a.lookup(c.text, ctx.scope).find((d): d is VarDecl => d.kind === 'var');
       if (!v) ctx.a.error(locOf(ctx, c), 'bad-capture', `use of undeclared identifier '${c.text}' in a capture`);
       else if (v.storage !== 'local' && v.storage !== 'param') ctx.a.error(locOf(ctx, c), 'bad-capture', `'${c.text}' cannot be captured because it does not have automatic storage duration`);
-      else frame.captures.set(v, byRef ? 'ref' : 'copy');
+      else {
+        frame.captures.set(v, byRef ? 'ref' : 'copy');
+        frame.places.set(v, { loc: locOf(ctx, c), explicit: true });
+      }
       byRef = false;
     } else if (c.type === 'parameter_pack_expansion') {
       capturePack(ctx, c, frame.captures, byRef);
@@ -252,6 +255,7 @@ export function captureUse(a: Analyzer, scope: Scope, v: VarDecl, loc: Loc): Typ
   if (!how && frame.byDefault) {
     how = frame.byDefault === '&' ? 'ref' : 'copy';
     frame.captures.set(v, how);
+    frame.places.set(v, { loc, explicit: false });
   }
   if (!how) {
     a.error(loc, 'not-captured', `variable '${v.name}' cannot be implicitly captured in a lambda with no capture-default specified`);

@@ -10,10 +10,13 @@ import { PositionIndex, type NodeInfo } from './node-at';
 import { analyseFunctionBody } from './statements';
 import { type FunctionBody } from '../model/bodies';
 import type { Type } from '../model/types';
+import { completeReachable, userGlobals } from './hand-over';
+import { CompleteUnit } from './complete-unit';
 import './pass-table';
 
 export class SemanticModel {
   private positions?: PositionIndex;
+  private handedOver?: CompleteUnit;
 
   constructor(
     private readonly analyzer: Analyzer,
@@ -103,6 +106,21 @@ export class SemanticModel {
    */
   variableDefinition(v: VarDecl): VariableDefinition {
     return this.query(() => variableDefinition(this.analyzer, this.units, v));
+  }
+
+  /**
+   * The unit as the compiler gets it: everything reachable from the user's functions, classes and
+   * globals completed now (bodies, template instances, default arguments, initialisers; hand-over.ts),
+   * then read only. Done once per analysis; problems found while completing are not reported (they
+   * belong to the code that instantiated what they are in, as for `analyse`).
+   */
+  completeForCompiler(): CompleteUnit {
+    if (this.handedOver) return this.handedOver;
+    const roots = this.functions.filter((fn) => fn.body && !fn.body.unit.system && !fn.templateInfo);
+    const classes = this.classes.filter((c) => !c.templateInfo);
+    const completed = this.query(() => completeReachable(this.analyzer, this.units, { functions: [...this.functions], classes, globals: userGlobals(this.globalScope, classes) }));
+    this.handedOver = new CompleteUnit(this, roots, completed);
+    return this.handedOver;
   }
 
   /** Runs a query on behalf of this analysis (completing a template instance reports nothing). */

@@ -105,6 +105,13 @@ export function isStaticDeclaration(node: Node): boolean {
   return node.type === 'declaration' && node.children.some((c) => c.type === 'storage_class_specifier' && c.text === 'static');
 }
 
+/** The first `static` or `thread_local` written on a declaration. */
+export function writtenStorageClass(node: Node): 'static' | 'thread_local' | undefined {
+  if (node.type !== 'declaration') return undefined;
+  const written = node.children.find((c) => c.type === 'storage_class_specifier' && (c.text === 'static' || c.text === 'thread_local'));
+  return written?.text as 'static' | 'thread_local' | undefined;
+}
+
 /** The local objects the body declares within `node`, in order. */
 export function localsWithin(b: TreeBuilder, node: Node): LocalObject[] {
   return b.body.locals.filter((l) => l.decl.loc.unit === b.unit && l.decl.loc.start >= node.startIndex && l.decl.loc.end <= node.endIndex);

@@ -28,7 +28,7 @@ import { noteBoolean } from './implicit';
 import { noteLambdaReturn } from './lambdas';
 import { checkJumps, newJumpSites, noteLabel, type JumpSites } from './jumps';
 import { buildStatementTree } from './statements-build';
-import { isStaticDeclaration } from './statements-declarations';
+import { isStaticDeclaration, writtenStorageClass } from './statements-declarations';
 import { bindingDeclarator, bindingInitialiser, bindingNames, declareBindingNames, type BindingDeclarator } from './bindings';
 import { passes } from './passes';
 
@@ -418,6 +418,8 @@ function declareLocal(ctx: Ctx, st: BodyState, node: Node, info: DeclaratorInfo,
   type = completeArrayType(type, init);
   const v: VarDecl = { kind: 'var', id: newId(), name, type, storage: 'local', constexpr, loc, qualifiedName: name };
   if (isStaticDeclaration(node)) (v as { staticLocal?: boolean }).staticLocal = true;
+  const storageClass = writtenStorageClass(node);
+  if (storageClass) (v as { storageClass?: string }).storageClass = storageClass;
   const align = explicitAlignment(ctx, node);
   if (align) (v as { align?: number }).align = align;
   if (form === 'none') {

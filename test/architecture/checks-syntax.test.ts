@@ -22,7 +22,6 @@ const READS_SYNTAX: Readonly<Record<string, string>> = {
   'language/checks/fixes.ts': "a parameter's `const` qualifier, which the fix deletes",
   'language/checks/printf.ts': 'the format literal as written (escapes, adjacent literals) and its argument list',
   'language/checks/format-string.ts': "a string literal's pieces as written",
-  'language/checks/escaping.ts': 'returns, static locals, member initialisers and lambda captures found by walking the body (movable to the statement tree and ClassDecl.closure)',
 };
 
 const SYNTAX = ['language/parse/', 'language/checks/syntax.ts'];

@@ -1,6 +1,7 @@
 // Q7-C011 on a returned lambda that captures an accessor by copy (explicitly or through `[=]`), checked
 // on the C011 diagnostics alone: a function returning a lambda needs a deduced (`auto`) return type,
-// whose front-end diagnostics are not this check's business.
+// whose front-end diagnostics are not this check's business. Also a `thread_local` local, whose
+// storage class the model keeps as written.
 
 import * as assert from 'node:assert/strict';
 import { memoryHost } from '../../../language';
@@ -36,5 +37,26 @@ describe('Q7-C011 returned lambdas', function () {
     ]);
     assert.ok(ds[0].notes?.some((n) => /reads and writes 't' after 'explicit_copy' returned/.test(n.message)), JSON.stringify(ds[0].notes));
     assert.equal(ds[0].help, 'capture the tensor (torch::Tensor&) instead and open the accessor inside the lambda');
+  });
+
+  it('reports an accessor kept in a thread_local local, naming the storage class written', async () => {
+    const fe = await sharedFrontend();
+    const file = '/fixtures/thread-local.cpp';
+    const src = [
+      '#include <torch/torch.h>',
+      'void kept(torch::Tensor& t) {',
+      '  thread_local auto acc = t.accessor<float, 1>();',
+      '  acc[0] = 1.0f;',
+      '  static at::TensorAccessor<float, 1, false> braced{t.accessor<float, 1>()};',
+      '  thread_local int calls = 0;',
+      '}',
+    ].join('\n');
+    const ds = checkedDiagnostics(fe.analyze(file, memoryHost({ [file]: src })), {}).filter((d) => d.code === 'Q7-C011');
+    const got = ds.map((d) => `${d.range.start.line + 1}:${d.range.start.column + 1}-${d.range.end.column + 1} ${d.message}`);
+    assert.deepEqual(got, [
+      "3:27-49 standard accessor t.accessor<float, 1>() is kept in the thread_local local 'acc'",
+      "5:53-75 standard accessor t.accessor<float, 1>() is kept in the static local 'braced'",
+    ]);
+    assert.equal(ds[0].help, "make 'acc' an ordinary local (drop 'thread_local')");
   });
 });
