@@ -18,17 +18,16 @@ function iterationSuccessors(loop: Loop, b: Block): (Block | undefined)[] {
   return successors(b).map((s) => (s === loop.header || !loop.blocks.has(s) ? undefined : s));
 }
 
-/** The nearest block every path from `b` to the end of the iteration passes (undefined: none does). */
-export function joinOf(loop: Loop, b: Block): Block | undefined {
+/** Each block's postdominators within one iteration of the loop (the iteration's end counts as none). */
+function postdominators(loop: Loop): Map<Block, Set<Block>> {
   const blocks = [...loop.blocks];
-  // postdominator sets over the iteration's graph, iterated to the fixpoint from "all blocks"
+  // iterated to the fixpoint from "all blocks"
   const pdom = new Map<Block, Set<Block>>(blocks.map((x) => [x, new Set(blocks)]));
   for (let changed = true; changed; ) {
     changed = false;
     for (const x of blocks) {
-      const succ = iterationSuccessors(loop, x);
       let meet: Set<Block> | undefined;
-      for (const s of succ) {
+      for (const s of iterationSuccessors(loop, x)) {
         const ps = s ? pdom.get(s)! : new Set<Block>();
         meet = meet ? new Set([...meet].filter((y) => ps.has(y))) : new Set(ps);
       }
@@ -40,6 +39,11 @@ export function joinOf(loop: Loop, b: Block): Block | undefined {
       }
     }
   }
+  return pdom;
+}
+
+/** The nearest block every path from `b` to the end of the iteration passes (undefined: none does). */
+function joinOf(pdom: ReadonlyMap<Block, Set<Block>>, b: Block): Block | undefined {
   const strict = [...pdom.get(b)!].filter((y) => y !== b);
   // the nearest strict postdominator is the one postdominated by all the others
   return strict.sort((p, q) => pdom.get(q)!.size - pdom.get(p)!.size)[0];
@@ -70,16 +74,23 @@ function alwaysReports(loop: Loop, from: Block, join: Block | undefined, busy = 
   return all;
 }
 
-/** The cold way of the branch ending `at` (a block of `loop`), if one way is cold and the other not. */
-export function coldWay(loop: Loop, at: Block): 'then' | 'else' | undefined {
-  const t = at.term;
-  if (t?.op !== 'branch' || t.then === t.else) return undefined;
-  const join = joinOf(loop, at);
-  const inLoop = (b: Block) => (b === loop.header || !loop.blocks.has(b) ? undefined : b);
-  const [then, other] = [inLoop(t.then), inLoop(t.else)];
-  const may = [then ? mayReport(loop, then, join) : false, other ? mayReport(loop, other, join) : false];
-  if (may[0] !== may[1]) return may[0] ? 'then' : 'else';
-  if (!may[0]) return undefined;
-  const always = [then ? alwaysReports(loop, then, join) : false, other ? alwaysReports(loop, other, join) : false];
-  return always[0] === always[1] ? undefined : always[0] ? 'then' : 'else';
+/**
+ * The cold way of a branch ending a block of `loop`, if one way is cold and the other not (the
+ * postdominators are computed once per loop, on the first question).
+ */
+export function coldWays(loop: Loop): (at: Block) => 'then' | 'else' | undefined {
+  let pdom: Map<Block, Set<Block>> | undefined;
+  return (at) => {
+    const t = at.term;
+    if (t?.op !== 'branch' || t.then === t.else) return undefined;
+    pdom ??= postdominators(loop);
+    const join = joinOf(pdom, at);
+    const inLoop = (b: Block) => (b === loop.header || !loop.blocks.has(b) ? undefined : b);
+    const [then, other] = [inLoop(t.then), inLoop(t.else)];
+    const may = [then ? mayReport(loop, then, join) : false, other ? mayReport(loop, other, join) : false];
+    if (may[0] !== may[1]) return may[0] ? 'then' : 'else';
+    if (!may[0]) return undefined;
+    const always = [then ? alwaysReports(loop, then, join) : false, other ? alwaysReports(loop, other, join) : false];
+    return always[0] === always[1] ? undefined : always[0] ? 'then' : 'else';
+  };
 }

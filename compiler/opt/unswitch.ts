@@ -17,14 +17,15 @@
 // dtype switch) is unswitched in both copies, as each may run. A loop holding lexical-scope marks
 // (user code with variables of its own: one lexical block per scope, one address range each) is
 // unswitched only on a branch with a cold way: the loop keeps the quiet way with its scopes and the
-// copy has none (there the debugger shows the loop's block-scope variables as out of scope). Loops
+// copy has none (there the debugger shows the loop's block-scope variables as out of scope, and the
+// copy writes their values to registers of its own, dead when only the debugger read them). Loops
 // past MAX_LOOP instructions stay, as does all once a function has grown by MAX_GROWTH.
 
 import type { Block, Func, Instr, Terminator, VReg } from '../ir/ir';
 import { mergeBlocks } from './blocks';
-import { coldWay } from './cold-ways';
+import { coldWays } from './cold-ways';
 import { dominators, naturalLoops, type Dominators, type Loop } from './loops';
-import { defOf, freshCopies, renameTerm, renameUses, withoutOutsideUses } from './walk';
+import { defOf, freshCopies, renameTerm, renameUses, successors, termUses, usesOf, withoutOutsideUses } from './walk';
 
 const MAX_LOOP = 160;
 const MAX_GROWTH = 1200;
@@ -61,10 +62,11 @@ function candidate(f: Func, dom: Dominators, coldCopies: ReadonlySet<Block>): Ca
       const d = defOf(i);
       if (d) written.add(d.id);
     }
+    const coldWay = coldWays(loop);
     for (const at of dom.order) {
       const t = at.term;
       if (!loop.blocks.has(at) || t?.op !== 'branch' || t.then === t.else || written.has(t.cond.id)) continue;
-      const cold = coldWay(loop, at);
+      const cold = coldWay(at);
       if (!scoped || cold) return { loop, pre: outside[0], cond: t.cond, cold, scoped };
     }
   }
@@ -79,6 +81,55 @@ function loopLocals(f: Func, loop: Loop): Set<number> {
     if (d) out.add(d.id);
   }
   return withoutOutsideUses(f, out, (b) => loop.blocks.has(b));
+}
+
+/**
+ * The registers of the debugger variables of the scopes the loop opens (their lifetime is one
+ * iteration): those no block outside reads or writes and that no iteration reads before writing.
+ */
+function scopedVariables(f: Func, loop: Loop): Set<number> {
+  const scopes = new Set<number>();
+  for (const b of loop.blocks) for (const i of b.instrs) if (i.op === 'scope' && i.begin) scopes.add(i.id);
+  const vars = new Set<number>();
+  for (const d of f.debugVars) if (d.vreg && scopes.has(d.scope) && !readBeforeWritten(loop, d.vreg.id)) vars.add(d.vreg.id);
+  return withoutDebugVarsOutside(f, vars, loop);
+}
+
+/** Whether some path from the loop's header reads register `id` before writing it. */
+function readBeforeWritten(loop: Loop, id: number): boolean {
+  const seen = new Set<Block>();
+  const work = [loop.header];
+  while (work.length) {
+    const b = work.pop()!;
+    if (seen.has(b) || !loop.blocks.has(b)) continue;
+    seen.add(b);
+    let written = false;
+    for (const i of b.instrs) {
+      if (usesOf(i).some((u) => u.id === id)) return true;
+      if (defOf(i)?.id === id) {
+        written = true;
+        break;
+      }
+    }
+    if (written) continue;
+    if (termUses(b.term).some((u) => u.id === id)) return true;
+    work.push(...successors(b));
+  }
+  return false;
+}
+
+/** `regs` less those a block outside the loop reads or writes. */
+function withoutDebugVarsOutside(f: Func, regs: Set<number>, loop: Loop): Set<number> {
+  for (const b of f.blocks) {
+    if (loop.blocks.has(b)) continue;
+    for (const i of b.instrs) {
+      const d = defOf(i);
+      if (d) regs.delete(d.id);
+      for (const u of usesOf(i)) regs.delete(u.id);
+    }
+    for (const u of termUses(b.term)) regs.delete(u.id);
+  }
+  return regs;
 }
 
 /** The block entering the loop, as one that only jumps to the header (made if the loop is entered by a branch). */
@@ -98,6 +149,8 @@ function unswitch(f: Func, c: Candidate, ids: { next: number }): { blocks: Block
   const pre = preheader(f, loop, c.pre, ids);
   const dropScopes = c.scoped && c.cold !== undefined;
   const local = loopLocals(f, loop);
+  // the copy without scopes has no block-scope variables: theirs become registers of its own (dead, if only the debugger read them)
+  if (dropScopes) for (const id of scopedVariables(f, loop)) local.add(id);
   const reg = freshCopies(f, local);
   const order = f.blocks.filter((b) => loop.blocks.has(b));
   const copies = new Map<Block, Block>(order.map((b) => [b, { id: ids.next++, instrs: [] }]));

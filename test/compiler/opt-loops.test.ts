@@ -209,12 +209,14 @@ describe('compiler -O2 copy coalescing (IR in → IR out)', () => {
 });
 
 describe('compiler -O2 loop unswitching (IR in → IR out)', () => {
-  it('unswitch.ts: a loop with lexical scopes is unswitched only on a branch one way of which reports a fault; the loop keeps the other way and its scopes, the copy reports without them', () => {
+  it('unswitch.ts: a loop with lexical scopes is unswitched only on a branch one way of which reports a fault; the loop keeps the other way and its scopes, the copy reports without them (and without their variables)', () => {
     const build = (report: boolean) => {
       const b = new FunctionBuilder('f', 'f', POS, true);
       const n = b.addParam('i32');
       const p = b.addParam('i32');
       const busy = b.cmp('gt', b.addParam('i32'), b.const('i32', 0));
+      const x = b.vreg('i32');
+      b.debugVar({ name: 'x', type: undefined, slot: b.slot(4, 4, 'x'), isParam: false, indirect: false, decl: POS, scope: 7, vreg: x });
       countedLoop(b, n, () => {
         const conflict = b.newBlock();
         const next = b.newBlock();
@@ -224,15 +226,18 @@ describe('compiler -O2 loop unswitching (IR in → IR out)', () => {
         b.call(report ? 'neuron_coherency_violation' : 'external', [p]);
         b.jump(next);
         b.place(next);
-        b.store('i32', n, regAddr(p));
+        // `int x = *p;` of the loop's scope, read through its source
+        const t = b.load('i32', regAddr(p), 'i32');
+        b.copy(x, t);
+        b.store('i32', t, regAddr(p));
         b.marker({ op: 'scope', id: 7, begin: false });
       });
       b.terminate({ op: 'ret' });
       rotateLoops(b.func);
-      return { f: b.func, busy, unswitched: unswitchLoops(b.func) };
+      return { f: b.func, busy, x, unswitched: unswitchLoops(b.func) };
     };
     assert.equal(build(false).unswitched, 0, 'a branch to an ordinary call: the scoped loop stays');
-    const { f, busy, unswitched } = build(true);
+    const { f, busy, x, unswitched } = build(true);
     assert.equal(unswitched, 1, printFunc(f, true));
     const loops = naturalLoops(f);
     assert.equal(loops.length, 2, printFunc(f, true));
@@ -243,6 +248,8 @@ describe('compiler -O2 loop unswitching (IR in → IR out)', () => {
     assert.ok(reporting && quiet, `one copy reports on every iteration, the other never:\n${printFunc(f, true)}`);
     assert.equal(scopes(quiet).length, 2, 'the quiet loop keeps its scope marks');
     assert.equal(scopes(reporting).length, 0, 'the reporting copy has none');
+    const writesX = (l: (typeof loops)[number]) => [...l.blocks].some((y) => y.instrs.some((i) => i.op === 'copy' && i.dst === x));
+    assert.ok(writesX(quiet) && !writesX(reporting), `the scope's variable x is written in the quiet loop only:\n${printFunc(f, true)}`);
     const entering = f.blocks.filter((x) => x.term?.op === 'branch' && x.term.cond === busy);
     assert.equal(entering.length, 1, 'the preheader branches once');
     const t = entering[0].term as Extract<typeof entering[0]['term'], { op: 'branch' }>;
