@@ -1,28 +1,34 @@
 // -O2, IR → IR: loop unswitching. An innermost loop with a branch on a condition the loop does not
 // write (typically hoisted there by licm.ts) is duplicated: the preheader branches once on the
-// condition into the loop whose branch always goes one way or into its copy whose branch goes the
-// other; the arms no copy reaches any more are dropped. What it removes is the per-element dtype
+// condition into the loop whose branches on it always go one way or into its copy whose branches go
+// the other; the arms no copy reaches any more are dropped. What it removes is the per-element dtype
 // switch of the SDK's fill and elementwise loops (store_element, load_element): each copy of the
-// loop keeps one arm.
+// loop keeps one arm; and the per-element tests of the accessors' fault reports.
 //
 // Registers are not in SSA form: the copy writes the same registers as the loop, except those only
-// the loop mentions, which get fresh ones (their live ranges stay within each copy). A loop holding
-// lexical-scope marks (user code with variables of its own: one lexical block per scope, one address
-// range each) is unswitched only on a branch one way of which reports a fault (a coherency
-// violation, a failed check) before rejoining: the loop keeps the other way, with its scopes, and the
-// copy taking the reporting way has none (there the debugger shows the loop's block-scope variables
-// as out of scope). Loops past MAX_LOOP instructions stay, as does all once a function has grown by
-// MAX_GROWTH.
+// the loop mentions, which get fresh ones (their live ranges stay within each copy).
+//
+// What it costs: each copy lengthens the live ranges of the values the loops share (the allocator
+// keeps one interval per register), so the copy that runs may spill. The model, per loop: a branch
+// one way of which reports a fault before the ways join (cold-ways.ts: a coherency violation, an
+// index out of bounds) is unswitched once for all the loop's branches on its condition; the loop
+// keeps the quiet way and the copy, which runs only when a fault is reported, is never unswitched
+// again (n such conditions make n + 1 copies, not 2^n). A branch neither way of which reports (a
+// dtype switch) is unswitched in both copies, as each may run. A loop holding lexical-scope marks
+// (user code with variables of its own: one lexical block per scope, one address range each) is
+// unswitched only on a branch with a cold way: the loop keeps the quiet way with its scopes and the
+// copy has none (there the debugger shows the loop's block-scope variables as out of scope, and the
+// copy writes their values to registers of its own, dead when only the debugger read them). Loops
+// past MAX_LOOP instructions stay, as does all once a function has grown by MAX_GROWTH.
 
-import type { Block, Func, Instr, Terminator } from '../ir/ir';
+import type { Block, Func, Instr, Terminator, VReg } from '../ir/ir';
 import { mergeBlocks } from './blocks';
+import { coldWays } from './cold-ways';
 import { dominators, naturalLoops, type Dominators, type Loop } from './loops';
-import { isFaultReport } from './alias';
-import { defOf, freshCopies, renameTerm, renameUses, successors, withoutOutsideUses } from './walk';
+import { defOf, freshCopies, renameTerm, renameUses, successors, termUses, usesOf, withoutOutsideUses } from './walk';
 
 const MAX_LOOP = 160;
 const MAX_GROWTH = 1200;
-const MAX_UNSWITCHES = 16;
 
 const instrCountOf = (b: Block) => b.instrs.filter((i) => i.op !== 'stmt' && i.op !== 'scope').length;
 
@@ -30,33 +36,22 @@ interface Candidate {
   readonly loop: Loop;
   /** The one block outside the loop that enters it. */
   readonly pre: Block;
-  readonly at: Block;
-  /** The loop holds scope marks: its copy takes the branch's reporting (then) way and drops them. */
+  readonly cond: VReg;
+  /** The way of the branches on `cond` that reports a fault (the copy takes it), if one does. */
+  readonly cold: 'then' | 'else' | undefined;
+  /** The loop holds scope marks: its copy drops them. */
   readonly scoped: boolean;
-}
-
-/** Whether the way from `from` reaches a fault report in the loop before `join` (or the header). */
-function reportsBefore(loop: Loop, from: Block, join: Block): boolean {
-  const seen = new Set<Block>();
-  const work = [from];
-  while (work.length) {
-    const b = work.pop()!;
-    if (seen.has(b) || b === join || b === loop.header || !loop.blocks.has(b)) continue;
-    seen.add(b);
-    if (b.instrs.some((i) => i.op === 'call' && typeof i.callee === 'string' && isFaultReport(i.callee))) return true;
-    work.push(...successors(b));
-  }
-  return false;
 }
 
 function innermost(loops: readonly Loop[], l: Loop): boolean {
   return !loops.some((o) => o !== l && l.blocks.has(o.header));
 }
 
-function candidate(f: Func, dom: Dominators): Candidate | undefined {
+/** The first innermost loop (not a cold copy) with a branch on a condition it does not write. */
+function candidate(f: Func, dom: Dominators, coldCopies: ReadonlySet<Block>): Candidate | undefined {
   const loops = naturalLoops(f, dom);
   for (const loop of loops) {
-    if (!innermost(loops, loop) || loop.header === f.blocks[0]) continue;
+    if (!innermost(loops, loop) || loop.header === f.blocks[0] || coldCopies.has(loop.header)) continue;
     const blocks = [...loop.blocks];
     const scoped = blocks.some((b) => b.instrs.some((i) => i.op === 'scope'));
     if (blocks.reduce((n, b) => n + instrCountOf(b), 0) > MAX_LOOP) continue;
@@ -67,12 +62,13 @@ function candidate(f: Func, dom: Dominators): Candidate | undefined {
       const d = defOf(i);
       if (d) written.add(d.id);
     }
-    const at = dom.order.find((b) => {
-      const t = b.term;
-      if (!loop.blocks.has(b) || t?.op !== 'branch' || t.then === t.else || written.has(t.cond.id)) return false;
-      return !scoped || reportsBefore(loop, t.then, t.else);
-    });
-    if (at) return { loop, pre: outside[0], at, scoped };
+    const coldWay = coldWays(loop);
+    for (const at of dom.order) {
+      const t = at.term;
+      if (!loop.blocks.has(at) || t?.op !== 'branch' || t.then === t.else || written.has(t.cond.id)) continue;
+      const cold = coldWay(at);
+      if (!scoped || cold) return { loop, pre: outside[0], cond: t.cond, cold, scoped };
+    }
   }
   return undefined;
 }
@@ -87,6 +83,55 @@ function loopLocals(f: Func, loop: Loop): Set<number> {
   return withoutOutsideUses(f, out, (b) => loop.blocks.has(b));
 }
 
+/**
+ * The registers of the debugger variables of the scopes the loop opens (their lifetime is one
+ * iteration): those no block outside reads or writes and that no iteration reads before writing.
+ */
+function scopedVariables(f: Func, loop: Loop): Set<number> {
+  const scopes = new Set<number>();
+  for (const b of loop.blocks) for (const i of b.instrs) if (i.op === 'scope' && i.begin) scopes.add(i.id);
+  const vars = new Set<number>();
+  for (const d of f.debugVars) if (d.vreg && scopes.has(d.scope) && !readBeforeWritten(loop, d.vreg.id)) vars.add(d.vreg.id);
+  return withoutDebugVarsOutside(f, vars, loop);
+}
+
+/** Whether some path from the loop's header reads register `id` before writing it. */
+function readBeforeWritten(loop: Loop, id: number): boolean {
+  const seen = new Set<Block>();
+  const work = [loop.header];
+  while (work.length) {
+    const b = work.pop()!;
+    if (seen.has(b) || !loop.blocks.has(b)) continue;
+    seen.add(b);
+    let written = false;
+    for (const i of b.instrs) {
+      if (usesOf(i).some((u) => u.id === id)) return true;
+      if (defOf(i)?.id === id) {
+        written = true;
+        break;
+      }
+    }
+    if (written) continue;
+    if (termUses(b.term).some((u) => u.id === id)) return true;
+    work.push(...successors(b));
+  }
+  return false;
+}
+
+/** `regs` less those a block outside the loop reads or writes. */
+function withoutDebugVarsOutside(f: Func, regs: Set<number>, loop: Loop): Set<number> {
+  for (const b of f.blocks) {
+    if (loop.blocks.has(b)) continue;
+    for (const i of b.instrs) {
+      const d = defOf(i);
+      if (d) regs.delete(d.id);
+      for (const u of usesOf(i)) regs.delete(u.id);
+    }
+    for (const u of termUses(b.term)) regs.delete(u.id);
+  }
+  return regs;
+}
+
 /** The block entering the loop, as one that only jumps to the header (made if the loop is entered by a branch). */
 function preheader(f: Func, loop: Loop, from: Block, ids: { next: number }): Block {
   const t = from.term;
@@ -98,17 +143,21 @@ function preheader(f: Func, loop: Loop, from: Block, ids: { next: number }): Blo
   return pre;
 }
 
-function unswitch(f: Func, c: Candidate, ids: { next: number }): number {
-  const { loop, at } = c;
+/** Duplicates the loop; returns the copy's blocks and the instructions copied. */
+function unswitch(f: Func, c: Candidate, ids: { next: number }): { blocks: Block[]; size: number } {
+  const { loop } = c;
   const pre = preheader(f, loop, c.pre, ids);
+  const dropScopes = c.scoped && c.cold !== undefined;
   const local = loopLocals(f, loop);
+  // the copy without scopes has no block-scope variables: theirs become registers of its own (dead, if only the debugger read them)
+  if (dropScopes) for (const id of scopedVariables(f, loop)) local.add(id);
   const reg = freshCopies(f, local);
   const order = f.blocks.filter((b) => loop.blocks.has(b));
   const copies = new Map<Block, Block>(order.map((b) => [b, { id: ids.next++, instrs: [] }]));
   const to = (b: Block) => copies.get(b) ?? b;
   for (const b of order) {
     const nb = copies.get(b)!;
-    const kept = c.scoped ? b.instrs.filter((i) => i.op !== 'scope') : b.instrs;
+    const kept = dropScopes ? b.instrs.filter((i) => i.op !== 'scope') : b.instrs;
     nb.instrs.push(...kept.map((i): Instr => {
       const r = renameUses(i, reg);
       const d = defOf(r);
@@ -117,34 +166,37 @@ function unswitch(f: Func, c: Candidate, ids: { next: number }): number {
     const t = renameTerm(b.term, reg) as Terminator;
     nb.term = t.op === 'jump' ? { ...t, target: to(t.target) } : t.op === 'branch' ? { ...t, then: to(t.then), else: to(t.else) } : t;
   }
-  const branch = at.term as Extract<Terminator, { op: 'branch' }>;
-  const twin = copies.get(at)!;
-  if (c.scoped) {
-    // the loop (with its scopes) goes the other way; the copy reports
-    at.term = { op: 'jump', target: branch.else, pos: branch.pos };
-    twin.term = { op: 'jump', target: to(branch.then), pos: branch.pos };
-    pre.term = { op: 'branch', cond: branch.cond, then: copies.get(loop.header)!, else: loop.header, pos: pre.term?.pos };
-  } else {
-    at.term = { op: 'jump', target: branch.then, pos: branch.pos };
-    twin.term = { op: 'jump', target: to(branch.else), pos: branch.pos };
-    pre.term = { op: 'branch', cond: branch.cond, then: loop.header, else: copies.get(loop.header)!, pos: pre.term?.pos };
+  // the loop keeps one way of every branch on the condition (the quiet one, if one reports), the copy the other
+  const copyTakesThen = c.cold === 'then';
+  for (const b of order) {
+    const t = b.term;
+    if (t?.op !== 'branch' || t.cond !== c.cond) continue;
+    b.term = { op: 'jump', target: copyTakesThen ? t.else : t.then, pos: t.pos };
+    copies.get(b)!.term = { op: 'jump', target: to(copyTakesThen ? t.then : t.else), pos: t.pos };
   }
+  const twin = copies.get(loop.header)!;
+  pre.term = copyTakesThen
+    ? { op: 'branch', cond: c.cond, then: twin, else: loop.header, pos: pre.term?.pos }
+    : { op: 'branch', cond: c.cond, then: loop.header, else: twin, pos: pre.term?.pos };
   const last = Math.max(...order.map((b) => f.blocks.indexOf(b)));
   f.blocks.splice(last + 1, 0, ...order.map((b) => copies.get(b)!));
-  return order.reduce((n, b) => n + instrCountOf(b), 0);
+  return { blocks: [...copies.values()], size: order.reduce((n, b) => n + instrCountOf(b), 0) };
 }
 
-/** Unswitches innermost loops on conditions they do not write; returns how many. */
+/** Unswitches innermost loops on conditions they do not write; returns how many times. */
 export function unswitchLoops(f: Func): number {
   const ids = { next: Math.max(...f.blocks.map((b) => b.id)) + 1 };
+  const coldCopies = new Set<Block>();
   let grown = 0;
   let count = 0;
-  for (; count < MAX_UNSWITCHES && grown < MAX_GROWTH; count++) {
-    const c = candidate(f, dominators(f));
+  for (; grown < MAX_GROWTH; count++) {
+    const c = candidate(f, dominators(f), coldCopies);
     if (!c) break;
-    grown += unswitch(f, c, ids);
+    const copy = unswitch(f, c, ids);
+    // by every block: merging may make another of them the copy's header
+    if (c.cold) for (const b of copy.blocks) coldCopies.add(b);
+    grown += copy.size;
     mergeBlocks(f);
   }
   return count;
 }
-

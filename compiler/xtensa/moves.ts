@@ -198,9 +198,9 @@ export function dropMoves(w: AsmWriter, from: number, to: number, keep: KeptRegi
       drop.add(n);
       continue;
     }
-    // 3: the later reads of rY read rX, unchanged until then, when rY is dead after them
+    // 3: the later reads of rY read rX, unchanged until then, when rY is dead after them (none: the move is dead)
     const reads = sourceReads(n, ry, rx);
-    if (!reads?.length || kept(ry, n, reads[reads.length - 1])) continue;
+    if (!reads || (reads.length && kept(ry, n, reads[reads.length - 1]))) continue;
     for (const x of reads) rename(x, ry, rx, true);
     drop.add(n);
   }

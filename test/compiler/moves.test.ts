@@ -2,7 +2,8 @@
 // an argument register is computed there (through a 64-bit add's carry branch), a call's result is
 // read in a10 where it was moved away (across a loop's branch when the register is dead on every way
 // out), and a moved register's later reads read its source while that is unchanged; a register still read later, a debugger variable's register,
-// a stretch with a call or a label reached from outside, or a write of a10 keep the move.
+// a stretch with a call or a label reached from outside, or a write of a10 keep the move; a move whose
+// register is written again before any read goes.
 
 import { strict as assert } from 'node:assert';
 import { AsmWriter } from '../../compiler/xtensa/asm-writer';
@@ -60,17 +61,28 @@ describe('compiler: register moves around calls (xtensa/moves.ts)', () => {
     assert.equal(run(['mov\ta12, a5', 'call8\tf', 'movi\ta5, 0', 'retw']).dropped, 0);
   });
 
+  it('a move whose register is written again before any read goes (the copy of a debugger variable described in its source register)', () => {
+    // `float x = in[i][j]`: x's register is overwritten by the next line, the uses read the source
+    const r = run(['l32i\ta5, a10, 0', 'mov\ta3, a5', 'l32i\ta3, a2, 8', 'wfr\tf0, a5', 'retw']);
+    assert.equal(r.dropped, 1);
+    assert.deepEqual(r.text, ['l32i\ta5, a10, 0', 'l32i\ta3, a2, 8', 'wfr\tf0, a5', 'retw']);
+    // dead at every way out of a branch too; but not where the debugger reads it, nor where a return reads it
+    assert.equal(run(['mov\ta6, a5', 'beqz\ta5, .L1', 'movi\ta6, 1', '.L1:', 'movi\ta6, 2', 'retw']).dropped, 1);
+    assert.equal(run(['l32i\ta5, a10, 0', 'mov\ta3, a5', 'l32i\ta3, a2, 8', 'retw'], ['a3']).dropped, 0);
+    assert.equal(run(['mov\ta3, a5', 'retw']).dropped, 0);
+  });
+
   it('a later read, a kept register, a call or an outside label in the stretch, or a write of a10 keep the move', () => {
     // a5 read after the move
     assert.equal(run(['add\ta5, a8, a7', 'mov\ta12, a5', 'call8\tf', 'add\ta6, a5, a5', 'movi\ta5, 0', 'retw']).dropped, 0);
     // a debugger variable's register
     assert.equal(run(['add\ta5, a8, a7', 'mov\ta12, a5', 'movi\ta5, 0', 'retw'], ['a5']).dropped, 0);
     // a call between the write and the move
-    assert.equal(run(['add\ta5, a8, a7', 'call8\tg', 'mov\ta12, a5', 'movi\ta5, 0', 'retw']).dropped, 0);
+    assert.equal(run(['add\ta5, a8, a7', 'call8\tg', 'mov\ta12, a5', 'movi\ta5, 0', 'call8\tf', 'retw']).dropped, 0);
     // a label reached from elsewhere between the write and the move
-    assert.equal(run(['add\ta5, a8, a7', '.L2:', 'mov\ta12, a5', 'movi\ta5, 0', 'bnez\ta3, .L2', 'retw']).dropped, 0);
+    assert.equal(run(['add\ta5, a8, a7', '.L2:', 'mov\ta12, a5', 'movi\ta5, 0', 'call8\tf', 'bnez\ta3, .L2', 'retw']).dropped, 0);
     // the argument register read in between
-    assert.equal(run(['add\ta5, a8, a7', 'add\ta9, a12, a12', 'mov\ta12, a5', 'movi\ta5, 0', 'retw']).dropped, 0);
+    assert.equal(run(['add\ta5, a8, a7', 'add\ta9, a12, a12', 'mov\ta12, a5', 'movi\ta5, 0', 'call8\tf', 'retw']).dropped, 0);
     // the result: a10 written before the last read, or the register never written again in sight
     assert.equal(run(['call8\tf', 'mov\ta2, a10', 'l32i\ta10, a1, 16', 'l32i\ta5, a2, 0', 'movi\ta2, 0', 'retw']).dropped, 0);
     assert.equal(run(['call8\tf', 'mov\ta2, a10', 'l32i\ta5, a2, 0', 'retw']).dropped, 0);

@@ -209,12 +209,14 @@ describe('compiler -O2 copy coalescing (IR in → IR out)', () => {
 });
 
 describe('compiler -O2 loop unswitching (IR in → IR out)', () => {
-  it('unswitch.ts: a loop with lexical scopes is unswitched only on a branch one way of which reports a fault; the loop keeps the other way and its scopes, the copy reports without them', () => {
+  it('unswitch.ts: a loop with lexical scopes is unswitched only on a branch one way of which reports a fault; the loop keeps the other way and its scopes, the copy reports without them (and without their variables)', () => {
     const build = (report: boolean) => {
       const b = new FunctionBuilder('f', 'f', POS, true);
       const n = b.addParam('i32');
       const p = b.addParam('i32');
       const busy = b.cmp('gt', b.addParam('i32'), b.const('i32', 0));
+      const x = b.vreg('i32');
+      b.debugVar({ name: 'x', type: undefined, slot: b.slot(4, 4, 'x'), isParam: false, indirect: false, decl: POS, scope: 7, vreg: x });
       countedLoop(b, n, () => {
         const conflict = b.newBlock();
         const next = b.newBlock();
@@ -224,15 +226,18 @@ describe('compiler -O2 loop unswitching (IR in → IR out)', () => {
         b.call(report ? 'neuron_coherency_violation' : 'external', [p]);
         b.jump(next);
         b.place(next);
-        b.store('i32', n, regAddr(p));
+        // `int x = *p;` of the loop's scope, read through its source
+        const t = b.load('i32', regAddr(p), 'i32');
+        b.copy(x, t);
+        b.store('i32', t, regAddr(p));
         b.marker({ op: 'scope', id: 7, begin: false });
       });
       b.terminate({ op: 'ret' });
       rotateLoops(b.func);
-      return { f: b.func, busy, unswitched: unswitchLoops(b.func) };
+      return { f: b.func, busy, x, unswitched: unswitchLoops(b.func) };
     };
     assert.equal(build(false).unswitched, 0, 'a branch to an ordinary call: the scoped loop stays');
-    const { f, busy, unswitched } = build(true);
+    const { f, busy, x, unswitched } = build(true);
     assert.equal(unswitched, 1, printFunc(f, true));
     const loops = naturalLoops(f);
     assert.equal(loops.length, 2, printFunc(f, true));
@@ -243,6 +248,8 @@ describe('compiler -O2 loop unswitching (IR in → IR out)', () => {
     assert.ok(reporting && quiet, `one copy reports on every iteration, the other never:\n${printFunc(f, true)}`);
     assert.equal(scopes(quiet).length, 2, 'the quiet loop keeps its scope marks');
     assert.equal(scopes(reporting).length, 0, 'the reporting copy has none');
+    const writesX = (l: (typeof loops)[number]) => [...l.blocks].some((y) => y.instrs.some((i) => i.op === 'copy' && i.dst === x));
+    assert.ok(writesX(quiet) && !writesX(reporting), `the scope's variable x is written in the quiet loop only:\n${printFunc(f, true)}`);
     const entering = f.blocks.filter((x) => x.term?.op === 'branch' && x.term.cond === busy);
     assert.equal(entering.length, 1, 'the preheader branches once');
     const t = entering[0].term as Extract<typeof entering[0]['term'], { op: 'branch' }>;
@@ -279,5 +286,74 @@ describe('compiler -O2 loop unswitching (IR in → IR out)', () => {
     for (const l of loops) for (const x of l.blocks) assert.ok(!(x.term?.op === 'branch' && x.term.cond === isByte), 'no branch on the condition inside a loop');
     const entering = b.func.blocks.filter((x) => x.term?.op === 'branch' && x.term.cond === isByte);
     assert.equal(entering.length, 1, 'the preheader branches once');
+  });
+  it('unswitch.ts: conditions with a fault-reporting way (an accessor kernel with sanitizers): one copy per condition, the quiet loop free of all of them, the copies left alone', () => {
+    // `if (i < 0) report; …; if (busy) report; …; if (i < 0) report` in one loop: the scale kernel's
+    // index test (twice: two accessors) and conflict test
+    const b = new FunctionBuilder('f', 'f', POS, true);
+    const n = b.addParam('i32');
+    const p = b.addParam('i32');
+    const negative = b.cmp('lt', b.addParam('i32'), b.const('i32', 0));
+    const busy = b.cmp('gt', b.addParam('i32'), b.const('i32', 0));
+    const checked = (cond: typeof busy, report: string) => {
+      const bad = b.newBlock();
+      const next = b.newBlock();
+      b.branch(cond, bad, next);
+      b.place(bad);
+      b.call(report, [p]);
+      b.jump(next);
+      b.place(next);
+    };
+    countedLoop(b, n, () => {
+      checked(negative, '__q7_index_out_of_bounds');
+      checked(busy, 'neuron_coherency_violation');
+      b.store('i32', n, regAddr(p));
+      checked(negative, '__q7_index_out_of_bounds');
+    });
+    b.terminate({ op: 'ret' });
+    rotateLoops(b.func);
+    const text = () => printFunc(b.func);
+    assert.equal(unswitchLoops(b.func), 2, text());
+    const loops = naturalLoops(b.func);
+    assert.equal(loops.length, 3, `the quiet loop and one copy per condition, not one per combination:\n${text()}`);
+    const reads = (l: (typeof loops)[number]) => [...l.blocks].flatMap((x) => (x.term?.op === 'branch' && (x.term.cond === negative || x.term.cond === busy) ? [x.term.cond] : []));
+    const calls = (l: (typeof loops)[number]) => [...l.blocks].flatMap((x) => x.instrs.filter((i) => i.op === 'call'));
+    const quiet = loops.filter((l) => calls(l).length === 0);
+    assert.equal(quiet.length, 1, text());
+    assert.deepEqual(reads(quiet[0]), [], 'the quiet loop tests neither condition');
+    assert.deepEqual(loops.map((l) => calls(l).length).sort(), [0, 1, 3], `the conflict copy reports once, the index copy twice and still tests the conflict:\n${text()}`);
+    const entering = b.func.blocks.filter((x) => x.term?.op === 'branch' && (x.term.cond === negative || x.term.cond === busy) && !loops.some((l) => l.blocks.has(x)));
+    assert.equal(entering.length, 2, 'one branch before the loops per condition');
+  });
+
+  it('unswitch.ts: conditions neither way of which reports (the fill loop\'s dtype switch) are unswitched in every copy', () => {
+    const b = new FunctionBuilder('f', 'f', POS, true);
+    const n = b.addParam('i32');
+    const p = b.addParam('i32');
+    const kind = b.addParam('i32');
+    const isByte = b.cmp('eq', kind, b.const('i32', 0));
+    const isHalf = b.cmp('eq', kind, b.const('i32', 1));
+    countedLoop(b, n, () => {
+      const [bytes, wider, halves, words, next] = [b.newBlock(), b.newBlock(), b.newBlock(), b.newBlock(), b.newBlock()];
+      b.branch(isByte, bytes, wider);
+      b.place(bytes);
+      b.store('u8', n, regAddr(p));
+      b.jump(next);
+      b.place(wider);
+      b.branch(isHalf, halves, words);
+      b.place(halves);
+      b.store('u16', n, regAddr(p));
+      b.jump(next);
+      b.place(words);
+      b.store('i32', n, regAddr(p));
+      b.jump(next);
+      b.place(next);
+    });
+    b.terminate({ op: 'ret' });
+    rotateLoops(b.func);
+    assert.equal(unswitchLoops(b.func), 2);
+    const loops = naturalLoops(b.func);
+    const stores = loops.map((l) => [...l.blocks].flatMap((x) => x.instrs.filter((i) => i.op === 'store').map((i) => i.op === 'store' && i.mem)));
+    assert.deepEqual(stores.map((s) => s.join()).sort(), ['i32', 'u16', 'u8'], `one loop per dtype:\n${printFunc(b.func)}`);
   });
 });
