@@ -159,7 +159,7 @@ export const FAMILIES: readonly Family[] = [
   }),
   family(['retw', 'retw.n'], retw, {
     defers: true,
-    jit: (i, x) => jumpTo(`const to = jitRetw(c, ${hex(i.pc)}); if (to < 0) { ${leaveBefore(i, x)} } a = c.a;`),
+    jit: (i, x) => ({ ...jumpTo(`const to = jitRetw(c, ${hex(i.pc)}); if (to < 0) { ${leaveBefore(i, x)} }`), rotates: true }),
   }),
   family(['movsp'], movsp, { stops: true }),
   family(['rotw'], rotw),

@@ -8,7 +8,9 @@
 // own start loops without the dispatch, and a block's fall-through or jump successor is laid out as
 // the next case where it can be, so that reaching it falls into that case without the dispatch. The guest registers the region names live in JavaScript
 // locals (`rN`), written back to the window when the function returns or throws and before what
-// reads the window itself (a handler call, ENTRY, RETW), and read again after what may change it.
+// reads the window itself (a handler call, ENTRY, RETW), and read again after what may change it
+// (a region that starts with ENTRY and is entered there runs it before reading them; RETW, after
+// which the region leaves, is not followed by a read or a second write-back).
 // The function handles its own zero-overhead-loop checks and exits on loop-back (on cores with the
 // loop option a second function has them, compiled when a call finds LEND at the end of one of the
 // region's instructions; the first, without them, hands such calls to it); it sets Cpu.jitN
@@ -52,6 +54,8 @@ interface Gen {
   readonly hasLoops: boolean;
   readonly windowed: boolean;
   readonly counters: ExecutionCounter[];
+  /** The code of the region's first instruction when it is an ENTRY (run in the prologue when the region is entered there). */
+  readonly entersFirst: string | undefined;
 }
 
 /** Leave the region after `m` instructions of the current block pass, to `to` (a JS expression). */
@@ -105,13 +109,21 @@ function blockCode(g: Gen, b: RegionBlock, next: number | undefined): string {
     const { ins: i, e } = it;
     body.push(`// ${hex(i.pc)} ${i.def?.mnemonic}`, paneCheck(i, k));
     const code = e.kind === 'branch' ? g.regs.rewrite('') : g.regs.rewrite(e.code, e.kind === 'seq' ? e.window : undefined);
-    if (e.kind === 'seq') {
+    if (e.kind === 'seq' && k === 0 && g.index.get(b.pc) === 0 && g.entersFirst !== undefined) {
+      // the region's first instruction, an ENTRY: run before the locals were read when the region was entered here
+      body.push(`if (entered) entered = false; else { ${code.pre}${code.text}${code.post} }`, count(it), loopBack(i, k));
+      checked = -1;
+    } else if (e.kind === 'seq') {
       body.push(code.pre, code.text, code.post, count(it), loopBack(i, k));
       if (e.rotates === true) checked = -1;
     } else if (e.kind === 'branch') {
       const cond = g.regs.rewrite(e.cond).text;
       const taken = selfLoop && e.target === b.pc ? again : transfer(g, k + 1, e.target);
       body.push(count(it), `if (${cond}) { ${taken} }`, loopBack(i, k));
+    } else if (e.rotates === true) {
+      // RETW: the registers are written back before it (`synced`: the region's `finally` then
+      // leaves the window alone, which is no longer the one the locals belong to) and not read after
+      body.push(`{ ${code.pre}${g.regs.flush ? 'synced = true; ' : ''}${code.text}`, count(it), exit(g, k + 1, e.to), '}');
     } else {
       const to = selfLoop ? again : e.direct !== null ? transfer(g, k + 1, e.direct, next, fall) : exit(g, k + 1, e.to);
       body.push(`{ ${code.pre}${code.text}${code.post}`, count(it), to, '}');
@@ -144,9 +156,13 @@ function regionSource(g: Gen, order: readonly RegionBlock[], name: string, prolo
     'at |= 0;',
     // the window moves on a rotation (ENTRY, RETW): their code points `a` at the new one
     'let a = c.a;',
+    // a region that starts with ENTRY and is entered there runs it before reading the locals (which
+    // it would otherwise write back and read again around it)
+    g.entersFirst !== undefined ? `let entered = false; if (at === 0) { const done = 0; ${g.entersFirst} entered = true; }` : '',
     g.hasLoops ? 'const lend = c.lendActive;' : '',
     g.regs.declare,
     'let dn = 0;',
+    g.regs.flush ? 'let synced = false;' : '',
     g.regs.flush ? 'try {' : '',
     'dispatch: for (;;) {',
     'switch (at) {',
@@ -154,7 +170,7 @@ function regionSource(g: Gen, order: readonly RegionBlock[], name: string, prolo
     "default: throw new Error('compiled region: no block ' + at);",
     '}',
     '}',
-    g.regs.flush ? `} finally { ${g.regs.flush} }` : '',
+    g.regs.flush ? `} finally { if (!synced) { ${g.regs.flush} } }` : '',
   ];
   return `"use strict"; return function ${name}(c, left, at) {\n${body.filter((l) => l).join('\n')}\n};`;
 }
@@ -198,7 +214,9 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
   const regs = registerLocals(all.map((it) => it.e));
   const cases = layout(region);
   const index = new Map(cases.map((b, k) => [b.pc, k]));
-  const gen = (loops: boolean): Gen => ({ blocks: region.blocks, index, regs, hasLoops: loops, windowed: c.windowed, counters: [] });
+  const e0 = region.order[0].items[0].e;
+  const entersFirst = e0.kind === 'seq' && e0.rotates === true ? e0.code : undefined;
+  const gen = (loops: boolean): Gen => ({ blocks: region.blocks, index, regs, hasLoops: loops, windowed: c.windowed, counters: [], entersFirst });
   const m = c.mem;
   const hf = all.map((it) => it.ins.inner);
   const hi = all.map((it) => it.ins);

@@ -18,14 +18,16 @@ import { POOL_WRITE } from '../../memory/memory';
  * 'seq': statements, then the next instruction (`rotates`: it moved the register window, so the
  * block must check the panes of what follows; `window`: the only registers of the window the
  * statements reach other than by a literal `a[N]`, a handler call's register operands). 'branch': a condition; taken goes to `target`.
- * 'jump': statements, then an unconditional transfer to the `to` expression (`direct` when fixed).
+ * 'jump': statements, then an unconditional transfer to the `to` expression (`direct` when fixed;
+ * `rotates`: the statements moved the register window, so the region leaves right after them with
+ * the window as they left it: it neither reads nor writes back a register after them).
  * Statements may leave the block before the instruction (`c.jitN = done + K; return PC;`) so that
  * the interpreter runs it: the windowed instructions do so for their exceptional cases.
  */
 export type Emitted =
   | { readonly kind: 'seq'; readonly code: string; readonly rotates?: boolean; readonly window?: readonly number[] }
   | { readonly kind: 'branch'; readonly cond: string; readonly target: number }
-  | { readonly kind: 'jump'; readonly code: string; readonly to: string; readonly direct: number | null };
+  | { readonly kind: 'jump'; readonly code: string; readonly to: string; readonly direct: number | null; readonly rotates?: boolean };
 
 /**
  * Where the instruction sits: its index in the block, the code epoch it was compiled in, and the
