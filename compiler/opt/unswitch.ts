@@ -25,7 +25,7 @@ import type { Block, Func, Instr, Terminator, VReg } from '../ir/ir';
 import { mergeBlocks } from './blocks';
 import { coldWays } from './cold-ways';
 import { dominators, naturalLoops, type Dominators, type Loop } from './loops';
-import { defOf, freshCopies, renameTerm, renameUses, successors, termUses, usesOf, withoutOutsideUses } from './walk';
+import { defOf, freshCopies, renameTerm, renameUses, successors, termUses, usesOf, withoutOutsideUses, withoutUsesOutside } from './walk';
 
 const MAX_LOOP = 160;
 const MAX_GROWTH = 1200;
@@ -120,16 +120,7 @@ function readBeforeWritten(loop: Loop, id: number): boolean {
 
 /** `regs` less those a block outside the loop reads or writes. */
 function withoutDebugVarsOutside(f: Func, regs: Set<number>, loop: Loop): Set<number> {
-  for (const b of f.blocks) {
-    if (loop.blocks.has(b)) continue;
-    for (const i of b.instrs) {
-      const d = defOf(i);
-      if (d) regs.delete(d.id);
-      for (const u of usesOf(i)) regs.delete(u.id);
-    }
-    for (const u of termUses(b.term)) regs.delete(u.id);
-  }
-  return regs;
+  return withoutUsesOutside(f, regs, (b) => loop.blocks.has(b));
 }
 
 /** The block entering the loop, as one that only jumps to the header (made if the loop is entered by a branch). */

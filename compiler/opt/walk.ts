@@ -137,6 +137,11 @@ export function renameAll(f: Func, r: Rename): void {
 export function withoutOutsideUses(f: Func, regs: Set<number>, inside: (b: Block) => boolean): Set<number> {
   for (const d of f.debugVars) if (d.vreg) regs.delete(d.vreg.id);
   for (const p of f.params) regs.delete(p.id);
+  return withoutUsesOutside(f, regs, inside);
+}
+
+/** `regs` less those an outside block (`inside(b)` false) defines or uses. */
+export function withoutUsesOutside(f: Func, regs: Set<number>, inside: (b: Block) => boolean): Set<number> {
   for (const b of f.blocks) {
     if (inside(b)) continue;
     for (const i of b.instrs) {
