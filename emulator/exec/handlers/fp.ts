@@ -12,7 +12,7 @@ import { fadd, fdiv, fmuladd, fmul, fpFlags, frsqrtApprox, fsqrt, fsub } from '.
 import { IntRounding, cvtFlags, floatToInt, floatToUint, intToFloat } from '../../fp/convert';
 import { Relation, cmpFlags, fcompare } from '../../fp/compare';
 import { family, type Family } from '../family';
-import { type EmitContext, type Emitted, type Template, A, imm, leaveIfCodeChanged, FAST_MASK, POOL_AT, poolOffset, seq } from '../jit/template';
+import { type EmitContext, type Emitted, type Template, A, load, seq, store } from '../jit/template';
 
 function raise(c: Cpu, flags: number): void {
   if (flags) c.fsr |= flags << FSR_FLAGS_SHIFT;
@@ -240,16 +240,10 @@ function own(handler: typeof lsi, t: (i: Insn, x: EmitContext) => Emitted): { de
 }
 
 /** LSI ft, as, offset: the 32-bit load of compiled blocks (jit/template.ts load) into c.f[ft]. */
-function lsiCode(i: Insn, x: EmitContext): Emitted {
-  const slow = `(c.jitK = ${x.k}, c.jitN = done + ${x.k}, mem.read32(ad >>> 0))`;
-  return seq(`{ const ad = (${A(i.b)} + ${imm(i.c)}) | 0; ${poolOffset(false)} c.f[${i.a}] = (o & ${FAST_MASK[4]}) === 0 ? ${POOL_AT[4]} : ${slow}; }`);
-}
+const lsiCode = (i: Insn, x: EmitContext): Emitted => load(i, x, 4, false, `c.f[${i.a}]`);
 
 /** SSI ft, as, offset: the 32-bit store of compiled blocks (jit/template.ts store) of c.f[ft]. */
-function ssiCode(i: Insn, x: EmitContext): Emitted {
-  const slow = `c.jitK = ${x.k}; c.jitN = done + ${x.k}; mem.write32(ad >>> 0, c.f[${i.a}]); ${leaveIfCodeChanged(i, x)}`;
-  return seq(`{ const ad = (${A(i.b)} + ${imm(i.c)}) | 0; ${poolOffset(true)} if ((o & ${FAST_MASK[4]}) === 0) ${POOL_AT[4]} = c.f[${i.a}]; else { ${slow} } }`);
-}
+const ssiCode = (i: Insn, x: EmitContext): Emitted => store(i, x, 4, `c.f[${i.a}]`);
 
 /** The rows of each handler: loads, stores and moves compile inline, a compiled block calls the others (jit/callable.ts). */
 export const FAMILIES: readonly Family[] = [

@@ -69,9 +69,9 @@ export const jumpTo = (code: string): Emitted => ({ kind: 'jump', code, to: 'to'
 /** The write table's word index in `m32` (the read table starts at 0). */
 const WRITE_TABLE = hex(POOL_WRITE);
 /** The mask of `o` (page entry + address offset) that must be clear for a fast access of `size` bytes: the slow-entry bit and the alignment. */
-export const FAST_MASK = { 1: '0x80000000', 2: '0x80000001', 4: '0x80000003' } as const;
+const FAST_MASK = { 1: '0x80000000', 2: '0x80000001', 4: '0x80000003' } as const;
 /** The pool view element of `size` bytes at byte offset `o`. */
-export const POOL_AT = { 1: 'm8[o]', 2: 'm16[o >> 1]', 4: 'm32[o >> 2]' } as const;
+const POOL_AT = { 1: 'm8[o]', 2: 'm16[o >> 1]', 4: 'm32[o >> 2]' } as const;
 
 /** `const o = …`: the byte offset in the pool of the (int32) address `ad`, read from the read or write table; negative for the slow path. */
 export function poolOffset(write: boolean): string {
@@ -83,20 +83,20 @@ export function poolOffset(write: boolean): string {
  * the alignment), the Memory for the rest (it throws faults). The address is kept as an int32
  * (`>>> 16`, `& 0xffff` read it the same), so V8 needs no uint32 check.
  */
-export function load(i: Insn, x: EmitContext, size: 1 | 2 | 4, signed: boolean): Emitted {
+export function load(i: Insn, x: EmitContext, size: 1 | 2 | 4, signed: boolean, into = A(i.a)): Emitted {
   const k = x.k;
   const addr = `const ad = (a[${i.b}] + ${imm(i.c)}) | 0;`;
   const slow = `(c.jitK = ${k}, c.jitN = done + ${k}, mem.read${size * 8}(ad >>> 0))`;
   const value = `((o & ${FAST_MASK[size]}) === 0 ? ${POOL_AT[size]} : ${slow})`;
-  return seq(`{ ${addr} ${poolOffset(false)} a[${i.a}] = ${signed ? `(${value} << 16) >> 16` : value}; }`);
+  return seq(`{ ${addr} ${poolOffset(false)} ${into} = ${signed ? `(${value} << 16) >> 16` : value}; }`);
 }
 
 /** mem[as + offset] = at; a slow store that rewrote decoded code leaves the (now stale) block right after it. */
-export function store(i: Insn, x: EmitContext, size: 1 | 2 | 4): Emitted {
+export function store(i: Insn, x: EmitContext, size: 1 | 2 | 4, from = A(i.a)): Emitted {
   const k = x.k;
   const addr = `const ad = (a[${i.b}] + ${imm(i.c)}) | 0;`;
-  const slow = `c.jitK = ${k}; c.jitN = done + ${k}; mem.write${size * 8}(ad >>> 0, a[${i.a}]); ${leaveIfCodeChanged(i, x)}`;
-  return seq(`{ ${addr} ${poolOffset(true)} if ((o & ${FAST_MASK[size]}) === 0) ${POOL_AT[size]} = a[${i.a}]; else { ${slow} } }`);
+  const slow = `c.jitK = ${k}; c.jitN = done + ${k}; mem.write${size * 8}(ad >>> 0, ${from}); ${leaveIfCodeChanged(i, x)}`;
+  return seq(`{ ${addr} ${poolOffset(true)} if ((o & ${FAST_MASK[size]}) === 0) ${POOL_AT[size]} = ${from}; else { ${slow} } }`);
 }
 
 /** After a store: leave the block if it rewrote decoded code. */
