@@ -4,16 +4,17 @@
 // them) and its default arguments; a class reached is completed (a template instance's members
 // declared) with its default member initialisers, its constructors, destructor, assignments and
 // virtual functions; a global reached gets its definition and initialiser. Walking what these hold
-// (typed expressions, statements, types) reaches more, until nothing new is found. The language
+// (typed expressions, statements, types: references.ts) reaches more, until nothing new is found. The language
 // server's analysis stays lazy: only the path that hands a unit to the compiler pays for this. The
 // completion registers nothing: the lists of the user's functions and classes stay what the analysis
 // found, so what one hand-over completed never becomes a root of the next.
 
 import type { Analyzer } from './analyzer';
-import { ClassDecl, type FieldDecl, type FunctionDecl, type Scope, type Unit, type VarDecl } from '../model/declarations';
+import type { ClassDecl, FieldDecl, FunctionDecl, Scope, Unit, VarDecl } from '../model/declarations';
 import { defaultArgument, memberInitialiser, type Initialiser } from './initialisers-outside-bodies';
 import { variableDefinition, type VariableDefinition } from './variable-definitions';
 import { analyseFunctionBody } from './statements';
+import { ReferenceWalk, type ReferenceSink } from './references';
 
 /** What the completion computed, keyed by declaration: the compiler's read-only tables. */
 export interface Completed {
@@ -73,12 +74,13 @@ export function userGlobals(global: Scope, classes: readonly ClassDecl[]): VarDe
 }
 
 /** The worklist: declarations found, each completed once, and the values they hold walked for more. */
-class Closure {
+class Closure implements ReferenceSink {
   private readonly queue: (() => void)[] = [];
   private readonly functions = new Set<FunctionDecl>();
   private readonly classes = new Set<ClassDecl>();
   private readonly variables = new Set<VarDecl>();
-  private readonly walked = new WeakSet<object>();
+  private readonly fields = new Set<FieldDecl>();
+  private readonly refs = new ReferenceWalk(this);
 
   constructor(
     private readonly a: Analyzer,
@@ -108,9 +110,16 @@ class Closure {
     this.queue.push(() => this.completeVariable(v));
   }
 
+  field(f: FieldDecl): void {
+    if (this.fields.has(f)) return;
+    this.fields.add(f);
+    this.refs.type(f.type);
+    this.class(f.owner);
+  }
+
   private completeFunction(fn: FunctionDecl): void {
-    this.walk(fn.ret);
-    for (const p of fn.params) this.walk(p.type);
+    this.refs.type(fn.ret);
+    for (const p of fn.params) this.refs.type(p.type);
     if (fn.owner) this.class(fn.owner);
     fn.params.forEach((p, i) => {
       if (!p.defaultNode) return;
@@ -118,24 +127,25 @@ class Closure {
       let perFn = this.done.defaultArguments.get(fn);
       if (!perFn) this.done.defaultArguments.set(fn, (perFn = new Map()));
       perFn.set(i, init);
-      this.walk(init?.args);
+      init?.args.forEach((e) => this.refs.expr(e));
     });
     // a template checked at its definition is never compiled: its instances are
     if (!fn.body || fn.generic) return;
     if (!fn.analysed) this.done.analysedHere++;
-    this.walk(fn.analysed ?? analyseFunctionBody(this.a, fn));
+    const body = fn.analysed ?? analyseFunctionBody(this.a, fn);
+    if (body) this.refs.body(body);
   }
 
   private completeClass(c: ClassDecl): void {
     if (!c.require()) return;
     if (c.base) this.class(c.base);
     for (const fd of c.fields) {
-      this.walk(fd.type);
+      this.refs.type(fd.type);
       const init = memberInitialiser(this.a, fd);
       this.done.memberInitialisers.set(fd, init);
-      this.walk(init?.args);
+      init?.args.forEach((e) => this.refs.expr(e));
     }
-    this.walk(c.closure);
+    this.refs.closure(c.closure);
     // what the compiler calls without an expression naming it: constructors and destructors (objects,
     // members and bases built and destroyed), assignments (implicit copies), vtable slots, conversion
     // functions (a class operand used as a scalar)
@@ -148,45 +158,11 @@ class Closure {
   }
 
   private completeVariable(v: VarDecl): void {
-    this.walk(v.type);
+    this.refs.type(v.type);
     if (v.owner) this.class(v.owner);
     if (v.storage !== 'global' && v.storage !== 'static-member') return;
     const def = variableDefinition(this.a, this.units, v);
     this.done.definitions.set(v, def);
-    this.walk(def.initialiser?.args);
-  }
-
-  /**
-   * Walks a value of the model's data (an analysed body, a typed expression or statement, a type):
-   * the declarations it names are queued, plain objects and arrays are walked through; other objects
-   * (places, scopes, syntax) hold nothing to complete.
-   */
-  private walk(value: unknown): void {
-    const stack: unknown[] = [value];
-    while (stack.length) {
-      const v = stack.pop();
-      if (typeof v !== 'object' || v === null || this.walked.has(v)) continue;
-      this.walked.add(v);
-      if (v instanceof ClassDecl) {
-        this.class(v);
-        continue;
-      }
-      if (!Array.isArray(v) && Object.getPrototypeOf(v) !== Object.prototype) continue;
-      if (this.declaration(v as { kind?: unknown; id?: unknown })) continue;
-      for (const x of Array.isArray(v) ? v : Object.values(v)) if (typeof x === 'object' && x !== null) stack.push(x);
-    }
-  }
-
-  /** Queues a declaration met in a walk; false when `v` is not one (types, expressions, statements are walked through). */
-  private declaration(v: { kind?: unknown; id?: unknown }): boolean {
-    if (typeof v.id !== 'number' || typeof v.kind !== 'string') return false;
-    const d = v as FunctionDecl | VarDecl | FieldDecl;
-    if (d.kind === 'function') this.function(d);
-    else if (d.kind === 'var') this.variable(d);
-    else if (d.kind === 'field') {
-      this.walk(d.type);
-      this.class(d.owner);
-    }
-    return true;
+    def.initialiser?.args.forEach((e) => this.refs.expr(e));
   }
 }
