@@ -12,6 +12,7 @@ import { createMachine, MemoryHost } from '../emulator';
 import { readElf } from '../xtensa/elf';
 import { buildCustomProgram, buildProgram, hasTool, repoRoot, runQemu } from '../harness';
 import { spawnSync } from 'node:child_process';
+import { extraCertsSet, withoutExtraCerts } from './extra-certs';
 
 export interface EngineFigure {
   engine: string;
@@ -94,6 +95,8 @@ export interface WholeProcess {
   qemuSeconds: number;
   /** QEMU's time over ours: above 1, `q7 run` is the faster. */
   ratio: number;
+  /** Ours without NODE_EXTRA_CA_CERTS, and QEMU's time over it (only when this environment sets it). */
+  withoutExtraCerts?: { q7Seconds: number; ratio: number };
 }
 
 const Q7 = path.join(__dirname, '..', '..', 'bin', 'q7');
@@ -103,9 +106,9 @@ function median(xs: number[]): number {
   return s[s.length >> 1];
 }
 
-function timeQ7Run(elf: string): { seconds: number; output: string } {
+function timeQ7Run(elf: string, env: NodeJS.ProcessEnv = process.env): { seconds: number; output: string } {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [Q7, 'run', elf], { encoding: 'latin1' });
+  const r = spawnSync(process.execPath, [Q7, 'run', elf], { encoding: 'latin1', env });
   const seconds = (performance.now() - t0) / 1000;
   if (r.error) throw r.error;
   return { seconds, output: r.stdout };
@@ -113,15 +116,20 @@ function timeQ7Run(elf: string): { seconds: number; output: string } {
 
 function wholeProcess(elf: string, instructions: number, expected: string): WholeProcess {
   const q7: number[] = [];
+  const q7NoCerts: number[] = [];
   const qemu: number[] = [];
+  const checked = (r: { seconds: number; output: string }) => {
+    if (r.output !== expected) throw new Error(`bench: q7 run printed ${JSON.stringify(r.output)}, expected ${JSON.stringify(expected)}`);
+    return r.seconds;
+  };
   for (let k = 0; k < 3; k++) {
-    const a = timeQ7Run(elf);
-    if (a.output !== expected) throw new Error(`bench: q7 run printed ${JSON.stringify(a.output)}, expected ${JSON.stringify(expected)}`);
-    q7.push(a.seconds);
+    q7.push(checked(timeQ7Run(elf)));
+    if (extraCertsSet()) q7NoCerts.push(checked(timeQ7Run(elf, withoutExtraCerts())));
     qemu.push(timeQemu(elf).seconds);
   }
   const [q7Seconds, qemuSeconds] = [median(q7), median(qemu)];
-  return { instructions, q7Seconds, qemuSeconds, ratio: qemuSeconds / q7Seconds };
+  const withoutCerts = q7NoCerts.length ? { q7Seconds: median(q7NoCerts), ratio: qemuSeconds / median(q7NoCerts) } : undefined;
+  return { instructions, q7Seconds, qemuSeconds, ratio: qemuSeconds / q7Seconds, withoutExtraCerts: withoutCerts };
 }
 
 export interface EmulatorBenchResult {

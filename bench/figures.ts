@@ -42,6 +42,8 @@ export function emulatorFigures(r: EmulatorBenchResult): Figure[] {
   if (r.whole) {
     out.push(time('emulator.whole-process.q7-run', r.whole.q7Seconds, 's'), time('emulator.whole-process.qemu', r.whole.qemuSeconds, 's'));
     out.push(rate('emulator.whole-process.ratio-to-qemu', r.whole.ratio, 'x'));
+    const w = r.whole.withoutExtraCerts;
+    if (w) out.push(time('emulator.whole-process.q7-run.no-extra-ca-certs', w.q7Seconds, 's'), rate('emulator.whole-process.ratio-to-qemu.no-extra-ca-certs', w.ratio, 'x'));
   }
   return out;
 }
@@ -93,6 +95,9 @@ export function q7RunFigures(rs: readonly Q7RunFigure[]): Figure[] {
   return rs.flatMap((r) => [
     time(`q7run.scale-${r.side}.build+run`, r.coldSeconds, 's'),
     time(`q7run.scale-${r.side}.cached`, r.warmSeconds, 's'),
+    ...(r.withoutExtraCerts
+      ? [time(`q7run.scale-${r.side}.build+run.no-extra-ca-certs`, r.withoutExtraCerts.coldSeconds, 's'), time(`q7run.scale-${r.side}.cached.no-extra-ca-certs`, r.withoutExtraCerts.warmSeconds, 's')]
+      : []),
     // emulated instructions per element at q7 run's defaults (-O2, sanitizers on): deterministic, so a compiler change shows
     ...(Number.isFinite(r.instructions) ? [time(`q7run.scale-${r.side}.insns-per-element`, r.instructions / (r.side * r.side), 'insns')] : []),
   ]);

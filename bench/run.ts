@@ -47,7 +47,9 @@ function emulatorSection(full: boolean): void {
       const w = r.whole;
       console.log(`  whole process, one ELF of ${w.instructions.toExponential(3)} insns (median of 3 wall times): q7 run ${fmt(w.q7Seconds, 3)} s, qemu-system-xtensa ${fmt(w.qemuSeconds, 3)} s: ${fmt(w.ratio, 3)}x QEMU  (goal 1x)`);
       // Node reads the certificates this names at every start, before any of q7's code runs
-      if (process.env.NODE_EXTRA_CA_CERTS) console.log('  note: NODE_EXTRA_CA_CERTS is set in this environment: every node start (q7 run\'s too, not QEMU\'s) loads those certificates first');
+      if (w.withoutExtraCerts) {
+        console.log(`  without NODE_EXTRA_CA_CERTS (set in this environment; every node start, q7 run's too and not QEMU's, loads those certificates first): q7 run ${fmt(w.withoutExtraCerts.q7Seconds, 3)} s: ${fmt(w.withoutExtraCerts.ratio, 3)}x QEMU`);
+      }
     }
     console.log(`  output (identical on all engines): ${r.ours.output.trim()}`);
   } else {
