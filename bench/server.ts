@@ -266,7 +266,7 @@ export function formatColdOpenBench(f: ColdOpenFigures): string[] {
     row('cache of a previous run (median)', f.snapshotMs, f.snapshotOpenMs, f.snapshotMainCpuMs),
   ];
   if (f.caCertsMs !== undefined && f.caCertsOpenMs !== undefined) {
-    out.push(row('empty cache, NODE_EXTRA_CA_CERTS kept', f.caCertsMs, f.caCertsOpenMs, f.caCertsMainCpuMs));
+    out.push(row('empty, NODE_EXTRA_CA_CERTS kept', f.caCertsMs, f.caCertsOpenMs, f.caCertsMainCpuMs));
     out.push('  (NODE_EXTRA_CA_CERTS is set here: Node reads those certificates at every start; the extension starts the server without it, a server started from a shell with it set pays it)');
   }
   if (f.clangdFullMs !== undefined) {
