@@ -20,7 +20,6 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { decodeEntry, encodeEntry } from './entry';
 
 /** The file's name, next to the bundles (dist/). */
@@ -55,7 +54,7 @@ export function encodeShipped(buildId: string, entries: Iterable<readonly [strin
   parts.push(u32(list.length));
   for (const [key, value] of list) {
     const k = Buffer.from(key, 'utf8');
-    const v = encodeEntry(Buffer.concat([Buffer.of(deflate ? DEFLATED : STORED), deflate ? deflateRawSync(value) : value]));
+    const v = encodeEntry(Buffer.concat([Buffer.of(deflate ? DEFLATED : STORED), deflate ? zlib().deflateRawSync(value) : value]));
     parts.push(u32(k.length), k, u32(v.length), v);
   }
   return Buffer.concat(parts);
@@ -124,7 +123,14 @@ function decodeFrom(read: ReadAt, size: number, buildId: string): ShippedEntries
 function unpack(payload: Uint8Array): Uint8Array | undefined {
   const data = payload.subarray(1);
   if (payload[0] === STORED) return data;
-  return payload[0] === DEFLATED ? new Uint8Array(inflateRawSync(data)) : undefined;
+  return payload[0] === DEFLATED ? new Uint8Array(zlib().inflateRawSync(data)) : undefined;
+}
+
+/** Node's zlib, loaded when a deflated entry is first met: a server's start reads stored entries only
+ *  (~1 ms of its main thread). */
+function zlib(): typeof import('node:zlib') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('node:zlib') as typeof import('node:zlib');
 }
 
 /** Reads the shipped snapshot in `dir` (default: next to this bundle) for this build: its index once,
