@@ -1,11 +1,13 @@
-// The language client: starts the Q7 language server (dist/server.js over stdio) for the kernels
-// (served-documents.ts decides which documents it sees), forwards the `q7` settings and shows the
-// server's state in the status bar (status.ts). extension.ts imports this module only when the first
-// kernel opens, so vscode-languageclient is not even loaded for a C++ project without kernels.
+// The language client: starts the Q7 language server (dist/server.js over stdio, in the environment
+// server-launch.ts gives) for the kernels (served-documents.ts decides which documents it sees), forwards
+// the `q7` settings and shows the server's state in the status bar (status.ts). extension.ts imports this
+// module only when the first kernel opens, so vscode-languageclient is not even loaded for a C++ project
+// without kernels.
 
 import * as vscode from 'vscode';
 import { DidOpenTextDocumentNotification, LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { servedDocumentsMiddleware } from './served-documents';
+import { serverLaunch } from './server-launch';
 import { ServerStatus } from './status';
 
 export interface ServerHandle {
@@ -13,11 +15,13 @@ export interface ServerHandle {
   stop(): Promise<void>;
 }
 
+// the bundle and its environment (the extension host's less what the server has no use for, read at
+// every Node start): server-launch.ts, which the benchmark starts its servers through too
 function serverOptions(context: vscode.ExtensionContext): ServerOptions {
-  const module = context.asAbsolutePath('dist/server.js');
+  const { module, env } = serverLaunch(context.extensionPath, process.env);
   return {
-    run: { module, transport: TransportKind.stdio },
-    debug: { module, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+    run: { module, transport: TransportKind.stdio, options: { env } },
+    debug: { module, transport: TransportKind.stdio, options: { env, execArgv: ['--nolazy', '--inspect=6019'] } },
   };
 }
 

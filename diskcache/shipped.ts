@@ -3,20 +3,23 @@
 // includes, as the language server, `q7 run` and the debugger analyse them), so that even the first
 // process on a machine, with an empty build cache, loads the analysed SDK headers instead of
 // preprocessing and parsing them. The file names the build id of the bundles it was made for; a file
-// of another build (or none, or a damaged one) is ignored. Each entry is deflated (the file is a fifth
-// of its entries' size) and framed as a cache file (diskcache/entry.ts: length and SHA-256), read in
-// place (the file's index once, an entry when first asked for), checked and inflated then.
+// of another build (or none, or a damaged one) is ignored. Each entry is framed as a cache file
+// (diskcache/entry.ts: length and SHA-256) and read in place (the file's index once, an entry when
+// first asked for), checked then. An entry is stored as it is or deflated, as its writer chose: the SDK
+// snapshot's are stored (inflating the one a kernel's `<torch/torch.h>` needs, 0.9 MB, cost a server's
+// start ~7 ms of its main thread; the .vsix and the npm tarball compress the file anyway), the build
+// seed's deflated (a fifth of their size).
 //
 // The build-cache seed (`dist/build-seed.bin`, scripts/build-seed.mjs) has the same layout: the build
 // cache's entries of the runtime library and the ROM's objects, so the first build on a machine does not
 // compile the runtime library.
 //
-// Layout: `Q7SDKSNAPSHOT2\n`, the build id and `\n`, the entry count (u32 LE), then per entry the key's
-// length (u32 LE), the key (UTF-8) and the framed entry's length (u32 LE) and bytes.
+// Layout: `Q7SDKSNAPSHOT3\n`, the build id and `\n`, the entry count (u32 LE), then per entry the key's
+// length (u32 LE), the key (UTF-8) and the framed entry's length (u32 LE) and bytes; a framed entry's
+// payload is one byte (0: stored, 1: deflated, raw deflate) and the value's bytes.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { decodeEntry, encodeEntry } from './entry';
 
 /** The file's name, next to the bundles (dist/). */
@@ -25,7 +28,11 @@ export const SHIPPED_SNAPSHOT_FILE = 'sdk-snapshot.bin';
  *  objects as this build compiles them (scripts/build-seed.mjs), read when the cache has none. */
 export const SHIPPED_BUILD_SEED_FILE = 'build-seed.bin';
 
-const MAGIC = 'Q7SDKSNAPSHOT2\n';
+const MAGIC = 'Q7SDKSNAPSHOT3\n';
+
+/** How an entry's value follows the first byte of its payload. */
+const STORED = 0;
+const DEFLATED = 1;
 
 /** The entries of a shipped file, by snapshot-store key. */
 export interface ShippedEntries {
@@ -33,8 +40,10 @@ export interface ShippedEntries {
   readonly keys: readonly string[];
 }
 
-/** Entries of the snapshot store (key → bytes) as the shipped file for this build. */
-export function encodeShipped(buildId: string, entries: Iterable<readonly [string, Uint8Array]>): Buffer {
+/** Entries of the snapshot store (key → bytes) as the shipped file for this build, each deflated
+ *  unless `deflate` is false. */
+export function encodeShipped(buildId: string, entries: Iterable<readonly [string, Uint8Array]>, options: { deflate?: boolean } = {}): Buffer {
+  const deflate = options.deflate ?? true;
   const parts: Buffer[] = [Buffer.from(`${MAGIC}${buildId}\n`, 'utf8')];
   const list = [...entries];
   const u32 = (n: number) => {
@@ -45,7 +54,7 @@ export function encodeShipped(buildId: string, entries: Iterable<readonly [strin
   parts.push(u32(list.length));
   for (const [key, value] of list) {
     const k = Buffer.from(key, 'utf8');
-    const v = encodeEntry(deflateRawSync(value));
+    const v = encodeEntry(Buffer.concat([Buffer.of(deflate ? DEFLATED : STORED), deflate ? zlib().deflateRawSync(value) : value]));
     parts.push(u32(k.length), k, u32(v.length), v);
   }
   return Buffer.concat(parts);
@@ -97,8 +106,8 @@ function decodeFrom(read: ReadAt, size: number, buildId: string): ShippedEntries
         let value: Uint8Array | undefined;
         try {
           // read in place, the file may have been replaced since its index was read: only this build's
-          const deflated = where && read(0, head.length).equals(head) ? decodeEntry(read(where.at, where.n)) : undefined;
-          value = deflated && new Uint8Array(inflateRawSync(deflated));
+          const payload = where && read(0, head.length).equals(head) ? decodeEntry(read(where.at, where.n)) : undefined;
+          value = payload && unpack(payload);
         } catch {
           // unreadable, or checked but not deflate data: not of this writer
         }
@@ -108,6 +117,20 @@ function decodeFrom(read: ReadAt, size: number, buildId: string): ShippedEntries
     },
     keys: [...framed.keys()],
   };
+}
+
+/** An entry's value from its checked payload: stored or inflated; undefined for another method. */
+function unpack(payload: Uint8Array): Uint8Array | undefined {
+  const data = payload.subarray(1);
+  if (payload[0] === STORED) return data;
+  return payload[0] === DEFLATED ? new Uint8Array(zlib().inflateRawSync(data)) : undefined;
+}
+
+/** Node's zlib, loaded when a deflated entry is first met: a server's start reads stored entries only
+ *  (~1 ms of its main thread). */
+function zlib(): typeof import('node:zlib') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('node:zlib') as typeof import('node:zlib');
 }
 
 /** Reads the shipped snapshot in `dir` (default: next to this bundle) for this build: its index once,

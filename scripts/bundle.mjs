@@ -20,7 +20,8 @@ const entries = [
   { in: 'server/main.ts', out: 'dist/server-main.js', noDynamicImport: true },
   // the server's worker thread that builds checked kernels for the debugger (server/prebuild.ts)
   { in: 'server/prebuild-worker.ts', out: 'dist/prebuild-worker.js' },
-  { in: 'client/extension.ts', out: 'dist/extension.js' },
+  // bundleStart: the banner notes when the bundle began loading (the extension's activation figure)
+  { in: 'client/extension.ts', out: 'dist/extension.js', bundleStart: true },
   // the language client, loaded by the extension only when the first kernel opens (a small extension.js
   // keeps activation cheap)
   { in: 'client/language-server.ts', out: 'dist/language-client.js' },
@@ -61,6 +62,22 @@ const treeSitterImports = {
   },
 };
 
+// vscode-languageserver's node/files.js requires child_process at load for helpers the server never
+// calls (resolving global npm/yarn modules): Node's child_process (with dgram) is loaded when one of them
+// is first called instead (~2 ms of a server's start).
+const CHILD_PROCESS = 'const child_process_1 = require("child_process");';
+const lazyChildProcess = {
+  name: 'vscode-languageserver-lazy-child-process',
+  setup(b) {
+    b.onLoad({ filter: /vscode-languageserver[\\/]lib[\\/]node[\\/]files\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes(CHILD_PROCESS)) throw new Error(`bundle: ${args.path} no longer has ${CHILD_PROCESS}; update scripts/bundle.mjs`);
+      const lazy = 'const child_process_1 = { get fork() { return require("child_process").fork; }, get spawnSync() { return require("child_process").spawnSync; } };';
+      return { contents: text.replace(CHILD_PROCESS, lazy), loader: 'js' };
+    });
+  },
+};
+
 mkdirSync('dist', { recursive: true });
 for (const f of wasmFiles) copyFileSync(f, `dist/${f.split('/').pop()}`);
 
@@ -77,9 +94,10 @@ for (const e of entries) {
     logLevel: 'warning',
     // web-tree-sitter locates its .wasm through import.meta.url, which CommonJS bundles lack.
     define: { 'import.meta.url': '__q7_import_meta_url', __Q7_DIAGNOSTIC_DOCS: JSON.stringify(docs), __Q7_BUILD_ID: JSON.stringify(buildId), __Q7_VERSION: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
-    // __q7_bundle_start: when the bundle began loading (the extension reports its activation time from it).
-    banner: { js: 'var __q7_bundle_start = performance.now();\nconst __q7_import_meta_url = require("url").pathToFileURL(__filename).href;\nconst __q7_require = require;' },
-    plugins: [treeSitterImports],
+    // __q7_bundle_start: when the bundle began loading (the extension reports its activation time from it);
+    // only there, since reading the global `performance` loads Node's perf_hooks (~2 ms of a server's start)
+    banner: { js: `${e.bundleStart ? 'var __q7_bundle_start = performance.now();\n' : ''}const __q7_import_meta_url = require("url").pathToFileURL(__filename).href;\nconst __q7_require = require;` },
+    plugins: [treeSitterImports, lazyChildProcess],
   });
   if (e.noDynamicImport && /\bimport\(/.test(readFileSync(e.out, 'utf8'))) throw new Error(`bundle: ${e.out} holds an import(), which fails once V8's code cache compiles it`);
   asciiOnly(e.out);

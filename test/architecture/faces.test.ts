@@ -36,6 +36,8 @@ export const FACES: Readonly<Record<string, readonly string[]>> = {
   // the code cache alone, for the server's small loader (server/start.ts)
   diskcache: ['diskcache/index.ts', 'diskcache/code-cache.ts'],
   'debug-adapter': ['debug-adapter/stdio.ts'],
+  // how the extension starts the language server (the benchmark starts its servers the same way)
+  client: ['client/server-launch.ts'],
   // the half-precision codec alone (the IVP's f16 lanes), without the tensors behind it
   tensors: ['tensors/index.ts', 'tensors/binary16.ts'],
 };

@@ -36,6 +36,22 @@ describe('diskcache: the shipped SDK snapshot', function () {
     assert.equal(decodeShipped(file, 'c'.repeat(64)), undefined, 'another build');
   });
 
+  it('stores entries as they are when asked (the SDK snapshot\'s), deflated by default, and reads both back', () => {
+    const value = new Uint8Array(20000).map((_, i) => i % 7);
+    const stored = encodeShipped(ID, [['sdk-1', value], ['sdk-2', bytes(3, 2)]], { deflate: false });
+    const deflated = encodeShipped(ID, [['sdk-1', value], ['sdk-2', bytes(3, 2)]]);
+    assert.ok(stored.length > value.length, `stored: ${stored.length} bytes for ${value.length}`);
+    assert.ok(deflated.length < value.length / 10, `deflated: ${deflated.length} bytes for ${value.length}`);
+    for (const file of [stored, deflated]) {
+      const e = decodeShipped(file, ID)!;
+      assert.deepEqual(e.get('sdk-1'), value);
+      assert.deepEqual(e.get('sdk-2'), bytes(3, 2));
+    }
+    const damaged = Buffer.from(stored);
+    damaged[damaged.length - 10] ^= 0x40; // inside sdk-2's frame
+    assert.equal(decodeShipped(damaged, ID)!.get('sdk-2'), undefined);
+  });
+
   it('a truncated file is not used; a damaged entry is a miss, the others still read', () => {
     const file = encodeShipped(ID, [['sdk-1', bytes(1000, 1)], ['sdk-2', bytes(500, 2)]]);
     for (const n of [10, file.length >> 1, file.length - 1]) assert.equal(decodeShipped(file.subarray(0, n), ID), undefined, `cut at ${n}`);

@@ -43,6 +43,18 @@ export function networkLog(runDir: string): { guarded: string[]; attempts: strin
   return { guarded: lines.filter((l) => l.endsWith(': loaded')), attempts: lines.filter((l) => !l.endsWith(': loaded')) };
 }
 
+/** The environment a process of the run started with (Linux: /proc/PID/environ). */
+export function processEnvironment(pid: number): Map<string, string> {
+  const pairs = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
+  return new Map(pairs.map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]));
+}
+
+/** The pid of the first guarded process whose arguments match `p` (from the network guard's log). */
+export function guardedPid(runDir: string, p: RegExp): number | undefined {
+  const line = networkLog(runDir).guarded.find((l) => p.test(l));
+  return line === undefined ? undefined : Number(line.split(' ')[0]);
+}
+
 /** The environment that loads the network guard (compiled next to this file) into every Node process. */
 function guardedEnv(env: NodeJS.ProcessEnv, runDir: string): NodeJS.ProcessEnv {
   const guard = path.join(__dirname, 'network-guard.js');
@@ -75,10 +87,19 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number, 
   throw new Error(`code-server did not answer ${url}/healthz within ${timeoutMs} ms:\n${log()}`);
 }
 
-/** The environment of a code-server process: its home and XDG folders under `home`, no gallery. */
+/** The system's certificate bundle (Debian's), where it exists. */
+const SYSTEM_CA_BUNDLE = '/etc/ssl/certs/ca-certificates.crt';
+
+/**
+ * The environment of a code-server process: its home and XDG folders under `home`, no gallery, and
+ * NODE_EXTRA_CA_CERTS set (this environment's, else the system bundle where there is one), as on a
+ * machine behind a proxy, so that the test sees the extension start the language server without it.
+ */
 function isolatedEnv(home: string): NodeJS.ProcessEnv {
+  const caCerts = process.env.NODE_EXTRA_CA_CERTS ?? (fs.existsSync(SYSTEM_CA_BUNDLE) ? SYSTEM_CA_BUNDLE : undefined);
   return {
     ...process.env,
+    ...(caCerts === undefined ? {} : { NODE_EXTRA_CA_CERTS: caCerts }),
     EXTENSIONS_GALLERY: '{}',
     HOME: home,
     XDG_CONFIG_HOME: path.join(home, '.config'),

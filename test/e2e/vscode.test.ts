@@ -14,7 +14,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { extensionLog, startCodeServer, type CodeServer } from './code-server';
+import { extensionLog, guardedPid, networkLog, processEnvironment, startCodeServer, type CodeServer } from './code-server';
 import { CHROMIUM_ARGS, loadPlaywright, type Browser, type Page } from './playwright';
 import { artifactsDir, requireE2eTools, stageExtension, type E2eTools } from './setup';
 import { SELECTORS, applyQuickFix, runCommand, editorText, goTo, hoverText, openFromExplorer, openProblems, openWorkbench, problem, shotOf, statusItem } from './workbench';
@@ -116,7 +116,16 @@ describe('VS Code end to end (code-server + chromium)', function () {
     await openFromExplorer(page, 'relu.cpp');
     await statusItem(page, 'Q7').waitFor({ state: 'visible', timeout: 60000 });
     assert.match(await extensionLog(run, 'Q7 Studio', /starting the language server/), /starting the language server: relu\.cpp is a kernel/);
-    mark('language server started');
+    // started as client/server-launch.ts says: the extension host's environment less NODE_EXTRA_CA_CERTS
+    const host = guardedPid(run, /extensionHost/);
+    let lsp = guardedPid(run, /server\.js/);
+    for (const until = Date.now() + 30000; lsp === undefined && Date.now() < until; lsp = guardedPid(run, /server\.js/)) await new Promise((r) => setTimeout(r, 100));
+    assert.ok(host !== undefined && lsp !== undefined, `the extension host and the server in the guard's log:\n${networkLog(run).guarded.join('\n')}`);
+    const hostEnv = processEnvironment(host);
+    const lspEnv = processEnvironment(lsp);
+    if (hostEnv.has('NODE_EXTRA_CA_CERTS')) assert.equal(lspEnv.has('NODE_EXTRA_CA_CERTS'), false, 'the server started without NODE_EXTRA_CA_CERTS');
+    for (const name of ['NODE_OPTIONS', 'Q7_E2E_NETLOG', 'HOME', 'PATH']) assert.equal(lspEnv.get(name), hostEnv.get(name), `${name} passed through to the server`);
+    mark(`language server started${hostEnv.has('NODE_EXTRA_CA_CERTS') ? ' (without the host\'s NODE_EXTRA_CA_CERTS)' : ''}`);
   });
 
   it('lists the read-only write Q7-A002 with its message in the Problems panel', async () => {

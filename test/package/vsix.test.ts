@@ -1,12 +1,14 @@
 // The .vsix: built with @vscode/vsce from the checkout exactly as `npm run package` does, then read back.
-// It holds the bundles the extension starts (every `asAbsolutePath` of client/), the tree-sitter
-// WebAssembly, the SDK snapshot the server loads, the grammars its manifest contributes, the examples, the icon and the documents; no
+// It holds the bundles the extension starts (every `asAbsolutePath` of client/, the server's bundle
+// client/server-launch.ts names), the tree-sitter WebAssembly, the SDK snapshot the server loads, the
+// grammars its manifest contributes, the examples, the icon and the documents; no
 // node_modules, no sources, no tests; under 20 MB; and its manifest activates the extension only on demand.
 
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { SERVER_BUNDLE } from '../../client/server-launch';
 import { packageVsix, REPO, VSCE_FLAGS } from './vsix';
 import { zipEntries, zipRead, type ZipEntry } from './zip';
 
@@ -50,12 +52,14 @@ describe('package: the .vsix', function () {
     for (const f of required) assert.ok(names.includes(f), `${f} missing from ${names.join(', ')}`);
   });
 
-  it('holds every file the extension opens relative to itself (asAbsolutePath in client/)', () => {
+  it('holds every file the extension opens relative to itself (asAbsolutePath in client/, the server\'s launch)', () => {
     const wanted = new Set<string>();
     for (const f of fs.readdirSync(path.join(REPO, 'client')).filter((n) => n.endsWith('.ts'))) {
       for (const m of fs.readFileSync(path.join(REPO, 'client', f), 'utf8').matchAll(/asAbsolutePath\('([^']+)'\)/g)) wanted.add(m[1]);
     }
-    assert.ok(wanted.has('dist/server.js'), `asAbsolutePath scan found ${[...wanted].join(', ')}`);
+    assert.ok(wanted.has('dist/language-client.js'), `asAbsolutePath scan found ${[...wanted].join(', ')}`);
+    assert.equal(SERVER_BUNDLE, 'dist/server.js');
+    wanted.add(SERVER_BUNDLE);
     // The debug adapter's bundle is required as soon as its sources (debug-adapter/) are in the checkout.
     if (!fs.existsSync(path.join(REPO, 'debug-adapter'))) wanted.delete('dist/dap.js');
     for (const f of wanted) assert.ok(names.includes(`extension/${f}`), `${f} (opened by client/) missing from the .vsix`);
