@@ -12,6 +12,7 @@ import type { ListingLine } from '../../xtensa/asm';
 import { SHT_PROGBITS, type ElfImage, type ElfSection } from '../../xtensa/elf';
 import type { DebugVar, Func, InlinedCall, VReg } from '../ir/ir';
 import type { Frame } from '../xtensa/frame';
+import { ZERO_WORD } from '../xtensa/debug-ranges';
 import type { TranslatedUnit } from '../translate';
 import { ivpDwarfRegister } from '../../debuginfo';
 import { ByteWriter } from './bytes';
@@ -38,6 +39,8 @@ const DW_OP_reg0 = 0x50;
 const DW_OP_regx = 0x90;
 const DW_OP_breg0 = 0x70;
 const DW_OP_piece = 0x93;
+const DW_OP_lit0 = 0x30;
+const DW_OP_stack_value = 0x9f;
 const DW_INL_inlined = 1;
 export const PRODUCER = 'Q7 Studio compiler -O0';
 
@@ -330,12 +333,14 @@ function location(v: DebugVar, frame: Frame | undefined, deref: boolean): ByteWr
 
 /** A value in address registers: DW_OP_regN (DW_OP_piece per word), or DW_OP_bregN 0 for an object whose address they hold. */
 function registerLocation(regs: readonly string[], deref: boolean): ByteWriter | undefined {
-  if (!regs.every((r) => /^a([0-9]|1[0-5])$/.test(r))) return undefined; // no DWARF number: optimised out, never a wrong register
+  // a word of constant zero (a narrowed loop counter's high word: xtensa/debug-ranges.ts) is a value piece
+  const zero = (r: string) => r === ZERO_WORD && regs.length > 1 && !deref;
+  if (!regs.every((r) => /^a([0-9]|1[0-5])$/.test(r) || zero(r))) return undefined; // no DWARF number: optimised out, never a wrong register
   const num = (r: string) => Number(r.slice(1));
   if (deref) return new ByteWriter().u8(DW_OP_breg0 + num(regs[0])).sleb(0);
   if (regs.length === 1) return new ByteWriter().u8(DW_OP_reg0 + num(regs[0]));
   const w = new ByteWriter();
-  for (const r of regs) w.u8(DW_OP_reg0 + num(r)).u8(DW_OP_piece).uleb(4);
+  for (const r of regs) (zero(r) ? w.u8(DW_OP_lit0).u8(DW_OP_stack_value) : w.u8(DW_OP_reg0 + num(r))).u8(DW_OP_piece).uleb(4);
   return w;
 }
 

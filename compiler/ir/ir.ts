@@ -189,6 +189,11 @@ export interface Func {
    * location lists, xtensa/debug-ranges.ts) instead of keeping a register for the whole function.
    */
   debugRanges?: boolean;
+  /**
+   * -O2 (opt/narrow-loops.ts): 32-bit registers holding the low word of a 64-bit debugger variable's
+   * register (by the 32-bit one's id) in a loop where its high word is zero.
+   */
+  narrowed?: Map<number, VReg>;
 }
 
 /** Initial contents of a global: bytes, with 32-bit words that hold symbol addresses. */

@@ -6,8 +6,9 @@
 // global), until no slot is split or promoted any more. At -O2, then, the loop passes: rotation and
 // loop-invariant code motion, and copy propagation, dead code and block merging after them, then
 // common-subexpression elimination (with copy propagation and dead code after it), copy coalescing,
-// loop unswitching and strength reduction of index arithmetic (with constant folding, copy
-// propagation and dead code after it), and last live-range splitting at innermost loops.
+// loop unswitching, the narrowing of 64-bit loop counters by versioning, strength reduction of index
+// arithmetic (with constant folding, copy propagation and dead code after it), and last live-range
+// splitting at innermost loops.
 
 import type { Func, Module } from '../ir/ir';
 import { mergeBlocks } from './blocks';
@@ -22,6 +23,7 @@ import { INLINE_LIMITS, inlineCalls, instrCount, snapshot, type InlineCandidate 
 import { hoistInvariants } from './licm';
 import { eliminateRedundantLoads } from './loads';
 import { narrowArithmetic } from './narrow';
+import { narrowLoopCounters } from './narrow-loops';
 import { promoteLocals } from './promote';
 import { rotateLoops } from './rotate';
 import { scalarizeSlots } from './scalarize';
@@ -73,7 +75,7 @@ export function optimizeFunction(f: Func, ready: (symbol: string) => InlineCandi
   return body;
 }
 
-/** -O2's loop passes: rotation, loop-invariant code motion and the clean-up after it, common subexpressions, copy coalescing, unswitching, strength reduction, live-range splitting. */
+/** -O2's loop passes: rotation, loop-invariant code motion and the clean-up after it, common subexpressions, copy coalescing, unswitching, counter narrowing, strength reduction, live-range splitting. */
 function loopPasses(f: Func): void {
   rotateLoops(f);
   if (hoistInvariants(f)) {
@@ -89,6 +91,8 @@ function loopPasses(f: Func): void {
   }
   coalesceCopies(f);
   if (unswitchLoops(f)) eliminateDeadCode(f);
+  // the narrowed loops read their counter's low word through copies of the 32-bit one
+  if (narrowLoopCounters(f)) propagateCopies(f);
   if (reduceStrength(f)) {
     foldConstants(f);
     propagateCopies(f);

@@ -134,11 +134,13 @@ function preheader(f: Func, loop: Loop, from: Block, ids: { next: number }): Blo
   return pre;
 }
 
-/** Duplicates the loop; returns the copy's blocks and the instructions copied. */
-function unswitch(f: Func, c: Candidate, ids: { next: number }): { blocks: Block[]; size: number } {
-  const { loop } = c;
-  const pre = preheader(f, loop, c.pre, ids);
-  const dropScopes = c.scoped && c.cold !== undefined;
+/**
+ * A copy of the loop's blocks (mapped from each block of the loop), placed after its last block (or
+ * just before block `before`): the
+ * registers only the loop mentions get fresh ones in the copy; with `dropScopes` the copy has no scope
+ * marks and writes the block-scope variables of the loop's scopes to registers of its own.
+ */
+export function duplicateLoop(f: Func, loop: Loop, dropScopes: boolean, ids: { next: number }, before?: Block): Map<Block, Block> {
   const local = loopLocals(f, loop);
   // the copy without scopes has no block-scope variables: theirs become registers of its own (dead, if only the debugger read them)
   if (dropScopes) for (const id of scopedVariables(f, loop)) local.add(id);
@@ -157,6 +159,18 @@ function unswitch(f: Func, c: Candidate, ids: { next: number }): { blocks: Block
     const t = renameTerm(b.term, reg) as Terminator;
     nb.term = t.op === 'jump' ? { ...t, target: to(t.target) } : t.op === 'branch' ? { ...t, then: to(t.then), else: to(t.else) } : t;
   }
+  const at = before ? f.blocks.indexOf(before) : Math.max(...order.map((b) => f.blocks.indexOf(b))) + 1;
+  f.blocks.splice(at, 0, ...order.map((b) => copies.get(b)!));
+  return copies;
+}
+
+/** Duplicates the loop; returns the copy's blocks and the instructions copied. */
+function unswitch(f: Func, c: Candidate, ids: { next: number }): { blocks: Block[]; size: number } {
+  const { loop } = c;
+  const pre = preheader(f, loop, c.pre, ids);
+  const copies = duplicateLoop(f, loop, c.scoped && c.cold !== undefined, ids);
+  const order = f.blocks.filter((b) => loop.blocks.has(b));
+  const to = (b: Block) => copies.get(b) ?? b;
   // the loop keeps one way of every branch on the condition (the quiet one, if one reports), the copy the other
   const copyTakesThen = c.cold === 'then';
   for (const b of order) {
@@ -169,8 +183,6 @@ function unswitch(f: Func, c: Candidate, ids: { next: number }): { blocks: Block
   pre.term = copyTakesThen
     ? { op: 'branch', cond: c.cond, then: twin, else: loop.header, pos: pre.term?.pos }
     : { op: 'branch', cond: c.cond, then: loop.header, else: twin, pos: pre.term?.pos };
-  const last = Math.max(...order.map((b) => f.blocks.indexOf(b)));
-  f.blocks.splice(last + 1, 0, ...order.map((b) => copies.get(b)!));
   return { blocks: [...copies.values()], size: order.reduce((n, b) => n + instrCountOf(b), 0) };
 }
 

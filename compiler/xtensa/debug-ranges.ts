@@ -41,35 +41,77 @@ function rangedRegisters(f: Func, frame: Frame): Map<number, VReg> {
   return out;
 }
 
+/** A word of `PositionRange.regs` that is the constant zero (a narrowed counter's high word), not a register. */
+export const ZERO_WORD = 'zero';
+
 /** Per virtual register (by id) of a debugger variable in a2..a7, the position ranges where its register holds it, in order (maybe none). */
 export function registerRanges(f: Func, frame: Frame): Map<number, PositionRange[]> {
   const vars = rangedRegisters(f, frame);
+  const narrowed = narrowedCounters(f, frame, vars);
   // every variable described by ranges has a list, empty where its register never holds it
-  const out = new Map<number, PositionRange[]>([...vars.keys()].map((id) => [id, []]));
-  if (!vars.size) return out;
+  const out = new Map<number, PositionRange[]>([...vars.keys(), ...narrowed.homed].map((id) => [id, []]));
+  if (!out.size) return out;
   const sources = copySources(f, frame, vars);
-  const { intervals, liveIn } = liveIntervals(f, new Map([...vars, ...sources]));
+  const { intervals, liveIn } = liveIntervals(f, new Map([...vars, ...sources, ...narrowed.lows]));
   let first = 1;
+  const low = new Map<number, PositionRange[]>([...narrowed.lows.keys()].map((id) => [id, []]));
   f.blocks.forEach((b, k) => {
     const term = first + b.instrs.length;
-    for (const v of vars.values()) {
+    const held = (v: VReg, list: PositionRange[], regs?: readonly string[]) => {
       const iv = intervals.get(v.id);
-      if (!iv || iv.end < first || iv.start > term) continue;
+      if (!iv || iv.end < first || iv.start > term) return;
       const written = b.instrs.findIndex((i) => writes(i, v));
       const lo = liveIn[k].has(v.id) ? first : written >= 0 ? first + written + 1 : undefined;
       const hi = Math.min(term, iv.end);
       if (lo === undefined || lo > hi) {
-        if (written >= 0 && iv.end <= first + written) followCopy(b, first, written, iv.end, intervals, frame, out.get(v.id)!);
-        continue;
+        if (!regs && written >= 0 && iv.end <= first + written) followCopy(b, first, written, iv.end, intervals, frame, list);
+        return;
       }
-      const list = out.get(v.id)!;
       const last = list[list.length - 1];
-      if (last && last.to === lo && !last.regs) list[list.length - 1] = { from: last.from, to: hi + 1 };
-      else list.push({ from: lo, to: hi + 1 });
+      if (last && last.to === lo && last.regs === regs) list[list.length - 1] = { from: last.from, to: hi + 1, regs };
+      else list.push({ from: lo, to: hi + 1, regs });
+    };
+    for (const v of vars.values()) held(v, out.get(v.id)!);
+    for (const v of narrowed.lows.values()) {
+      const regs = narrowed.regs.get(v.id);
+      if (regs) held(v, low.get(v.id)!, regs);
     }
     first = term + 1;
   });
+  // a narrowed counter's variable: its low word's ranges, and (spilled to its home) the home outside the low word's interval
+  for (const [id, of] of narrowed.of) {
+    const list = out.get(of.id)!;
+    const iv = intervals.get(id);
+    if (narrowed.homed.has(of.id) && iv) list.push({ from: 1, to: iv.start }, { from: iv.end + 1, to: first });
+    list.push(...low.get(id)!);
+    list.sort((x, y) => x.from - y.from);
+  }
   return out;
+}
+
+/**
+ * The 32-bit registers of narrowed loop counters (opt/narrow-loops.ts: `Func.narrowed`) in a2..a7 whose
+ * 64-bit variable is described by ranges (`vars`) or spilled to its home (`homed`: described by ranges
+ * too, since the home is stale in the narrowed loop); `regs`: the low register and the zero word.
+ */
+function narrowedCounters(f: Func, frame: Frame, vars: ReadonlyMap<number, VReg>): { lows: Map<number, VReg>; of: Map<number, VReg>; regs: Map<number, readonly string[]>; homed: Set<number> } {
+  const lows = new Map<number, VReg>();
+  const of = new Map<number, VReg>();
+  const regs = new Map<number, readonly string[]>();
+  const homed = new Set<number>();
+  const debug = new Set(f.debugVars.flatMap((d) => (d.vreg ? [d.vreg.id] : [])));
+  for (const [id, v] of f.narrowed ?? []) {
+    if (!debug.has(v.id)) continue;
+    const spilled = !vars.has(v.id) && !frame.regs.has(v.id) && frame.homes.has(v.id);
+    if (!vars.has(v.id) && !spilled) continue;
+    if (spilled) homed.add(v.id);
+    const r = frame.regs.get(id);
+    lows.set(id, { id, type: 'i32' });
+    of.set(id, v);
+    // a low word without a register of a2..a7: the variable is optimized out in the narrowed loop
+    if (r && r.every((x) => ALLOCATED.test(x))) regs.set(id, [...r, ZERO_WORD]);
+  }
+  return { lows, of, regs, homed };
 }
 
 /** Registers (a2..a7) copied into the ranged variables: where a dead copy's value still is. */

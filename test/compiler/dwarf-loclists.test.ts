@@ -58,7 +58,7 @@ function listedDies(info: string): Map<number, number> {
   return out;
 }
 
-/** readelf's spelling of our expressions: DW_OP_regN, DW_OP_bregN 0, DW_OP_regN DW_OP_piece 4 pairs. */
+/** readelf's spelling of our expressions: DW_OP_regN, DW_OP_bregN 0, DW_OP_regN DW_OP_piece 4 pairs (a zero high word: DW_OP_lit0 DW_OP_stack_value), DW_OP_fbreg. */
 function spell(expr: Uint8Array): string {
   const parts: string[] = [];
   for (let k = 0; k < expr.length; ) {
@@ -72,6 +72,23 @@ function spell(expr: Uint8Array): string {
     } else if (op === 0x93) {
       parts.push(`DW_OP_piece: ${expr[k + 1]}`);
       k += 2;
+    } else if (op === 0x30 || op === 0x9f) {
+      // a narrowed loop counter's high word: the constant zero
+      parts.push(op === 0x30 ? 'DW_OP_lit0' : 'DW_OP_stack_value');
+      k++;
+    } else if (op === 0x91) {
+      // a variable spilled to its frame home, described by a list where a narrowed loop holds it elsewhere
+      let value = 0;
+      let shift = 0;
+      let byte: number;
+      do {
+        byte = expr[++k];
+        value |= (byte & 0x7f) << shift;
+        shift += 7;
+      } while (byte & 0x80);
+      if (byte & 0x40) value -= 1 << shift;
+      parts.push(`DW_OP_fbreg: ${value}`);
+      k++;
     } else return `unknown op 0x${op.toString(16)}`;
   }
   return parts.join('; ');

@@ -1,6 +1,7 @@
 // Programs the -O2 location-list tests step through: loops (counted, while, nested, with 64-bit and
-// float accumulators), calls (a loop around a call, recursion, pointer parameters), and block locals
-// whose registers the allocator reuses once they are dead.
+// float accumulators), calls (a loop around a call, recursion, pointer parameters), block locals
+// whose registers the allocator reuses once they are dead, and `int64_t` loop counters that -O2 keeps
+// in one 32-bit register (opt/narrow-loops.ts) or, read as 64-bit values, leaves whole.
 
 export const O2_PROGRAMS: Readonly<Record<string, string>> = {
   'loops.cpp': `#include <stdio.h>
@@ -98,6 +99,33 @@ int main() {
   float m = mean(xs, 6);
   int scaled = (int)(m * 100.0f) + f + g;
   printf("%d %d %d\\n", f, g, scaled);
+  return 0;
+}
+`,
+  'counters.cpp': `#include <stdio.h>
+#include <stdint.h>
+int weight(int x) {
+  int w = (x * 7) % 13 - 6;
+  return w;
+}
+long long total(const int* v, int64_t n) {
+  long long sum = 0;
+  for (int64_t j = 0; j < n; j++) {
+    int w = weight(v[j]);
+    sum += w * 3;
+  }
+  return sum;
+}
+int main() {
+  int v[24];
+  for (int i = 0; i < 24; i++) v[i] = i * 5 - 40;
+  long long t = total(v, 24);
+  long long u = 0;
+  for (int64_t k = 3; k < 20; k++) {
+    int w = weight((int)k);
+    u += w * k;
+  }
+  printf("%lld %lld\\n", t, u);
   return 0;
 }
 `,

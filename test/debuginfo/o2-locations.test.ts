@@ -111,6 +111,39 @@ describe('debuginfo: -O2 location lists against -O0, stepping the same programs'
     });
   }
 
+  it('counters.cpp: the int64_t counter narrowed to one 32-bit register shows its value at every iteration', async () => {
+    const source = O2_PROGRAMS['counters.cpp'];
+    const r = await compileSource(source, '/src/counters.cpp', { optimize: 2, debug: true });
+    assert.deepEqual(r.diagnostics.map(formatCompileDiagnostic), []);
+    const image = r.image!;
+    const line = source.split('\n').findIndex((l) => l.includes('sum += w * 3;')) + 1;
+    // the narrowed loop and its 64-bit fallback copy (in total and where main inlines it): one statement address each
+    const addrs = new Set<number>();
+    for (const u of DebugInfo.fromElf(image).lineUnits) {
+      for (const row of u.rows) if (!row.endSequence && row.isStmt && row.line === line && (u.files.get(row.file) ?? '').endsWith('counters.cpp')) addrs.add(row.address);
+    }
+    assert.ok(addrs.size >= 2, `line ${line}: ${[...addrs].map((a) => a.toString(16)).join(', ')}`);
+    const program = Program.fromElf(image);
+    const ins = new Inspector(program);
+    const m = createMachine('q7', { host: new MemoryHost() });
+    m.loadElf(image);
+    for (const a of addrs) m.addBreakpoint(a);
+    for (let hit = 0; hit < 24; hit++) {
+      const why = m.run({ maxInstructions: 20_000_000 });
+      assert.equal(why.kind, 'breakpoint', JSON.stringify(why));
+      const pc = m.pc >>> 0;
+      // the bound (24) fits: every stop is in the narrowed loop, where j is its low word's register and
+      // a constant zero high word (DW_OP_regN DW_OP_piece 4 DW_OP_lit0 DW_OP_stack_value DW_OP_piece 4)
+      const j = program.variablesAt(pc).find((v) => v.name === 'j');
+      assert.ok(j && Array.isArray(j.location), 'j has a location list');
+      const entry = (j.location as { lo: number; hi: number; expr: Uint8Array }[]).find((e) => e.lo <= pc && pc < e.hi);
+      assert.ok(entry, `j has a location at 0x${pc.toString(16)}`);
+      assert.match(Buffer.from(entry.expr).toString('hex'), /^5[0-9a-f]9304309f9304$/);
+      const values = new Map(ins.locals(machineTarget(m)).map((n) => [n.name, n.value]));
+      assert.equal(values.get('j'), String(hit), [...values].map(([n, v]) => `${n} = ${v}`).join(', '));
+    }
+  });
+
   it('compared many values, and some listed variables were unavailable where their register did not hold them', () => {
     assert.ok(stops >= 150, `${stops} stops`);
     assert.ok(compared >= 75, `${compared} values compared`);
