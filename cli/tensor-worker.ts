@@ -1,0 +1,25 @@
+// The worker thread of `q7 run`'s argument generators (dist/tensor-worker.js; out/cli/ under tsc): it
+// generates the tensors of the `shape=…` specs it is given (tensors/generate.ts, the same bytes as on
+// the main thread) and hands their buffers back, so that a random input is made on the second core
+// while the main thread builds the kernel (tensor-prefetch.ts starts it).
+
+import { parentPort, workerData } from 'node:worker_threads';
+import { generateTensor, type TensorSpec } from '../tensors';
+
+/** What the worker posts back: each spec's bytes, or undefined where generating it failed. */
+export type GeneratedBytes = readonly (Uint8Array | undefined)[];
+
+function generateAll(specs: readonly TensorSpec[]): GeneratedBytes {
+  return specs.map((spec) => {
+    try {
+      return generateTensor(spec).data;
+    } catch {
+      return undefined;
+    }
+  });
+}
+
+if (parentPort) {
+  const made = generateAll(workerData as TensorSpec[]);
+  parentPort.postMessage(made, made.flatMap((d) => (d ? [d.buffer as ArrayBuffer] : [])));
+}
