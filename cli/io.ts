@@ -14,7 +14,7 @@ export const nodeIO: CliIO = {
   buildCache(this: CliIO) {
     return hostCache((line) => this.stderr(`${line}\n`));
   },
-  generateTensors: (specs) => prefetchTensors(specs),
+  generateTensors: (specs) => prefetchTensors(specs).take,
 };
 
 /** A command: its declared interface (cli/options.ts: options, help) and its job, returning the exit status. */

@@ -21,7 +21,7 @@ export interface CliIO {
   /** The build cache (`q7 run`/`q7 build` without --no-cache); none: every build from scratch. */
   buildCache?(): BuildCache | undefined;
   /** Starts generating argument tensors beside the build (`q7 run`; a worker thread); none: the session generates them. */
-  generateTensors?(specs: readonly TensorSpec[]): Promise<GeneratedTensors>;
+  generateTensors?(specs: readonly TensorSpec[]): GeneratedTensors;
 }
 
 /** Raised for a user error: the message is printed as is and the process exits with `exitCode`. */

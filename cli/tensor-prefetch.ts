@@ -1,14 +1,16 @@
 // Generating `q7 run`'s argument tensors beside the build: the `shape=…` specs of --arg and --expect
 // are handed to a worker thread (tensor-worker.ts, next to this file in dist/ and out/cli/) before the
 // compiler starts, and the session takes the tensors from it instead of generating them after the build
-// (session/'s GeneratedTensors). A spec the worker could not make, or a worker that does not start,
-// is generated on the main thread as before: the bytes are the same either way.
+// (session/'s GeneratedTensors). The session never waits for the worker: when it asks for the first
+// tensor and the worker has not posted yet (a build from the cache is quicker than the worker), the
+// worker is stopped and every tensor is generated on the main thread as before. A worker that does not
+// start or fails is the same case. The bytes are the same either way.
 
 import * as path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_threads';
 import { dtypeByName, isTensorSpec, parseTensorSpec, numelOf, type HostTensor, type TensorSpec } from '../tensors';
 import type { GeneratedTensors } from '../session';
-import type { GeneratedBytes } from './tensor-worker';
+import type { GeneratedBytes, TensorWorkerData } from './tensor-worker';
 
 /** Below this many bytes a tensor is generated on the main thread (a worker's start costs more). */
 export const PREFETCH_MIN_BYTES = 256 * 1024;
@@ -36,38 +38,55 @@ export function prefetchableSpecs(values: readonly (string | undefined)[], maxBy
   return [...specs.values()];
 }
 
-/**
- * Starts generating `specs` in a worker thread; the promise gives the session's lookup of what it made
- * (empty when the worker fails). The worker does not keep the process alive.
- */
-export function prefetchTensors(specs: readonly TensorSpec[], workerFile = WORKER_FILE): Promise<GeneratedTensors> {
-  const none: GeneratedTensors = () => undefined;
-  if (specs.length === 0) return Promise.resolve(none);
-  return new Promise((resolve) => {
-    let worker: Worker;
-    try {
-      worker = new Worker(workerFile, { workerData: specs });
-    } catch {
-      resolve(none);
-      return;
-    }
-    worker.unref();
-    worker.once('message', (made: GeneratedBytes) => resolve(lookup(specs, made)));
-    worker.once('error', () => resolve(none));
-    worker.once('exit', () => resolve(none));
-  });
+export interface Prefetch {
+  /** The session's lookup: never waits (see the header). */
+  readonly take: GeneratedTensors;
+  /** Settles when the worker has posted its tensors (true) or failed or was stopped (false); for tests. */
+  readonly posted: Promise<boolean>;
 }
 
-function lookup(specs: readonly TensorSpec[], made: GeneratedBytes): GeneratedTensors {
-  const byKey = new Map<string, HostTensor>();
+/** Starts generating `specs` in a worker thread, which does not keep the process alive. */
+export function prefetchTensors(specs: readonly TensorSpec[], workerFile = WORKER_FILE): Prefetch {
+  // port1 gets no listener: the message stays queued until take() reads it synchronously
+  const { port1, port2 } = new MessageChannel();
+  let worker: Worker | undefined;
+  let stopped = false;
+  let settle: (ok: boolean) => void = () => undefined;
+  const posted = new Promise<boolean>((resolve) => (settle = resolve));
+  try {
+    const data: TensorWorkerData = { specs, port: port2 };
+    worker = new Worker(workerFile, { workerData: data, transferList: [port2] });
+    worker.unref();
+    worker.once('error', () => settle(false));
+    // the worker ends by itself once it has posted (exit code 0)
+    worker.once('exit', (code) => settle(code === 0 && !stopped));
+  } catch {
+    settle(false);
+  }
+  let tensors: Map<string, HostTensor> | undefined;
+  const take: GeneratedTensors = (spec) => {
+    if (!tensors) {
+      const message = receiveMessageOnPort(port1);
+      tensors = message ? byKey(specs, message.message as GeneratedBytes) : new Map();
+      if (!message) {
+        stopped = true;
+        void worker?.terminate();
+      }
+      port1.close();
+    }
+    const t = tensors.get(specKey(spec));
+    tensors.delete(specKey(spec)); // each tensor is handed out once: a second use of the spec gets its own bytes
+    return t;
+  };
+  return { take, posted };
+}
+
+function byKey(specs: readonly TensorSpec[], made: GeneratedBytes): Map<string, HostTensor> {
+  const out = new Map<string, HostTensor>();
   specs.forEach((spec, k) => {
     const data = made[k];
     const dtype = dtypeByName(spec.dtype)!;
-    if (data && data.length === numelOf(spec.shape) * dtype.size) byKey.set(specKey(spec), { dtype, shape: [...spec.shape], data });
+    if (data && data.length === numelOf(spec.shape) * dtype.size) out.set(specKey(spec), { dtype, shape: [...spec.shape], data });
   });
-  return (spec) => {
-    const t = byKey.get(specKey(spec));
-    byKey.delete(specKey(spec)); // each tensor is handed out once: a second use of the spec gets its own bytes
-    return t;
-  };
+  return out;
 }

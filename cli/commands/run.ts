@@ -65,7 +65,7 @@ async function buildShape(args: RunArgs, io: CliIO, file: string): Promise<Shape
 }
 
 /** Starts generating the large `shape=…` tensors of --arg and --expect while the source builds (io.generateTensors). */
-function generateBesideBuild(args: RunArgs, io: CliIO): Promise<GeneratedTensors> | undefined {
+function generateBesideBuild(args: RunArgs, io: CliIO): GeneratedTensors | undefined {
   if (!io.generateTensors) return undefined;
   const specs = prefetchableSpecs([...args.kernel.args, args.kernel.expect], args.kernel.hbmSize ?? DEFAULT_HBM_SIZE);
   return specs.length > 0 ? io.generateTensors(specs) : undefined;
@@ -80,7 +80,7 @@ export const runCommand: Command = {
     if (isKernelImage(image)) {
       if (args.defines.STACK_SIZE !== undefined && args.kernel.stackSize === undefined) args.kernel.stackSize = parseSize(args.defines.STACK_SIZE, '-DSTACK_SIZE');
       const shape = args.kernel.shapeSrc !== undefined ? await buildShape(args, io, args.kernel.shapeSrc) : undefined;
-      return runKernel(args.kernel, image, io, shape, await generated);
+      return runKernel(args.kernel, image, io, shape, generated);
     }
     return runProgram(args, image, io);
   },
