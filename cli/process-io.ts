@@ -4,6 +4,8 @@
 
 import * as fs from 'node:fs';
 import type { BuildCache } from '../compiler';
+import type { GeneratedTensors } from '../session';
+import type { TensorSpec } from '../tensors';
 
 export interface CliIO {
   stdout(text: string): void;
@@ -18,6 +20,8 @@ export interface CliIO {
   onInterrupt?(f: () => void): () => void;
   /** The build cache (`q7 run`/`q7 build` without --no-cache); none: every build from scratch. */
   buildCache?(): BuildCache | undefined;
+  /** Starts generating argument tensors beside the build (`q7 run`; a worker thread); none: the session generates them. */
+  generateTensors?(specs: readonly TensorSpec[]): GeneratedTensors;
 }
 
 /** Raised for a user error: the message is printed as is and the process exits with `exitCode`. */

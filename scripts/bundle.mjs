@@ -10,6 +10,8 @@ const entries = [
   { in: 'cli/main.ts', out: 'dist/cli.js', noDynamicImport: true },
   // the CLI's loader (bin/q7): runs dist/cli.js through V8's code cache (diskcache/code-cache.ts)
   { in: 'cli/start.ts', out: 'dist/cli-start.js' },
+  // q7 run's worker thread that generates argument tensors beside the build (cli/tensor-prefetch.ts)
+  { in: 'cli/tensor-worker.ts', out: 'dist/tensor-worker.js' },
   // `q7 run` of a program ELF: the emulator alone, so the process starts fast (cli/program-main.ts),
   // behind a small loader (dist/q7-run.js) that runs it through V8's code cache (diskcache/code-cache.ts)
   { in: 'cli/program-start.ts', out: 'dist/q7-run.js' },

@@ -25,6 +25,10 @@ export type ArgValue = string | number | TensorArgObject;
 /** Reads a file named by the user (throws an Error whose message names the file and the cause). */
 export type ReadFile = (path: string) => Uint8Array;
 
+/** Tensors generated ahead (e.g. beside the build, in a worker): the tensor of a spec, at most once, or
+ *  undefined (then it is generated here). It must hold the bytes generateTensor(spec) gives. */
+export type GeneratedTensors = (spec: TensorSpec) => HostTensor | undefined;
+
 export function isTensorType(t: TypeInfo): boolean {
   let s = stripType(t);
   if (s.kind === 'reference' || s.kind === 'rvalue-reference') s = stripType(s.target);
@@ -77,11 +81,13 @@ function looksLikeTensor(a: ArgValue): boolean {
 }
 
 /** A generated tensor, refused before it is made when the device's HBM (hbmSize bytes) cannot hold it. */
-function generate(spec: TensorSpec, where: string, hbmSize: number): HostTensor {
+function generate(spec: TensorSpec, where: string, hbmSize: number, made?: GeneratedTensors): HostTensor {
   const numel = spec.shape.reduce((x, y) => x * y, 1);
   const bytes = numel * dtypeByName(spec.dtype)!.size;
   const shape = spec.shape.join('x');
   if (bytes > hbmSize) throw new SessionError(`${where}: shape=${shape} ${spec.dtype} is ${formatBytes(bytes)}, more than the device's HBM holds (${formatBytes(hbmSize)}; --hbm-size)`);
+  const ahead = made?.(spec);
+  if (ahead) return ahead;
   try {
     return generateTensor(spec);
   } catch (e) {
@@ -90,11 +96,12 @@ function generate(spec: TensorSpec, where: string, hbmSize: number): HostTensor 
   }
 }
 
-/** A host tensor from a .npy path, a spec text or a generator object (generated ones at most hbmSize bytes). */
-export function loadTensor(arg: ArgValue, readFile: ReadFile, where: string, hbmSize = DEFAULT_HBM_SIZE): HostTensor {
+/** A host tensor from a .npy path, a spec text or a generator object (generated ones at most hbmSize
+ *  bytes; taken from `made` when it has them). */
+export function loadTensor(arg: ArgValue, readFile: ReadFile, where: string, hbmSize = DEFAULT_HBM_SIZE, made?: GeneratedTensors): HostTensor {
   try {
-    if (typeof arg === 'object') return generate(tensorSpecOf(arg, where), where, hbmSize);
-    if (typeof arg === 'string' && isTensorSpec(arg)) return generate(parseTensorSpec(arg), where, hbmSize);
+    if (typeof arg === 'object') return generate(tensorSpecOf(arg, where), where, hbmSize, made);
+    if (typeof arg === 'string' && isTensorSpec(arg)) return generate(parseTensorSpec(arg), where, hbmSize, made);
     if (typeof arg === 'string' && /\.npy$/i.test(arg)) return readNpy(readFile(arg), arg);
   } catch (e) {
     if (e instanceof NpyError || e instanceof SpecError) throw new SessionError(`${where}: ${e.message}`);
@@ -104,7 +111,7 @@ export function loadTensor(arg: ArgValue, readFile: ReadFile, where: string, hbm
 }
 
 /** The kernel's arguments, one per DWARF parameter, in order. */
-export function marshalArgs(fn: Subprogram, values: readonly ArgValue[], readFile: ReadFile, hbmSize = DEFAULT_HBM_SIZE): KernelArg[] {
+export function marshalArgs(fn: Subprogram, values: readonly ArgValue[], readFile: ReadFile, hbmSize = DEFAULT_HBM_SIZE, made?: GeneratedTensors): KernelArg[] {
   const sig = `${fn.name}(${fn.params.map((p) => `${typeName(p.type)} ${p.name}`).join(', ')})`;
   if (values.length !== fn.params.length) {
     throw new SessionError(`${sig} takes ${fn.params.length} argument${fn.params.length === 1 ? '' : 's'}, ${values.length} given (--arg)`, 'args');
@@ -114,7 +121,7 @@ export function marshalArgs(fn: Subprogram, values: readonly ArgValue[], readFil
     const arg = values[k];
     if (isTensorType(p.type)) {
       if (!looksLikeTensor(arg)) throw new SessionError(`${where}: expects a tensor (FILE.npy or shape=...), got '${arg}'`, `args[${k}]`);
-      const t = loadTensor(arg, readFile, where, hbmSize);
+      const t = loadTensor(arg, readFile, where, hbmSize, made);
       return { kind: 'tensor', name: p.name, tensor: { shape: t.shape, scalarType: t.dtype.scalarType, data: t.data } };
     }
     if (looksLikeTensor(arg)) throw new SessionError(`${where}: expects a number, got the tensor '${typeof arg === 'object' ? JSON.stringify(arg) : arg}'`, `args[${k}]`);

@@ -6,7 +6,7 @@ export type { SessionHooks, SessionOptions, SessionResult } from './session';
 export type { BuildShape, RegisteredOutput, ShapeProgram, ShapeRegistration } from './shape';
 export { SessionError } from './errors';
 export { marshalArgs, loadTensor, isTensorType, tensorSpecOf } from './arguments';
-export type { ArgValue, ReadFile, TensorArgObject } from './arguments';
+export type { ArgValue, GeneratedTensors, ReadFile, TensorArgObject } from './arguments';
 export { kernelFunction } from './kernel';
 export type { KernelEntry } from './kernel';
 export { deviceSymbols, readDebugInfo } from './symbols';

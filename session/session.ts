@@ -14,7 +14,7 @@ import { DEFAULT_HBM_SIZE, DeviceMemoryError } from '../emulator/device';
 import { type DebugInfo, DwarfError, DebugInfo as DebugInfoClass, type Subprogram } from '../debuginfo';
 import { type Comparison, type HostTensor, compareTensors, dtypeByScalarType, DTYPE_NAMES, shapeText } from '../tensors';
 import type { ElfImage } from '../xtensa/elf';
-import { type ArgValue, type ReadFile, isTensorType, loadTensor, marshalArgs } from './arguments';
+import { type ArgValue, type GeneratedTensors, type ReadFile, isTensorType, loadTensor, marshalArgs } from './arguments';
 import { SessionError } from './errors';
 import { kernelFunction } from './kernel';
 import { defaultInstructionLimit, defaultLimitNote } from './limits';
@@ -76,6 +76,8 @@ export interface SessionOptions {
 /** What a front end provides beyond files: building a shape file (q7 run and the debug adapter compile it). */
 export interface SessionHooks {
   readonly buildShape?: BuildShape;
+  /** Argument and expected tensors generated ahead (q7 run makes them beside the build). */
+  readonly generated?: GeneratedTensors;
 }
 
 export interface SessionResult {
@@ -139,8 +141,8 @@ export class KernelSession {
     this.kernel = fn;
     this.opcode = opcode;
     const hbmSize = options.hbmSize ?? DEFAULT_HBM_SIZE;
-    this.args = marshalArgs(fn, options.args, readFile, hbmSize);
-    this.expected = options.expect !== undefined ? loadTensor(options.expect, readFile, '--expect', hbmSize) : undefined;
+    this.args = marshalArgs(fn, options.args, readFile, hbmSize, hooks.generated);
+    this.expected = options.expect !== undefined ? loadTensor(options.expect, readFile, '--expect', hbmSize, hooks.generated) : undefined;
     if (options.shapeSrc !== undefined) {
       if (!hooks.buildShape) throw new SessionError(`${options.shapeSrc}: this front end cannot build a shape file`, 'shapeSrc');
       this.registered = registeredOutput(hooks.buildShape(options.shapeSrc), fn.name, options.args, readFile, shapeLauncher(hbmSize));

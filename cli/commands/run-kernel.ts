@@ -9,7 +9,7 @@ import type { ElfImage } from '../../xtensa/elf';
 import { SANITIZERS } from '../../emulator/device';
 import type { KernelRunArgs } from './run-spec';
 import { formatComparison, shapeText, writeNpy } from '../../tensors';
-import { KernelSession, SessionError, type ShapeProgram, formatReport } from '../../session';
+import { KernelSession, SessionError, type GeneratedTensors, type ShapeProgram, formatReport } from '../../session';
 
 
 
@@ -73,13 +73,14 @@ async function runSliced(session: KernelSession, io: CliIO, file: string) {
   return asUsage(() => session.finish());
 }
 
-export async function runKernel(args: KernelRunArgs, image: ElfImage, io: CliIO, shape?: ShapeProgram): Promise<number> {
+/** Runs the kernel; `generated` holds argument tensors made ahead (beside the build). */
+export async function runKernel(args: KernelRunArgs, image: ElfImage, io: CliIO, shape?: ShapeProgram, generated?: GeneratedTensors): Promise<number> {
   const session = asUsage(() => KernelSession.open(image, {
     file: args.file, fn: args.fn, args: args.args, expect: args.expect, rtol: args.rtol, atol: args.atol, shapeSrc: args.shapeSrc,
     cores: args.cores, policy: args.policy, windowSize: args.windowSize, windowCount: args.windowCount, strictWindows: args.strictWindows,
     sanitize: SANITIZERS.filter((s) => !args.noSanitize.includes(s)), stackSize: args.stackSize, maxInstructions: args.maxInsns, hbmSize: args.hbmSize,
     onLog: args.streamLog ? (t) => io.stdout(t) : undefined, onOutput: (_fd, d) => io.stdout(new TextDecoder().decode(d)),
-  }, (p) => io.readFile(p), { buildShape: shape && (() => shape) }));
+  }, (p) => io.readFile(p), { buildShape: shape && (() => shape), generated }));
   const res = await runSliced(session, io, args.file);
   const dev = res.device;
   if (dev.logLost > 0) io.stdout(`[log: ${dev.logLost} bytes lost: the log ring wrapped]\n`);

@@ -13,7 +13,9 @@ import type { ElfImage } from '../../xtensa/elf';
 import { AsmError } from '../../xtensa/asm';
 import { assembleProgram, buildKernelSourceLazily, isAssemblySource, isKernelImage } from '../../session';
 import { formatCompileDiagnostic, RuntimeBuildError, type CompileResult } from '../../compiler';
-import type { ShapeProgram } from '../../session';
+import type { GeneratedTensors, ShapeProgram } from '../../session';
+import { DEFAULT_HBM_SIZE } from '../../emulator/device';
+import { prefetchableSpecs } from '../tensor-prefetch';
 import { fileHost, loadFrontend } from '../frontend';
 import { runKernel } from './run-kernel';
 import { RUN_SPEC, type RunArgs, isCppSource, parseSize, runArgs } from './run-spec';
@@ -62,15 +64,23 @@ async function buildShape(args: RunArgs, io: CliIO, file: string): Promise<Shape
   return { file, image: r.image, registrations: r.registrations ?? [] };
 }
 
+/** Starts generating the large `shape=…` tensors of --arg and --expect while the source builds (io.generateTensors). */
+function generateBesideBuild(args: RunArgs, io: CliIO): GeneratedTensors | undefined {
+  if (!io.generateTensors) return undefined;
+  const specs = prefetchableSpecs([...args.kernel.args, args.kernel.expect], args.kernel.hbmSize ?? DEFAULT_HBM_SIZE);
+  return specs.length > 0 ? io.generateTensors(specs) : undefined;
+}
+
 export const runCommand: Command = {
   spec: RUN_SPEC,
   async run(argv: string[], io: CliIO): Promise<number> {
     const args = runArgs(argv);
+    const generated = isCppSource(args.file) ? generateBesideBuild(args, io) : undefined;
     const image = isCppSource(args.file) ? (await buildSource(args, io)).image : loadImage(args, io);
     if (isKernelImage(image)) {
       if (args.defines.STACK_SIZE !== undefined && args.kernel.stackSize === undefined) args.kernel.stackSize = parseSize(args.defines.STACK_SIZE, '-DSTACK_SIZE');
       const shape = args.kernel.shapeSrc !== undefined ? await buildShape(args, io, args.kernel.shapeSrc) : undefined;
-      return runKernel(args.kernel, image, io, shape);
+      return runKernel(args.kernel, image, io, shape, generated);
     }
     return runProgram(args, image, io);
   },

@@ -40,7 +40,7 @@ describe('package: npm pack and a global install of q7', function () {
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('packs the launcher, the bundles, the WebAssembly and the examples, and nothing of the sources', () => {
-    for (const f of ['package.json', 'bin/q7', 'dist/cli.js', 'dist/cli-start.js', 'dist/server.js', 'dist/tree-sitter.wasm', 'dist/tree-sitter-cpp.wasm', 'dist/sdk-snapshot.bin', 'examples/kernels/relu.cpp', 'examples/asm/fib.S']) {
+    for (const f of ['package.json', 'bin/q7', 'dist/cli.js', 'dist/cli-start.js', 'dist/tensor-worker.js', 'dist/server.js', 'dist/tree-sitter.wasm', 'dist/tree-sitter-cpp.wasm', 'dist/sdk-snapshot.bin', 'examples/kernels/relu.cpp', 'examples/asm/fib.S']) {
       assert.ok(files.includes(f), `${f} missing from the tarball: ${files.join(', ')}`);
     }
     const bad = files.filter((f) => /^(test|out|cli|server|language|compiler|emulator|xtensa|scripts|node_modules|client)\//.test(f) || /\.(ts|map|vsix|tgz)$/.test(f));
