@@ -99,6 +99,8 @@ export class Cpu {
   fsr = 0;
   /** f0..f15 as raw IEEE single bits. */
   readonly f = new Int32Array(16);
+  /** The same registers as numbers (a view of `f`: compiled FP arithmetic reads and writes them so). */
+  readonly fv = new Float32Array(this.f.buffer);
   // ---- the IVP vector unit (cores with the 'ivp' option; empty arrays elsewhere), ivp-state.ts ----
   /** v0..v31: 16 words (64 bytes) each, lane 0 at the lowest byte. */
   readonly vr: Int32Array;

@@ -511,7 +511,10 @@ export class Device {
     if (!init && !writers) return undefined;
     const core = () => this.cores[coreId];
     const base = hbmPage * PAGE_SIZE;
-    const record = this.hbm.storeRecorder(hbmPage, coreId);
+    // with no writer shadow and no multicore destination, a store only marks the init shadow: the
+    // memory's marking path does that without a hook
+    const marks = init && !writers && !this.dstWriters ? this.hbm.initMarks(hbmPage) : undefined;
+    const record = marks ? undefined : this.hbm.storeRecorder(hbmPage, coreId);
     return {
       onRead: init
         ? (addr, size) => {
@@ -524,12 +527,15 @@ export class Device {
             }
           }
         : undefined,
-      onWrite: (addr, size) => {
-        // aperture slots are page-aligned, so the offset in the slot's page is the one in the HBM page
-        const off = addr & (PAGE_SIZE - 1);
-        record(off, size);
-        if (this.dstWriters?.covers(base + off, size)) this.noteDstWrite(this.cores[coreId], base + off, size, 'store');
-      },
+      onWrite: record
+        ? (addr, size) => {
+            // aperture slots are page-aligned, so the offset in the slot's page is the one in the HBM page
+            const off = addr & (PAGE_SIZE - 1);
+            record(off, size);
+            if (this.dstWriters?.covers(base + off, size)) this.noteDstWrite(this.cores[coreId], base + off, size, 'store');
+          }
+        : undefined,
+      marks,
     };
   }
 

@@ -5,7 +5,7 @@
 // multicore destination tensor. A page's init shadow is dropped once every byte of it was written,
 // so that its aperture slots return to the fast path (onInitComplete tells the device).
 
-import { PAGE_SIZE } from '../memory/memory';
+import { PAGE_SIZE, type WriteMarks } from '../memory/memory';
 import { type CaptureCost, type PageCopy, capturePage, restorePage } from '../snapshot/chunks';
 
 /** The HBM's state: pages (buffer identity and contents), allocator, tensors, shadows. */
@@ -201,7 +201,10 @@ export class Hbm {
       s.fill(0, off, off + n);
       let zeros = 0;
       for (let k = 0; k < PAGE_SIZE; k++) if (s[k] === 0) zeros++;
-      this.unwritten.set(page, { n: zeros });
+      // the box stays the same object: write marks made for the page (initMarks) keep counting in it
+      const box = this.unwritten.get(page);
+      if (box) box.n = zeros;
+      else this.unwritten.set(page, { n: zeros });
     });
   }
 
@@ -295,6 +298,21 @@ export class Hbm {
         for (let k = off; k < off + n; k++) w[k] = w[k] === 0 || w[k] === core + 1 ? core + 1 : MANY_WRITERS;
       }
     };
+  }
+
+  /**
+   * The init shadow of `page` as a Memory's write marks (a store marks its bytes on the marking path,
+   * without a hook): what storeRecorder does for a core that is the only writer of the page and whose
+   * page has no writer shadow. Undefined when the page has no init shadow.
+   */
+  initMarks(page: number): WriteMarks | undefined {
+    const bytes = this.initShadow.get(page);
+    const left = this.unwritten.get(page);
+    if (bytes === undefined || left === undefined) return undefined;
+    const done = (): void => {
+      if (this.initShadow.get(page) === bytes) this.completeInit(page);
+    };
+    return { bytes, left, done };
   }
 
   /** The first byte of [addr, addr + len) never written, if tracked; undefined when all were. */

@@ -59,6 +59,21 @@ interface Page {
 export interface PageHooks {
   onRead?: (addr: number, size: number) => void;
   onWrite?: (addr: number, size: number) => void;
+  /** Bytes marked as written by every store (for a page without onWrite: its stores then take the marking path). */
+  marks?: WriteMarks;
+}
+
+/**
+ * Write marks of a page: every store sets `bytes[offset]` to 1 for each byte it writes (`bytes` covers
+ * the page and is 4-byte aligned in its buffer), `left.n`
+ * counts the bytes still 0, and `done()` is called when a store marks the last of them. An aligned
+ * store to a page with marks (and nothing else keeping it off the fast path) marks its bytes in
+ * place instead of calling a hook (`Memory.write*`, the marking path).
+ */
+export interface WriteMarks {
+  readonly bytes: Uint8Array;
+  readonly left: { n: number };
+  readonly done: () => void;
 }
 
 export interface Watchpoint {
@@ -94,6 +109,32 @@ export interface WatchHit {
   readonly write: boolean;
 }
 
+/** Marks `size` bytes from `off` as written; the marks' done() when that was the last unmarked one. */
+function mark(m: WriteMarks, off: number, size: number): void {
+  const b = m.bytes;
+  let fresh = 0;
+  for (let k = off; k < off + size; k++) {
+    if (b[k] === 0) {
+      b[k] = 1;
+      fresh++;
+    }
+  }
+  countFresh(m, fresh);
+}
+
+/** `fresh` bytes were marked now: counts them, and calls done() when they were the last. */
+function countFresh(m: WriteMarks, fresh: number): void {
+  if (fresh === 0) return;
+  if (m.left.n > fresh) m.left.n -= fresh;
+  else {
+    m.left.n = 0;
+    m.done();
+  }
+}
+
+/** Four marked bytes read as one little-endian word. */
+const ALL_MARKED = 0x01010101;
+
 /** Every data page of the pool, the lowest last (taken first). */
 function allPoolPages(): number[] {
   const out: number[] = [];
@@ -106,6 +147,11 @@ export class Memory {
   // Index arrays are typed (cheap to allocate); the views live in small per-slot arrays.
   readonly rIdx = new Uint16Array(NPAGES);
   readonly wIdx = new Uint16Array(NPAGES);
+  /** Page number → slot of a page whose stores take the marking path (0 = not). */
+  private readonly mIdx = new Uint16Array(NPAGES);
+  /** By slot: the write marks of a page on the marking path, and their bytes as words (4 marks each). */
+  private readonly marksOf: (WriteMarks | undefined)[] = [undefined];
+  private readonly markWords: Int32Array[] = [new Int32Array(0)];
   readonly u8s: Uint8Array[] = [new Uint8Array(0)];
   readonly u16s: Uint16Array[] = [new Uint16Array(0)];
   readonly i32s: Int32Array[] = [new Int32Array(0)];
@@ -191,7 +237,7 @@ export class Memory {
     const p = this.pageList[s - 1];
     if (p.code !== null) this.onCodeWrite(n);
     this.slotOf[n] = 0;
-    this.rIdx[n] = this.wIdx[n] = 0;
+    this.rIdx[n] = this.wIdx[n] = this.mIdx[n] = 0;
     this.rPool[n] = this.wPool[n] = POOL_SLOW;
     if (p.q !== 0) this.freePool.push(p.q);
     this.freeSlots.push(s);
@@ -218,19 +264,42 @@ export class Memory {
   write8(a: number, v: number): void {
     const s = this.wIdx[a >>> PAGE_SHIFT];
     if (s !== 0) this.u8s[s][a & PAGE_MASK] = v;
-    else this.slowWrite(a, 1, v, false);
+    else this.markedOrSlowWrite(a, 1, v);
   }
 
   write16(a: number, v: number): void {
     const s = this.wIdx[a >>> PAGE_SHIFT];
     if (s !== 0 && (a & 1) === 0) this.u16s[s][(a & PAGE_MASK) >>> 1] = v;
-    else this.slowWrite(a, 2, v, false);
+    else this.markedOrSlowWrite(a, 2, v);
   }
 
   write32(a: number, v: number): void {
     const s = this.wIdx[a >>> PAGE_SHIFT];
     if (s !== 0 && (a & 3) === 0) this.i32s[s][(a & PAGE_MASK) >>> 2] = v;
-    else this.slowWrite(a, 4, v, false);
+    else this.markedOrSlowWrite(a, 4, v);
+  }
+
+  /** A store off the fast path: an aligned one to a page with write marks only marks its bytes. */
+  private markedOrSlowWrite(a: number, size: 1 | 2 | 4, v: number): void {
+    const s = this.mIdx[a >>> PAGE_SHIFT];
+    if (s === 0 || (a & (size - 1)) !== 0) {
+      this.slowWrite(a, size, v, false);
+      return;
+    }
+    const off = a & PAGE_MASK;
+    if (size === 4) {
+      this.i32s[s][off >>> 2] = v;
+      // the four marks as one word: each is 0 or 1, so their sum is the word times 0x01010101, top byte
+      const words = this.markWords[s];
+      const w = words[off >>> 2];
+      if (w === ALL_MARKED) return;
+      words[off >>> 2] = ALL_MARKED;
+      countFresh(this.marksOf[s]!, 4 - (Math.imul(w, 0x01010101) >>> 24));
+      return;
+    }
+    if (size === 2) this.u16s[s][off >>> 1] = v;
+    else this.u8s[s][off] = v;
+    mark(this.marksOf[s]!, off, size);
   }
 
   /** 32-bit load that always requires alignment (L32AI, S32C1I), whatever the core option. */
@@ -284,6 +353,7 @@ export class Memory {
     if (size === 4) p.i32[off >>> 2] = v;
     else if (size === 2) p.u16[off >>> 1] = v;
     else p.u8[off] = v;
+    if (p.hooks?.marks) mark(p.hooks.marks, off, size);
     if (p.code !== null) {
       for (let k = 0; k < size; k++) {
         if (p.code[off + k]) {
@@ -331,9 +401,17 @@ export class Memory {
     const lo = n * PAGE_SIZE;
     const watched = (w: Watchpoint) => w.addr < lo + PAGE_SIZE && w.addr + w.len > lo;
     const readFast = p !== undefined && !p.hooks?.onRead && p.guard === null && !this.watchpoints.some((w) => w.read && watched(w));
-    const writeFast = p !== undefined && !p.hooks?.onWrite && p.guard === null && p.code === null && !this.watchpoints.some((w) => w.write && watched(w));
+    const writeChecked = p !== undefined && !p.hooks?.onWrite && p.guard === null && p.code === null && !this.watchpoints.some((w) => w.write && watched(w));
+    const writeFast = writeChecked && !p.hooks?.marks;
     this.rIdx[n] = readFast ? slot : 0;
     this.wIdx[n] = writeFast ? slot : 0;
+    const marking = writeChecked && !writeFast;
+    this.mIdx[n] = marking ? slot : 0;
+    if (marking) {
+      const m = p.hooks!.marks!;
+      this.marksOf[slot] = m;
+      this.markWords[slot] = new Int32Array(m.bytes.buffer, m.bytes.byteOffset, PAGE_SIZE >>> 2);
+    }
     this.rPool[n] = readFast && p.q !== 0 ? p.q << PAGE_SHIFT : POOL_SLOW;
     this.wPool[n] = writeFast && p.q !== 0 ? p.q << PAGE_SHIFT : POOL_SLOW;
   }
@@ -572,6 +650,7 @@ export class Memory {
     this.freeSlots.length = 0;
     this.rIdx.fill(0);
     this.wIdx.fill(0);
+    this.mIdx.fill(0);
     this.rPool.fill(POOL_SLOW);
     this.wPool.fill(POOL_SLOW);
     this.freePool = allPoolPages();

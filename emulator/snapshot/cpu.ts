@@ -12,6 +12,7 @@ const NOT_STATE = new Set([
   'jitN', 'jitK', 'jitCompiled', 'codeEpoch', 'runStartSteps', 'runBudget',
   'ivp', // typed views of the vector files vr/wv, which are captured themselves
   'panes', 'wrap', // the windows of the panes: views of phys, or the wrap-around copy that `a` is while current
+  'fv', // the FP registers as numbers: a view of f, which is captured itself
 ]);
 
 export interface CpuSnapshot {

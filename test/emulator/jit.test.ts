@@ -172,6 +172,40 @@ describe('emulator: compiled blocks vs the interpreter', () => {
     }
   });
 
+  it('compiles ADD.S, SUB.S and MUL.S with the flags and the special cases of their handlers, in identical state', () => {
+    // 1.5, 0.1, -2.75, the largest finite, the smallest normal and subnormal, -0, +inf, a quiet and a
+    // signalling NaN, 1 - 2^-24 (times the smallest normal: a tiny result rounded up to it), 1e-30
+    // (added to 1: the double sum is already rounded), 1, 1e38 and -1e30
+    const values = [
+      0x3fc00000, 0x3dcccccd, 0xc0300000, 0x7f7fffff, 0x00800000, 0x00000001, 0x80000000, 0x7f800000, 0x7fc00000, 0x7f800001,
+      0x3f7fffff, 0x0da24260, 0x3f800000, 0x7e967699, 0xf149f2ca,
+    ];
+    const n = values.length;
+    for (const fcr of [0, 1, 2, 3]) {
+      const build = (p: ProgramBuilder) => {
+        p.i('j', 'start').align(4);
+        values.forEach((v, k) => p.label(`v${k}`).word(v | 0));
+        p.label('start').i('movi', 2, 1).i('wsr.cpenable', 2).i('rsync').i('movi', 2, fcr).i('wur.fcr', 2);
+        values.forEach((_, k) => p.i('l32r', 3, `v${k}`).i('wfr', k, 3));
+        p.i('movi', 15, 12).i('movi', 7, 31).i('movi', 4, 0).i('movi', 6, 0).label('loop');
+        // every pair of values through each operation, each in a block of its own (a jump makes it hot);
+        // the result and the flags of each one hashed into a4 and a6 (FSR cleared before each)
+        let b = 0;
+        for (let k = 0; k < n * n; k++) {
+          for (const op of ['add.s', 'sub.s', 'mul.s']) {
+            p.i('movi', 5, 0).i('wur.fsr', 5).i('j', `op${b}`).label(`op${b++}`).i(op, 15, Math.floor(k / n), k % n).i('rfr', 3, 15);
+            p.i('mull', 4, 4, 7).i('xor', 4, 4, 3).i('rur.fsr', 5).i('mull', 6, 6, 7).i('add', 6, 6, 5);
+          }
+        }
+        p.i('addi', 15, 15, -1).i('beqz', 15, 'done').i('j', 'loop').label('done').i('nop');
+      };
+      const jit = run('q7', build, true, undefined, 1e6);
+      const interp = run('q7', build, false, undefined, 1e6);
+      assert.deepEqual({ ...jit, compiled: false }, interp, `FCR ${fcr}`);
+      assert.equal(jit.stop.kind, 'breakpoint');
+    }
+  });
+
   it('calls the handlers of CLAMPS, boolean logic and L32AI/S32RI inside blocks, in identical state', () => {
     const next = rng(11);
     for (let prog = 0; prog < 30; prog++) {

@@ -42,8 +42,8 @@ const OLD_CALLABLE = `lsi lsip lsx lsxp ssi ssip ssx ssxp add.s sub.s mul.s madd
 // What the rule adds: handlers that never raise (CLAMPS, the boolean logic of the Boolean option) or
 // raise only memory faults thrown by the memory (L32AI/S32RI) were simply not listed by hand.
 const ADDED_CALLABLE = 'clamps andb andbc orb orbc xorb any4 all4 any8 all8 l32ai s32ri';
-// FP loads, stores and moves that got templates since (called before): inlined, no longer called.
-const NOW_INLINE = 'lsi ssi mov.s rfr wfr';
+// FP loads, stores, moves and arithmetic that got templates since (called before): inlined, no longer called.
+const NOW_INLINE = 'lsi ssi mov.s rfr wfr add.s sub.s mul.s';
 const OLD_SYNCED_BY_NAME = 'simcall break break.n waiti';
 const list = (s: string) => s.split(/\s+/).filter((w) => w).sort();
 

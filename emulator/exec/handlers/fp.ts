@@ -245,13 +245,44 @@ const lsiCode = (i: Insn, x: EmitContext): Emitted => load(i, x, 4, false, `c.f[
 /** SSI ft, as, offset: the 32-bit store of compiled blocks (jit/template.ts store) of c.f[ft]. */
 const ssiCode = (i: Insn, x: EmitContext): Emitted => store(i, x, 4, `c.f[${i.a}]`);
 
-/** The rows of each handler: loads, stores and moves compile inline, a compiled block calls the others (jit/callable.ts). */
+/** The smallest normal and the largest finite single: a rounded result strictly between them (excluded and included) needs no flag but Inexact. */
+const MIN_NORMAL = 2 ** -126;
+const MAX_FINITE = 3.4028234663852886e38;
+/** Inexact (FLAG_INEXACT) in FSR. */
+const FSR_INEXACT = 1 << FSR_FLAGS_SHIFT;
+
+/**
+ * ADD.S / SUB.S / MUL.S fr, fs, ft compiled: in round-to-nearest mode, a result whose magnitude is a
+ * normal above the smallest (so neither operand is a NaN or an infinity, and nothing overflows or
+ * underflows) is Math.fround of the double result (a product of two singles is exact in a double; a
+ * double sum rounded again to single is the correctly rounded sum, and twoSum's error term tells
+ * whether it was exact), with Inexact when the rounding changed the value; anything else calls the
+ * handler (`hf[K]`, which neither raises nor reaches an address register).
+ */
+function arithCode(op: '+' | '-' | '*') {
+  return (i: Insn, x: EmitContext): Emitted => {
+    const fr = `c.fv[${i.a}]`;
+    // twoSum's error term of s = u + b (b = w or -w): zero exactly when the double sum was exact
+    const b = op === '+' ? 'w' : '-w';
+    const inexact = op === '*' ? 'r !== s' : `r !== s || ((u - (s - (s - u))) + (${b} - (s - u))) !== 0`;
+    return {
+      kind: 'seq',
+      window: [],
+      code:
+        `{ const u = c.fv[${i.b}], w = c.fv[${i.c}]; const s = u ${op} w; const r = Math.fround(s); const m = r < 0 ? -r : r; ` +
+        `if ((c.fcr & 3) === 0 && m > ${MIN_NORMAL} && m <= ${MAX_FINITE}) { ${fr} = r; if (${inexact}) c.fsr |= ${FSR_INEXACT}; } ` +
+        `else hf[${x.k}](c, hi[${x.k}]); }`,
+    };
+  };
+}
+
+/** The rows of each handler: loads, stores, moves and the arithmetic's usual case compile inline, a compiled block calls the others (jit/callable.ts). */
 export const FAMILIES: readonly Family[] = [
   family(['lsi'], lsi, own(lsi, lsiCode)),
   family(['ssi'], ssi, own(ssi, ssiCode)),
   family(['lsip'], lsip), family(['ssip'], ssip),
   family(['lsx'], lsx), family(['lsxp'], lsxp), family(['ssx'], ssx), family(['ssxp'], ssxp),
-  family(['add.s'], addS), family(['sub.s'], subS), family(['mul.s'], mulS), family(['madd.s'], maddS), family(['msub.s'], msubS),
+  family(['add.s'], addS, own(addS, arithCode('+'))), family(['sub.s'], subS, own(subS, arithCode('-'))), family(['mul.s'], mulS, own(mulS, arithCode('*'))), family(['madd.s'], maddS), family(['msub.s'], msubS),
   family(['maddn.s', 'divn.s', 'div0.s', 'sqrt0.s', 'nexp01.s', 'addexp.s'], fpStepNop),
   family(['addexpm.s'], addexpmS), family(['mkdadj.s'], mkdadjS), family(['mksadj.s'], mksadjS),
   family(['recip0.s'], recip0S), family(['rsqrt0.s'], rsqrt0S),

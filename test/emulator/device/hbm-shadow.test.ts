@@ -2,11 +2,13 @@
 // aperture slot's hook calls on every store) leaves the shadows exactly as noteWrite does — the bytes
 // written, the pages whose init shadow completed (and when), the writers — for random stores, and also
 // after shadows changed under a recorder made before (another tensor tracked in the same page, a
-// restore, a completed page written again).
+// restore, a completed page written again); a page whose stores take the Memory's marking path (its
+// write marks are the init shadow, no hook) leaves them as noteWrite does too.
 
 import * as assert from 'node:assert/strict';
 import { Hbm } from '../../../emulator/device/hbm';
-import { PAGE_SIZE } from '../../../emulator/memory/memory';
+import { Memory, PAGE_SIZE } from '../../../emulator/memory/memory';
+import { MemFault } from '../../../emulator/memory/fault';
 
 /** A small deterministic generator (xorshift32). */
 function random(seed: number): () => number {
@@ -76,6 +78,50 @@ describe('device: HBM shadows under stores (store recorder against noteWrite)', 
     }
     assert.deepEqual(recorded.completed, [first, first + 1, first + 2]);
     assert.deepEqual(state(recorded, addr, len), state(general, addr, len));
+  });
+
+  it("stores through a Memory page whose write marks are the init shadow leave it as noteWrite does, and complete the same pages in order", () => {
+    const rnd = random(11);
+    const general = side();
+    const marked = side();
+    const len = 3 * PAGE_SIZE;
+    const addr = general.hbm.alloc(len);
+    marked.hbm.alloc(len);
+    for (const s of [general, marked]) s.hbm.trackInit(addr + 8, len - 16);
+    const first = Math.floor(addr / PAGE_SIZE);
+    // the HBM pages aliased at local pages 0x8000.., re-aliased without marks once complete (as the device does)
+    const mem = new Memory([], true);
+    const local = (p: number) => 0x8000 + p - first;
+    const alias = (p: number) => mem.aliasPage(local(p), marked.hbm.page(p), { marks: marked.hbm.initMarks(p) });
+    marked.hbm.onInitComplete = (p) => {
+      marked.completed.push(p);
+      alias(p);
+    };
+    for (let p = first; p < first + 3; p++) alias(p);
+    const store = (at: number, size: number, v: number) => {
+      const a = (local(Math.floor(at / PAGE_SIZE)) * PAGE_SIZE + (at % PAGE_SIZE)) >>> 0;
+      if (size === 1) mem.write8(a, v);
+      else if (size === 2) mem.write16(a, v);
+      else mem.write32(a, v);
+    };
+    for (let i = 0; i < 40_000; i++) {
+      const size = [1, 2, 4][Math.floor(rnd() * 3)];
+      const at = addr + Math.floor((rnd() * len) / size) * size;
+      general.hbm.noteWrite(at, size, 0);
+      store(at, size, i);
+      if (i % 5000 === 4999) assert.deepEqual(state(marked, addr, len), state(general, addr, len), `after ${i + 1} stores`);
+    }
+    // an unaligned store raises and marks nothing
+    assert.throws(() => store(addr + 8 + 2, 4, 0), MemFault);
+    assert.deepEqual(state(marked, addr, len), state(general, addr, len));
+    for (let at = addr; at < addr + len; at += 4) {
+      general.hbm.noteWrite(at, 4, 0);
+      store(at, 4, at - addr);
+      if ((at - addr) % 4096 === 4092) assert.deepEqual(marked.completed, general.completed, `after the store at +${at - addr}`);
+    }
+    assert.deepEqual(marked.completed, [first, first + 1, first + 2]);
+    assert.deepEqual(state(marked, addr, len), state(general, addr, len));
+    assert.equal(mem.read32(local(first + 1) * PAGE_SIZE + 64), PAGE_SIZE + 64, 'the stores wrote the HBM page');
   });
 
   it('a recorder made before its page changed (another tensor tracked there, a restore) still records what noteWrite does', () => {
