@@ -5,7 +5,7 @@
 // changes nothing, so the instruction's destination is left as it was.
 
 import type { Cpu } from '../../core/cpu';
-import type { Handler, Insn } from '../insn';
+import type { Handler } from '../insn';
 import { MemFault } from '../../memory/fault';
 
 function caught(c: Cpu, e: unknown): void {
@@ -34,14 +34,16 @@ export function jitWrite(c: Cpu, ad: number, v: number, size: 1 | 2 | 4): void {
   }
 }
 
-/** `h` for a compiled region: a memory fault it throws is kept in Cpu.jitFault instead. */
+/** One wrapper per handler, each its own function (`new Function`), so that V8 sees one callee at its call and may inline it. */
+const wrappers = new Map<Handler, Handler>();
+
+/** `h` for a compiled region: a memory fault it throws is kept in Cpu.jitFault instead (the wrapper then returns -1). */
 export function catching(h: Handler): Handler {
-  return (c: Cpu, i: Insn): number => {
-    try {
-      return h(c, i);
-    } catch (e) {
-      caught(c, e);
-      return -1;
-    }
-  };
+  let w = wrappers.get(h);
+  if (w === undefined) {
+    const make = new Function('h', 'caught', 'return function (c, i) { try { return h(c, i); } catch (e) { caught(c, e); return -1; } };');
+    w = make(h, caught) as Handler;
+    wrappers.set(h, w);
+  }
+  return w;
 }
