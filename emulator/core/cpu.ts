@@ -6,6 +6,7 @@
 
 import type { CoreConfig } from '../config/types';
 import type { Memory } from '../memory/memory';
+import type { MemFault } from '../memory/fault';
 import type { StopReason } from './stop';
 import { IvpViews, ivpViews } from './ivp-state';
 
@@ -131,6 +132,8 @@ export class Cpu {
   /** Instructions dispatched by the last compiled-block call, and the index of a faulting one. */
   jitN = 0;
   jitK = 0;
+  /** A memory fault a compiled region caught (jit/slow.ts): it left, and the run loop raises it. */
+  jitFault: MemFault | null = null;
   /** Blocks compiled since the machine was created (diagnostics). */
   jitCompiled = 0;
   /** Arrivals at a block start before it is compiled (MachineOptions.hotThreshold). */

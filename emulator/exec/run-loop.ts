@@ -222,6 +222,12 @@ export function runJit(c: Cpu, cache: CodeCache, budget: number): void {
         if (b !== null && !declined && b.n <= left && b.pane <= c.wfree) {
           cur = b;
           const np = b.fn(c, left < SLICE ? left : SLICE, b.at);
+          if (c.jitFault !== null) {
+            // the block left at a faulting access (jit/slow.ts): raised here as if thrown there
+            const f = c.jitFault;
+            c.jitFault = null;
+            throw f;
+          }
           cur = null;
           left -= c.jitN;
           declined = c.jitN === 0;

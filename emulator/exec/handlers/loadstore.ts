@@ -7,7 +7,7 @@ import type { Insn } from '../insn';
 import { CAUSE } from '../../core/causes';
 import { generalException } from '../../core/exceptions';
 import { family, type Family } from '../family';
-import { hex, load, poolOffset, seq, store } from '../jit/template';
+import { hex, load, poolOffset, seq, slowLoad, store } from '../jit/template';
 
 export function l8ui(c: Cpu, i: Insn): number {
   const a = c.a;
@@ -98,6 +98,6 @@ export const FAMILIES: readonly Family[] = [
   family(['l32r'], l32r, (i, x) => {
     // the literal's address is fixed while LITBASE is (a write that changes it drops compiled code)
     const addr = hex(x.litbase & 1 ? ((x.litbase & 0xfffff000) + i.d) >>> 0 : i.target);
-    return seq(`{ const ad = ${addr}; ${poolOffset(false)} a[${i.a}] = o >= 0 ? m32[o >> 2] : (c.jitK = ${x.k}, c.jitN = done + ${x.k}, mem.read32(ad)); }`);
+    return seq(`{ const ad = ${addr}; ${poolOffset(false)} if (o >= 0) a[${i.a}] = m32[o >> 2]; else { ${slowLoad(i, x, 4, `a[${i.a}]`)} } }`);
   }),
 ];

@@ -7,10 +7,13 @@
 // of the region continues there while the budget (`left`) allows; a block that branches back to its
 // own start loops without the dispatch, and a block's fall-through or jump successor is laid out as
 // the next case where it can be, so that reaching it falls into that case without the dispatch. The guest registers the region names live in JavaScript
-// locals (`rN`), written back to the window when the function returns or throws and before what
-// reads the window itself (a handler call, ENTRY, RETW), and read again after what may change it
-// (a region that starts with ENTRY and is entered there runs it before reading them; RETW, after
-// which the region leaves, is not followed by a read or a second write-back).
+// locals (`rN`), written back to the window where the function leaves (every exit breaks out to one
+// write-back; the function has no `try`, so that V8 keeps them in machine registers, and a memory
+// fault leaves through that exit too: jit/slow.ts) and before what reads the window itself (a
+// handler call, ENTRY, RETW), and read again after what may change it (a region that starts with ENTRY and is entered
+// there runs it before reading them; RETW, after which the region leaves, is not followed by a read
+// or a second write-back). The Memory's pool views are locals of the function too, so V8 checks
+// their maps once per call rather than once per loop iteration.
 // The function handles its own zero-overhead-loop checks and exits on loop-back (on cores with the
 // loop option a second function has them, compiled when a call finds LEND at the end of one of the
 // region's instructions; the first, without them, hands such calls to it); it sets Cpu.jitN
@@ -22,12 +25,13 @@
 // counter (Machine.addCounter) count themselves in the region's code.
 
 import type { Cpu } from '../../core/cpu';
-import type { Memory } from '../../memory/memory';
 import type { BlockFn, CompiledBlock, Handler, Insn } from '../insn';
 import type { ExecutionCounter } from '../counted';
 import { jitEntry, jitRetw } from './windowed';
+import { catching, jitRead, jitWrite } from './slow';
 import { type Region, RegionBlock, collectRegion } from './region';
-import { RegisterLocals, registerLocals } from './locals';
+import { RegisterLocals, Rewritten, registerLocals } from './locals';
+import type { Emitted } from './template';
 
 export type { BlockFn, CompiledBlock } from '../insn';
 export { MAX_BLOCK, MAX_REGION } from './region';
@@ -41,8 +45,8 @@ export const HOT = 128;
 const hex = (v: number) => `0x${(v >>> 0).toString(16)}`;
 
 type Factory = (
-  mem: Memory, m8: Uint8Array, m16: Uint16Array, m32: Int32Array,
-  entry: typeof jitEntry, retw: typeof jitRetw, cnt: readonly ExecutionCounter[], hf: readonly Handler[], hi: readonly Insn[], looped: BlockFn | undefined,
+  pool8: Uint8Array, pool16: Uint16Array, pool32: Int32Array,
+  entry: typeof jitEntry, retw: typeof jitRetw, read: typeof jitRead, write: typeof jitWrite, cnt: readonly ExecutionCounter[], hf: readonly Handler[], hi: readonly Insn[], looped: BlockFn | undefined,
 ) => BlockFn;
 
 /** Code generation state shared by the blocks of one region. */
@@ -60,7 +64,29 @@ interface Gen {
 
 /** Leave the region after `m` instructions of the current block pass, to `to` (a JS expression). */
 function exit(g: Gen, m: number, to: string): string {
-  return `c.jitN = dn + ${m}; return ${to};`;
+  return `c.jitN = dn + ${m}; ${leave(to)}`;
+}
+
+/** Leave the region to `to` through its one exit, which writes the registers back. */
+function leave(to: string): string {
+  return `{ ret = ${to}; break region; }`;
+}
+
+/** A return statement. */
+const RETURN = /\breturn\b/g;
+
+/** A template's code with each `return PC;` made a `leave(PC)`: through the region's exit. */
+function leaving(code: string): string {
+  let out = '';
+  let k = 0;
+  for (const m of code.matchAll(RETURN)) {
+    if (m.index! < k) continue;
+    const end = code.indexOf(';', m.index!);
+    if (end < 0) throw new Error(`compiled region: a return without ';' in ${code}`);
+    out += `${code.slice(k, m.index)}${leave(code.slice(m.index! + m[0].length, end).trim())}`;
+    k = end + 1;
+  }
+  return out + code.slice(k);
 }
 
 /**
@@ -74,7 +100,7 @@ function transfer(g: Gen, m: number, to: number, next?: number, fall?: string): 
   if (t === undefined) return exit(g, m, hex(to));
   const pane = g.windowed && t.pane > 0 ? ` || c.wfree < ${t.pane}` : '';
   const go = fall !== undefined && to === next ? fall : `at = ${g.index.get(to)}; continue dispatch;`;
-  return `dn = (dn + ${m}) | 0; if (((dn + ${t.items.length}) | 0) > left${pane}) { c.jitN = dn; return ${hex(to)}; } ${go}`;
+  return `dn = (dn + ${m}) | 0; if (((dn + ${t.items.length}) | 0) > left${pane}) { c.jitN = dn; ${leave(hex(to))} } ${go}`;
 }
 
 /** The code of one block of the region (a case of the dispatch loop); `next`: the start of the block whose case follows. */
@@ -94,7 +120,7 @@ function blockCode(g: Gen, b: RegionBlock, next: number | undefined): string {
     checked = p;
     return `if (c.wfree < ${p}) { ${exit(g, k, hex(i.pc))} }`;
   };
-  const again = `dn = (dn + ${n}) | 0; if (((dn + ${n}) | 0) <= left) continue; c.jitN = dn; return ${hex(b.pc)};`;
+  const again = `dn = (dn + ${n}) | 0; if (((dn + ${n}) | 0) <= left) continue; c.jitN = dn; ${leave(hex(b.pc))}`;
   const loopBack = (i: Insn, k: number) =>
     g.hasLoops ? `if (lend === ${hex(i.next)} && c.lcount !== 0) { c.lcount = (c.lcount - 1) >>> 0; ${exit(g, k + 1, 'c.lbeg')} }` : '';
   const count = (it: RegionBlock['items'][number]): string => {
@@ -108,7 +134,7 @@ function blockCode(g: Gen, b: RegionBlock, next: number | undefined): string {
   items.forEach((it, k) => {
     const { ins: i, e } = it;
     body.push(`// ${hex(i.pc)} ${i.def?.mnemonic}`, paneCheck(i, k));
-    const code = e.kind === 'branch' ? g.regs.rewrite('') : g.regs.rewrite(e.code, e.kind === 'seq' ? e.window : undefined);
+    const code = e.kind === 'branch' ? g.regs.rewrite('') : rewrite(g, e);
     if (e.kind === 'seq' && k === 0 && g.index.get(b.pc) === 0 && g.entersFirst !== undefined) {
       // the region's first instruction, an ENTRY: run before the locals were read when the region was entered here
       body.push(`if (entered) entered = false; else { ${code.pre}${code.text}${code.post} }`, count(it), loopBack(i, k));
@@ -121,9 +147,9 @@ function blockCode(g: Gen, b: RegionBlock, next: number | undefined): string {
       const taken = selfLoop && e.target === b.pc ? again : transfer(g, k + 1, e.target);
       body.push(count(it), `if (${cond}) { ${taken} }`, loopBack(i, k));
     } else if (e.rotates === true) {
-      // RETW: the registers are written back before it (`synced`: the region's `finally` then
-      // leaves the window alone, which is no longer the one the locals belong to) and not read after
-      body.push(`{ ${code.pre}${g.regs.flush ? 'synced = true; ' : ''}${code.text}`, count(it), exit(g, k + 1, e.to), '}');
+      // RETW: the registers are written back before it and neither read nor written back after it
+      // (the window is no longer the one the locals belong to): it returns past the region's exit
+      body.push(`{ ${code.pre}${code.text}`, count(it), `c.jitN = dn + ${k + 1}; return ${e.to};`, '}');
     } else {
       const to = selfLoop ? again : e.direct !== null ? transfer(g, k + 1, e.direct, next, fall) : exit(g, k + 1, e.to);
       body.push(`{ ${code.pre}${code.text}${code.post}`, count(it), to, '}');
@@ -132,6 +158,12 @@ function blockCode(g: Gen, b: RegionBlock, next: number | undefined): string {
   if (last.kind !== 'jump') body.push(transfer(g, n, b.fallTo, next, fall));
   body.push('}');
   return passCounts(body.filter((l) => l).join('\n'), items[0].g);
+}
+
+/** A template's code with its registers as locals and its returns through the region's exit. */
+function rewrite(g: Gen, e: Exclude<Emitted, { kind: 'branch' }>): Rewritten {
+  const r = e.kind === 'seq' ? g.regs.rewrite(e.code, e.window) : g.regs.rewrite(e.code);
+  return { pre: r.pre, text: leaving(r.text), post: r.post };
 }
 
 /**
@@ -161,16 +193,21 @@ function regionSource(g: Gen, order: readonly RegionBlock[], name: string, prolo
     g.entersFirst !== undefined ? `let entered = false; if (at === 0) { const done = 0; ${g.entersFirst} entered = true; }` : '',
     g.hasLoops ? 'const lend = c.lendActive;' : '',
     g.regs.declare,
+    // locals: V8 then checks the views' maps once per call, not in every loop iteration
+    'const m8 = pool8, m16 = pool16, m32 = pool32;',
     'let dn = 0;',
-    g.regs.flush ? 'let synced = false;' : '',
-    g.regs.flush ? 'try {' : '',
+    // every exit of the blocks sets `ret` and breaks out of `region` to the one write-back
+    'let ret = 0;',
+    'region: {',
     'dispatch: for (;;) {',
     'switch (at) {',
     ...cases,
     "default: throw new Error('compiled region: no block ' + at);",
     '}',
     '}',
-    g.regs.flush ? `} finally { if (!synced) { ${g.regs.flush} } }` : '',
+    '}',
+    g.regs.flush,
+    'return ret;',
   ];
   return `"use strict"; return function ${name}(c, left, at) {\n${body.filter((l) => l).join('\n')}\n};`;
 }
@@ -218,12 +255,12 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
   const entersFirst = e0.kind === 'seq' && e0.rotates === true ? e0.code : undefined;
   const gen = (loops: boolean): Gen => ({ blocks: region.blocks, index, regs, hasLoops: loops, windowed: c.windowed, counters: [], entersFirst });
   const m = c.mem;
-  const hf = all.map((it) => it.ins.inner);
+  const hf = all.map((it) => (it.e.kind === 'seq' && it.e.throws === true ? catching(it.ins.inner) : it.ins.inner));
   const hi = all.map((it) => it.ins);
   const make = (g: Gen, prologue: string, looped?: BlockFn): BlockFn => {
     const src = regionSource(g, cases, `region_${first.pc.toString(16)}${g.hasLoops ? '_loops' : ''}`, prologue);
-    const factory = new Function('mem', 'm8', 'm16', 'm32', 'jitEntry', 'jitRetw', 'cnt', 'hf', 'hi', 'looped', src) as Factory;
-    return factory(m, m.pool8, m.pool16, m.pool32, jitEntry, jitRetw, g.counters, hf, hi, looped);
+    const factory = new Function('pool8', 'pool16', 'pool32', 'jitEntry', 'jitRetw', 'jitRead', 'jitWrite', 'cnt', 'hf', 'hi', 'looped', src) as Factory;
+    return factory(m.pool8, m.pool16, m.pool32, jitEntry, jitRetw, jitRead, jitWrite, g.counters, hf, hi, looped);
   };
   c.jitCompiled++;
   let fn: BlockFn;

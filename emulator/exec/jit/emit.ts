@@ -7,7 +7,7 @@
 
 import type { Insn } from '../insn';
 import { hookFor } from '../handlers';
-import { type Emitted, leaveIfCodeChanged } from './template';
+import { type Emitted, leaveIfCodeChanged, leaveIfFaulted } from './template';
 
 export type { Emitted } from './template';
 
@@ -20,8 +20,10 @@ export function emit(i: Insn, k: number, epoch: number, litbase: number): Emitte
   if (hook.jit) return hook.jit(i, x);
   // The decoder may have installed another handler (CoprocessorDisabled): only the row's own is called.
   if (!hook.callable || i.inner !== hook.handler) return undefined;
-  const after = hook.stores ? ` ${leaveIfCodeChanged(i, x)}` : '';
-  return { kind: 'seq', code: `c.jitK = ${k}; c.jitN = done + ${k}; hf[${k}](c, hi[${k}]);${after}`, window: registerOperands(i) };
+  // a handler that may fault is called through jit/slow.ts's `catching` (compile.ts), which keeps the fault in c.jitFault
+  const throws = i.def.raises.includes('memory');
+  const after = `${throws ? ` ${leaveIfFaulted(i)}` : ''}${hook.stores ? ` ${leaveIfCodeChanged(i, x)}` : ''}`;
+  return { kind: 'seq', code: `c.jitK = ${k}; c.jitN = done + ${k}; hf[${k}](c, hi[${k}]);${after}`, window: registerOperands(i), throws };
 }
 
 /**

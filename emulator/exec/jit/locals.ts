@@ -1,10 +1,11 @@
 // Guest address registers held in JavaScript locals across a compiled region: the templates write
 // the current window as `a[N]` (template.ts); in a region, `a[N]` becomes the local `rN`, read from
-// the window when the region starts. The window is written back (`flush`) once, in the `finally`
-// of the region's function (it runs whether the region returns or a memory access throws), and
-// around an instruction whose code reads or writes the window itself (a handler call, ENTRY,
-// RETW, an index that is not a literal): written back before it, read again after it — only the
-// registers it names when that is known (a called handler reaches just its register operands).
+// the window when the region starts. The registers the region assigns are written back (`flush`)
+// where it leaves (one exit, compile.ts; a fault leaves through it too, jit/slow.ts); the others
+// always equal the window. Around an instruction whose code reads or writes the window itself (a
+// handler call, ENTRY, RETW, an index that is not a literal) they are written back before it and
+// read again after it — only the registers it names when that is known (a called handler reaches
+// just its register operands).
 
 import type { Emitted } from './template';
 
@@ -18,7 +19,7 @@ export interface Rewritten {
 export interface RegisterLocals {
   /** `let r2 = a[2], …;` (empty without locals). */
   readonly declare: string;
-  /** `a[2] = r2; …` (empty without locals). */
+  /** `a[2] = r2; …` for the registers the region writes (empty when it writes none). */
   readonly flush: string;
   /** `code` with its registers as locals; `window`: the only registers it reaches opaquely, when known (else all are written back around it). */
   rewrite(code: string, window?: readonly number[]): Rewritten;
@@ -26,8 +27,11 @@ export interface RegisterLocals {
 
 /** `a[N]` with a literal N, not part of a longer name or a property. */
 const LITERAL_REG = /(?<![\w$.])a\[(\d+)\]/g;
-/** What reaches the window other than by a literal index: `a[expr]`, `c.a`, a call passed the Cpu. */
-const OPAQUE = /(?<![\w$.])a\[|\bc\.a\b|\(c[,)]/;
+/**
+ * What reaches the window other than by a literal index: `a[expr]`, `c.a`, a call passed the Cpu
+ * (but the Memory's slow path, jit/slow.ts, which reaches memory only).
+ */
+const OPAQUE = /(?<![\w$.])a\[|\bc\.a\b|(?<!\bjitRead|\bjitWrite)\(c[,)]/;
 
 /** An assignment to a register: `a[N] = ` (not `==`). */
 const ASSIGN = /(?<![\w$.])a\[(\d+)\] = (?!=)/g;
@@ -69,24 +73,30 @@ const NONE: RegisterLocals = { declare: '', flush: '', rewrite: (text) => ({ pre
 /** The locals for a region made of `emitted`; none when a branch condition reaches the window opaquely. */
 export function registerLocals(emitted: readonly Emitted[]): RegisterLocals {
   const used = new Set<number>();
+  const written = new Set<number>();
   for (const e of emitted) {
     const code = e.kind === 'branch' ? e.cond : e.code;
     if (e.kind === 'branch' && OPAQUE.test(code.replace(LITERAL_REG, ''))) return NONE;
     for (const m of code.matchAll(LITERAL_REG)) used.add(Number(m[1]));
+    for (const m of code.matchAll(ASSIGN)) written.add(Number(m[1]));
   }
   if (used.size === 0) return NONE;
   const regs = [...used].sort((x, y) => x - y);
-  const flush = regs.map((n) => `a[${n}] = r${n};`).join(' ');
+  // a local the region never assigns is read from the window and read again after whatever changes
+  // the window, so it always equals the window: only the assigned ones are written back
+  const dirty = regs.filter((n) => written.has(n));
+  const flush = dirty.map((n) => `a[${n}] = r${n};`).join(' ');
   const reload = regs.map((n) => `r${n} = a[${n}];`).join(' ');
   return {
     declare: `let ${regs.map((n) => `r${n} = a[${n}]`).join(', ')};`,
     flush,
     rewrite(code: string, window?: readonly number[]): Rewritten {
-      const local = toLocals(code);
-      if (!OPAQUE.test(local)) return { pre: '', text: local, post: '' };
-      if (window === undefined) return { pre: `${flush} `, text: local, post: ` ${reload}` };
+      const text = toLocals(code);
+      if (!OPAQUE.test(text)) return { pre: '', text, post: '' };
+      if (window === undefined) return { pre: flush && `${flush} `, text, post: ` ${reload}` };
       const named = regs.filter((n) => window.includes(n));
-      return { pre: named.map((n) => `a[${n}] = r${n}; `).join(''), text: local, post: named.map((n) => ` r${n} = a[${n}];`).join('') };
+      const before = dirty.filter((n) => window.includes(n));
+      return { pre: before.map((n) => `a[${n}] = r${n}; `).join(''), text, post: named.map((n) => ` r${n} = a[${n}];`).join('') };
     },
   };
 }

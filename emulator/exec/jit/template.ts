@@ -5,9 +5,10 @@
 // Conventions of the generated code: `a` is the current window (Int32Array), `c` the Cpu, `mem`
 // the Memory, `m8`, `m16`, `m32` the views of its pool (Memory.pool8, pool16, pool32), whose first
 // words are the page tables (Memory.rPool, wPool: page number → byte offset in the pool, negative
-// for the slow path); `done` counts the
-// instructions of earlier passes of a self-looping block. Before anything that may throw, c.jitK is
-// set to the instruction's index K in the block and c.jitN to `done + K`.
+// for the slow path); `jitRead`, `jitWrite` the Memory's slow path (jit/slow.ts); `done` counts the
+// instructions of earlier passes of a self-looping block. Before anything that may fault, c.jitK is
+// set to the instruction's index K in the block and c.jitN to `done + K`; a fault does not throw at
+// the block: it is kept in c.jitFault, and the block leaves (`return PC`, PC the instruction's).
 
 import type { Insn } from '../insn';
 import { TAKEN_NEXT } from '../insn';
@@ -17,7 +18,9 @@ import { POOL_WRITE } from '../../memory/memory';
 /**
  * 'seq': statements, then the next instruction (`rotates`: it moved the register window, so the
  * block must check the panes of what follows; `window`: the only registers of the window the
- * statements reach other than by a literal `a[N]`, a handler call's register operands). 'branch': a condition; taken goes to `target`.
+ * statements reach other than by a literal `a[N]`, a handler call's register operands; `throws`: a
+ * handler call whose handler may throw a memory fault, which the region calls through jit/slow.ts's
+ * `catching`). 'branch': a condition; taken goes to `target`.
  * 'jump': statements, then an unconditional transfer to the `to` expression (`direct` when fixed;
  * `rotates`: the statements moved the register window, so the region leaves right after them with
  * the window as they left it: it neither reads nor writes back a register after them).
@@ -25,7 +28,7 @@ import { POOL_WRITE } from '../../memory/memory';
  * the interpreter runs it: the windowed instructions do so for their exceptional cases.
  */
 export type Emitted =
-  | { readonly kind: 'seq'; readonly code: string; readonly rotates?: boolean; readonly window?: readonly number[] }
+  | { readonly kind: 'seq'; readonly code: string; readonly rotates?: boolean; readonly window?: readonly number[]; readonly throws?: boolean }
   | { readonly kind: 'branch'; readonly cond: string; readonly target: number }
   | { readonly kind: 'jump'; readonly code: string; readonly to: string; readonly direct: number | null; readonly rotates?: boolean };
 
@@ -79,24 +82,37 @@ export function poolOffset(write: boolean): string {
 }
 
 /**
- * at = mem[as + offset] of `size` bytes: pool fast path (one table read, one test for the page and
- * the alignment), the Memory for the rest (it throws faults). The address is kept as an int32
- * (`>>> 16`, `& 0xffff` read it the same), so V8 needs no uint32 check.
+ * `into = ` the Memory's read of `size` bytes at the address `ad` (the slow path: jit/slow.ts keeps a
+ * fault in Cpu.jitFault, and the block then leaves without writing `into`); `wrap` converts the value.
  */
-export function load(i: Insn, x: EmitContext, size: 1 | 2 | 4, signed: boolean, into = A(i.a)): Emitted {
+export function slowLoad(i: Insn, x: EmitContext, size: 1 | 2 | 4, into: string, wrap = (v: string) => v): string {
   const k = x.k;
-  const addr = `const ad = (a[${i.b}] + ${imm(i.c)}) | 0;`;
-  const slow = `(c.jitK = ${k}, c.jitN = done + ${k}, mem.read${size * 8}(ad >>> 0))`;
-  const value = `((o & ${FAST_MASK[size]}) === 0 ? ${POOL_AT[size]} : ${slow})`;
-  return seq(`{ ${addr} ${poolOffset(false)} ${into} = ${signed ? `(${value} << 16) >> 16` : value}; }`);
+  return `c.jitK = ${k}; c.jitN = done + ${k}; const v = jitRead(c, ad >>> 0, ${size}); if (c.jitFault !== null) return ${hex(i.pc)}; ${into} = ${wrap('v')};`;
 }
 
-/** mem[as + offset] = at; a slow store that rewrote decoded code leaves the (now stale) block right after it. */
+/**
+ * at = mem[as + offset] of `size` bytes: pool fast path (one table read, one test for the page and
+ * the alignment), the Memory for the rest (slowLoad). The address is kept as an int32 (`>>> 16`,
+ * `& 0xffff` read it the same), so V8 needs no uint32 check.
+ */
+export function load(i: Insn, x: EmitContext, size: 1 | 2 | 4, signed: boolean, into = A(i.a)): Emitted {
+  const addr = `const ad = (a[${i.b}] + ${imm(i.c)}) | 0;`;
+  const wrap = (v: string) => (signed ? `(${v} << 16) >> 16` : v);
+  const fast = `if ((o & ${FAST_MASK[size]}) === 0) ${into} = ${wrap(POOL_AT[size])};`;
+  return seq(`{ ${addr} ${poolOffset(false)} ${fast} else { ${slowLoad(i, x, size, into, wrap)} } }`);
+}
+
+/** mem[as + offset] = at; a slow store that faulted, or rewrote decoded code, leaves the (now stale) block right after it. */
 export function store(i: Insn, x: EmitContext, size: 1 | 2 | 4, from = A(i.a)): Emitted {
   const k = x.k;
   const addr = `const ad = (a[${i.b}] + ${imm(i.c)}) | 0;`;
-  const slow = `c.jitK = ${k}; c.jitN = done + ${k}; mem.write${size * 8}(ad >>> 0, ${from}); ${leaveIfCodeChanged(i, x)}`;
+  const slow = `c.jitK = ${k}; c.jitN = done + ${k}; jitWrite(c, ad >>> 0, ${from}, ${size}); ${leaveIfFaulted(i)} ${leaveIfCodeChanged(i, x)}`;
   return seq(`{ ${addr} ${poolOffset(true)} if ((o & ${FAST_MASK[size]}) === 0) ${POOL_AT[size]} = ${from}; else { ${slow} } }`);
+}
+
+/** After a slow access or a handler call that may fault: leave the block if it did (the run loop raises it). */
+export function leaveIfFaulted(i: Insn): string {
+  return `if (c.jitFault !== null) return ${hex(i.pc)};`;
 }
 
 /** After a store: leave the block if it rewrote decoded code. */
