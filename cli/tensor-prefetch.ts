@@ -1,10 +1,11 @@
 // Generating `q7 run`'s argument tensors beside the build: the `shape=…` specs of --arg and --expect
 // are handed to a worker thread (tensor-worker.ts, next to this file in dist/ and out/cli/) before the
 // compiler starts, and the session takes the tensors from it instead of generating them after the build
-// (session/'s GeneratedTensors). The session never waits for the worker: when it asks for the first
-// tensor and the worker has not posted yet (a build from the cache is quicker than the worker), the
-// worker is stopped and every tensor is generated on the main thread as before. A worker that does not
-// start or fails is the same case. The bytes are the same either way.
+// (session/'s GeneratedTensors). The run command starts the worker only when the compiler runs: a
+// build from the cache is quicker than a worker's start. The session never waits for the worker: when
+// it asks for the first tensor and the worker has not posted yet, the worker is stopped and every
+// tensor is generated on the main thread as before. A worker that does not start or fails is the same
+// case. The bytes are the same either way.
 
 import * as path from 'node:path';
 import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_threads';

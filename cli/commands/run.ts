@@ -38,14 +38,19 @@ function loadImage(args: RunArgs, io: CliIO): ElfImage {
   return readImage(args.file, bytes);
 }
 
-/** Builds C++ source with the compiler (kernel or program, as the source says). */
-async function buildSource(args: RunArgs, io: CliIO, file = args.file): Promise<CompileResult & { image: ElfImage }> {
+/** Builds C++ source with the compiler (kernel or program, as the source says); `compiling` is called
+ *  when the compiler runs (not for a build the cache holds). */
+async function buildSource(args: RunArgs, io: CliIO, file = args.file, compiling?: () => void): Promise<CompileResult & { image: ElfImage }> {
   const host = fileHost(io);
   if (host.readFile(file) === undefined) throw new UsageError(`${file}: cannot read file`);
   let result;
   try {
     const cache = args.cache ? io.buildCache?.() : undefined;
-    result = await buildKernelSourceLazily(() => loadFrontend(io, args.cache), file, host, { defines: args.defines, noSanitize: args.kernel.noSanitize, stackSize: args.kernel.stackSize, optimize: args.optimize, cache });
+    const frontend = () => {
+      compiling?.();
+      return loadFrontend(io, args.cache);
+    };
+    result = await buildKernelSourceLazily(frontend, file, host, { defines: args.defines, noSanitize: args.kernel.noSanitize, stackSize: args.kernel.stackSize, optimize: args.optimize, cache });
   } catch (e) {
     if (e instanceof RuntimeBuildError) throw new UsageError(e.message, 70);
     throw e;
@@ -64,7 +69,8 @@ async function buildShape(args: RunArgs, io: CliIO, file: string): Promise<Shape
   return { file, image: r.image, registrations: r.registrations ?? [] };
 }
 
-/** Starts generating the large `shape=…` tensors of --arg and --expect while the source builds (io.generateTensors). */
+/** Starts generating the large `shape=…` tensors of --arg and --expect while the source compiles
+ *  (io.generateTensors); a build from the cache is too quick for a worker to pay. */
 function generateBesideBuild(args: RunArgs, io: CliIO): GeneratedTensors | undefined {
   if (!io.generateTensors) return undefined;
   const specs = prefetchableSpecs([...args.kernel.args, args.kernel.expect], args.kernel.hbmSize ?? DEFAULT_HBM_SIZE);
@@ -75,8 +81,8 @@ export const runCommand: Command = {
   spec: RUN_SPEC,
   async run(argv: string[], io: CliIO): Promise<number> {
     const args = runArgs(argv);
-    const generated = isCppSource(args.file) ? generateBesideBuild(args, io) : undefined;
-    const image = isCppSource(args.file) ? (await buildSource(args, io)).image : loadImage(args, io);
+    let generated: GeneratedTensors | undefined;
+    const image = isCppSource(args.file) ? (await buildSource(args, io, args.file, () => (generated ??= generateBesideBuild(args, io)))).image : loadImage(args, io);
     if (isKernelImage(image)) {
       if (args.defines.STACK_SIZE !== undefined && args.kernel.stackSize === undefined) args.kernel.stackSize = parseSize(args.defines.STACK_SIZE, '-DSTACK_SIZE');
       const shape = args.kernel.shapeSrc !== undefined ? await buildShape(args, io, args.kernel.shapeSrc) : undefined;

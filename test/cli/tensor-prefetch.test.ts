@@ -55,7 +55,7 @@ describe('q7 run: tensors generated beside the build', function () {
     assert.equal(prefetchableSpecs([`shape=${PREFETCH_MIN_BYTES / 4 - 1}`], Infinity).length, 0);
   });
 
-  it('q7 run of a source asks for its large generated tensors and takes its input from them, with the same result', async () => {
+  it('q7 run of a source asks for its large generated tensors when it compiles, takes its input from them, with the same result', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'q7-prefetch-'));
     const spec = 'shape=256x300,init=randn,seed=5';
     // a worker that has posted before the session asks (the build is not raced here)
@@ -82,6 +82,10 @@ describe('q7 run: tensors generated beside the build', function () {
     assert.deepEqual(asked, [JSON.stringify(parseTensorSpec(spec))]);
     assert.equal(taken, 1, 'the session used the worker\'s tensor');
     const want = [...toNumbers(generateTensor(parseTensorSpec(spec)))].map((x) => (x > 0 ? x : 0));
+    assert.deepEqual([...toNumbers(readNpy(new Uint8Array(fs.readFileSync(out)), out))], want);
+    asked = [];
+    assert.equal(await main(['run', path.join(EXAMPLES, 'relu.cpp'), '--fn', 'relu_forward', '--arg', spec, '--out', out], io), 0);
+    assert.deepEqual(asked, [], 'no worker for a build from the cache');
     assert.deepEqual([...toNumbers(readNpy(new Uint8Array(fs.readFileSync(out)), out))], want);
     fs.rmSync(dir, { recursive: true, force: true });
   });
