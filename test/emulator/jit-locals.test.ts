@@ -15,14 +15,24 @@ const CODE = 0x40000400;
 describe('emulator: register locals of compiled regions', () => {
   it('writes back and reads again only the registers a called handler names', () => {
     const add: Emitted = { kind: 'seq', code: 'a[2] = a[3] + a[4];' };
+    const xor: Emitted = { kind: 'seq', code: 'a[4] = a[3] ^ 1;' };
     const call: Emitted = { kind: 'seq', code: 'c.jitK = 1; c.jitN = done + 1; hf[1](c, hi[1]);', window: [4, 9] };
-    const regs = registerLocals([add, call]);
+    const regs = registerLocals([add, xor, call]);
     const named = regs.rewrite(call.code, call.window);
     assert.equal(named.pre.trim(), 'a[4] = r4;');
     assert.equal(named.post.trim(), 'r4 = a[4];');
     const opaque = regs.rewrite('if (!jitEntry(c, 1, 32)) { return 0; }');
-    assert.equal(opaque.pre.trim(), 'a[2] = r2; a[3] = r3; a[4] = r4;');
+    assert.equal(opaque.pre.trim(), 'a[2] = r2; a[4] = r4;');
     assert.equal(opaque.post.trim(), 'r2 = a[2]; r3 = a[3]; r4 = a[4];');
+  });
+
+  it('writes back only the registers the region assigns (the others always equal their window slots)', () => {
+    const load: Emitted = { kind: 'seq', code: '{ const ad = (a[3] + 4) | 0; a[5] = mem.read32(ad >>> 0); }' };
+    const branch: Emitted = { kind: 'branch', cond: 'a[6] !== a[7]', target: 0 };
+    const regs = registerLocals([load, branch]);
+    assert.equal(regs.declare, 'let r3 = a[3], r5 = a[5], r6 = a[6], r7 = a[7];');
+    assert.equal(regs.flush, 'a[5] = r5;');
+    assert.equal(registerLocals([branch]).flush, '', 'a region that writes no register needs no write-back');
   });
 
   it('gives each called FP handler its AR operands as the registers it reaches', () => {

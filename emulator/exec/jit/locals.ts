@@ -5,6 +5,8 @@
 // around an instruction whose code reads or writes the window itself (a handler call, ENTRY,
 // RETW, an index that is not a literal): written back before it, read again after it — only the
 // registers it names when that is known (a called handler reaches just its register operands).
+// Only registers the region's code assigns are written back: a local no code assigns is read from the
+// window and read again after whatever may change the window, so it always equals its window slot.
 
 import type { Emitted } from './template';
 
@@ -76,7 +78,10 @@ export function registerLocals(emitted: readonly Emitted[]): RegisterLocals {
   }
   if (used.size === 0) return NONE;
   const regs = [...used].sort((x, y) => x - y);
-  const flush = regs.map((n) => `a[${n}] = r${n};`).join(' ');
+  const written = new Set<number>();
+  for (const e of emitted) if (e.kind !== 'branch') for (const m of e.code.matchAll(ASSIGN)) written.add(Number(m[1]));
+  const dirty = regs.filter((n) => written.has(n));
+  const flush = dirty.map((n) => `a[${n}] = r${n};`).join(' ');
   const reload = regs.map((n) => `r${n} = a[${n}];`).join(' ');
   return {
     declare: `let ${regs.map((n) => `r${n} = a[${n}]`).join(', ')};`,
@@ -86,7 +91,7 @@ export function registerLocals(emitted: readonly Emitted[]): RegisterLocals {
       if (!OPAQUE.test(local)) return { pre: '', text: local, post: '' };
       if (window === undefined) return { pre: `${flush} `, text: local, post: ` ${reload}` };
       const named = regs.filter((n) => window.includes(n));
-      return { pre: named.map((n) => `a[${n}] = r${n}; `).join(''), text: local, post: named.map((n) => ` r${n} = a[${n}];`).join('') };
+      return { pre: named.filter((n) => written.has(n)).map((n) => `a[${n}] = r${n}; `).join(''), text: local, post: named.map((n) => ` r${n} = a[${n}];`).join('') };
     },
   };
 }
