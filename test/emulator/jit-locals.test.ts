@@ -46,6 +46,15 @@ describe('emulator: register locals of compiled regions', () => {
       assert.deepEqual([r.pre, r.post], ['', '']);
       assert.ok(!/\ba\[/.test(r.text), r.text);
     }
+    });
+
+  it('writes back only the registers the region assigns (the others always equal their window slots)', () => {
+    const load: Emitted = { kind: 'seq', code: '{ const ad = (a[3] + 4) | 0; a[5] = mem.read32(ad >>> 0); }' };
+    const branch: Emitted = { kind: 'branch', cond: 'a[6] !== a[7]', target: 0 };
+    const regs = registerLocals([load, branch]);
+    assert.equal(regs.declare, 'let r3 = a[3], r5 = a[5], r6 = a[6], r7 = a[7];');
+    assert.equal(regs.flush, 'a[5] = r5;');
+    assert.equal(registerLocals([branch]).flush, '', 'a region that writes no register needs no write-back');
   });
 
   it('gives each called FP handler its AR operands as the registers it reaches', () => {
