@@ -1,8 +1,8 @@
 // The grammar's WebAssembly read and compiled ahead: the server's loader (start.ts) starts this before it
-// runs the server's bundle, so the files are read on libuv's threads and V8 compiles the grammar on its
-// own while the main thread loads the bundle; the front-end then only instantiates it. Undefined when
-// the files are not next to the bundle or do not compile (the server then loads them as it would
-// without this, server/files.ts).
+// runs the server's bundle, so the files are read on libuv's threads while the main thread loads the
+// bundle, and V8 then validates the grammar (its functions compile lazily, at their first call); the
+// front-end only instantiates it. Undefined when the files are not next to the bundle or do not compile
+// (the server then loads them as it would without this, server/files.ts).
 
 import { readFile } from 'node:fs';
 import { join } from 'node:path';
