@@ -5,12 +5,12 @@
 // (dist/server-code-cache.bin, written by scripts/server-code-cache.mjs) stands in, so the first server
 // on a machine starts compiled too. From tsc output the server starts from server/main.ts directly.
 // Before the bundle runs, the grammar's WebAssembly starts loading and compiling (grammar-prefetch.ts),
-// every function of it at once (V8 would otherwise compile each on the main thread at its first call,
-// ~35 ms in the first parse): that work then overlaps the bundle's load. The flag is set before the
-// bundle is compiled, so the code cache is made and read under the same flags.
+// V8's lazy compilation kept: the module is only validated ahead, and the first parse compiles what it
+// calls on the main thread. Compiling every function ahead (--no-wasm-lazy-compilation) cost the main
+// thread less CPU, but V8's background compile runs only while the main thread is free, so the server
+// slept ~80 ms more waiting for it (fresh servers alternated, server/README.md).
 
 import * as path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { requireWithCodeCache, type CodeCacheUse } from '../diskcache/code-cache';
 import { prefetchGrammar } from './grammar-prefetch';
 
@@ -19,7 +19,6 @@ declare const __Q7_BUILD_ID: string | undefined;
 /** The code cache entry shipped next to the bundles. */
 export const SHIPPED_SERVER_CODE_CACHE = 'server-code-cache.bin';
 
-setFlagsFromString('--no-wasm-lazy-compilation');
 const grammar = prefetchGrammar(__dirname);
 const use = { accepted: false, saved: false } as CodeCacheUse;
 const main = requireWithCodeCache(
