@@ -109,6 +109,7 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
       return scratch;
     },
     dstWord: (v, word, scratch) => regOf(v, word) ?? scratch,
+    homeWord: regOf,
   };
   w.resetLiterals();
   const firstLine = w.lineCount;
