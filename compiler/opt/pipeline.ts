@@ -7,8 +7,9 @@
 // loop-invariant code motion, and copy propagation, dead code and block merging after them, then
 // common-subexpression elimination (with copy propagation and dead code after it), copy coalescing,
 // loop unswitching, the narrowing of 64-bit loop counters by versioning, strength reduction of index
-// arithmetic (with constant folding, copy propagation and dead code after it), and last live-range
-// splitting at innermost loops.
+// arithmetic (with constant folding, copy propagation and dead code after it), the replacement of
+// counters' exit tests by tests of the offsets stepped beside them, and last live-range splitting at
+// innermost loops.
 
 import type { Func, Module } from '../ir/ir';
 import { mergeBlocks } from './blocks';
@@ -28,6 +29,7 @@ import { promoteLocals } from './promote';
 import { rotateLoops } from './rotate';
 import { scalarizeSlots } from './scalarize';
 import { splitAtLoops } from './split';
+import { replaceLoopTests } from './test-replace';
 import { reduceStrength } from './strength';
 import { unswitchLoops } from './unswitch';
 
@@ -75,7 +77,7 @@ export function optimizeFunction(f: Func, ready: (symbol: string) => InlineCandi
   return body;
 }
 
-/** -O2's loop passes: rotation, loop-invariant code motion and the clean-up after it, common subexpressions, copy coalescing, unswitching, counter narrowing, strength reduction, live-range splitting. */
+/** -O2's loop passes: rotation, loop-invariant code motion and the clean-up after it, common subexpressions, copy coalescing, unswitching, counter narrowing, strength reduction, test replacement, live-range splitting. */
 function loopPasses(f: Func): void {
   rotateLoops(f);
   if (hoistInvariants(f)) {
@@ -99,6 +101,7 @@ function loopPasses(f: Func): void {
     propagateCopiesGlobally(f);
     eliminateDeadCode(f);
   }
+  if (replaceLoopTests(f)) eliminateDeadCode(f);
   // the loop passes leave `t = b + c` address arithmetic (CSE, hoisting) that memory operands absorb
   if (foldAddresses(f)) eliminateDeadCode(f);
   splitAtLoops(f);

@@ -34,4 +34,6 @@ export interface EmitContext {
   srcWord(v: VReg, word: number, scratch: string): string;
   /** Where to compute word `word` of v: its home register, else `scratch` (then st(reg, v, word)). */
   dstWord(v: VReg, word: number, scratch: string): string;
+  /** Word `word` of v's home register, or undefined when v lives in its frame home. */
+  homeWord(v: VReg, word: number): string | undefined;
 }

@@ -24,6 +24,7 @@ import { shortenBranches } from './branches';
 import { dropDeadHomeStores } from './dead-homes';
 import { dropMoves } from './moves';
 import { keptRegisters, rangeBoundaries, registerRanges } from './debug-ranges';
+import { unallocatedValues } from './unallocated';
 import { emitZextAdd, zextAdds, type ZextAdds } from './zext-add';
 import { emittingInstr, emitVectorCopy, emitVectorMemory, emitVop, fileReg, fill, planVectorHomes, reloadPinned, savePinned, spill, vectorArgumentRegisters } from './emit-vector';
 import { pinnedOnce, pinnedVectors, pinsLiveAfter, registerOnlyVectors } from './vector-homes';
@@ -33,7 +34,8 @@ export type { EmitContext } from './emit-context';
 
 /** Emits `f` into `w`; `index` makes its local labels unique in the file. */
 export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<string>): Frame {
-  const frame = layoutFrame(f);
+  const zext: ZextAdds = f.promoted ? zextAdds(f) : { adds: new Map(), absorbed: new Set() };
+  const frame = layoutFrame(f, f.promoted ? unallocatedValues(f, zext) : new Set());
   const constants = f.promoted ? constantsOf(f) : undefined;
   const constants64 = f.promoted ? constants64Of(f) : undefined;
   const prefix = `.L${index}_`;
@@ -109,6 +111,7 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
       return scratch;
     },
     dstWord: (v, word, scratch) => regOf(v, word) ?? scratch,
+    homeWord: regOf,
   };
   w.resetLiterals();
   const firstLine = w.lineCount;
@@ -133,7 +136,6 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
   storeIncomingArguments(ctx, f);
   const fused = f.promoted ? fusedCompares(f) : new Map<Block, Cmp>();
   const unneeded = constants ? immediateOnly(f, constants, fused, ctx.konst) : new Set<Instr>();
-  const zext: ZextAdds = f.promoted ? zextAdds(f) : { adds: new Map(), absorbed: new Set() };
   const ranges = f.debugRanges ? registerRanges(f, frame) : undefined;
   const boundaries = ranges && rangeBoundaries(ranges);
   const marks = new Map<number, number>();

@@ -63,8 +63,11 @@ export interface Frame {
 /** A frame past ENTRY's reach: an error at the function, like any construct the compiler does not handle. */
 export class FrameTooLarge extends Unsupported {}
 
-/** Lays out the frame of `f`; sets each slot's offset. */
-export function layoutFrame(f: Func): Frame {
+/**
+ * Lays out the frame of `f`; sets each slot's offset. `unallocated`: values that keep their frame home
+ * rather than take a register of a2..a7 (unallocated.ts).
+ */
+export function layoutFrame(f: Func, unallocated: ReadonlySet<number> = new Set()): Frame {
   let outgoingWords = 0;
   for (const b of f.blocks) {
     for (const i of b.instrs) {
@@ -81,7 +84,7 @@ export function layoutFrame(f: Func): Frame {
     at += s.size;
   }
   const { shared, local, all } = classifyVRegs(f);
-  const scalars = new Map([...all].filter(([, v]) => !isVectorValue(v.type)));
+  const scalars = new Map([...all].filter(([id, v]) => !isVectorValue(v.type) && !unallocated.has(id)));
   const regs = f.promoted ? allocateRegisters(f, scalars, incomingRegisters(f)) : new Map<number, string[]>();
   const homes = new Map<number, number>();
   const stackParams = incomingStackParams(f);

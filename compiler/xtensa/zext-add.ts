@@ -48,18 +48,21 @@ export function zextAdds(f: Func): ZextAdds {
 /**
  * `dst = base + zext(offset)`: ADD on the low words, the high word copied, plus one when the low sum
  * wrapped (below either addend). The result's registers may be the offset's (its last read was the
- * absorbed extension), never the base's unless the result is the base itself.
+ * absorbed extension), never the base's unless the result is the base itself; a base high word kept in
+ * the frame is loaded into the result's high word directly.
  */
 export function emitZextAdd(ctx: EmitContext, i: Bin, base: VReg, offset: VReg): void {
   const { w } = ctx;
   const bl = ctx.srcWord(base, 0, 'a8');
-  const bh = ctx.srcWord(base, 1, 'a9');
   const x = ctx.src(offset, 'a10');
+  const bh = ctx.homeWord(base, 1);
   const dl = ctx.dstWord(i.dst, 0, 'a12');
-  const dh = ctx.dstWord(i.dst, 1, bh === 'a9' ? 'a9' : 'a13');
+  const dh = ctx.dstWord(i.dst, 1, bh ? 'a13' : 'a9');
   const done = ctx.label();
   w.insn(`add\t${dl}, ${bl}, ${x}`);
-  if (dh !== bh) w.insn(`mov\t${dh}, ${bh}`);
+  // a high word in the frame is loaded straight into the result's (after the add: it may be the offset's register)
+  if (!bh) ctx.ld(dh, base, 1);
+  else if (dh !== bh) w.insn(`mov\t${dh}, ${bh}`);
   // the wrapped sum is below both addends: compare with one that is still intact
   const intact = dl !== x && dh !== x ? x : bl;
   if (intact === dl || intact === dh) throw new Error('internal: no addend left to test the carry of a 64-bit add against');
