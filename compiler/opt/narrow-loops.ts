@@ -16,7 +16,7 @@ import { isFaultReport } from './alias';
 import { preheader } from './licm';
 import { dominators, naturalLoops, type Loop } from './loops';
 import { versionLoop } from './version';
-import { defOf, successors, termUses, usesOf } from './walk';
+import { defOf, readBeforeWritten, successors, termUses, usesOf } from './walk';
 
 const LIMIT = 2n ** 31n;
 
@@ -42,25 +42,7 @@ export function constants(f: Func): Map<number, bigint> {
 
 /** Whether some path from `from` reads register `id` before writing it. */
 export function liveAt(from: Block, id: number): boolean {
-  const seen = new Set<Block>();
-  const work = [from];
-  while (work.length) {
-    const b = work.pop()!;
-    if (seen.has(b)) continue;
-    seen.add(b);
-    let written = false;
-    for (const i of b.instrs) {
-      if (usesOf(i).some((u) => u.id === id)) return true;
-      if (defOf(i)?.id === id) {
-        written = true;
-        break;
-      }
-    }
-    if (written) continue;
-    if (termUses(b.term).some((u) => u.id === id)) return true;
-    work.push(...successors(b));
-  }
-  return false;
+  return readBeforeWritten(from, id);
 }
 
 /** The loop's 64-bit counter stepped by one and read only as a low word and against one invariant bound. */

@@ -25,7 +25,7 @@ import type { Block, Func, Instr, Terminator, VReg } from '../ir/ir';
 import { mergeBlocks } from './blocks';
 import { coldWays } from './cold-ways';
 import { dominators, naturalLoops, type Dominators, type Loop } from './loops';
-import { defOf, freshCopies, renameTerm, renameUses, successors, termUses, usesOf, withoutOutsideUses, withoutUsesOutside } from './walk';
+import { defOf, freshCopies, readBeforeWritten, renameTerm, renameUses, withoutOutsideUses, withoutUsesOutside } from './walk';
 
 const MAX_LOOP = 160;
 const MAX_GROWTH = 1200;
@@ -91,32 +91,10 @@ function scopedVariables(f: Func, loop: Loop): Set<number> {
   const scopes = new Set<number>();
   for (const b of loop.blocks) for (const i of b.instrs) if (i.op === 'scope' && i.begin) scopes.add(i.id);
   const vars = new Set<number>();
-  for (const d of f.debugVars) if (d.vreg && scopes.has(d.scope) && !readBeforeWritten(loop, d.vreg.id)) vars.add(d.vreg.id);
+  for (const d of f.debugVars) if (d.vreg && scopes.has(d.scope) && !readBeforeWritten(loop.header, d.vreg.id, (b) => loop.blocks.has(b))) vars.add(d.vreg.id);
   return withoutDebugVarsOutside(f, vars, loop);
 }
 
-/** Whether some path from the loop's header reads register `id` before writing it. */
-function readBeforeWritten(loop: Loop, id: number): boolean {
-  const seen = new Set<Block>();
-  const work = [loop.header];
-  while (work.length) {
-    const b = work.pop()!;
-    if (seen.has(b) || !loop.blocks.has(b)) continue;
-    seen.add(b);
-    let written = false;
-    for (const i of b.instrs) {
-      if (usesOf(i).some((u) => u.id === id)) return true;
-      if (defOf(i)?.id === id) {
-        written = true;
-        break;
-      }
-    }
-    if (written) continue;
-    if (termUses(b.term).some((u) => u.id === id)) return true;
-    work.push(...successors(b));
-  }
-  return false;
-}
 
 /** `regs` less those a block outside the loop reads or writes. */
 function withoutDebugVarsOutside(f: Func, regs: Set<number>, loop: Loop): Set<number> {

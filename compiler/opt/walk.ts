@@ -164,3 +164,26 @@ export function freshCopies(f: Func, regs: Set<number>): (v: VReg) => VReg {
     return r;
   };
 }
+
+/** Whether some path from `from` (through blocks `inside` accepts, every block when absent) reads register `id` before writing it. */
+export function readBeforeWritten(from: Block, id: number, inside: (b: Block) => boolean = () => true): boolean {
+  const seen = new Set<Block>();
+  const work = [from];
+  while (work.length) {
+    const b = work.pop()!;
+    if (seen.has(b) || !inside(b)) continue;
+    seen.add(b);
+    let written = false;
+    for (const i of b.instrs) {
+      if (usesOf(i).some((u) => u.id === id)) return true;
+      if (defOf(i)?.id === id) {
+        written = true;
+        break;
+      }
+    }
+    if (written) continue;
+    if (termUses(b.term).some((u) => u.id === id)) return true;
+    work.push(...successors(b));
+  }
+  return false;
+}
