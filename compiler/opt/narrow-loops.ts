@@ -14,8 +14,8 @@
 import type { Block, Func, Instr, VReg } from '../ir/ir';
 import { isFaultReport } from './alias';
 import { preheader } from './licm';
-import { dominators, naturalLoops, type Loop } from './loops';
-import { versionLoop } from './version';
+import type { Loop } from './loops';
+import { versionInnermostLoops, versionLoop } from './version';
 import { defOf, readBeforeWritten, successors, termUses, usesOf } from './walk';
 
 const LIMIT = 2n ** 31n;
@@ -113,22 +113,11 @@ function narrowLoop(f: Func, loop: Loop, pre: Block, c: Counter, ids: { next: nu
 /** Narrows the 64-bit counters of innermost loops by versioning; returns how many loops were narrowed. */
 export function narrowLoopCounters(f: Func): number {
   const ids = { next: Math.max(...f.blocks.map((b) => b.id)) + 1 };
-  const done = new Set<Block>();
-  let count = 0;
-  for (let guard = 0; guard < 64; guard++) {
-    const dom = dominators(f);
-    const loops = naturalLoops(f, dom);
-    const innermost = (l: Loop) => !loops.some((o) => o !== l && l.blocks.has(o.header));
-    const loop = loops.find((l) => !done.has(l.header) && innermost(l));
-    if (!loop) break;
-    done.add(loop.header);
+  return versionInnermostLoops(f, (loop, dom) => {
     const c = counterOf(f, loop, constants(f));
     // a counter already narrowed elsewhere is the fallback copy's: it stays 64-bit
-    if (!c || [...(f.narrowed?.values() ?? [])].some((v) => v.id === c.v.id)) continue;
+    if (!c || [...(f.narrowed?.values() ?? [])].some((v) => v.id === c.v.id)) return undefined;
     const pre = preheader(f, loop, dom, ids);
-    if (!pre) continue;
-    done.add(narrowLoop(f, loop, pre, c, ids));
-    count++;
-  }
-  return count;
+    return pre && narrowLoop(f, loop, pre, c, ids);
+  });
 }

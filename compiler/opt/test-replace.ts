@@ -11,9 +11,9 @@
 import type { Block, Func, Instr, VReg } from '../ir/ir';
 import { isFaultReport } from './alias';
 import { preheader } from './licm';
-import { dominators, naturalLoops, type Loop } from './loops';
+import type { Loop } from './loops';
 import { constants, liveAt } from './narrow-loops';
-import { versionLoop } from './version';
+import { versionInnermostLoops, versionLoop } from './version';
 import { defOf, termUses, usesOf } from './walk';
 
 interface Candidate {
@@ -102,21 +102,9 @@ function replaceTest(f: Func, loop: Loop, pre: Block, c: Candidate, ids: { next:
 export function replaceLoopTests(f: Func): number {
   const ids = { next: Math.max(...f.blocks.map((b) => b.id)) + 1 };
   const debug = new Set(f.debugVars.flatMap((d) => (d.vreg ? [d.vreg.id] : [])));
-  const done = new Set<Block>();
-  let count = 0;
-  for (let guard = 0; guard < 64; guard++) {
-    const dom = dominators(f);
-    const loops = naturalLoops(f, dom);
-    const innermost = (l: Loop) => !loops.some((o) => o !== l && l.blocks.has(o.header));
-    const loop = loops.find((l) => !done.has(l.header) && innermost(l));
-    if (!loop) break;
-    done.add(loop.header);
+  return versionInnermostLoops(f, (loop, dom) => {
     const pre = preheader(f, loop, dom, ids);
-    if (!pre) continue;
-    const c = candidateOf(f, loop, pre, constants(f), debug);
-    if (!c) continue;
-    done.add(replaceTest(f, loop, pre, c, ids));
-    count++;
-  }
-  return count;
+    const c = pre && candidateOf(f, loop, pre, constants(f), debug);
+    return pre && c ? replaceTest(f, loop, pre, c, ids) : undefined;
+  });
 }

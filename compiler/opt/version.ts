@@ -7,8 +7,31 @@
 // per register in block order, xtensa/registers.ts) end before the specialised loop begins.
 
 import type { Block, Func, Instr, VReg } from '../ir/ir';
-import type { Loop } from './loops';
+import { dominators, naturalLoops, type Dominators, type Loop } from './loops';
 import { duplicateLoop } from './unswitch';
+
+/**
+ * Offers each innermost loop of `f` to `version` once, the loops found again after each change (at
+ * most 64 offers). `version` returns the header of the fallback copy it made (never offered), or
+ * undefined when it left the loop alone. Returns how many loops it versioned.
+ */
+export function versionInnermostLoops(f: Func, version: (loop: Loop, dom: Dominators) => Block | undefined): number {
+  const done = new Set<Block>();
+  let count = 0;
+  for (let guard = 0; guard < 64; guard++) {
+    const dom = dominators(f);
+    const loops = naturalLoops(f, dom);
+    const innermost = (l: Loop) => !loops.some((o) => o !== l && l.blocks.has(o.header));
+    const loop = loops.find((l) => !done.has(l.header) && innermost(l));
+    if (!loop) break;
+    done.add(loop.header);
+    const fallback = version(loop, dom);
+    if (!fallback) continue;
+    done.add(fallback);
+    count++;
+  }
+  return count;
+}
 
 /**
  * Versions `loop` (entered from `pre`, which jumps to its header): `test` is appended to `pre`, which
