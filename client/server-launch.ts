@@ -10,8 +10,9 @@
 // touches every page it mallocs (V8's compiler zones, the bundle's text and code cache, Buffers), and a
 // 4 KiB page fault is expensive, on a virtual machine most: to its first diagnostics the server took
 // 19,300 → 7,400 page faults and its main thread 256 → 199 ms of CPU, for ~30 MB more resident memory
-// (server/README.md). glibc ignores a tunable it does not know, and other C libraries (musl) and
-// allocators (Electron's) ignore the variable whole.
+// (server/README.md). glibc ignores a tunable it does not know, and other C libraries (musl) or
+// allocators ignore the variable whole (VS Code's Electron may not use glibc's malloc: not measured;
+// code-server runs the server under Node, as the end-to-end test does).
 
 import * as path from 'node:path';
 
