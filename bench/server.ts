@@ -11,7 +11,8 @@
 // wall clock, the CPU time the server's main thread had used when the diagnostics arrived (Linux:
 // /proc/PID/task/PID/schedstat), which a loaded machine inflates far less than the wall clock. The
 // servers are started as the extension starts them (client/server-launch.ts: the bundle, in the caller's
-// environment less NODE_EXTRA_CA_CERTS, which Node reads at every start and the server has no use for);
+// environment less NODE_EXTRA_CA_CERTS, which Node reads at every start and the server has no use for,
+// and on Linux with glibc's malloc tunables for huge pages);
 // where that variable is set, runs with it kept (as a server started from a shell with it set pays)
 // alternate with the others, on an empty cache, and are printed beside them.
 // Run alone with `node out/bench/server.js [--lines N] [--runs N] [--warmup N] [--no-clangd]`; the cold
@@ -261,7 +262,7 @@ export function formatColdOpenBench(f: ColdOpenFigures): string[] {
   const row = (what: string, total: number, open: number, cpu?: number) =>
     `  ${what.padEnd(34)} ${total.toFixed(0).padStart(6)} ms (didOpen → diagnostics ${open.toFixed(0)} ms${cpu === undefined ? '' : `; main thread ${cpu.toFixed(0)} ms CPU`})   target <= 300 ms: ${total <= 300 ? 'met' : 'NOT met'} (${(total / 300).toFixed(2)}x)`;
   const out = [
-    '  fresh server (dist/server.js, started as the extension starts it: without NODE_EXTRA_CA_CERTS), examples/kernels/relu.cpp, spawn → first diagnostics:',
+    '  fresh server (dist/server.js, started as the extension starts it: without NODE_EXTRA_CA_CERTS, with the malloc tunables on Linux), examples/kernels/relu.cpp, spawn → first diagnostics:',
     row('empty cache (median)', f.emptyCacheMs, f.emptyCacheOpenMs, f.emptyCacheMainCpuMs),
     row('cache of a previous run (median)', f.snapshotMs, f.snapshotOpenMs, f.snapshotMainCpuMs),
   ];

@@ -19,6 +19,7 @@ import { CHROMIUM_ARGS, loadPlaywright, type Browser, type Page } from './playwr
 import { artifactsDir, requireE2eTools, stageExtension, type E2eTools } from './setup';
 import { SELECTORS, applyQuickFix, runCommand, editorText, goTo, hoverText, openFromExplorer, openProblems, openWorkbench, problem, shotOf, statusItem } from './workbench';
 import { parseActivationMs } from '../../client/activation';
+import { withMallocTunables } from '../../client/server-launch';
 import { assertNoNetwork } from './network';
 
 /** The activation target the packaging issue sets (printed beside the measured figures). */
@@ -116,7 +117,8 @@ describe('VS Code end to end (code-server + chromium)', function () {
     await openFromExplorer(page, 'relu.cpp');
     await statusItem(page, 'Q7').waitFor({ state: 'visible', timeout: 60000 });
     assert.match(await extensionLog(run, 'Q7 Studio', /starting the language server/), /starting the language server: relu\.cpp is a kernel/);
-    // started as client/server-launch.ts says: the extension host's environment less NODE_EXTRA_CA_CERTS
+    // started as client/server-launch.ts says: the extension host's environment less NODE_EXTRA_CA_CERTS,
+    // with glibc's malloc tunables added to the host's own
     const host = guardedPid(run, /extensionHost/);
     let lsp = guardedPid(run, /server\.js/);
     for (const until = Date.now() + 30000; lsp === undefined && Date.now() < until; lsp = guardedPid(run, /server\.js/)) await new Promise((r) => setTimeout(r, 100));
@@ -125,6 +127,7 @@ describe('VS Code end to end (code-server + chromium)', function () {
     const lspEnv = processEnvironment(lsp);
     if (hostEnv.has('NODE_EXTRA_CA_CERTS')) assert.equal(lspEnv.has('NODE_EXTRA_CA_CERTS'), false, 'the server started without NODE_EXTRA_CA_CERTS');
     for (const name of ['NODE_OPTIONS', 'Q7_E2E_NETLOG', 'HOME', 'PATH']) assert.equal(lspEnv.get(name), hostEnv.get(name), `${name} passed through to the server`);
+    if (process.platform === 'linux') await assertMallocTunables(lsp, hostEnv.get('GLIBC_TUNABLES'));
     mark(`language server started${hostEnv.has('NODE_EXTRA_CA_CERTS') ? ' (without the host\'s NODE_EXTRA_CA_CERTS)' : ''}`);
   });
 
@@ -162,3 +165,23 @@ describe('VS Code end to end (code-server + chromium)', function () {
     mark(`no network: ${summary}`);
   });
 });
+
+/**
+ * The server process `pid` started with the launch's malloc tunables (client/server-launch.ts), and,
+ * where the kernel gives transparent huge pages on request, has some (within 10 s of its start). glibc parses GLIBC_TUNABLES in
+ * place, ending each tunable it takes with a NUL, so /proc shows the variable as its first tunable and
+ * the others as entries of their own: each is looked for in the raw environment.
+ */
+async function assertMallocTunables(pid: number, hostTunables: string | undefined): Promise<void> {
+  const raw = fs.readFileSync(`/proc/${pid}/environ`, 'latin1');
+  assert.match(raw, /(^|\0)GLIBC_TUNABLES=/, 'the server has GLIBC_TUNABLES');
+  for (const t of withMallocTunables(hostTunables).split(':')) assert.ok(raw.includes(t), `the server started with ${t}`);
+  const mode = /\[(\w+)\]/.exec(fs.existsSync(THP) ? fs.readFileSync(THP, 'utf8') : '')?.[1];
+  if (mode !== 'madvise') return;
+  const hugeKiB = () => Number(/AnonHugePages:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1]);
+  let huge = hugeKiB();
+  for (const until = Date.now() + 10000; !(huge > 0) && Date.now() < until; huge = hugeKiB()) await new Promise((r) => setTimeout(r, 100));
+  assert.ok(huge > 0, `the server has transparent huge pages (THP madvise): ${huge} KiB`);
+}
+
+const THP = '/sys/kernel/mm/transparent_hugepage/enabled';
