@@ -62,14 +62,20 @@ interface Gen {
   readonly entersFirst: string | undefined;
 }
 
-/** Leave the region after `m` instructions of the current block pass, to `to` (a JS expression). */
+/**
+ * Leave the region after `m` instructions of the current block pass, to `to` (a JS expression): the
+ * one exit sets Cpu.jitN to `dn + m`. An exit assigns constants only: V8 compiles a path that has not
+ * run yet to a deoptimisation where it needs type feedback (`dn + m`, a store to `c`), and a region
+ * deoptimised while it is running usually goes on in its on-stack-replacement code, which keeps the
+ * locals tagged and spilled, for good.
+ */
 function exit(g: Gen, m: number, to: string): string {
-  return `c.jitN = dn + ${m}; ${leave(to)}`;
+  return `{ ret = ${to}; xn = ${m}; break region; }`;
 }
 
-/** Leave the region to `to` through its one exit, which writes the registers back. */
+/** Leave the region to `to` through its one exit, which writes the registers back; the code leaving has set Cpu.jitN. */
 function leave(to: string): string {
-  return `{ ret = ${to}; break region; }`;
+  return `{ ret = ${to}; xn = -1; break region; }`;
 }
 
 /** A return statement. */
@@ -100,7 +106,7 @@ function transfer(g: Gen, m: number, to: number, next?: number, fall?: string): 
   if (t === undefined) return exit(g, m, hex(to));
   const pane = g.windowed && t.pane > 0 ? ` || c.wfree < ${t.pane}` : '';
   const go = fall !== undefined && to === next ? fall : `at = ${g.index.get(to)}; continue dispatch;`;
-  return `dn = (dn + ${m}) | 0; if (((dn + ${t.items.length}) | 0) > left${pane}) { c.jitN = dn; ${leave(hex(to))} } ${go}`;
+  return `dn = (dn + ${m}) | 0; if (((dn + ${t.items.length}) | 0) > left${pane}) ${exit(g, 0, hex(to))} ${go}`;
 }
 
 /** The code of one block of the region (a case of the dispatch loop); `next`: the start of the block whose case follows. */
@@ -120,7 +126,7 @@ function blockCode(g: Gen, b: RegionBlock, next: number | undefined): string {
     checked = p;
     return `if (c.wfree < ${p}) { ${exit(g, k, hex(i.pc))} }`;
   };
-  const again = `dn = (dn + ${n}) | 0; if (((dn + ${n}) | 0) <= left) continue; c.jitN = dn; ${leave(hex(b.pc))}`;
+  const again = `dn = (dn + ${n}) | 0; if (((dn + ${n}) | 0) <= left) continue; ${exit(g, 0, hex(b.pc))}`;
   const loopBack = (i: Insn, k: number) =>
     g.hasLoops ? `if (lend === ${hex(i.next)} && c.lcount !== 0) { c.lcount = (c.lcount - 1) >>> 0; ${exit(g, k + 1, 'c.lbeg')} }` : '';
   const count = (it: RegionBlock['items'][number]): string => {
@@ -196,8 +202,8 @@ function regionSource(g: Gen, order: readonly RegionBlock[], name: string, prolo
     // locals: V8 then checks the views' maps once per call, not in every loop iteration
     'const m8 = pool8, m16 = pool16, m32 = pool32;',
     'let dn = 0;',
-    // every exit of the blocks sets `ret` and breaks out of `region` to the one write-back
-    'let ret = 0;',
+    // every exit of the blocks sets `ret` (and `xn`, -1 when its code has set c.jitN) and breaks out of `region` to the one write-back
+    'let ret = 0, xn = -1;',
     'region: {',
     'dispatch: for (;;) {',
     'switch (at) {',
@@ -206,6 +212,7 @@ function regionSource(g: Gen, order: readonly RegionBlock[], name: string, prolo
     '}',
     '}',
     '}',
+    'if (xn >= 0) c.jitN = (dn + xn) | 0;',
     g.regs.flush,
     'return ret;',
   ];
