@@ -24,6 +24,7 @@ import { INLINE_LIMITS, inlineCalls, instrCount, snapshot, type InlineCandidate 
 import { hoistInvariants } from './licm';
 import { eliminateRedundantLoads } from './loads';
 import { narrowArithmetic } from './narrow';
+import { naturalLoops } from './loops';
 import { narrowLoopCounters } from './narrow-loops';
 import { promoteLocals } from './promote';
 import { rotateLoops } from './rotate';
@@ -77,14 +78,22 @@ export function optimizeFunction(f: Func, ready: (symbol: string) => InlineCandi
   return body;
 }
 
-/** -O2's loop passes: rotation, loop-invariant code motion and the clean-up after it, common subexpressions, copy coalescing, unswitching, counter narrowing, strength reduction, test replacement, live-range splitting. */
+/**
+ * -O2's loop passes: rotation, loop-invariant code motion and the clean-up after it, common
+ * subexpressions, copy coalescing, unswitching, counter narrowing, strength reduction, test
+ * replacement, live-range splitting. A function without a natural loop (most SDK functions) skips
+ * the passes that only change loops: each would find none, and no pass here adds a CFG edge.
+ */
 function loopPasses(f: Func): void {
-  rotateLoops(f);
-  if (hoistInvariants(f)) {
-    propagateCopies(f);
-    propagateCopiesGlobally(f);
-    eliminateDeadCode(f);
-    mergeBlocks(f);
+  const loops = naturalLoops(f).length > 0;
+  if (loops) {
+    rotateLoops(f);
+    if (hoistInvariants(f)) {
+      propagateCopies(f);
+      propagateCopiesGlobally(f);
+      eliminateDeadCode(f);
+      mergeBlocks(f);
+    }
   }
   if (eliminateCommonSubexpressions(f)) {
     propagateCopies(f);
@@ -92,19 +101,21 @@ function loopPasses(f: Func): void {
     eliminateDeadCode(f);
   }
   coalesceCopies(f);
-  if (unswitchLoops(f)) eliminateDeadCode(f);
-  // the narrowed loops read their counter's low word through copies of the 32-bit one
-  if (narrowLoopCounters(f)) propagateCopies(f);
-  if (reduceStrength(f)) {
-    foldConstants(f);
-    propagateCopies(f);
-    propagateCopiesGlobally(f);
-    eliminateDeadCode(f);
+  if (loops) {
+    if (unswitchLoops(f)) eliminateDeadCode(f);
+    // the narrowed loops read their counter's low word through copies of the 32-bit one
+    if (narrowLoopCounters(f)) propagateCopies(f);
+    if (reduceStrength(f)) {
+      foldConstants(f);
+      propagateCopies(f);
+      propagateCopiesGlobally(f);
+      eliminateDeadCode(f);
+    }
+    if (replaceLoopTests(f)) eliminateDeadCode(f);
   }
-  if (replaceLoopTests(f)) eliminateDeadCode(f);
   // the loop passes leave `t = b + c` address arithmetic (CSE, hoisting) that memory operands absorb
   if (foldAddresses(f)) eliminateDeadCode(f);
-  splitAtLoops(f);
+  if (loops) splitAtLoops(f);
 }
 
 export function optimizeModule(m: Module, options: PipelineOptions = {}): void {

@@ -190,7 +190,10 @@ function deadAfter(w: AsmWriter, n: number, to: number, reg: string, blockStart?
 export function foldLoadMoves(w: AsmWriter, from: number, to: number, blockStart?: RegExp): number {
   const drop = new Set<number>();
   for (let n = from + 1; n < to; n++) {
-    const a = parse(w.line(n));
+    // only an l32i begins a fold: the two lines are parsed after that cheap test
+    const first = w.line(n);
+    if (!first.startsWith('\tl32i')) continue;
+    const a = parse(first);
     const b = parse(w.line(n + 1));
     if (!a || !b || a.mnemonic !== 'l32i' || a.ops[1] !== 'a1' || !SCRATCH.has(a.ops[0])) continue;
     if ((b.mnemonic !== 'mov' && b.mnemonic !== 'mov.n') || b.ops[1] !== a.ops[0] || !isAr(b.ops[0]) || b.ops[0] === 'a1' || w.anchors(n + 1)) continue;
