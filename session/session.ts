@@ -71,6 +71,12 @@ export interface SessionOptions {
    * the destination on one core too (progress), window-entry hits, the sites of open accessors.
    */
   readonly observe?: boolean;
+  /**
+   * Read the returned tensor's bytes back (default true). False, for a caller that does not write the
+   * result: SessionResult.output is left out and outputType says what was returned (with `expect` the
+   * bytes are read regardless, for the comparison).
+   */
+  readonly resultData?: boolean;
 }
 
 /** What a front end provides beyond files: building a shape file (q7 run and the debug adapter compile it). */
@@ -85,8 +91,10 @@ export interface SessionResult {
   readonly device: DeviceResult;
   /** True when a fatal fault ended the run. */
   readonly fatal: boolean;
-  /** The returned tensor as a host tensor (when its dtype has a .npy form). */
+  /** The returned tensor as a host tensor (when its dtype has a .npy form and its bytes were read: SessionOptions.resultData). */
   readonly output?: HostTensor;
+  /** The returned tensor's dtype and shape (when its dtype has a .npy form). */
+  readonly outputType?: Pick<HostTensor, 'dtype' | 'shape'>;
   /** Why a returned tensor has no host form. */
   readonly outputProblem?: string;
   readonly expected?: HostTensor;
@@ -164,7 +172,7 @@ export class KernelSession {
     this.device = deviceInput(o.file, () => new Device(image, {
       cores: o.cores ?? 1, policy: o.policy ?? POLICY.COHERENT, windowSize: o.windowSize ?? DEFAULT_WINDOW_SIZE, windowCount: o.windowCount ?? DEFAULT_WINDOW_COUNT, strictWindows: o.strictWindows,
       sanitize: o.sanitize ?? SANITIZERS, stackSize: o.stackSize, maxInstructions, limitNote, quantum: o.quantum, jit: o.jit, countTranslates: o.countTranslates,
-      onLog: o.onLog, onOutput: o.onOutput, symbols: deviceSymbols(debug), hbmSize: o.hbmSize,
+      onLog: o.onLog, onOutput: o.onOutput, symbols: deviceSymbols(debug), hbmSize: o.hbmSize, resultData: o.resultData !== false || this.expected !== undefined,
       ...(o.observe ? { trackOutput: true, countWindowHits: true, trackAccessors: true } : {}),
     }));
     deviceInput(o.file, () => this.device.prepare({ opcode, args: this.args, returnsTensor: isTensorType(fn.returnType), kernelName: fn.name, dst }));
@@ -255,15 +263,19 @@ export class KernelSession {
     const device = this.device.finish();
     const fatal = device.faults.some((f) => f.fatal);
     let output: HostTensor | undefined;
+    let outputType: SessionResult['outputType'];
     let outputProblem: string | undefined;
-    if (device.output && this.registered) outputProblem = outputMismatch(this.kernel.name, device.output, this.registered);
-    if (device.output && !outputProblem) {
-      const dtype = dtypeByScalarType(device.output.scalarType);
-      if (dtype) output = { dtype, shape: device.output.shape, data: device.output.data };
-      else outputProblem = `${this.kernel.name}: the result has dtype ${device.output.scalarType}, which .npy output does not support (${DTYPE_NAMES.join(', ')})`;
+    const got = device.outputType;
+    if (got && this.registered) outputProblem = outputMismatch(this.kernel.name, got, this.registered);
+    if (got && !outputProblem) {
+      const dtype = dtypeByScalarType(got.scalarType);
+      if (dtype) {
+        outputType = { dtype, shape: got.shape };
+        if (device.output) output = { dtype, shape: got.shape, data: device.output.data };
+      } else outputProblem = `${this.kernel.name}: the result has dtype ${got.scalarType}, which .npy output does not support (${DTYPE_NAMES.join(', ')})`;
     }
     const comparison = output && this.expected ? compareTensors(output, this.expected, this.options.rtol ?? 1e-5, this.options.atol ?? 1e-8) : undefined;
-    this.result = { kernelName: this.kernel.name, device, fatal, output, outputProblem, expected: this.expected, comparison, returnsTensor: isTensorType(this.kernel.returnType), registered: this.registered };
+    this.result = { kernelName: this.kernel.name, device, fatal, output, outputType, outputProblem, expected: this.expected, comparison, returnsTensor: isTensorType(this.kernel.returnType), registered: this.registered };
     return this.result;
   }
 }

@@ -80,6 +80,7 @@ export async function runKernel(args: KernelRunArgs, image: ElfImage, io: CliIO,
     cores: args.cores, policy: args.policy, windowSize: args.windowSize, windowCount: args.windowCount, strictWindows: args.strictWindows,
     sanitize: SANITIZERS.filter((s) => !args.noSanitize.includes(s)), stackSize: args.stackSize, maxInstructions: args.maxInsns, hbmSize: args.hbmSize,
     onLog: args.streamLog ? (t) => io.stdout(t) : undefined, onOutput: (_fd, d) => io.stdout(new TextDecoder().decode(d)),
+    resultData: args.out !== undefined,
   }, (p) => io.readFile(p), { buildShape: shape && (() => shape), generated }));
   const res = await runSliced(session, io, args.file);
   const dev = res.device;
@@ -91,12 +92,12 @@ export async function runKernel(args: KernelRunArgs, image: ElfImage, io: CliIO,
     io.stderr(`${res.outputProblem}\n`);
     return 1;
   }
-  if (res.output) {
-    if (args.out) io.writeFile(args.out, writeNpy(res.output));
+  if (res.outputType) {
+    if (args.out && res.output) io.writeFile(args.out, writeNpy(res.output));
     if (res.comparison) {
       io.stderr(formatComparison(res.comparison, 'result'));
       if (!res.comparison.ok) status = 1;
-    } else if (!args.out) io.stderr(`result: ${res.output.dtype.name} ${shapeText(res.output.shape)} (write it with --out FILE.npy)\n`);
+    } else if (!args.out) io.stderr(`result: ${res.outputType.dtype.name} ${shapeText(res.outputType.shape)} (write it with --out FILE.npy)\n`);
   } else if ((args.out || args.expect) && status === 0) {
     io.stderr(`${res.kernelName} returns no tensor: nothing to write or compare\n`);
     status = 1;

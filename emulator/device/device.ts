@@ -23,7 +23,7 @@ import { DeviceFault, FaultKind, FaultLog, type RelatedAccess, SANITIZERS, Sanit
 import { DEFAULT_HBM_SIZE, Hbm, HbmFullError, MANY_WRITERS, formatBytes } from './hbm';
 import { dataSegments, iramPayload } from './image';
 import { DstWriters, writeSite, writtenElements } from './writers';
-import { allocHandle, allocImpl, contiguousStrides, readImpl } from './objects';
+import { allocHandle, allocImpl, contiguousStrides, readImpl, type ImplFields } from './objects';
 import { ProviderContext, SUNDA_CORE_TYPE, contextCreate, getMemoryImage, llCreate } from './provider';
 import { callStack } from './stack';
 import { checkWindowGeometry } from './windows';
@@ -82,14 +82,24 @@ export interface DeviceOptions {
   countWindowHits?: boolean;
   /** Know which accessors are open where (accessors.ts: hooks on the enforcer's members); a coherency fault then names the earlier access. */
   trackAccessors?: boolean;
+  /**
+   * Read the returned tensor's bytes back from HBM when the launch finishes (default true). False,
+   * for a caller that neither writes nor compares the result: DeviceResult.output is then left out
+   * and outputType alone says what was returned.
+   */
+  resultData?: boolean;
 }
 
 /** Smallest HBM the device accepts (the image is staged there too). */
 export const HBM_MIN_SIZE = 1 << 20;
 
-export interface DeviceTensor {
+/** A tensor's shape and dtype (a c10::ScalarType number). */
+export interface DeviceTensorType {
   readonly shape: readonly number[];
   readonly scalarType: number;
+}
+
+export interface DeviceTensor extends DeviceTensorType {
   readonly data: Uint8Array;
 }
 
@@ -148,6 +158,8 @@ export interface RunUntilOptions {
 
 export interface DeviceResult {
   readonly output?: DeviceTensor;
+  /** The returned tensor's shape and dtype (also when its bytes were not read: DeviceOptions.resultData). */
+  readonly outputType?: DeviceTensorType;
   readonly faults: readonly DeviceFault[];
   readonly cores: readonly CoreReport[];
   /** Core 0's log ring text (what the runtime prints after execution), with the bytes lost to wrap-around. */
@@ -602,7 +614,8 @@ export class Device {
       }
     }
     if (dst && this.cores.length > 1 && this.sanitize.has('unwritten') && !this.faults.fatal) this.checkWriters(dst);
-    const output = spec.returnsTensor && !this.faults.fatal ? this.readResult(this.cores[0]) : undefined;
+    const result = spec.returnsTensor && !this.faults.fatal ? this.resultTensor(this.cores[0]) : undefined;
+    const output = result && this.options.resultData !== false ? this.readResult(result) : undefined;
     const c0 = this.cores[0];
     let log = '';
     let logLost = 0;
@@ -618,6 +631,7 @@ export class Device {
     }
     return {
       output,
+      outputType: result && { shape: result.sizes, scalarType: result.scalarType },
       faults: this.faults.faults,
       cores: this.cores.map((c) => ({
         core: c.id, instructions: c.stats.instructions, translates: c.stats.translates, windowMaps: c.windows.stats.maps, dmaBytes: c.stats.dmaBytes,
@@ -671,13 +685,18 @@ export class Device {
     }
   }
 
-  private readResult(core: DeviceCore): DeviceTensor | undefined {
+  /** The tensor the kernel returned (its impl's fields), or undefined with a fault when it returned none. */
+  private resultTensor(core: DeviceCore): ImplFields | undefined {
     const impl = core.g.u32(core.result + TENSOR_HANDLE.impl);
     if (impl === 0) {
       this.fault(core, 'exception', 'the kernel returned an undefined tensor', { location: this.kernelLocation });
       return undefined;
     }
-    const f = readImpl(core.g, impl);
+    return readImpl(core.g, impl);
+  }
+
+  /** The returned tensor's bytes, read back from HBM. */
+  private readResult(f: ImplFields): DeviceTensor {
     const elem = elementSize(f.scalarType);
     if (f.strides.every((s, d) => s === contiguousStrides(f.sizes)[d])) return { shape: f.sizes, scalarType: f.scalarType, data: this.hbm.read(f.hbmAddr, f.numel * elem) };
     const data = new Uint8Array(f.numel * elem);
@@ -693,4 +712,5 @@ export class Device {
     }
     return { shape: f.sizes, scalarType: f.scalarType, data };
   }
+
 }

@@ -1,7 +1,7 @@
 // Public API of the emulated Q7 device (emulator/device/README.md).
 
 export { Device, DEFAULT_QUANTUM, DEFAULT_LOG_SIZE, DEFAULT_CORE_COUNT } from './device';
-export type { DeviceOptions, DeviceResult, DeviceTensor, DeviceStop, KernelArg, LaunchSpec, CoreReport, RunUntilOptions } from './device';
+export type { DeviceOptions, DeviceResult, DeviceTensor, DeviceTensorType, DeviceStop, KernelArg, LaunchSpec, CoreReport, RunUntilOptions } from './device';
 export type { DeviceLocation, DeviceSymbols } from './symbols';
 export { SANITIZERS, formatFault } from './faults';
 export type { DeviceFault, FaultKind, Sanitizer } from './faults';

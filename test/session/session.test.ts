@@ -87,6 +87,24 @@ describe('session: KernelSession', function () {
     assert.equal(timeout?.message, 'no exit after 5000 instructions');
   });
 
+  it('resultData false gives the returned tensor\'s dtype and shape without its bytes, and with --expect reads them for the comparison', async () => {
+    const image = await kernelImage(RELU, '/kernels/relu.cpp');
+    const opts = { file: 'relu.cpp', fn: 'relu_forward', args: [{ shape: [8, 32], init: 'randn' as const, seed: 2 }] };
+    const full = KernelSession.open(image, opts, noFiles).run();
+    const bare = KernelSession.open(image, { ...opts, resultData: false }, noFiles).run();
+    assert.equal(full.fatal, false, JSON.stringify(full.device.faults));
+    assert.equal(full.output!.data.length, 8 * 32 * 4);
+    assert.deepEqual(full.outputType, { dtype: full.output!.dtype, shape: [8, 32] });
+    assert.equal(bare.output, undefined);
+    assert.equal(bare.device.output, undefined);
+    assert.deepEqual(bare.outputType, full.outputType);
+    assert.deepEqual(bare.device.outputType, full.device.outputType);
+    assert.deepEqual(bare.device.cores, full.device.cores);
+    const compared = KernelSession.open(image, { ...opts, resultData: false, expect: 'shape=8x32,init=zeros' }, noFiles).run();
+    assert.deepEqual([...compared.output!.data], [...full.output!.data]);
+    assert.equal(compared.comparison?.ok, false, 'ReLU of randn is not all zeros');
+  });
+
   it('bad launch input is a SessionError naming the argument', async () => {
     const image = await kernelImage(RELU, '/kernels/relu.cpp');
     assert.throws(() => KernelSession.open(image, { file: 'relu.cpp', fn: 'relu_forward', args: [] }, noFiles), (e: unknown) => e instanceof SessionError && e.field === 'args' && /takes 1 argument, 0 given/.test(e.message));
