@@ -2,8 +2,8 @@
 // built with Debian's xtensa-lx106-elf-gcc -O2). Both run the same ELF; the instruction count comes
 // from our emulator (exact) and QEMU's rate is that count divided by its wall time less its start-up
 // time (measured on a trivial program). Three views: one in-process run (compile time included); the
-// steady state (the rate after a warm-up third of the run, against QEMU's rate); and the whole
-// process, `q7 run ELF` against `qemu-system-xtensa … -kernel ELF` on one ELF, start-up included.
+// steady state (the rate after a warm-up third of the run, the best of three runs as QEMU's is, against
+// QEMU's rate); and the whole process, `q7 run ELF` against `qemu-system-xtensa … -kernel ELF` on one ELF, start-up included.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -163,7 +163,8 @@ export function benchEmulator(targetInstructions: number, wholeInstructions: num
   }
   const wholeRounds = Math.max(1, Math.round((wholeInstructions - model.fixed) / model.perRound));
   const wholeElf = buildBench(wholeRounds);
-  const steady = runOursSteady(wholeElf);
+  // the best of three, as QEMU's rate is: one run's wall time takes whatever else the machine did then
+  const steady = [0, 1, 2].map(() => runOursSteady(wholeElf)).reduce((a, b) => (a.mips >= b.mips ? a : b));
   if (!hasTool('qemu-system-xtensa')) return { ours, interpreter, steady };
   const check = timeQemu(elf);
   if (check.output !== ours.output || check.exitCode !== ours.exitCode) {

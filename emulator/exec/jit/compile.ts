@@ -239,6 +239,22 @@ function layout(region: Region): RegionBlock[] {
   return out;
 }
 
+const serials = new WeakMap<Cpu, number>();
+let lastSerial = 0;
+
+/**
+ * A number of the Cpu's own, part of each region function's name: V8 shares what it learnt about a
+ * function (its optimised and on-stack-replacement code, its deoptimisations) between functions of the
+ * same source, so that a machine's regions otherwise ran in code another machine's had left behind
+ * (compiled for other pool views, or deoptimised): a second machine in one process ran compute.c at
+ * about half the first's rate.
+ */
+function cpuSerial(c: Cpu): number {
+  let n = serials.get(c);
+  if (n === undefined) serials.set(c, (n = ++lastSerial));
+  return n;
+}
+
 /** A compiled region: an entry for the start of each of its blocks, the one it was compiled from first. */
 export interface CompiledEntry {
   readonly ins: Insn;
@@ -265,7 +281,7 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
   const hf = all.map((it) => (it.e.kind === 'seq' && it.e.throws === true ? catching(it.ins.inner) : it.ins.inner));
   const hi = all.map((it) => it.ins);
   const make = (g: Gen, prologue: string, looped?: BlockFn): BlockFn => {
-    const src = regionSource(g, cases, `region_${first.pc.toString(16)}${g.hasLoops ? '_loops' : ''}`, prologue);
+    const src = regionSource(g, cases, `region_${first.pc.toString(16)}${g.hasLoops ? '_loops' : ''}_${cpuSerial(c)}`, prologue);
     const factory = new Function('pool8', 'pool16', 'pool32', 'jitEntry', 'jitRetw', 'jitRead', 'jitWrite', 'cnt', 'hf', 'hi', 'looped', src) as Factory;
     return factory(m.pool8, m.pool16, m.pool32, jitEntry, jitRetw, jitRead, jitWrite, g.counters, hf, hi, looped);
   };

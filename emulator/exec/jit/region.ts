@@ -4,14 +4,12 @@
 // run of compiled instructions from its start along the fall-through path. A block ends at a jump,
 // call or return, a branch back to its own start, the start of another block of the region (it
 // then falls through to it), the first instruction that does not compile, or MAX_BLOCK
-// instructions; the region stops taking blocks at MAX_REGION instructions. Inside a block, shifts
-// after an SSAI read its amount as a constant (jit/sar.ts).
+// instructions; the region stops taking blocks at MAX_REGION instructions.
 
 import type { Cpu } from '../../core/cpu';
 import { CHK_SYNC, type Insn } from '../insn';
 import { countedHandler } from '../counted';
 import { type Emitted, emit } from './emit';
-import { foldShiftAmounts } from './sar';
 
 export const MAX_BLOCK = 64;
 export const MAX_REGION = 256;
@@ -85,7 +83,7 @@ export function collectRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
     const last = items[items.length - 1];
     const fallTo = last.ins.next;
     if (last.e.kind !== 'jump') targets.push(fallTo);
-    const b: RegionBlock = { pc: start.pc, items: foldShiftAmounts(items), pane: start.chk & 7, fallTo };
+    const b: RegionBlock = { pc: start.pc, items, pane: start.chk & 7, fallTo };
     blocks.set(b.pc, b);
     order.push(b);
     total += items.length;
