@@ -20,7 +20,7 @@ const ENDS = new Set(['retw', 'retw.n', 'ret', 'ret.n']);
  * offsets of the home words that may go (debugger variables' homes left out). Returns how many.
  */
 export function dropDeadHomeStores(w: AsmWriter, from: number, to: number, words: ReadonlySet<number>): number {
-  const index = new Map([...words].sort((a, b) => a - b).map((off, k) => [off, k]));
+  const index = wordIndex(words);
   const size = index.size;
   if (!size) return 0;
   const lines: AsmLine[] = [];
@@ -63,10 +63,38 @@ export function dropDeadHomeStores(w: AsmWriter, from: number, to: number, words
     // anything else reading a1 (or a jump the pass cannot follow) may read any home
     return { succ: mnemonic === 'jx' || mnemonic.startsWith('b') ? ('none' as const) : ('next' as const), all: ops.includes('a1') || mnemonic === 'jx' || mnemonic.startsWith('b') };
   });
+  solveLive(effects, live, width, full);
+  const drop = new Set<number>();
+  lines.forEach((l, k) => {
+    const e = effects[k];
+    if (!('kill' in e) || e.kill === undefined) return;
+    if (!liveAt(k + 1, e.kill) && !w.anchors(from + 1 + k)) drop.add(from + 1 + k);
+  });
+  w.removeLines(drop);
+  return drop.size;
+}
+
+const ascending = (a: number, b: number) => a - b;
+
+/** Each home word's bit, in ascending order of offset. Built without closures made per call: a fresh
+ *  comparator at each call deoptimised this function's optimised code at every call after the first. */
+function wordIndex(words: ReadonlySet<number>): Map<number, number> {
+  const sorted = [...words].sort(ascending);
+  const index = new Map<number, number>();
+  for (let k = 0; k < sorted.length; k++) index.set(sorted[k], k);
+  return index;
+}
+
+type Effect = { succ: 'next' | 'none' | 'jump' | 'branch'; target?: number; gen?: number[]; kill?: number; all?: boolean };
+
+/** The backward data-flow to its fixed point: row k of `live` gets the words some line from k on may
+ *  read. A function of its own: V8 replaces its loop on the stack while the first call runs, and code
+ *  after such a loop that had not run yet deoptimised the reused replacement at every later call. */
+function solveLive(effects: readonly Effect[], live: Uint32Array, width: number, full: Uint32Array): void {
   const inn = new Uint32Array(width);
   for (let changed = true; changed; ) {
     changed = false;
-    for (let k = lines.length - 1; k >= 0; k--) {
+    for (let k = effects.length - 1; k >= 0; k--) {
       const e = effects[k];
       if ('all' in e && e.all) inn.set(full);
       else {
@@ -85,12 +113,4 @@ export function dropDeadHomeStores(w: AsmWriter, from: number, to: number, words
       }
     }
   }
-  const drop = new Set<number>();
-  lines.forEach((l, k) => {
-    const e = effects[k];
-    if (!('kill' in e) || e.kill === undefined) return;
-    if (!liveAt(k + 1, e.kill) && !w.anchors(from + 1 + k)) drop.add(from + 1 + k);
-  });
-  w.removeLines(drop);
-  return drop.size;
 }

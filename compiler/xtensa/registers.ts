@@ -63,6 +63,9 @@ function liveness(f: Func): { liveIn: Set<number>[]; liveOut: Set<number>[] } {
   });
   const liveIn = f.blocks.map(() => new Set<number>());
   const liveOut = f.blocks.map(() => new Set<number>());
+  // made before the loop: V8's on-stack-replaced code of the loop, reused at every later call, would
+  // otherwise reach this literal without feedback and deoptimise there each time
+  const sets = { liveIn, liveOut };
   for (let changed = true; changed; ) {
     changed = false;
     for (let k = n - 1; k >= 0; k--) {
@@ -78,7 +81,7 @@ function liveness(f: Func): { liveIn: Set<number>[]; liveOut: Set<number>[] } {
       for (const id of out) if (!defs[k].has(id)) add(inn, id);
     }
   }
-  return { liveIn, liveOut };
+  return sets;
 }
 
 /**
