@@ -130,6 +130,17 @@ function windowWrite(i: Extract<Instr, { op: 'store' | 'memcpy' | 'memzero' }>, 
   return a.kind === 'reg' && windows.has(a.base.id);
 }
 
+/** Whether nothing `loop` writes (stores, block writes, calls by their effects) may overlap what `load` reads. */
+export function loopLeaves(f: Func, loop: Loop): (load: Extract<Instr, { op: 'load' }>) => boolean {
+  const mem = loopMemory(f, loop);
+  const escaped = escapedSlots(f);
+  return (i) => {
+    const a: Access = { addr: i.addr, size: memSize(i.mem), mem: i.mem, tag: i.tag };
+    if (mem.calls === 'all' && (a.addr.kind !== 'slot' || escaped.has(a.addr.slot))) return false;
+    return mem.writes.every((w) => !mayAlias(a, w, escaped));
+  };
+}
+
 /** Per base register, the classes of the data members loads of blocks that run on every iteration read through it. */
 function objectsReadEveryIteration(loop: Loop, everyIteration: (b: Block) => boolean): Map<number, Set<number>> {
   const out = new Map<number, Set<number>>();

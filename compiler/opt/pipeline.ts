@@ -6,7 +6,8 @@
 // global), until no slot is split or promoted any more. At -O2, then, the loop passes: rotation and
 // loop-invariant code motion, and copy propagation, dead code and block merging after them, then
 // common-subexpression elimination (with copy propagation and dead code after it), copy coalescing,
-// loop unswitching, the narrowing of 64-bit loop counters by versioning, strength reduction of index
+// loop unswitching, the removal of index checks on loop counters by versioning, the narrowing of
+// 64-bit loop counters by versioning, strength reduction of index
 // arithmetic (with constant folding, copy propagation and dead code after it), the replacement of
 // counters' exit tests by tests of the offsets stepped beside them, and last live-range splitting at
 // innermost loops.
@@ -21,6 +22,7 @@ import { foldConstants } from './constants';
 import { eliminateDeadCode } from './dce';
 import { foldAddresses, forwardInvariantCopies } from './fold';
 import { INLINE_LIMITS, inlineCalls, instrCount, snapshot, type InlineCandidate } from './inline';
+import { versionIndexChecks } from './index-checks';
 import { hoistInvariants } from './licm';
 import { eliminateRedundantLoads } from './loads';
 import { narrowArithmetic } from './narrow';
@@ -80,9 +82,10 @@ export function optimizeFunction(f: Func, ready: (symbol: string) => InlineCandi
 
 /**
  * -O2's loop passes: rotation, loop-invariant code motion and the clean-up after it, common
- * subexpressions, copy coalescing, unswitching, counter narrowing, strength reduction, test
- * replacement, live-range splitting. A function without a natural loop (most SDK functions) skips
- * the passes that only change loops: each would find none, and no pass here adds a CFG edge.
+ * subexpressions, copy coalescing, unswitching, index-check versioning, counter narrowing, strength
+ * reduction, test replacement, live-range splitting. A function without a natural loop (most SDK
+ * functions) skips the passes that only change loops: each would find none, and no pass here adds a
+ * CFG edge.
  */
 function loopPasses(f: Func): void {
   const loops = naturalLoops(f).length > 0;
@@ -103,6 +106,10 @@ function loopPasses(f: Func): void {
   coalesceCopies(f);
   if (loops) {
     if (unswitchLoops(f)) eliminateDeadCode(f);
+    if (versionIndexChecks(f)) {
+      mergeBlocks(f);
+      eliminateDeadCode(f);
+    }
     // the narrowed loops read their counter's low word through copies of the 32-bit one
     if (narrowLoopCounters(f)) propagateCopies(f);
     if (reduceStrength(f)) {

@@ -4,8 +4,9 @@
 //  - threading: a branch or jump to a label whose first instruction is `j T` goes to T directly;
 //  - relaxation: `b<cc> x, y, S; j T; S:` (S reached from nowhere else, no other label reached in
 //    between) becomes `b<!cc> x, y, T`, the `j` gone: the way that took the `j` takes one instruction less.
-// Both apply only when the target is within the short branch's reach with a margin (instruction sizes
-// are over-estimated, so a distance measured before any line is removed only shrinks). A `j` that
+// Both apply only when the target is within the short branch's reach (instruction sizes are
+// over-estimated, so a distance measured before any line is removed only shrinks; the 8-bit forms
+// up to their exact reach, the 12-bit ones with a margin). A `j` that
 // begins a statement or a scope stays (its row in the line table).
 
 import type { AsmWriter } from './asm-writer';
@@ -19,8 +20,12 @@ const INVERSE: Record<string, string> = {
   bt: 'bf', bf: 'bt',
 };
 
-/** Reach of the branch forms (target − branch address, with margin): BRI12 for the z forms, 8 bits otherwise. */
-const reach = (mnemonic: string): number => (/^b(eq|ne|lt|ge)z$/.test(mnemonic) ? 1900 : 100);
+/**
+ * Whether a branch form reaches `d` = target − branch address: target = branch + 4 + offset, the
+ * offset 8 bits (−128..127) or, for the z forms, 12 bits (BRI12: −2048..2047, kept with a margin).
+ * `d` is measured with sizes that are upper bounds, so the real distance lies between 0 and d.
+ */
+const reaches = (mnemonic: string, d: number): boolean => (/^b(eq|ne|lt|ge)z$/.test(mnemonic) ? Math.abs(d) <= 1900 : d >= -124 && d <= 131);
 
 interface Line {
   readonly n: number;
@@ -75,7 +80,7 @@ export function shortenBranches(w: AsmWriter, from: number, to: number): number 
   };
   const fits = (branch: Line, mnemonic: string, label: string) => {
     const t = labelAt.get(label);
-    return t !== undefined && Math.abs(at.get(lines[t].n)! - at.get(branch.n)!) <= reach(mnemonic);
+    return t !== undefined && reaches(mnemonic, at.get(lines[t].n)! - at.get(branch.n)!);
   };
   // threading: a branch to `L: j T` goes to T
   lines.forEach((l) => {

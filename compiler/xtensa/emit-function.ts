@@ -170,12 +170,13 @@ export function emitFunction(f: Func, w: AsmWriter, index: number, helpers: Set<
     foldLoadMoves(w, firstLine, w.lineCount, new RegExp(`^${prefix.replace(/\./g, '\\.')}B\\d+$`));
     dropRedundantReloads(w, firstLine, w.lineCount, homeWords(f, frame));
     foldLoadMoves(w, firstLine, w.lineCount);
-    shortenBranches(w, firstLine, w.lineCount);
     dropDeadHomeStores(w, firstLine, w.lineCount, homeWords(f, frame, true));
     const keep = frame.ranges
       ? keptRegisters(f, frame, w.rangeMarks, firstLine, w.lineCount)
       : new Set(f.debugVars.flatMap((d) => (d.vreg && frame.regs.get(d.vreg.id)) || []));
     dropMoves(w, firstLine, w.lineCount, keep);
+    // last: the distances it measures are those of the lines the others leave
+    shortenBranches(w, firstLine, w.lineCount);
   }
   w.directive(`.size\t${f.symbol}, . - ${f.symbol}`);
   return frame;
