@@ -9,6 +9,7 @@ import { strict as assert } from 'node:assert';
 import { compileSource } from './harness';
 import { SANITIZE_DEFINES, launch, outputOf, specArg } from '../emulator/device/helpers';
 import type { KernelArg } from '../../emulator/device';
+import { SCALE_KERNEL } from '../../bench/q7-run';
 
 /** `out[i][j] = 3 * in[i][j]` for `rows` rows and j from `from` to the columns plus `extra`. */
 const SHIFTED = `#include <torch/torch.h>
@@ -23,18 +24,8 @@ torch::Tensor shifted(const torch::Tensor& t_in, int rows, int from, int extra) 
 }
 `;
 
-/** The scale kernel of q7 run's bench (bench/q7-run.ts). */
-const SCALE = `#include <torch/torch.h>
-torch::Tensor scale_forward(const torch::Tensor& t_in) {
-  torch::Tensor t_out = torch::empty(t_in.sizes(), torch::kFloat);
-  auto in = t_in.accessor<float, 2>();
-  auto out = t_out.accessor<float, 2>();
-  for (int64_t i = 0; i < t_in.size(0); i++)
-    for (int64_t j = 0; j < t_in.size(1); j++)
-      out[i][j] = 3.0f * in[i][j];
-  return t_out;
-}
-`;
+/** The scale kernel of q7 run's bench. */
+const SCALE = SCALE_KERNEL;
 
 const LINE = SHIFTED.split('\n').findIndex((l) => l.includes('out[i][j] =')) + 1;
 
