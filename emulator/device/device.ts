@@ -712,5 +712,4 @@ export class Device {
     }
     return { shape: f.sizes, scalarType: f.scalarType, data };
   }
-
 }
