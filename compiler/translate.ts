@@ -6,6 +6,7 @@ import type { FunctionDecl } from '../language/model';
 import type { Module } from './ir/ir';
 import { Unsupported, type CompileDiagnostic } from './lower/errors';
 import { lowerUnit } from './lower/unit';
+import { dropDeadFunctions } from './opt/dead-functions';
 import { optimizeModule } from './opt/pipeline';
 import { emitModule, type EmittedModule } from './xtensa/emit-module';
 
@@ -47,7 +48,12 @@ export function translateUnit(frontend: Frontend, file: string, host: FileHost, 
   const m = lowerUnit(unit, options.runtime, options.prefix, options.plainNames, options.optimize === 1 || options.optimize === 2);
   if (m.diagnostics.length) return { diagnostics: m.diagnostics, defined: new Set() };
   const module: Module = { funcs: m.funcs, data: m.data, externs: m.externs };
-  if (options.optimize === 1 || options.optimize === 2) optimizeModule(module, { level: options.optimize, describeInlined: (file) => !isSdkFile(file) });
+  if (options.optimize === 1 || options.optimize === 2) {
+    optimizeModule(module, { level: options.optimize, describeInlined: (file) => !isSdkFile(file) });
+    // what the unit lowered only because code reached it (no decl of its own roots) goes once inlined
+    const roots = new Set<unknown>(unit.roots);
+    dropDeadFunctions(module, (f) => f.decl !== undefined && !roots.has(f.decl));
+  }
   let emitted: EmittedModule;
   try {
     emitted = emitModule(module, file, options.prefix);

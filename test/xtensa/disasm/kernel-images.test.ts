@@ -88,7 +88,7 @@ describe('disasm oracle: example kernel images vs xtensa-lx106-elf-objdump -d', 
           const ivp = new Set(lines.filter((l) => l.mnemonic.startsWith('ivp_')).map((l) => l.mnemonic));
           for (const m of ['ivp_la_pp', 'ivp_zalign', 'ivp_lan_2xf32_ip', 'ivp_maxn_2xf32', 'ivp_san_2xf32_ip', 'ivp_saposn_2xf32_fp', 'ivp_movva32']) assert.ok(ivp.has(m), `${m} in the listing: ${[...ivp].join(' ')}`);
         }
-        assert.ok(theirs.size > (vectorRanges.length ? 500 : 1000), `objdump listed only ${theirs.size} instructions`);
+        assert.ok(theirs.size > 500, `objdump listed only ${theirs.size} instructions`);
         let decodedByBoth = 0;
         let q7Only = 0;
         for (const [address, t] of theirs) {
