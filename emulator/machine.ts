@@ -39,6 +39,12 @@ export interface MachineOptions {
    * Tests of the compiled tier set it low, so that short loops run compiled.
    */
   hotThreshold?: number;
+  /**
+   * Machines given the same object name their compiled regions alike, so that V8 shares what it
+   * compiled for one with the others (jit/compile.ts): the cores of one device, which run one image
+   * side by side. Default: the machine's own names.
+   */
+  jitFamily?: object;
 }
 
 export interface RunOptions {
@@ -104,6 +110,7 @@ export class Machine implements CodeCache {
     this.cpu.stopOnException = options.stopOnException ?? false;
     this.cpu.breakMode = options.breakMode ?? 'stop';
     this.cpu.jitHot = options.hotThreshold ?? HOT;
+    this.cpu.jitFamily = options.jitFamily ?? null;
     this.memory.onCodeWrite = () => this.flushCode();
     this.cpu.onCodeStateChange = () => this.flushCode();
     this.memory.onWatch = (hit) => {

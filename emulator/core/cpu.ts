@@ -138,6 +138,8 @@ export class Cpu {
   jitCompiled = 0;
   /** Arrivals at a block start before it is compiled (MachineOptions.hotThreshold). */
   jitHot = 128;
+  /** The machines whose compiled regions are named alike (MachineOptions.jitFamily); null: this CPU alone. */
+  jitFamily: object | null = null;
   /** Bumped whenever decoded code is dropped; compiled blocks compare it after slow stores. */
   codeEpoch = 0;
   /** Run-loop bookkeeping so handlers can read the live count (see run-loop.ts). */

@@ -54,6 +54,8 @@ export interface CoreSetup {
   readonly dgeMap: readonly number[];
   /** Compile hot guest code (default true; false: the interpreter only — same results, slower). */
   readonly jit?: boolean;
+  /** Shared by the device's cores: their compiled regions are named alike (MachineOptions.jitFamily). */
+  readonly jitFamily?: object;
   /** Scheme-A ext-isa coretype the loader library is made for (6 SUNDA by default). */
   readonly coreType: number;
 }
@@ -93,7 +95,7 @@ export class DeviceCore {
 
   constructor(readonly setup: CoreSetup, readonly config: import('../config/types').CoreConfig) {
     this.id = setup.id;
-    this.m = new Machine(config, { host: setup.host, prid: setup.id, stopOnException: true, jit: setup.jit });
+    this.m = new Machine(config, { host: setup.host, prid: setup.id, stopOnException: true, jit: setup.jit, jitFamily: setup.jitFamily });
     this.g = new GuestMemory(this.m);
     // freed TCM blocks are guarded (tcmEvent): a load or store touching one raises, reported at its instruction
     this.m.memory.onGuard = (addr, size, write) => {

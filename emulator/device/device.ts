@@ -217,6 +217,7 @@ export class Device {
     const count = options.cores ?? 1;
     if (!(count >= 1 && count <= 64)) throw new RangeError(`core count ${count} must be 1..64`);
     checkWindowGeometry(options.windowSize ?? DEFAULT_WINDOW_SIZE, options.windowCount ?? DEFAULT_WINDOW_COUNT);
+    const jitFamily = {};
     for (let id = 0; id < count; id++) {
       const out = options.onOutput;
       const host = new MemoryHost({ capture: false, onOutput: id === 0 && out ? (fd, data) => (this.quiet ? undefined : out(fd, data)) : undefined });
@@ -230,6 +231,7 @@ export class Device {
           hooksFor: (c, hp) => this.hooksFor(c, hp),
           dgeMap: [0, 1, 2, 3, 4],
           jit: options.jit,
+          jitFamily,
           coreType,
         },
         Q7,

@@ -9,7 +9,7 @@ import { placeWindow } from '../core/window';
 /** Fields that are configuration, callbacks, diagnostics or the run loop's scratch, not state. */
 const NOT_STATE = new Set([
   'config', 'mem', 'host', 'onCodeStateChange', 'stop', 'npanes', 'windowed', 'hasLoops', 'stopOnException', 'breakMode',
-  'jitN', 'jitK', 'jitFault', 'jitCompiled', 'codeEpoch', 'runStartSteps', 'runBudget',
+  'jitN', 'jitK', 'jitFault', 'jitCompiled', 'jitFamily', 'codeEpoch', 'runStartSteps', 'runBudget',
   'ivp', // typed views of the vector files vr/wv, which are captured themselves
   'panes', 'wrap', // the windows of the panes: views of phys, or the wrap-around copy that `a` is while current
   'fv', // the FP registers as numbers: a view of f, which is captured itself
