@@ -5,8 +5,8 @@
 // there too), where a2 holds the translated local address; the entry whose aperture slot holds it is
 // the entry the walk matched. A return counts as a hit of that entry when no mapWindow happened during
 // that translate (WindowMap.noteReturn/settleHits: credited once the RETW has completed, so a RETW
-// re-executed after a window underflow counts once). The counter's hook makes the interpreter run that
-// one instruction; nothing else changes, so the same instructions retire in the same order.
+// re-executed after a window underflow counts once). Compiled regions call the hook themselves
+// (ExecutionCounter.hookCompiles); nothing else changes, so the same instructions retire in the same order.
 
 import type { ExecutionCounter } from '../exec/counted';
 import type { Machine } from '../machine';
@@ -36,5 +36,7 @@ export function countWindowHits(core: DeviceCore, translateAddr: number): Execut
   if (pc === undefined) return undefined;
   const counter = core.m.addCounter(pc);
   counter.onEnter = () => core.windows.noteReturn(core.m.readAR(2) >>> 0, counter.count);
+  // it reads a2 only, and a second call for one return notes the same (noteReturn settles by count)
+  counter.hookCompiles = true;
   return counter;
 }

@@ -169,7 +169,12 @@ export class WindowMap {
 
   /** The valid entry whose aperture slot holds local address `local` (-1: none). */
   entryOf(local: number): number {
-    return this.entries.findIndex((e) => e.valid && local >= e.local && local - e.local < this.size);
+    const entries = this.entries;
+    for (let k = 0; k < entries.length; k++) {
+      const e = entries[k];
+      if (e.valid && local >= e.local && local - e.local < this.size) return k;
+    }
+    return -1;
   }
 
   /** Credits the last return of neuron_translate once `completed` (the returns completed so far) has passed it. */

@@ -13,9 +13,16 @@ export interface ExecutionCounter {
   count: number;
   /**
    * Called before each execution of the instruction (the interpreter runs it: compiled blocks stop
-   * before an instruction whose counter has a hook). The device's strict stale-window mode uses it.
+   * before an instruction whose counter has a hook, unless `hookCompiles`). The device's strict
+   * stale-window mode uses it.
    */
   onEnter?: () => void;
+  /**
+   * The hook only reads the machine's registers and memory (through the Machine) and may run twice for
+   * one execution: compiled code then calls it itself, with the registers written back to the window
+   * first, and runs it again when it hands the instruction to the interpreter (a window exception).
+   */
+  hookCompiles?: boolean;
 }
 
 /** Runs the region from its block number `at` (at most `left` instructions); returns the next PC. */

@@ -22,7 +22,7 @@
 // (again after an ENTRY's rotation, and on entering another block), and leaves an instruction it
 // cannot complete (a pane not free, a window exception, the stack-limit stop) to the interpreter
 // (jitN = the instructions before it, the return value its PC). Instructions with an execution
-// counter (Machine.addCounter) count themselves in the region's code.
+// counter (Machine.addCounter) count themselves in the region's code, and call a hook that allows it.
 
 import type { Cpu } from '../../core/cpu';
 import type { BlockFn, CompiledBlock, Handler, Insn } from '../insn';
@@ -134,12 +134,18 @@ function blockCode(g: Gen, b: RegionBlock, next: number | undefined): string {
     g.counters[it.g] = it.ins.counter;
     return `cnt[${it.g}].count++;`;
   };
+  // a counter's hook (ExecutionCounter.hookCompiles) runs before its instruction, the window written back
+  const hook = (it: RegionBlock['items'][number]): string => {
+    if (!it.ins.counter?.onEnter) return '';
+    g.counters[it.g] = it.ins.counter;
+    return `${g.regs.flush} cnt[${it.g}].onEnter();`;
+  };
   const label = `block${g.index.get(b.pc)}`;
   const fall = selfLoop ? `break ${label};` : '';
   const body: string[] = [`// block ${hex(b.pc)}`, `case ${g.index.get(b.pc)}:`, selfLoop ? `${label}: for (;;) {` : '{'];
   items.forEach((it, k) => {
     const { ins: i, e } = it;
-    body.push(`// ${hex(i.pc)} ${i.def?.mnemonic}`, paneCheck(i, k));
+    body.push(`// ${hex(i.pc)} ${i.def?.mnemonic}`, paneCheck(i, k), hook(it));
     const code = e.kind === 'branch' ? g.regs.rewrite('') : rewrite(g, e);
     if (e.kind === 'seq' && k === 0 && g.index.get(b.pc) === 0 && g.entersFirst !== undefined) {
       // the region's first instruction, an ENTRY: run before the locals were read when the region was entered here
@@ -278,7 +284,8 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
   const cases = layout(region);
   const index = new Map(cases.map((b, k) => [b.pc, k]));
   const e0 = region.order[0].items[0].e;
-  const entersFirst = e0.kind === 'seq' && e0.rotates === true ? e0.code : undefined;
+  // (not when a hook must run before it)
+  const entersFirst = e0.kind === 'seq' && e0.rotates === true && !region.order[0].items[0].ins.counter?.onEnter ? e0.code : undefined;
   const gen = (loops: boolean): Gen => ({ blocks: region.blocks, index, regs, hasLoops: loops, windowed: c.windowed, counters: [], entersFirst });
   const m = c.mem;
   const hf = all.map((it) => (it.e.kind === 'seq' && it.e.throws === true ? catching(it.ins.inner) : it.ins.inner));

@@ -36,9 +36,9 @@ export interface Region {
   readonly order: readonly RegionBlock[];
 }
 
-/** Whether the block compiler may take `ins` (no breakpoint, no count sync, no counter that stops). */
+/** Whether the block compiler may take `ins` (no breakpoint, no count sync, no counter whose hook the compiled code cannot call). */
 function compilable(ins: Insn): boolean {
-  return (ins.chk & CHK_SYNC) === 0 && (ins.h === ins.inner || ins.h === countedHandler) && !ins.counter?.onEnter;
+  return (ins.chk & CHK_SYNC) === 0 && (ins.h === ins.inner || ins.h === countedHandler) && (!ins.counter?.onEnter || ins.counter.hookCompiles === true);
 }
 
 /** Direct targets of `e` the region may follow (branches and jumps, not calls). */
