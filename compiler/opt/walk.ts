@@ -7,39 +7,70 @@ import { vopUses } from '../ir/uses';
 export type Rename = (v: VReg) => VReg;
 
 export function renameAddr(a: Address, r: Rename): Address {
-  return a.kind === 'reg' ? { ...a, base: r(a.base) } : a;
+  if (a.kind !== 'reg') return a;
+  const base = r(a.base);
+  return base === a.base ? a : { ...a, base };
 }
 
-/** The instruction with its operands (not its destination) renamed (the same object if none changes). */
+/**
+ * The instruction with its operands (not its destination) renamed: the same object if none changes
+ * (`r` is called once per operand; a new instruction is made only when one does).
+ */
 export function renameUses(i: Instr, r: Rename): Instr {
-  let changed = false;
-  const track: Rename = (v) => {
-    const n = r(v);
-    if (n !== v) changed = true;
-    return n;
-  };
-  const out = renameWith(i, track);
-  return changed ? out : i;
-}
-
-function renameWith(i: Instr, r: Rename): Instr {
   switch (i.op) {
-    case 'addr': return { ...i, addr: renameAddr(i.addr, r) };
-    case 'load': return { ...i, addr: renameAddr(i.addr, r) };
-    case 'store': return { ...i, src: r(i.src), addr: renameAddr(i.addr, r) };
-    case 'bin': case 'cmp': return { ...i, a: r(i.a), b: r(i.b) };
-    case 'un': case 'conv': case 'copy': return { ...i, a: r(i.a) };
-    case 'call': return { ...i, args: i.args.map(r), callee: typeof i.callee === 'string' ? i.callee : r(i.callee) };
-    case 'memcpy': return { ...i, dst: renameAddr(i.dst, r), src: renameAddr(i.src, r) };
-    case 'memzero': return { ...i, dst: renameAddr(i.dst, r) };
-    case 'vop': return { ...i, args: renameVopArgs(i.args, r) };
+    case 'addr': case 'load': {
+      const addr = renameAddr(i.addr, r);
+      return addr === i.addr ? i : { ...i, addr };
+    }
+    case 'store': {
+      const src = r(i.src);
+      const addr = renameAddr(i.addr, r);
+      return src === i.src && addr === i.addr ? i : { ...i, src, addr };
+    }
+    case 'bin': case 'cmp': {
+      const a = r(i.a);
+      const b = r(i.b);
+      return a === i.a && b === i.b ? i : { ...i, a, b };
+    }
+    case 'un': case 'conv': case 'copy': {
+      const a = r(i.a);
+      return a === i.a ? i : { ...i, a };
+    }
+    case 'call': {
+      const args = i.args.map(r);
+      const callee = typeof i.callee === 'string' ? i.callee : r(i.callee);
+      return callee === i.callee && args.every((v, k) => v === i.args[k]) ? i : { ...i, args, callee };
+    }
+    case 'memcpy': {
+      const dst = renameAddr(i.dst, r);
+      const src = renameAddr(i.src, r);
+      return dst === i.dst && src === i.src ? i : { ...i, dst, src };
+    }
+    case 'memzero': {
+      const dst = renameAddr(i.dst, r);
+      return dst === i.dst ? i : { ...i, dst };
+    }
+    case 'vop': {
+      const args = renameVopArgs(i.args, r);
+      return args.every((v, k) => v === i.args[k]) ? i : { ...i, args };
+    }
     default: return i;
   }
 }
 
-/** The operands of a vector-unit instruction renamed (registers read and memory operands' bases). */
+/** The operands of a vector-unit instruction renamed (registers read and memory operands' bases; an unchanged operand stays the same object). */
 export function renameVopArgs(args: readonly VopArg[], r: Rename): VopArg[] {
-  return args.map((a) => ('use' in a ? { use: r(a.use) } : 'mem' in a ? { ...a, mem: renameAddr(a.mem, r) } : a));
+  return args.map((a) => {
+    if ('use' in a) {
+      const use = r(a.use);
+      return use === a.use ? a : { use };
+    }
+    if ('mem' in a) {
+      const mem = renameAddr(a.mem, r);
+      return mem === a.mem ? a : { ...a, mem };
+    }
+    return a;
+  });
 }
 
 export function renameTerm(t: Terminator | undefined, r: Rename): Terminator | undefined {
