@@ -10,6 +10,7 @@ import type { ServerBenchFigures } from './server';
 import type { CompilerBenchFigures } from './compiler';
 import type { DeviceBench } from './device';
 import type { Q7RunFigure } from './q7-run';
+import type { Q7RunMulticoreFigure } from './q7-run-multicore';
 import type { HistoryFigure } from './history';
 import type { DebuggerBench } from './debugger';
 import type { VectorBench } from './vector';
@@ -101,6 +102,13 @@ export function q7RunFigures(rs: readonly Q7RunFigure[]): Figure[] {
     // emulated instructions per element at q7 run's defaults (-O2, sanitizers on): deterministic, so a compiler change shows
     ...(Number.isFinite(r.instructions) ? [time(`q7run.scale-${r.side}.insns-per-element`, r.instructions / (r.side * r.side), 'insns')] : []),
   ]);
+}
+
+export function q7RunMulticoreFigures(r: Q7RunMulticoreFigure): Figure[] {
+  return [
+    time(`q7run.relu-multicore-${r.cores}c.cached`, r.cachedSeconds, 's'),
+    ...(r.nativeSeconds !== undefined ? [time(`q7run.relu-multicore-${r.cores}c.native`, r.nativeSeconds, 's')] : []),
+  ];
 }
 
 export function historyFigures(rs: readonly HistoryFigure[]): Figure[] {

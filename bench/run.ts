@@ -10,6 +10,7 @@ import { deviceBench, formatDeviceBench } from './device';
 import { formatHistoryBench, historyBench } from './history';
 import { formatLanguageBench, languageBench } from './language';
 import { formatQ7RunBench, q7RunBench } from './q7-run';
+import { formatQ7RunMulticoreBench, q7RunMulticoreBench } from './q7-run-multicore';
 import { coldOpenBench, formatColdOpenBench, formatServerBench, serverBench } from './server';
 import { formatVectorBench, vectorBench } from './vector';
 import { compiledVectorBench, formatCompiledVectorBench } from './vector-compiled';
@@ -103,6 +104,10 @@ function runSection(full: boolean): void {
   const r = q7RunBench(full ? [1024, 4096] : [1024]);
   figures.push(...F.q7RunFigures(r));
   for (const line of formatQ7RunBench(r)) console.log(`  ${line}`);
+  console.log('\n== q7 run --multicore, whole process, build cached: the multicore ReLU example on 8 cores (yardstick: the host-shim native build, 8 threads) ==');
+  const m = q7RunMulticoreBench();
+  figures.push(...F.q7RunMulticoreFigures(m));
+  for (const line of formatQ7RunMulticoreBench(m)) console.log(`  ${line}`);
 }
 
 async function historySection(full: boolean): Promise<void> {
