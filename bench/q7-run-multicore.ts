@@ -9,8 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { buildNative, runNative } from '../hostshim';
-import { generateTensor, parseTensorSpec, writeNpy } from '../tensors';
+import { nativeKernelSeconds } from './native-kernel';
 
 const ROOT = path.join(__dirname, '..', '..');
 const KERNEL = path.join(ROOT, 'examples', 'kernels', 'relu_multicore.cpp');
@@ -40,27 +39,13 @@ function timeRun(cacheDir: string): { seconds: number; instructions: number } {
   return { seconds, instructions };
 }
 
-function nativeSeconds(dir: string): { seconds?: number; note?: string } {
-  try {
-    const exe = buildNative(KERNEL, { name: FN, params: [{ kind: 'tensor', name: 't_in' }], returnsTensor: true, cores: CORES }, { dir, optimize: '-O2' });
-    const input = path.join(dir, 'in.npy');
-    fs.writeFileSync(input, writeNpy(generateTensor(parseTensorSpec(SPEC))));
-    const t0 = process.hrtime.bigint();
-    const r = runNative(exe, path.join(dir, 'out.npy'), [input]);
-    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-    return r.status === 0 ? { seconds } : { note: `native run failed: ${r.stderr.trim()}` };
-  } catch (e) {
-    return { note: `no native build (${e instanceof Error ? e.message.split('\n')[0] : String(e)})` };
-  }
-}
-
 export function q7RunMulticoreBench(): Q7RunMulticoreFigure {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'q7-bench-multicore-'));
   try {
     const cache = path.join(dir, 'cache');
     const first = timeRun(cache);
     const times = [0, 1, 2].map(() => timeRun(cache).seconds).sort((a, b) => a - b);
-    const native = nativeSeconds(dir);
+    const native = nativeKernelSeconds(KERNEL, FN, CORES, SPEC, dir);
     return { cores: CORES, cachedSeconds: times[1], instructions: first.instructions, nativeSeconds: native.seconds, nativeNote: native.note };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -11,8 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { buildNative, runNative } from '../hostshim';
-import { generateTensor, parseTensorSpec, writeNpy } from '../tensors';
+import { nativeKernelSeconds } from './native-kernel';
 import { extraCertsSet, withoutExtraCerts } from './extra-certs';
 
 export const SCALE_KERNEL = `#include <torch/torch.h>
@@ -50,20 +49,6 @@ function timeQ7(args: string[], cacheDir: string, env: NodeJS.ProcessEnv): { sec
   return { seconds, instructions: Number(/core 0: (\d+) instructions/.exec(r.stderr)?.[1]) };
 }
 
-function nativeSeconds(file: string, dir: string, side: number): { seconds?: number; note?: string } {
-  try {
-    const exe = buildNative(file, { name: 'scale_forward', params: [{ kind: 'tensor', name: 't_in' }], returnsTensor: true, cores: 1 }, { dir, optimize: '-O2' });
-    const input = path.join(dir, 'in.npy');
-    fs.writeFileSync(input, writeNpy(generateTensor(parseTensorSpec(`shape=${side}x${side},init=randn,seed=1`))));
-    const t0 = process.hrtime.bigint();
-    const r = runNative(exe, path.join(dir, 'out.npy'), [input]);
-    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-    return r.status === 0 ? { seconds } : { note: `native run failed: ${r.stderr.trim()}` };
-  } catch (e) {
-    return { note: `no native build (${e instanceof Error ? e.message.split('\n')[0] : String(e)})` };
-  }
-}
-
 /** Medians of `runs` whole processes with an empty build cache each, and of `runs` with the build cached. */
 function coldAndWarm(args: string[], dir: string, runs: number, env: NodeJS.ProcessEnv): { coldSeconds: number; warmSeconds: number; instructions: number } {
   const cold: number[] = [];
@@ -94,7 +79,7 @@ export function q7RunBench(sides: readonly number[]): Q7RunFigure[] {
       const runs = side <= 1024 ? 3 : 1;
       const asIs = coldAndWarm(args, dir, runs, process.env);
       const noCerts = extraCertsSet() ? coldAndWarm(args, dir, runs, withoutExtraCerts()) : undefined;
-      const native = nativeSeconds(file, dir, side);
+      const native = nativeKernelSeconds(file, 'scale_forward', 1, `shape=${side}x${side},init=randn,seed=1`, dir);
       return { side, ...asIs, withoutExtraCerts: noCerts, nativeSeconds: native.seconds, nativeNote: native.note };
     });
   } finally {
