@@ -21,6 +21,8 @@ import { checkIntrinsicArguments, isIntrinsic } from './intrinsics';
 import { typeFromDescriptor, typeFromSpecifier } from './type-syntax';
 import { ERROR, isScalar, nonReference, quoteType, sameType, unqualified, type FunctionType, type Type } from '../model/types';
 import { passes } from './passes';
+import { deduceCall, instantiateFunctionTemplate } from './templates';
+import { useFunction } from './overload';
 
 /**
  * While an expression converting to a function pointer (or reference) type is checked: the span of the
@@ -59,12 +61,32 @@ function nameUnder(node: Node): Node {
   return name;
 }
 
+/**
+ * The specializations of the free function templates among `fns` whose type is `target` (the
+ * template arguments `e` gives first, the others deduced from the target's parameter types, as for the
+ * address of a function template, [temp.deduct.funcaddr]); with no target, those `e`'s template
+ * arguments alone determine.
+ */
+function templateSpecializations(ctx: Ctx, e: Expr, fns: (FunctionDecl | FunctionTemplate)[], target: FunctionType | undefined): FunctionDecl[] {
+  const out: FunctionDecl[] = [];
+  for (const f of fns) {
+    if (f.kind !== 'function-template' || f.owner) continue;
+    const deduced = deduceCall(ctx, f, e.templateArgs ?? [], (target?.params ?? []).map((p) => ({ type: p, lvalue: false })));
+    if (!deduced) continue;
+    const fn = instantiateFunctionTemplate(ctx, f, deduced, e.loc);
+    if (fn && (!target || sameType(functionType(fn), target))) out.push(fn);
+  }
+  return out;
+}
+
 /** The overload of `fns` whose type is exactly the target's, when `e` is the name being converted. */
 function targetOverload(ctx: Ctx, e: Expr, fns: (FunctionDecl | FunctionTemplate)[]): FunctionDecl | undefined | 'error' {
   const t = conversionTarget;
   if (!t || !t.locs.some((l) => l.unit === e.loc.unit && l.start === e.loc.start && l.end === e.loc.end)) return undefined;
-  const free = fns.filter((f): f is FunctionDecl => f.kind === 'function' && (!f.owner || f.isStatic));
-  const exact = [...new Set(free.filter((f) => sameType(functionType(f), t.type)))];
+  const free = e.templateArgs ? [] : fns.filter((f): f is FunctionDecl => f.kind === 'function' && (!f.owner || f.isStatic));
+  // a function that is not a template specialization is preferred to those ([over.over])
+  const plain = [...new Set(free.filter((f) => sameType(functionType(f), t.type)))];
+  const exact = plain.length ? plain : [...new Set(templateSpecializations(ctx, e, fns, t.type))];
   if (exact.length === 1) return exact[0];
   const name = fns[0]?.name ?? '';
   if (exact.length) ctx.a.error(e.loc, 'ambiguous-overload', `address of overloaded function '${name}' is ambiguous`);
@@ -77,9 +99,17 @@ export function functionAsValue(ctx: Ctx, e: Expr): Expr {
   const fns = e.overloads ?? [];
   const only = fns.length === 1 && fns[0].kind === 'function' ? fns[0] : undefined;
   if (only && (!only.owner || only.isStatic) && !e.templateArgs) return mk('function', functionType(only), 'lvalue', e.loc, { decl: only });
-  const chosen = !e.templateArgs && conversionTarget ? targetOverload(ctx, e, fns) : undefined;
+  let chosen = conversionTarget ? targetOverload(ctx, e, fns) : undefined;
+  if (chosen === undefined && e.templateArgs) {
+    // `f<int>` as a value: the one specialization its template arguments name
+    const named = templateSpecializations(ctx, e, fns, undefined);
+    if (named.length === 1) chosen = named[0];
+  }
   if (chosen === 'error') return errorExpr(e.loc);
-  if (chosen) return mk('function', functionType(chosen), 'lvalue', e.loc, { decl: chosen });
+  if (chosen) {
+    useFunction(ctx, chosen, e.loc);
+    return mk('function', functionType(chosen), 'lvalue', e.loc, { decl: chosen });
+  }
   const member = fns.some((f) => (f.kind === 'function' ? !!f.owner && !f.isStatic : !!f.owner));
   const name = fns[0]?.name ?? '';
   if (member) ctx.a.error(e.loc, 'bad-function-use', `reference to non-static member function '${name}' must be called`);
