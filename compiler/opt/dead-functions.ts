@@ -1,8 +1,9 @@
 // Dead functions after inlining (-O1/-O2): a function the unit lowered only because code reached it
-// (an SDK inline function, a template instantiation, a lambda's invoker) is dropped when, once its
-// calls are inlined, nothing kept refers to it any more — by a call, its address, or a data word
-// (a vtable slot); so is a vtable, type_info or unit-local datum nothing kept names any more. What C++ calls an inline function or implicit instantiation: its definition is
-// emitted where it is used, and a unit that uses none of it emits none. The user's own definitions,
+// (an SDK inline function, a template instantiation) is dropped when, once its calls are inlined,
+// nothing kept refers to it any more — by a call, its address, or a data word (a vtable slot); so is
+// a vtable, type_info or unit-local datum nothing kept names any more. This is what C++ does with an
+// inline function or implicit instantiation: its definition is emitted where it is used, and a unit
+// that uses none of it emits none. The user's own definitions,
 // the start-up code and everything a data item names stay: other units (the kernel thunks, the
 // runtime) and the debugger find them by name. The inlined calls keep their debug information
 // (DW_TAG_inlined_subroutine with an abstract origin of its own, dwarf/debug-info.ts), so nothing the
