@@ -4,10 +4,11 @@
 // directory's entry, else the one shipped next to the bundle (dist/cli-code-cache.bin, written by
 // scripts/cli-code-cache.mjs) — so a command neither parses the bundle nor compiles the front-end,
 // compiler and emulator functions a build and a run need. A missing or rejected entry is written
-// when the process exits.
+// when the process exits. The bundle runs under the build's V8 flags (tier-up.ts).
 
 import * as path from 'node:path';
 import { requireWithCodeCache } from '../diskcache/code-cache';
+import { CLI_FLAGS } from './tier-up';
 
 declare const __Q7_BUILD_ID: string | undefined;
 
@@ -16,6 +17,7 @@ export const SHIPPED_CLI_CODE_CACHE = 'cli-code-cache.bin';
 
 const cli = requireWithCodeCache(path.join(__dirname, 'cli.js'), {
   buildId: typeof __Q7_BUILD_ID === 'string' ? __Q7_BUILD_ID : 'dev',
+  flags: CLI_FLAGS,
   saveAfterMs: 2 ** 31 - 1,
   shipped: path.join(__dirname, SHIPPED_CLI_CODE_CACHE),
 }) as typeof import('./main');

@@ -10,7 +10,8 @@
 // entry of an edited bundle of the same length would run the old bytecode, hence the bundle's time in
 // the key. A missing or rejected entry is written when the host says its start-up is
 // done (use.save), else a little after start or at exit, whichever comes first. Never in the way: without the cache (no directory, no writes)
-// the bundle is compiled as require would. The bundle must not use import(): a script compiled from
+// the bundle is compiled as require would. A bundle that runs under V8 flags of its own (options.flags)
+// has them set before its entry is read and again before one is made. The bundle must not use import(): a script compiled from
 // the code cache has no dynamic-import callback (scripts/bundle.mjs removes web-tree-sitter's and
 // checks that none is left).
 
@@ -19,6 +20,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import * as path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import * as vm from 'node:vm';
 import { cacheDirectory } from './directory';
 import { decodeEntry, encodeEntry } from './entry';
@@ -34,6 +36,10 @@ export interface CodeCacheOptions {
   /** An entry shipped next to the bundle (framed as a cache file), used when the directory has none:
    *  the first process on a machine then starts compiled too. */
   readonly shipped?: string;
+  /** V8 flags the bundle runs under (e.g. cli/tier-up.ts): set before its entry is read, and again
+   *  before an entry is made, since the process may have changed them meanwhile and V8 rejects an
+   *  entry made under other flags. */
+  readonly flags?: string;
 }
 
 /** What happened to the code cache (for tests and the benchmark). */
@@ -56,6 +62,7 @@ export function codeCacheKey(file: string, buildId: string, stat: fs.Stats = fs.
 /** Runs the CommonJS bundle `file` and returns its exports, through the code cache when it can. */
 export function requireWithCodeCache(file: string, options: CodeCacheOptions, use: CodeCacheUse = { accepted: false, saved: false }): unknown {
   const dir = options.dir ?? cacheDirectory();
+  if (options.flags !== undefined) setFlagsFromString(options.flags);
   const stat = fs.statSync(file);
   const entry = path.join(dir, codeCacheKey(file, options.buildId, stat));
   const cachedData = readEntry(entry) ?? (options.shipped !== undefined ? readShipped(options.shipped, stat) : undefined);
@@ -74,7 +81,9 @@ export function requireWithCodeCache(file: string, options: CodeCacheOptions, us
     const write = () => {
       process.off('exit', write);
       clearTimeout(timer);
-      if (!use.saved) use.saved = save(entry, script.createCachedData());
+      if (use.saved) return;
+      if (options.flags !== undefined) setFlagsFromString(options.flags);
+      use.saved = save(entry, script.createCachedData());
     };
     const timer = setTimeout(write, options.saveAfterMs ?? 3000).unref();
     process.on('exit', write);

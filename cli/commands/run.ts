@@ -20,6 +20,7 @@ import { fileHost, loadFrontend } from '../frontend';
 import { runKernel } from './run-kernel';
 import { RUN_SPEC, type RunArgs, isCppSource, parseSize, runArgs } from './run-spec';
 import { readImage, runProgram } from './run-program';
+import { forRun } from '../tier-up';
 
 export { EXIT_LIMIT, EXIT_BREAK, EXIT_HALT } from '../../session';
 
@@ -86,8 +87,10 @@ export const runCommand: Command = {
     if (isKernelImage(image)) {
       if (args.defines.STACK_SIZE !== undefined && args.kernel.stackSize === undefined) args.kernel.stackSize = parseSize(args.defines.STACK_SIZE, '-DSTACK_SIZE');
       const shape = args.kernel.shapeSrc !== undefined ? await buildShape(args, io, args.kernel.shapeSrc) : undefined;
+      forRun();
       return runKernel(args.kernel, image, io, shape, generated);
     }
+    forRun();
     return runProgram(args, image, io);
   },
 };

@@ -4,7 +4,7 @@
 // still runs, and a good entry replaces it); an edited bundle of the same length runs its new code (V8
 // checks only the source's length: the key carries the bundle's time); an entry shipped next to the
 // bundle stands in for a missing one unless the bundle is newer; a bundle with characters beyond ASCII
-// is read as UTF-8.
+// is read as UTF-8; a bundle run under V8 flags of its own has its entry made under them.
 
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -104,6 +104,26 @@ process.exit(0);`;
     assert.equal(r.status, 0, r.stderr);
     assert.deepEqual(JSON.parse(r.stdout), { saved: true, exists: true });
     assert.equal(run(bundle, cache).accepted, true);
+  });
+
+  it("a bundle run under flags of its own: the entry is made under them though the process changed them since, and a process without them does not use it", () => {
+    const cache = path.join(dir, 'cache');
+    // the bundle changes the flag while it runs (as q7 run does for the emulated run, cli/tier-up.ts)
+    const script = (flags: string) => `const { requireWithCodeCache } = require(${JSON.stringify(MODULE)});
+const use = { accepted: false, saved: false };
+const m = requireWithCodeCache(${JSON.stringify(bundle)}, { buildId: 'test', dir: ${JSON.stringify(cache)}, saveAfterMs: 60000${flags} }, use);
+m.value();
+require('node:v8').setFlagsFromString('--interrupt-budget=${132 * 1024}');
+console.log(JSON.stringify({ accepted: use.accepted }));`;
+    const once = (flags: string) => {
+      const r = spawnSync(process.execPath, ['-e', script(flags)], { encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      return (JSON.parse(r.stdout) as { accepted: boolean }).accepted;
+    };
+    const flags = `, flags: '--interrupt-budget=${1056 * 1024}'`;
+    assert.equal(once(flags), false);
+    assert.equal(once(flags), true, 'the entry written at exit was made under the flags the bundle runs under');
+    assert.equal(once(''), false, 'V8 rejects an entry made under other flags');
   });
 
   it('an entry shipped next to the bundle is used when the directory has none, and a damaged one is not', () => {
