@@ -35,8 +35,10 @@ export function countWindowHits(core: DeviceCore, translateAddr: number): Execut
   const pc = firstReturn(core.m, translateAddr);
   if (pc === undefined) return undefined;
   const counter = core.m.addCounter(pc);
-  counter.onEnter = () => core.windows.noteReturn(core.m.readAR(2) >>> 0, counter.count);
-  // it reads a2 only, and a second call for one return notes the same (noteReturn settles by count)
+  counter.onEnter = (a2?: number) => core.windows.noteReturn((a2 ?? core.m.readAR(2)) >>> 0, counter.count);
+  // it reads a2 only (compiled code inside a followed call passes it), and a second call for one
+  // return notes the same (noteReturn settles by count)
   counter.hookCompiles = true;
+  counter.hookArg = 2;
   return counter;
 }

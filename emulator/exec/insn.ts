@@ -16,13 +16,19 @@ export interface ExecutionCounter {
    * before an instruction whose counter has a hook, unless `hookCompiles`). The device's strict
    * stale-window mode uses it.
    */
-  onEnter?: () => void;
+  onEnter?: (arg?: number) => void;
   /**
    * The hook only reads the machine's registers and memory (through the Machine) and may run twice for
    * one execution: compiled code then calls it itself, with the registers written back to the window
    * first, and runs it again when it hands the instruction to the interpreter (a window exception).
    */
   hookCompiles?: boolean;
+  /**
+   * The one address register the hook reads, when it reads no other: compiled code that runs the
+   * instruction inside a followed callee (jit/region.ts), where the window is not the callee's,
+   * passes its value as the hook's argument. The interpreter passes none.
+   */
+  hookArg?: number;
 }
 
 /** Runs the region from its block number `at` (at most `left` instructions); returns the next PC. */

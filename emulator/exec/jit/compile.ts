@@ -27,9 +27,9 @@
 import type { Cpu } from '../../core/cpu';
 import type { BlockFn, CompiledBlock, Handler, Insn } from '../insn';
 import type { ExecutionCounter } from '../counted';
-import { jitEntry, jitRetw } from './windowed';
+import { jitCalleeFree, jitEntry, jitFrame, jitRetw } from './windowed';
 import { catching, jitRead, jitWrite } from './slow';
-import { type Region, RegionBlock, collectRegion } from './region';
+import { type Region, RegionBlock, blockKey, collectRegion } from './region';
 import { RegisterLocals, Rewritten, registerLocals } from './locals';
 import type { Emitted } from './template';
 
@@ -47,12 +47,14 @@ const hex = (v: number) => `0x${(v >>> 0).toString(16)}`;
 type Factory = (
   pool8: Uint8Array, pool16: Uint16Array, pool32: Int32Array,
   entry: typeof jitEntry, retw: typeof jitRetw, read: typeof jitRead, write: typeof jitWrite, cnt: readonly ExecutionCounter[], hf: readonly Handler[], hi: readonly Insn[], looped: BlockFn | undefined,
+  calleeFree: typeof jitCalleeFree, frame: typeof jitFrame,
 ) => BlockFn;
 
 /** Code generation state shared by the blocks of one region. */
 interface Gen {
+  /** The blocks by key (region.ts: blockKey). */
   readonly blocks: ReadonlyMap<number, RegionBlock>;
-  /** Each block's case number in the dispatch loop (its position in the layout; the region's first block is 0). */
+  /** Each block's case number in the dispatch loop by key (its position in the layout; the region's first block is 0). */
   readonly index: ReadonlyMap<number, number>;
   readonly regs: RegisterLocals;
   readonly hasLoops: boolean;
@@ -103,19 +105,48 @@ function leaving(code: string): string {
  */
 function transfer(g: Gen, m: number, to: number, next?: number, fall?: string): string {
   const t = g.blocks.get(to);
-  if (t === undefined) return exit(g, m, hex(to));
-  const pane = g.windowed && t.pane > 0 ? ` || c.wfree < ${t.pane}` : '';
+  if (t === undefined) return exit(g, m, hex(to % 2 ** 32));
+  const pane = g.windowed && t.pane > 0 ? ` || ${free(t)} < ${t.pane}` : '';
   const go = fall !== undefined && to === next ? fall : `at = ${g.index.get(to)}; continue dispatch;`;
   return `dn = (dn + ${m}) | 0; if (((dn + ${t.items.length}) | 0) > left${pane}) ${exit(g, 0, hex(to))} ${go}`;
 }
 
-/** The code of one block of the region (a case of the dispatch loop); `next`: the start of the block whose case follows. */
+/** The free panes above the window of `b`'s frame: the Cpu's, or in a callee the ones its ENTRY found (`wf`). */
+const free = (b: RegionBlock): string => (b.frame === null ? 'c.wfree' : 'wf');
+
+/**
+ * A followed callee's ENTRY (jit/region.ts), the first instruction of its frame: the callee's stack
+ * pointer into its a[s] (the region's register s + 4 × CALLINC) and no rotation — the region goes on
+ * in the callee's registers, and leaves through jitFrame's rotation if it leaves inside it. When the
+ * ENTRY would not complete (window checks off, a pane not free, the stack-limit stop:
+ * jitCalleeFree, jitEntry's tests) the region leaves before it, in the caller's window.
+ */
+function calleeEntry(g: Gen, b: RegionBlock, i: Insn): string {
+  const callinc = b.frame!.callinc;
+  const s = i.a;
+  return `{ const f = calleeFree(c, ${callinc}); const sp = (r${s} - ${i.b}) | 0; if (f < 0 || (sp >>> 0) < c.stackLimit) ${exit(g, 0, hex(i.pc))} wf = f; dp = ${callinc}; r${(callinc << 2) | s} = sp; }`;
+}
+
+/**
+ * A followed callee's RETW (the last instruction of its block): when a0 holds the return address
+ * its call wrote, it returns to the call's return site in the region without rotating (the ENTRY
+ * found the panes between free and the caller's live, and nothing in the frame writes WINDOWSTART
+ * or PS); otherwise the region leaves before it, inside the callee.
+ */
+function calleeReturn(g: Gen, b: RegionBlock, k: number, i: Insn): string {
+  const f = b.frame!;
+  const expected = ((f.callinc << 30) | (f.ret & 0x3fffffff)) | 0;
+  return `if (r${f.callinc << 2} !== ${expected}) ${exit(g, k, hex(i.pc))}`;
+}
+
+/** The code of one block of the region (a case of the dispatch loop); `next`: the key of the block whose case follows. */
 function blockCode(g: Gen, b: RegionBlock, next: number | undefined): string {
   const { items } = b;
   const n = items.length;
   const last = items[n - 1].e;
   const rotation = items.some((it) => it.e.kind === 'seq' && it.e.rotates === true);
-  const selfLoop = !rotation && ((last.kind === 'branch' && last.target === b.pc) || (last.kind === 'jump' && last.direct === b.pc));
+  const selfLoop = !rotation && b.crossTo === null && ((last.kind === 'branch' && last.target === b.pc) || (last.kind === 'jump' && last.direct === b.pc));
+  const key = (pc: number) => blockKey(pc, b.frame);
   // Panes: the entry to the block checked its first instruction's; an instruction naming a higher
   // pane than any checked so far (since the last rotation) is checked first, and when its pane is
   // not free the region leaves before it (the interpreter then takes the overflow).
@@ -124,7 +155,7 @@ function blockCode(g: Gen, b: RegionBlock, next: number | undefined): string {
     const p = i.chk & 7;
     if (k === 0 || p <= checked) return '';
     checked = p;
-    return `if (c.wfree < ${p}) { ${exit(g, k, hex(i.pc))} }`;
+    return `if (${free(b)} < ${p}) { ${exit(g, k, hex(i.pc))} }`;
   };
   const again = `dn = (dn + ${n}) | 0; if (((dn + ${n}) | 0) <= left) continue; ${exit(g, 0, hex(b.pc))}`;
   const loopBack = (i: Insn, k: number) =>
@@ -136,18 +167,26 @@ function blockCode(g: Gen, b: RegionBlock, next: number | undefined): string {
   };
   // a counter's hook (ExecutionCounter.hookCompiles) runs before its instruction, the window written back
   const hook = (it: RegionBlock['items'][number]): string => {
-    if (!it.ins.counter?.onEnter) return '';
-    g.counters[it.g] = it.ins.counter;
+    const counter = it.ins.counter;
+    if (!counter?.onEnter) return '';
+    g.counters[it.g] = counter;
+    // in a callee the window is not the callee's: its hook takes its register (region.ts: compilable)
+    if (b.frame !== null) return `cnt[${it.g}].onEnter(r${(b.frame.callinc << 2) + counter.hookArg!});`;
     return `${g.regs.flush} cnt[${it.g}].onEnter();`;
   };
-  const label = `block${g.index.get(b.pc)}`;
+  const label = `block${g.index.get(b.key)}`;
   const fall = selfLoop ? `break ${label};` : '';
-  const body: string[] = [`// block ${hex(b.pc)}`, `case ${g.index.get(b.pc)}:`, selfLoop ? `${label}: for (;;) {` : '{'];
+  const body: string[] = [`// block ${hex(b.pc)}${b.frame !== null ? ` in frame ${b.frame.n}` : ''}`, `case ${g.index.get(b.key)}:`, selfLoop ? `${label}: for (;;) {` : '{'];
   items.forEach((it, k) => {
     const { ins: i, e } = it;
     body.push(`// ${hex(i.pc)} ${i.def?.mnemonic}`, paneCheck(i, k), hook(it));
     const code = e.kind === 'branch' ? g.regs.rewrite('') : rewrite(g, e);
-    if (e.kind === 'seq' && k === 0 && g.index.get(b.pc) === 0 && g.entersFirst !== undefined) {
+    if (b.frame !== null && e.kind === 'seq' && e.rotates === true) {
+      body.push(calleeEntry(g, b, i), count(it), loopBack(i, k));
+      checked = -1;
+    } else if (b.frame !== null && e.kind === 'jump' && e.rotates === true) {
+      body.push(`{ ${calleeReturn(g, b, k, i)}`, count(it), 'dp = 0;', transfer(g, k + 1, b.crossTo!, next, fall), '}');
+    } else if (e.kind === 'seq' && k === 0 && g.index.get(b.key) === 0 && g.entersFirst !== undefined) {
       // the region's first instruction, an ENTRY: run before the locals were read when the region was entered here
       body.push(`if (entered) entered = false; else { ${code.pre}${code.text}${code.post} }`, count(it), loopBack(i, k));
       checked = -1;
@@ -156,18 +195,19 @@ function blockCode(g: Gen, b: RegionBlock, next: number | undefined): string {
       if (e.rotates === true) checked = -1;
     } else if (e.kind === 'branch') {
       const cond = g.regs.rewrite(e.cond).text;
-      const taken = selfLoop && e.target === b.pc ? again : transfer(g, k + 1, e.target);
+      const taken = selfLoop && e.target === b.pc ? again : transfer(g, k + 1, key(e.target));
       body.push(count(it), `if (${cond}) { ${taken} }`, loopBack(i, k));
     } else if (e.rotates === true) {
       // RETW: the registers are written back before it and neither read nor written back after it
       // (the window is no longer the one the locals belong to): it returns past the region's exit
       body.push(`{ ${code.pre}${code.text}`, count(it), `c.jitN = dn + ${k + 1}; return ${e.to};`, '}');
     } else {
-      const to = selfLoop ? again : e.direct !== null ? transfer(g, k + 1, e.direct, next, fall) : exit(g, k + 1, e.to);
+      const direct = b.crossTo ?? (e.direct !== null ? key(e.direct) : null);
+      const to = selfLoop ? again : direct !== null ? transfer(g, k + 1, direct, next, fall) : exit(g, k + 1, e.to);
       body.push(`{ ${code.pre}${code.text}${code.post}`, count(it), to, '}');
     }
   });
-  if (last.kind !== 'jump') body.push(transfer(g, n, b.fallTo, next, fall));
+  if (last.kind !== 'jump') body.push(transfer(g, n, key(b.fallTo), next, fall));
   body.push('}');
   return passCounts(body.filter((l) => l).join('\n'), items[0].g);
 }
@@ -192,7 +232,8 @@ function passCounts(code: string, first: number): string {
 
 /** The source of the region's function named `name` (the factory's body), `prologue` first. */
 function regionSource(g: Gen, order: readonly RegionBlock[], name: string, prologue: string): string {
-  const cases = order.map((b, k) => blockCode(g, b, order[k + 1]?.pc));
+  const cases = order.map((b, k) => blockCode(g, b, order[k + 1]?.key));
+  const frames = order.some((b) => b.frame !== null);
   const body = [
     prologue,
     // int32 arithmetic on the counts (`| 0`): V8 then needs no overflow or Smi checks on them
@@ -210,6 +251,8 @@ function regionSource(g: Gen, order: readonly RegionBlock[], name: string, prolo
     'let dn = 0;',
     // every exit of the blocks sets `ret` (and `xn`, -1 when its code has set c.jitN) and breaks out of `region` to the one write-back
     'let ret = 0, xn = -1;',
+    // in a followed callee (region.ts): its CALLINC (0 outside) and the free panes above its window
+    frames ? 'let dp = 0, wf = 0;' : '',
     'region: {',
     'dispatch: for (;;) {',
     'switch (at) {',
@@ -220,6 +263,9 @@ function regionSource(g: Gen, order: readonly RegionBlock[], name: string, prolo
     '}',
     'if (xn >= 0) c.jitN = (dn + xn) | 0;',
     g.regs.flush,
+    // leaving inside a callee: the window its ENTRY would have moved to, now that its registers are back
+    // (called on every exit, so that V8 has its call's feedback before the first exit inside a callee)
+    frames ? 'frame(c, dp);' : '',
     'return ret;',
   ];
   return `"use strict"; return function ${name}(c, left, at) {\n${body.filter((l) => l).join('\n')}\n};`;
@@ -235,11 +281,12 @@ function layout(region: Region): RegionBlock[] {
   const out: RegionBlock[] = [];
   for (const start of region.order) {
     let b: RegionBlock | undefined = start;
-    while (b !== undefined && !placed.has(b.pc)) {
-      placed.add(b.pc);
+    while (b !== undefined && !placed.has(b.key)) {
+      placed.add(b.key);
       out.push(b);
       const last = b.items[b.items.length - 1].e;
-      b = region.blocks.get(last.kind === 'jump' ? (last.direct ?? -1) : b.fallTo);
+      const succ = b.crossTo ?? (last.kind === 'jump' ? (last.direct === null ? -1 : blockKey(last.direct, b.frame)) : blockKey(b.fallTo, b.frame));
+      b = region.blocks.get(succ);
     }
   }
   return out;
@@ -277,12 +324,17 @@ export interface CompiledEntry {
  * compiling overlapping ones), none when not even the first instruction compiles.
  */
 export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: (pc: number) => Insn): CompiledEntry[] {
-  const region = collectRegion(c, first, next, at);
+  let region = collectRegion(c, first, next, at);
   if (region === null) return [];
+  let regs = registerLocals(regionCode(region));
+  if (regs.declare === '' && region.order.some((b) => b.frame !== null)) {
+    // a callee's registers must be locals (a branch reaching the window opaquely rules them out)
+    region = collectRegion(c, first, next, at, false)!;
+    regs = registerLocals(regionCode(region));
+  }
   const all = region.order.flatMap((b) => b.items);
-  const regs = registerLocals(all.map((it) => it.e));
   const cases = layout(region);
-  const index = new Map(cases.map((b, k) => [b.pc, k]));
+  const index = new Map(cases.map((b, k) => [b.key, k]));
   const e0 = region.order[0].items[0].e;
   // (not when a hook must run before it)
   const entersFirst = e0.kind === 'seq' && e0.rotates === true && !region.order[0].items[0].ins.counter?.onEnter ? e0.code : undefined;
@@ -292,8 +344,8 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
   const hi = all.map((it) => it.ins);
   const make = (g: Gen, prologue: string, looped?: BlockFn): BlockFn => {
     const src = regionSource(g, cases, `region_${first.pc.toString(16)}${g.hasLoops ? '_loops' : ''}_${cpuSerial(c)}`, prologue);
-    const factory = new Function('pool8', 'pool16', 'pool32', 'jitEntry', 'jitRetw', 'jitRead', 'jitWrite', 'cnt', 'hf', 'hi', 'looped', src) as Factory;
-    return factory(m.pool8, m.pool16, m.pool32, jitEntry, jitRetw, jitRead, jitWrite, g.counters, hf, hi, looped);
+    const factory = new Function('pool8', 'pool16', 'pool32', 'jitEntry', 'jitRetw', 'jitRead', 'jitWrite', 'cnt', 'hf', 'hi', 'looped', 'calleeFree', 'frame', src) as Factory;
+    return factory(m.pool8, m.pool16, m.pool32, jitEntry, jitRetw, jitRead, jitWrite, g.counters, hf, hi, looped, jitCalleeFree, jitFrame);
   };
   c.jitCompiled++;
   let fn: BlockFn;
@@ -310,8 +362,33 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
     fn = make(gen(false), `if (((c.lendActive - ${lo}) >>> 0) <= ${span}) return looped(c, left, at);`, looped);
   }
   const pcs = all.map((it) => it.ins.pc);
-  return region.order.map((b) => ({
-    ins: b.items[0].ins,
-    blk: { pc: b.pc, at: index.get(b.pc)!, n: b.items.length, pane: b.pane, pcs, fn, exitPc0: -1, exitIns0: null, exitPc1: -1, exitIns1: null },
-  }));
+  // a callee's blocks run in registers renamed for the call: the run loop never enters them
+  return region.order
+    .filter((b) => b.frame === null)
+    .map((b) => ({
+      ins: b.items[0].ins,
+      blk: { pc: b.pc, at: index.get(b.key)!, n: b.items.length, pane: b.pane, pcs, fn, exitPc0: -1, exitIns0: null, exitPc1: -1, exitIns1: null },
+    }));
+}
+
+/**
+ * The code the region's registers are taken from: each instruction's, and in a callee frame the
+ * registers its ENTRY, RETW and counter hooks are compiled to name (calleeEntry, calleeReturn, hook).
+ */
+function regionCode(region: Region): Emitted[] {
+  const out: Emitted[] = [];
+  for (const b of region.order) {
+    for (const it of b.items) {
+      out.push(it.e);
+      if (b.frame === null) continue;
+      const d = b.frame.callinc << 2;
+      if (it.e.kind !== 'branch' && it.e.rotates === true) {
+        // ENTRY writes the callee's a[s] from the caller's; RETW reads the callee's a0
+        out.push({ kind: 'seq', code: it.e.kind === 'seq' ? `a[${d + it.ins.a}] = a[${it.ins.a}];` : `x(a[${d}]);` });
+      }
+      const arg = it.ins.counter?.onEnter ? it.ins.counter.hookArg : undefined;
+      if (arg !== undefined) out.push({ kind: 'seq', code: `x(a[${d + arg}]);` });
+    }
+  }
+  return out;
 }

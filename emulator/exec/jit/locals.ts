@@ -5,7 +5,10 @@
 // always equal the window. Around an instruction whose code reads or writes the window itself (a
 // handler call, ENTRY, RETW, an index that is not a literal) they are written back before it and
 // read again after it — only the registers it names when that is known (a called handler reaches
-// just its register operands).
+// just its register operands). A region that follows a call (jit/region.ts) names registers past a15,
+// the callee's: those locals are read from and written back to the physical file, at their offset
+// from the window the region was entered in (`P[(B + N) & M]`, the prologue's P, B and M; B is read
+// again wherever the window moved and the locals are read again).
 
 import type { Emitted } from './template';
 
@@ -68,6 +71,17 @@ function toLocals(code: string): string {
   return out + code.slice(k).replace(LITERAL_REG, 'r$1');
 }
 
+/** The window holds a0..a15; a local past them lives in the physical file. */
+const WINDOW = 16;
+
+/** Where register N of the region lives: the window, or the physical file past it. */
+const home = (n: number): string => (n < WINDOW ? `a[${n}]` : `P[(B + ${n}) & M]`);
+
+/** Whether `code` reaches the window other than by literal registers (a handler call, `a[expr]`, `c.a`). */
+export function reachesWindowOpaquely(code: string): boolean {
+  return OPAQUE.test(code.replace(LITERAL_REG, ''));
+}
+
 const NONE: RegisterLocals = { declare: '', flush: '', rewrite: (text) => ({ pre: '', text, post: '' }) };
 
 /** The locals for a region made of `emitted`; none when a branch condition reaches the window opaquely. */
@@ -85,10 +99,11 @@ export function registerLocals(emitted: readonly Emitted[]): RegisterLocals {
   // a local the region never assigns is read from the window and read again after whatever changes
   // the window, so it always equals the window: only the assigned ones are written back
   const dirty = regs.filter((n) => written.has(n));
-  const flush = dirty.map((n) => `a[${n}] = r${n};`).join(' ');
-  const reload = regs.map((n) => `r${n} = a[${n}];`).join(' ');
+  const flush = dirty.map((n) => `${home(n)} = r${n};`).join(' ');
+  const physical = regs.some((n) => n >= WINDOW);
+  const reload = `${physical ? 'B = c.windowbase << 2; ' : ''}${regs.map((n) => `r${n} = ${home(n)};`).join(' ')}`;
   return {
-    declare: `let ${regs.map((n) => `r${n} = a[${n}]`).join(', ')};`,
+    declare: `${physical ? 'const P = c.phys, M = P.length - 1; let B = c.windowbase << 2; ' : ''}let ${regs.map((n) => `r${n} = ${home(n)}`).join(', ')};`,
     flush,
     rewrite(code: string, window?: readonly number[]): Rewritten {
       const text = toLocals(code);

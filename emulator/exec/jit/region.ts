@@ -1,18 +1,31 @@
 // What one compiled region holds: the blocks reachable from a hot block start by branches and
-// jumps (not calls: a callee's code would then be copied into every caller's region) that have run
-// (reached by a transfer before: Insn.hot, or compiled themselves), each block a
-// run of compiled instructions from its start along the fall-through path. A block ends at a jump,
-// call or return, a branch back to its own start, the start of another block of the region (it
-// then falls through to it), the first instruction that does not compile, or MAX_BLOCK
-// instructions; the region stops taking blocks at MAX_REGION instructions.
+// jumps that have run (reached by a transfer before: Insn.hot, or compiled themselves), each block a
+// run of compiled instructions from its start along the fall-through path, and — through a windowed
+// call whose callee starts with ENTRY — the callee's blocks as a frame of their own, up to its RETW,
+// which returns to the call's return site in the region. A callee's blocks are copied per call
+// instruction (frame), so each RETW has one return site; a callee follows no call further. A block ends at a jump,
+// call or return, a branch back to its own start, the start of another block of the region (it then
+// falls through to it), the first instruction that does not compile, or MAX_BLOCK instructions; the
+// region stops taking blocks at MAX_REGION instructions. A callee's frame is the path it ran
+// straight through: its conditional branches leave the region when taken.
+//
+// In a callee's frame the templates' registers are renamed at collection: `a[N]` becomes `a[N + D]`,
+// D = 4 × CALLINC, the physical register N + D of the window the region was entered in (jit/locals.ts
+// keeps the ones past a15 in the physical file), so that the call, ENTRY and RETW move no register:
+// compile.ts runs them without rotating the window, and rotates it only when the region leaves inside
+// the callee. A callee instruction whose code reaches the window other than by a literal register (a
+// handler call, CALLX's target) or whose counter hook reads the window ends its block there.
 
 import type { Cpu } from '../../core/cpu';
 import { CHK_SYNC, type Insn } from '../insn';
 import { countedHandler } from '../counted';
 import { type Emitted, emit } from './emit';
+import { reachesWindowOpaquely } from './locals';
 
 export const MAX_BLOCK = 64;
 export const MAX_REGION = 256;
+/** A block's key is its PC plus FRAME_KEY times its frame's number (0: the region's own frame). */
+const FRAME_KEY = 2 ** 32;
 
 export interface RegionItem {
   readonly ins: Insn;
@@ -21,78 +34,181 @@ export interface RegionItem {
   readonly g: number;
 }
 
+/** A followed call's frame: its callee's blocks, registers renamed by `depth`. */
+export interface Frame {
+  /** The frame's number (1, 2, … in the order the calls were followed). */
+  readonly n: number;
+  /** The call's CALLINC (1..3); the callee's `a[N]` is the region's register N + 4 × callinc. */
+  readonly callinc: number;
+  /** Where the callee's RETW returns: the call's fall-through address. */
+  readonly ret: number;
+  /** The callee's first instruction (its ENTRY). */
+  readonly entry: number;
+}
+
 export interface RegionBlock {
   readonly pc: number;
+  /** The block's key in the region: pc + FRAME_KEY × its frame's number. */
+  readonly key: number;
   readonly items: readonly RegionItem[];
-  /** Register pane the block's first instruction names. */
+  /** Register pane the block's first instruction names (in its own frame's window). */
   readonly pane: number;
   /** Where the block goes when its last instruction falls through (unused after a jump). */
   readonly fallTo: number;
+  /** The callee's frame the block belongs to; null for the region's own. */
+  readonly frame: Frame | null;
+  /**
+   * Key of the block the last instruction transfers to in another frame: a followed call's callee
+   * entry, or a callee RETW's return site; null otherwise.
+   */
+  readonly crossTo: number | null;
 }
 
 export interface Region {
-  /** The blocks by start PC, and in compilation order (the first is the region's start). */
+  /** The blocks by key, and in compilation order (the first is the region's start). */
   readonly blocks: ReadonlyMap<number, RegionBlock>;
   readonly order: readonly RegionBlock[];
 }
 
-/** Whether the block compiler may take `ins` (no breakpoint, no count sync, no counter whose hook the compiled code cannot call). */
-function compilable(ins: Insn): boolean {
-  return (ins.chk & CHK_SYNC) === 0 && (ins.h === ins.inner || ins.h === countedHandler) && (!ins.counter?.onEnter || ins.counter.hookCompiles === true);
+/** A block's key. */
+export function blockKey(pc: number, frame: Frame | null): number {
+  return frame === null ? pc : pc + FRAME_KEY * frame.n;
 }
 
-/** Direct targets of `e` the region may follow (branches and jumps, not calls). */
+/** Whether the block compiler may take `ins` (no breakpoint, no count sync, no counter whose hook the compiled code cannot call). */
+function compilable(ins: Insn, frame: Frame | null): boolean {
+  if ((ins.chk & CHK_SYNC) !== 0 || (ins.h !== ins.inner && ins.h !== countedHandler)) return false;
+  const counter = ins.counter;
+  if (!counter?.onEnter) return true;
+  // in a callee the window is not written back for a hook: it must take its register as an argument
+  return counter.hookCompiles === true && (frame === null || counter.hookArg !== undefined);
+}
+
+/** Direct targets of `e` the region may follow in the same frame (branches and jumps, not calls). */
 function followed(ins: Insn, e: Emitted): number | null {
   if (e.kind === 'branch') return e.target;
   if (e.kind === 'jump' && e.direct !== null && ins.def?.flow === 'jump') return e.direct;
   return null;
 }
 
+/** `a[N]` with a literal N, not part of a longer name or a property. */
+const LITERAL_REG = /(?<![\w$.])a\[(\d+)\]/g;
+
+/** `code` with each literal register `a[N]` renamed `a[N + depth]`. */
+function renamed(code: string, depth: number): string {
+  return code.replace(LITERAL_REG, (_, n: string) => `a[${Number(n) + depth}]`);
+}
+
+/** `e` with its registers renamed for a callee frame `depth` registers up. */
+function inFrame(e: Emitted, depth: number): Emitted {
+  if (depth === 0) return e;
+  if (e.kind === 'branch') return { ...e, cond: renamed(e.cond, depth) };
+  return { ...e, code: renamed(e.code, depth) };
+}
+
+/** Whether `e` is ENTRY's or RETW's code (it moves the window). */
+const rotating = (e: Emitted): boolean => e.kind !== 'branch' && e.rotates === true;
+
+/**
+ * Whether instruction `ins` at `k` of a block of callee frame `frame` may be taken: code that reaches
+ * the window by literal registers only (renamed), the callee's ENTRY at the start of its first
+ * block, or a RETW that returns to the frame's return site (both compiled apart, compile.ts).
+ */
+function frameSafe(ins: Insn, e: Emitted, k: number, frame: Frame): boolean {
+  if (rotating(e)) return e.kind === 'seq' ? k === 0 && ins.pc === frame.entry : segment(ins.pc) === segment(frame.ret);
+  return !reachesWindowOpaquely(e.kind === 'branch' ? e.cond : e.code);
+}
+
+/** Code known to run: V8 compiles a path the function has not run yet to a deoptimisation. */
+const ran = (i: Insn): boolean => i.hot > 0 || i.blk !== null;
+
 /**
  * The region starting at `first`: blocks collected breadth-first from it; `next(i)` is the decoded
- * fall-through successor, `at(pc)` the decoded instruction at a target. Null if `first` does not compile.
+ * fall-through successor, `at(pc)` the decoded instruction at a target; `calls`: whether windowed
+ * calls are followed into their callees. Null if `first` does not compile.
  */
-export function collectRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: (pc: number) => Insn): Region | null {
+export function collectRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: (pc: number) => Insn, calls = true): Region | null {
   const epoch = c.codeEpoch;
   const blocks = new Map<number, RegionBlock>();
   const order: RegionBlock[] = [];
   const refused = new Set<number>();
-  const queue: Insn[] = [first];
+  const queue: { ins: Insn; frame: Frame | null }[] = [{ ins: first, frame: null }];
+  // one frame per call instruction: the blocks that end in the same call share its callee's
+  const frames = new Map<number, Frame>();
   let total = 0;
+  const enqueue = (ins: Insn, frame: Frame | null) => {
+    const key = blockKey(ins.pc, frame);
+    if (!blocks.has(key) && !refused.has(key) && ran(ins)) queue.push({ ins, frame });
+  };
   while (queue.length > 0 && total < MAX_REGION) {
-    const start = queue.shift()!;
-    if (blocks.has(start.pc) || refused.has(start.pc)) continue;
+    const { ins: start, frame } = queue.shift()!;
+    const startKey = blockKey(start.pc, frame);
+    if (blocks.has(startKey) || refused.has(startKey)) continue;
+    const depth = frame === null ? 0 : frame.callinc << 2;
     const items: RegionItem[] = [];
     const targets: number[] = [];
+    let crossTo: number | null = null;
     let ins = start;
     for (let k = 0; k < MAX_BLOCK && total + k < MAX_REGION; k++) {
-      if (k > 0 && blocks.has(ins.pc)) break;
-      if (!compilable(ins)) break;
-      const e = emit(ins, total + k, epoch, c.litbase);
-      if (!e) break;
+      if (k > 0 && blocks.has(blockKey(ins.pc, frame))) break;
+      if (!compilable(ins, frame)) break;
+      const raw = emit(ins, total + k, epoch, c.litbase);
+      if (!raw) break;
+      const e = inFrame(raw, depth);
+      if (frame !== null && !frameSafe(ins, e, k, frame)) break;
       items.push({ ins, e, g: total + k });
-      const t = followed(ins, e);
+      // a callee's conditional branches are side exits: its frame is the path its calls ran straight
+      // through (a branch taken rarely, a window miss, would otherwise be code V8 compiled without
+      // feedback, deoptimising the whole region the first time it runs)
+      const t = frame === null || e.kind !== 'branch' ? followed(ins, e) : null;
       if (t !== null && t !== start.pc) targets.push(t);
-      if (e.kind === 'jump' || (e.kind === 'branch' && e.target === start.pc)) break;
+      if (e.kind === 'jump' || (e.kind === 'branch' && e.target === start.pc)) {
+        if (e.kind === 'jump' && calls) crossTo = cross(c, ins, e, frame, at, frames, enqueue);
+        break;
+      }
       ins = next(ins);
     }
     if (items.length === 0) {
-      refused.add(start.pc);
+      refused.add(startKey);
       continue;
     }
     const last = items[items.length - 1];
     const fallTo = last.ins.next;
     if (last.e.kind !== 'jump') targets.push(fallTo);
-    const b: RegionBlock = { pc: start.pc, items, pane: start.chk & 7, fallTo };
-    blocks.set(b.pc, b);
+    const b: RegionBlock = { pc: start.pc, key: startKey, items, pane: start.chk & 7, fallTo, frame, crossTo };
+    blocks.set(startKey, b);
     order.push(b);
     total += items.length;
-    for (const t of targets) {
-      if (blocks.has(t) || refused.has(t)) continue;
-      const ti = at(t);
-      // only code known to run: V8 compiles a path the function has not run yet to a deoptimisation
-      if (ti.hot > 0 || ti.blk !== null) queue.push(ti);
-    }
+    for (const t of targets) enqueue(at(t), frame);
   }
   return order.length === 0 ? null : { blocks, order };
+}
+
+/** 1 GB segment of an address: a windowed return keeps its RETW's two top bits. */
+const segment = (pc: number): number => (pc & 0xc0000000) >>> 0;
+
+/**
+ * The key of the block in another frame that the jump `e` ending a block goes to, queued: a direct
+ * windowed call's callee (its ENTRY, in a new frame) with the call's return site, or a callee RETW's
+ * return site; null when the jump stays in its frame or leaves the region.
+ */
+function cross(
+  c: Cpu, ins: Insn, e: Extract<Emitted, { kind: 'jump' }>, frame: Frame | null, at: (pc: number) => Insn,
+  frames: Map<number, Frame>, enqueue: (ins: Insn, frame: Frame | null) => void,
+): number | null {
+  if (frame !== null) {
+    if (!rotating(e) || segment(ins.pc) !== segment(frame.ret)) return null;
+    enqueue(at(frame.ret), null);
+    return blockKey(frame.ret, null);
+  }
+  const callinc = ins.def?.callinc;
+  if (ins.def?.flow !== 'call' || e.direct === null || callinc === undefined || callinc < 1 || callinc > 3 || !c.windowed) return null;
+  const callee = at(e.direct);
+  const entry = ran(callee) ? emit(callee, 0, c.codeEpoch, c.litbase) : undefined;
+  if (entry?.kind !== 'seq' || entry.rotates !== true || segment(callee.pc) !== segment(ins.next)) return null;
+  let f = frames.get(ins.pc);
+  if (f === undefined) frames.set(ins.pc, (f = { n: frames.size + 1, callinc, ret: ins.next, entry: callee.pc }));
+  enqueue(callee, f);
+  enqueue(at(ins.next), null);
+  return blockKey(callee.pc, f);
 }

@@ -44,3 +44,28 @@ export function jitRetw(c: Cpu, pc: number): number {
 /** The CALLINC bits CALL4/8/12 write into PS. */
 export const CALLINC_MASK = PS_CALLINC;
 export const CALLINC_SHIFT = PS_CALLINC_SHIFT;
+
+/**
+ * The free panes above the window a followed callee's ENTRY (jit/region.ts) moves to after CALLn with
+ * CALLINC `callinc`, or -1 when the interpreter must run that ENTRY (jitEntry's cases, or the caller's
+ * frame not live, which its RETW's test takes for granted). Changes nothing: the region goes on in the
+ * callee's registers without rotating (jitFrame rotates if it leaves there).
+ */
+export function jitCalleeFree(c: Cpu, callinc: number): number {
+  if (!windowChecksOn(c)) return -1;
+  if ((c.ps & PS_CALLINC) >>> PS_CALLINC_SHIFT !== callinc || callinc > c.wfree) return -1;
+  if ((c.windowstart & wsBit(c, c.windowbase)) === 0) return -1;
+  const np = c.npanes;
+  const wb = (c.windowbase + callinc) & (np - 1);
+  const ws = c.windowstart | wsBit(c, wb);
+  const above = ((ws | (ws << np)) >>> (wb + 1)) | 8;
+  return 31 - Math.clz32(above & -above);
+}
+
+/** Leaving a region inside a followed callee (`callinc` > 0; 0 outside): what its ENTRY did to the window (its registers are written back). */
+export function jitFrame(c: Cpu, callinc: number): void {
+  if (callinc === 0) return;
+  const wb = c.windowbase + callinc;
+  c.windowstart |= wsBit(c, wb);
+  rotateTo(c, wb);
+}
