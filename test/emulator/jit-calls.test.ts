@@ -2,8 +2,9 @@
 // loop calling leaf functions with CALL4, CALL8 and CALL12 is one region, the callees' registers
 // renamed, and at every instruction budget — leaving inside a callee (the budget, a taken branch, a
 // memory fault), before its ENTRY or after its RETW — the machine's state (PC, counts, WINDOWBASE,
-// WINDOWSTART, PS, the whole physical register file) is the interpreter's; so is deep recursion that
-// spills and fills frames through the ROM's window handlers.
+// WINDOWSTART, PS, the whole physical register file) is the interpreter's; so is recursion whose
+// callee reaches its own call (which leaves the region), and deep recursion that spills and fills
+// frames through the ROM's window handlers.
 
 import { strict as assert } from 'node:assert';
 import { Machine } from '../../emulator';
@@ -40,6 +41,17 @@ function calls(p: ProgramBuilder, n: number, faultAt = -1): void {
   // leaf12: reads its stack pointer; leaf4: writes memory outside its frame
   p.align(4).label('leaf12').i('entry', 1, 32).i('addi', 2, 2, 3).i('extui', 3, 1, 4, 4).i('xor', 2, 2, 3).i('movi', 5, 9).i('add', 2, 2, 5).i('retw');
   p.align(4).label('leaf4').i('entry', 1, 32).i('addx4', 2, 2, 2).i('l32r', 3, 'lit_data').i('s32i', 2, 3, 0).i('retw');
+}
+
+/** main sums fib(i) for i = n..1, fib recursing twice with CALL8: its straight path reaches its own call. */
+function fibs(p: ProgramBuilder, n: number): void {
+  p.i('j', 'start').align(4).label('lit_sp').word(STACK_TOP);
+  p.label('start').i('l32r', 1, 'lit_sp').i('movi', 0, 0).i('movi', 6, n).i('call4', 'main').label('done').i('nop');
+  p.align(4).label('main').i('entry', 1, 48).i('movi', 3, 0);
+  p.label('loop').i('mov.n', 10, 2).i('call8', 'fib').i('add', 3, 3, 10).i('addi', 2, 2, -1).i('bnez', 2, 'loop').i('mov.n', 2, 3).i('retw');
+  p.align(4).label('fib').i('entry', 1, 32).i('blti', 2, 2, 'small');
+  p.i('addi', 10, 2, -1).i('call8', 'fib').i('mov.n', 3, 10).i('addi', 10, 2, -2).i('call8', 'fib').i('add', 2, 3, 10);
+  p.label('small').i('retw');
 }
 
 function machine(jit: boolean, body: (p: ProgramBuilder) => void): { m: Machine; done: number } {
@@ -129,6 +141,21 @@ describe('emulator: compiled regions that follow windowed calls', () => {
     assert.deepEqual(stateOf(jit, stop), stateOf(plain, ref));
     assert.equal(jit.readSR('windowbase'), 2 + 1, 'in leaf8\'s window (main at pane 1, CALL8)');
     assert.notEqual(loopRegion(jit, body), '', 'the loop was compiled before the fault');
+  });
+
+  it('a call inside a followed callee leaves the region (recursion whose straight path reaches its own call)', () => {
+    const body = (p: ProgramBuilder) => fibs(p, 9);
+    const { m } = machine(true, body);
+    const stop = m.run({ maxInstructions: 1_000_000 });
+    assert.equal(stop.kind, 'breakpoint');
+    assert.match(loopRegion(m, body), /in frame 1\n/, 'main\'s loop follows its call of fib');
+    const fib = (k: number): number => (k < 2 ? k : fib(k - 1) + fib(k - 2));
+    assert.equal(m.readAR(6), [1, 2, 3, 4, 5, 6, 7, 8, 9].reduce((t, k) => t + fib(k), 0));
+    const end = stateOf(m, stop);
+    assert.deepEqual(end, stateAfter(false, body, 1_000_000));
+    for (let limit = 1; limit <= end.count; limit += 3) {
+      assert.deepEqual(stateAfter(true, body, limit), stateAfter(false, body, limit), `after ${limit} instructions`);
+    }
   });
 
   it('deep CALL4/8/12 recursion that spills and fills frames ends as the interpreter does at every budget', () => {

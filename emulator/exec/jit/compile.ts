@@ -202,7 +202,10 @@ function blockCode(g: Gen, b: RegionBlock, next: number | undefined): string {
       // (the window is no longer the one the locals belong to): it returns past the region's exit
       body.push(`{ ${code.pre}${code.text}`, count(it), `c.jitN = dn + ${k + 1}; return ${e.to};`, '}');
     } else {
-      const direct = b.crossTo ?? (e.direct !== null ? key(e.direct) : null);
+      // a call inside a callee that the region does not follow leaves (its target's blocks in the frame
+      // are the callee's own, entered through the region's call)
+      const inFrameCall = b.frame !== null && i.def?.flow === 'call';
+      const direct = b.crossTo ?? (e.direct !== null && !inFrameCall ? key(e.direct) : null);
       const to = selfLoop ? again : direct !== null ? transfer(g, k + 1, direct, next, fall) : exit(g, k + 1, e.to);
       body.push(`{ ${code.pre}${code.text}${code.post}`, count(it), to, '}');
     }
