@@ -12,9 +12,10 @@
 // V8 rejects an entry made under other flags.
 
 import { setFlagsFromString } from 'node:v8';
+import { COLD_BUILD_FLAGS } from '../diskcache/code-cache';
 
 /** The flags the CLI's bundle starts under (and its code cache is made under). */
-export const CLI_FLAGS = `--interrupt-budget=${1056 * 1024}`;
+export const CLI_FLAGS = COLD_BUILD_FLAGS;
 
 /** V8's default budget (of Node 20's V8), for the emulated run. */
 const RUN_FLAGS = `--interrupt-budget=${132 * 1024}`;

@@ -2,13 +2,16 @@
 // loader that runs the adapter's bundle (dist/dap-main.js, built from debug-adapter/main.ts) through
 // V8's code cache in the build cache directory (diskcache/code-cache.ts), so a new adapter neither parses
 // the bundle nor compiles the compiler and emulator functions a launch runs. The cache is written once
-// the first launch has stopped (it then holds the build, the boot and the stop), or at exit.
+// the first launch has stopped (it then holds the build, the boot and the stop), or at exit. The bundle
+// runs under the cold-build V8 flags (COLD_BUILD_FLAGS: a launch builds the kernel): fresh adapters
+// launched with an empty build cache 729-841 -> 644-683 ms, after an edit 739-769 -> 674-684 ms (two
+// benchmark runs each, bench/debugger.ts); stepping and Variables no slower.
 
 import * as path from 'node:path';
-import { requireWithCodeCache, type CodeCacheUse } from '../diskcache/code-cache';
+import { COLD_BUILD_FLAGS, requireWithCodeCache, type CodeCacheUse } from '../diskcache/code-cache';
 
 declare const __Q7_BUILD_ID: string | undefined;
 
 const use = { accepted: false, saved: false } as CodeCacheUse;
-const main = requireWithCodeCache(path.join(__dirname, 'dap-main.js'), { buildId: typeof __Q7_BUILD_ID === 'string' ? __Q7_BUILD_ID : 'dev', saveAfterMs: 120_000 }, use) as typeof import('./main');
+const main = requireWithCodeCache(path.join(__dirname, 'dap-main.js'), { buildId: typeof __Q7_BUILD_ID === 'string' ? __Q7_BUILD_ID : 'dev', flags: COLD_BUILD_FLAGS, saveAfterMs: 120_000 }, use) as typeof import('./main');
 void main.runDebugAdapter(() => use.save?.());

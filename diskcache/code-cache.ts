@@ -25,6 +25,15 @@ import * as vm from 'node:vm';
 import { cacheDirectory } from './directory';
 import { decodeEntry, encodeEntry } from './entry';
 
+/**
+ * V8 flags for a bundle that builds code in a short, cold process (the CLI's, the debug adapter's):
+ * an interrupt budget 8x V8's (132 KB of bytecode between tier-up checks), so that the thousands of
+ * front-end, compiler and code-generation functions a build runs a few times each are not optimised on
+ * the little feedback of their first calls and deoptimised at their next new path (cli/tier-up.ts has
+ * the figures).
+ */
+export const COLD_BUILD_FLAGS = `--interrupt-budget=${1056 * 1024}`;
+
 export interface CodeCacheOptions {
   /** The bundles' build id (part of the key). */
   readonly buildId: string;
