@@ -4,6 +4,8 @@ import { CliIO, Command, nodeIO } from './io';
 import { commands } from './commands';
 import { versionText } from './version';
 import { commandFailure, endOnClosedOutput } from './process-io';
+import { useGrammar } from './frontend';
+import type { GrammarBinaries } from '../language';
 
 /** `q7 --help`: generated from the commands' declarations. */
 export function mainHelp(): string {
@@ -33,8 +35,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
 }
 
-/** Runs the CLI on this process's arguments and sets its exit status. */
-export function runCli(): void {
+/** Runs the CLI on this process's arguments and sets its exit status; `grammar`: the grammar's files
+ *  read (and compiled) ahead by the loader (cli/start.ts). */
+export function runCli(grammar?: Promise<GrammarBinaries | undefined>): void {
+  useGrammar(grammar);
   endOnClosedOutput();
   main(process.argv.slice(2), nodeIO).then((code) => {
     process.exitCode = code;

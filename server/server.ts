@@ -32,7 +32,7 @@ export interface ServerOptions {
   clock?: Clock;
   /** Called once, after the first diagnostics are published (the loader saves V8's code cache then). */
   started?: () => void;
-  /** The grammar's files read ahead (server/grammar-prefetch.ts); when absent or undefined, they are read
+  /** The grammar's files read ahead (diskcache/grammar-prefetch.ts); when absent or undefined, they are read
    *  when the front-end is created. */
   grammar?: Promise<GrammarBinaries | undefined>;
   /** Creates the prebuild worker (default: a worker thread running prebuild-worker.js next to this file). */

@@ -4,7 +4,7 @@
 // its bundle again, then starts it; while the directory has no entry, the one shipped next to the bundle
 // (dist/server-code-cache.bin, written by scripts/server-code-cache.mjs) stands in, so the first server
 // on a machine starts compiled too. From tsc output the server starts from server/main.ts directly.
-// Before the bundle runs, the grammar's WebAssembly starts loading and compiling (grammar-prefetch.ts),
+// Before the bundle runs, the grammar's WebAssembly starts loading and compiling (diskcache/grammar-prefetch.ts),
 // V8's lazy compilation kept: the module is only validated ahead, and the first parse compiles what it
 // calls on the main thread. Compiling every function ahead (--no-wasm-lazy-compilation) cost the main
 // thread less CPU, but V8's background compile runs only while the main thread is free, so the server
@@ -12,7 +12,7 @@
 
 import * as path from 'node:path';
 import { requireWithCodeCache, type CodeCacheUse } from '../diskcache/code-cache';
-import { prefetchGrammar } from './grammar-prefetch';
+import { prefetchGrammar } from '../diskcache/grammar-prefetch';
 
 declare const __Q7_BUILD_ID: string | undefined;
 

@@ -17,7 +17,7 @@ export const GRAMMAR_BUNDLE_NAMES = {
 export interface GrammarBinaries {
   runtime: Uint8Array;
   cpp: Uint8Array;
-  /** The grammar (`cpp`) already compiled, e.g. while the program loaded (server/grammar-prefetch.ts):
+  /** The grammar (`cpp`) already compiled, e.g. while the program loaded (diskcache/grammar-prefetch.ts):
    *  loading it then skips compiling it. A WebAssembly.Module (the project's libraries declare no
    *  WebAssembly types). */
   cppModule?: object;

@@ -33,8 +33,8 @@ export const FACES: Readonly<Record<string, readonly string[]>> = {
     'target/q7/guest-files.generated.ts'], // the guest files embedded by the build
   // entry points the CLI starts; the debugger's prebuild (timed by the benchmark)
   server: ['server/main.ts', 'server/prebuild.ts'],
-  // the code cache alone, for the server's small loader (server/start.ts)
-  diskcache: ['diskcache/index.ts', 'diskcache/code-cache.ts'],
+  // the code cache and the grammar read ahead, for the loaders of the server and the CLI (start.ts)
+  diskcache: ['diskcache/index.ts', 'diskcache/code-cache.ts', 'diskcache/grammar-prefetch.ts'],
   'debug-adapter': ['debug-adapter/stdio.ts'],
   // how the extension starts the language server (the benchmark starts its servers the same way)
   client: ['client/server-launch.ts'],

@@ -1,4 +1,4 @@
-// The grammar read and compiled ahead by the server's loader (server/grammar-prefetch.ts): the parser
+// The grammar read and compiled ahead by the loaders of the server and the CLI (diskcache/grammar-prefetch.ts): the parser
 // is loaded from the compiled module (not from the bytes, which are blanked here to show it), and a
 // directory without the files gives nothing, so the server reads them itself.
 
@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { GRAMMAR_BUNDLE_NAMES, GRAMMAR_MODULES } from '../../language/parse/grammar-files';
 import { CppParser } from '../../language/parse/parser';
-import { prefetchGrammar } from '../../server/grammar-prefetch';
+import { prefetchGrammar } from '../../diskcache/grammar-prefetch';
 
 describe('server: the grammar prefetched by the loader', function () {
   this.timeout(60000);

@@ -1,11 +1,12 @@
-// The grammar's WebAssembly read and compiled ahead: the server's loader (start.ts) calls this before it
-// runs the server's bundle. Each file is read by one fs.read of its whole size into a buffer of that
+// The grammar's WebAssembly read and compiled ahead: the loaders of the language server
+// (server/start.ts) and of the CLI (cli/start.ts, for a command that may parse C++) call this before
+// they run their bundle. Each file is read by one fs.read of its whole size into a buffer of that
 // size, so libuv's thread reads it while the main thread loads the bundle: fs's readFile reads in
 // 512 KiB chunks, each a round trip through the main thread's event loop, so its read made no progress
 // while the loader ran the bundle, and the server then slept waiting for it (reading synchronously
 // instead cost the main thread ~20 ms). V8 then validates the grammar (its functions compile lazily, at
 // their first call); the front-end only instantiates it. Undefined when the files are not next to the
-// bundle or do not compile (the server then loads them as it would without this, server/files.ts).
+// bundle or do not compile (the server and the CLI then load them as they would without this).
 
 import { close, fstatSync, openSync, read as readAt } from 'node:fs';
 import { join } from 'node:path';
