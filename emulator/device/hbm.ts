@@ -192,9 +192,11 @@ export class Hbm {
     this.each(addr, len, (_b, off, _f, n, page) => {
       let s = this.initShadow.get(page);
       if (!s) {
-        // a page tracked for the first time: exactly the bytes of the piece are unwritten
-        s = new Uint8Array(PAGE_SIZE).fill(1);
-        this.initShadow.set(page, s.fill(0, off, off + n));
+        // a page tracked for the first time: exactly the bytes of the piece are unwritten (a whole
+        // page is the fresh array's zeros: its memory is first touched where the kernel writes)
+        s = new Uint8Array(PAGE_SIZE);
+        if (n < PAGE_SIZE) s.fill(1, 0, off).fill(1, off + n);
+        this.initShadow.set(page, s);
         this.unwritten.set(page, { n });
         return;
       }

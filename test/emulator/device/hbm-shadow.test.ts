@@ -3,7 +3,8 @@
 // written, the pages whose init shadow completed (and when), the writers — for random stores, and also
 // after shadows changed under a recorder made before (another tensor tracked in the same page, a
 // restore, a completed page written again); a page whose stores take the Memory's marking path (its
-// write marks are the init shadow, no hook) leaves them as noteWrite does too.
+// write marks are the init shadow, no hook) leaves them as noteWrite does too. And trackInit itself:
+// exactly a tensor's bytes are unwritten, over partial and whole pages.
 
 import * as assert from 'node:assert/strict';
 import { Hbm } from '../../../emulator/device/hbm';
@@ -41,6 +42,23 @@ function state(s: Side, addr: number, len: number): unknown {
   for (let k = 0; k < len; k += 37) writers.push(s.hbm.writerOf(addr + k));
   return { unwritten, writers, completed: s.completed };
 }
+
+describe('device: HBM init shadows as tracked', () => {
+  it('a tensor over a partial page, whole pages and a partial page: exactly its bytes are unwritten, each page completes once its bytes are written', () => {
+    const s = side();
+    const addr = 0x1000_0000 + PAGE_SIZE - 24;
+    const len = 24 + 2 * PAGE_SIZE + 40;
+    s.hbm.trackInit(addr, len);
+    // bytes before and after the tensor are not tracked; every byte of it is unwritten
+    assert.equal(s.hbm.firstUnwritten(addr - 64, 64), undefined);
+    assert.equal(s.hbm.firstUnwritten(addr + len, 64), undefined);
+    for (let k = 0; k < len; k += 997) assert.equal(s.hbm.firstUnwritten(addr + k, 1), addr + k);
+    for (let k = 0; k < len; k += 8) s.hbm.noteWrite(addr + k, Math.min(8, len - k), 0);
+    assert.equal(s.hbm.firstUnwritten(addr, len), undefined, 'all written');
+    const first = Math.floor(addr / PAGE_SIZE);
+    assert.deepEqual(s.completed, [first, first + 1, first + 2, first + 3]);
+  });
+});
 
 describe('device: HBM shadows under stores (store recorder against noteWrite)', () => {
   it('random 1/2/4-byte stores by two cores leave the same shadows and complete the same pages in order', () => {
