@@ -8,8 +8,7 @@
 // a C++ source, the grammar's WebAssembly is read and compiled meanwhile (diskcache/grammar-prefetch.ts).
 
 import * as path from 'node:path';
-import { requireWithCodeCache } from '../diskcache/code-cache';
-import { CLI_FLAGS } from './tier-up';
+import { COLD_BUILD_FLAGS, requireWithCodeCache } from '../diskcache/code-cache';
 import { prefetchGrammar } from '../diskcache/grammar-prefetch';
 
 declare const __Q7_BUILD_ID: string | undefined;
@@ -23,7 +22,7 @@ const CPP_SOURCE = /\.(cpp|cc|cxx|C)$/;
 const grammar = process.argv.slice(2).some((a) => CPP_SOURCE.test(a)) ? prefetchGrammar(__dirname) : undefined;
 const cli = requireWithCodeCache(path.join(__dirname, 'cli.js'), {
   buildId: typeof __Q7_BUILD_ID === 'string' ? __Q7_BUILD_ID : 'dev',
-  flags: CLI_FLAGS,
+  flags: COLD_BUILD_FLAGS,
   saveAfterMs: 2 ** 31 - 1,
   shipped: path.join(__dirname, SHIPPED_CLI_CODE_CACHE),
 }) as typeof import('./main');

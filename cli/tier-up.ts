@@ -1,4 +1,5 @@
-// V8's tier-up budget for the CLI's process: large while it builds, V8's own while it emulates.
+// V8's tier-up budget for the CLI's process: large while it builds (diskcache/code-cache.ts:
+// COLD_BUILD_FLAGS, set by the loader), V8's own while it emulates.
 // A build is a cold, short stretch that runs thousands of functions (front-end, passes, code
 // generation) a few times each on ever new inputs: at V8's default budget (132 KB of bytecode run
 // between tier-up checks) many are optimised on the little feedback of their first calls and
@@ -12,10 +13,6 @@
 // V8 rejects an entry made under other flags.
 
 import { setFlagsFromString } from 'node:v8';
-import { COLD_BUILD_FLAGS } from '../diskcache/code-cache';
-
-/** The flags the CLI's bundle starts under (and its code cache is made under). */
-export const CLI_FLAGS = COLD_BUILD_FLAGS;
 
 /** V8's default budget (of Node 20's V8), for the emulated run. */
 const RUN_FLAGS = `--interrupt-budget=${132 * 1024}`;

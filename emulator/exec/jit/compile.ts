@@ -30,7 +30,7 @@ import type { ExecutionCounter } from '../counted';
 import { jitCalleeFree, jitEntry, jitFrame, jitRetw } from './windowed';
 import { catching, jitRead, jitWrite } from './slow';
 import { type Region, RegionBlock, blockKey, collectRegion } from './region';
-import { RegisterLocals, Rewritten, registerLocals } from './locals';
+import { type ExtraRegisters, RegisterLocals, Rewritten, registerLocals } from './locals';
 import type { Emitted } from './template';
 
 export type { BlockFn, CompiledBlock } from '../insn';
@@ -105,7 +105,8 @@ function leaving(code: string): string {
  */
 function transfer(g: Gen, m: number, to: number, next?: number, fall?: string): string {
   const t = g.blocks.get(to);
-  if (t === undefined) return exit(g, m, hex(to % 2 ** 32));
+  // (hex takes a key's low 32 bits: its PC, region.ts)
+  if (t === undefined) return exit(g, m, hex(to));
   const pane = g.windowed && t.pane > 0 ? ` || ${free(t)} < ${t.pane}` : '';
   const go = fall !== undefined && to === next ? fall : `at = ${g.index.get(to)}; continue dispatch;`;
   return `dn = (dn + ${m}) | 0; if (((dn + ${t.items.length}) | 0) > left${pane}) ${exit(g, 0, hex(to))} ${go}`;
@@ -329,11 +330,11 @@ export interface CompiledEntry {
 export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: (pc: number) => Insn): CompiledEntry[] {
   let region = collectRegion(c, first, next, at);
   if (region === null) return [];
-  let regs = registerLocals(regionCode(region));
+  let regs = localsOf(region);
   if (regs.declare === '' && region.order.some((b) => b.frame !== null)) {
     // a callee's registers must be locals (a branch reaching the window opaquely rules them out)
     region = collectRegion(c, first, next, at, false)!;
-    regs = registerLocals(regionCode(region));
+    regs = localsOf(region);
   }
   const all = region.order.flatMap((b) => b.items);
   const cases = layout(region);
@@ -375,23 +376,29 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
 }
 
 /**
- * The code the region's registers are taken from: each instruction's, and in a callee frame the
- * registers its ENTRY, RETW and counter hooks are compiled to name (calleeEntry, calleeReturn, hook).
+ * The registers a region's callee frames name outside their templates: an ENTRY reads the caller's
+ * a[s] and assigns the callee's, a RETW reads the callee's a0, a hook reads its argument (calleeEntry,
+ * calleeReturn, hook).
  */
-function regionCode(region: Region): Emitted[] {
-  const out: Emitted[] = [];
+function frameRegisters(region: Region): ExtraRegisters {
+  const read: number[] = [];
+  const written: number[] = [];
   for (const b of region.order) {
+    if (b.frame === null) continue;
+    const d = b.frame.callinc << 2;
     for (const it of b.items) {
-      out.push(it.e);
-      if (b.frame === null) continue;
-      const d = b.frame.callinc << 2;
-      if (it.e.kind !== 'branch' && it.e.rotates === true) {
-        // ENTRY writes the callee's a[s] from the caller's; RETW reads the callee's a0
-        out.push({ kind: 'seq', code: it.e.kind === 'seq' ? `a[${d + it.ins.a}] = a[${it.ins.a}];` : `x(a[${d}]);` });
-      }
+      if (it.e.kind === 'seq' && it.e.rotates === true) {
+        read.push(it.ins.a);
+        written.push(d + it.ins.a);
+      } else if (it.e.kind === 'jump' && it.e.rotates === true) read.push(d);
       const arg = it.ins.counter?.onEnter ? it.ins.counter.hookArg : undefined;
-      if (arg !== undefined) out.push({ kind: 'seq', code: `x(a[${d + arg}]);` });
+      if (arg !== undefined) read.push(d + arg);
     }
   }
-  return out;
+  return { read, written };
+}
+
+/** The register locals of `region`: its instructions' and its callee frames'. */
+function localsOf(region: Region): RegisterLocals {
+  return registerLocals(region.order.flatMap((b) => b.items.map((it) => it.e)), frameRegisters(region));
 }

@@ -84,10 +84,21 @@ export function reachesWindowOpaquely(code: string): boolean {
 
 const NONE: RegisterLocals = { declare: '', flush: '', rewrite: (text) => ({ pre: '', text, post: '' }) };
 
-/** The locals for a region made of `emitted`; none when a branch condition reaches the window opaquely. */
-export function registerLocals(emitted: readonly Emitted[]): RegisterLocals {
-  const used = new Set<number>();
-  const written = new Set<number>();
+/** `code` with each literal register `a[N]` renamed `a[N + depth]` (a followed callee's, jit/region.ts). */
+export function renameRegisters(code: string, depth: number): string {
+  return code.replace(LITERAL_REG, (_, n: string) => `a[${Number(n) + depth}]`);
+}
+
+/** Registers code outside the templates reads and assigns (a followed callee's ENTRY, RETW and hooks, compile.ts). */
+export interface ExtraRegisters {
+  readonly read: readonly number[];
+  readonly written: readonly number[];
+}
+
+/** The locals for a region made of `emitted` (and `extra`); none when a branch condition reaches the window opaquely. */
+export function registerLocals(emitted: readonly Emitted[], extra: ExtraRegisters = { read: [], written: [] }): RegisterLocals {
+  const used = new Set<number>([...extra.read, ...extra.written]);
+  const written = new Set<number>(extra.written);
   for (const e of emitted) {
     const code = e.kind === 'branch' ? e.cond : e.code;
     if (e.kind === 'branch' && OPAQUE.test(code.replace(LITERAL_REG, ''))) return NONE;

@@ -20,7 +20,7 @@ import type { Cpu } from '../../core/cpu';
 import { CHK_SYNC, type Insn } from '../insn';
 import { countedHandler } from '../counted';
 import { type Emitted, emit } from './emit';
-import { reachesWindowOpaquely } from './locals';
+import { reachesWindowOpaquely, renameRegisters } from './locals';
 
 export const MAX_BLOCK = 64;
 export const MAX_REGION = 256;
@@ -91,19 +91,11 @@ function followed(ins: Insn, e: Emitted): number | null {
   return null;
 }
 
-/** `a[N]` with a literal N, not part of a longer name or a property. */
-const LITERAL_REG = /(?<![\w$.])a\[(\d+)\]/g;
-
-/** `code` with each literal register `a[N]` renamed `a[N + depth]`. */
-function renamed(code: string, depth: number): string {
-  return code.replace(LITERAL_REG, (_, n: string) => `a[${Number(n) + depth}]`);
-}
-
 /** `e` with its registers renamed for a callee frame `depth` registers up. */
 function inFrame(e: Emitted, depth: number): Emitted {
   if (depth === 0) return e;
-  if (e.kind === 'branch') return { ...e, cond: renamed(e.cond, depth) };
-  return { ...e, code: renamed(e.code, depth) };
+  if (e.kind === 'branch') return { ...e, cond: renameRegisters(e.cond, depth) };
+  return { ...e, code: renameRegisters(e.code, depth) };
 }
 
 /** Whether `e` is ENTRY's or RETW's code (it moves the window). */
