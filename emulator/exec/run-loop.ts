@@ -169,7 +169,7 @@ export function runChecked(c: Cpu, cache: CodeCache, budget: number, hook: Trace
 
 /**
  * Compiles the region starting at `ins` once it is hot (a failed compile is not retried); every block
- * start of the region then enters it, in place of any region compiled for that start before.
+ * start of the region then enters it (no earlier region holds one: jit/region.ts).
  */
 function heat(c: Cpu, cache: CodeCache, ins: Insn): void {
   if (++ins.hot === c.jitHot) {

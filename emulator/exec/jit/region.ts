@@ -3,11 +3,14 @@
 // run of compiled instructions from its start along the fall-through path, and — through a windowed
 // call whose callee starts with ENTRY — the callee's blocks as a frame of their own, up to its RETW,
 // which returns to the call's return site in the region. A callee's blocks are copied per call
-// instruction (frame), so each RETW has one return site; a callee follows no call further. A block ends at a jump,
-// call or return, a branch back to its own start, the start of another block of the region (it then
-// falls through to it), the first instruction that does not compile, or MAX_BLOCK instructions; the
-// region stops taking blocks at MAX_REGION instructions. A callee's frame is the path it ran
-// straight through: its conditional branches leave the region when taken.
+// instruction (frame), so each RETW has one return site; a callee follows no call further. A block
+// ends at a jump, call or return, a branch back to its own start, the start of another block of the
+// region (it then falls through to it), the first instruction that does not compile, or MAX_BLOCK
+// instructions. The region takes no block past MAX_REGION instructions (a block is taken whole or
+// not at all), and no block start that an earlier region holds: it leaves to that region there, so
+// regions meet at block starts and each start is compiled once (an outer loop's region leaves to its
+// inner loop's). A callee's frame is the path it ran straight through: its conditional branches
+// leave the region when taken.
 //
 // In a callee's frame the templates' registers are renamed at collection: `a[N]` becomes `a[N + D]`,
 // D = 4 × CALLINC, the physical register N + D of the window the region was entered in (jit/locals.ts
@@ -115,6 +118,13 @@ function frameSafe(ins: Insn, e: Emitted, k: number, frame: Frame): boolean {
 const ran = (i: Insn): boolean => i.hot > 0 || i.blk !== null;
 
 /**
+ * A block start another region holds: a region ends where it reaches one, and leaves to it. (Nested
+ * loops otherwise compiled twice: the inner loop's region first, then the outer loop's, which took
+ * the inner loop's starts over, and V8 optimised the same loop again in the new function.)
+ */
+const held = (i: Insn): boolean => i.blk !== null;
+
+/**
  * The region starting at `first`: blocks collected breadth-first from it; `next(i)` is the decoded
  * fall-through successor, `at(pc)` the decoded instruction at a target; `calls`: whether windowed
  * calls are followed into their callees. Null if `first` does not compile.
@@ -130,7 +140,7 @@ export function collectRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
   let total = 0;
   const enqueue = (ins: Insn, frame: Frame | null) => {
     const key = blockKey(ins.pc, frame);
-    if (!blocks.has(key) && !refused.has(key) && ran(ins)) queue.push({ ins, frame });
+    if (!blocks.has(key) && !refused.has(key) && ran(ins) && (frame !== null || !held(ins))) queue.push({ ins, frame });
   };
   while (queue.length > 0 && total < MAX_REGION) {
     const { ins: start, frame } = queue.shift()!;
@@ -141,8 +151,8 @@ export function collectRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
     const targets: number[] = [];
     let crossTo: number | null = null;
     let ins = start;
-    for (let k = 0; k < MAX_BLOCK && total + k < MAX_REGION; k++) {
-      if (k > 0 && blocks.has(blockKey(ins.pc, frame))) break;
+    for (let k = 0; k < MAX_BLOCK; k++) {
+      if (k > 0 && (blocks.has(blockKey(ins.pc, frame)) || (frame === null && held(ins)))) break;
       if (!compilable(ins, frame)) break;
       const raw = emit(ins, total + k, epoch, c.litbase);
       if (!raw) break;
@@ -154,17 +164,22 @@ export function collectRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
       // feedback, deoptimising the whole region the first time it runs)
       const t = frame === null || e.kind !== 'branch' ? followed(ins, e) : null;
       if (t !== null && t !== start.pc) targets.push(t);
-      if (e.kind === 'jump' || (e.kind === 'branch' && e.target === start.pc)) {
-        if (e.kind === 'jump' && calls) crossTo = cross(c, ins, e, frame, at, frames, enqueue);
-        break;
-      }
+      if (e.kind === 'jump' || (e.kind === 'branch' && e.target === start.pc)) break;
       ins = next(ins);
     }
     if (items.length === 0) {
       refused.add(startKey);
       continue;
     }
+    // a block that does not fit is left out whole: the region leaves at its start, a block start,
+    // instead of in its middle, where the exit would be a new start that heats up a region of its
+    // own (taking over this region's entries, and V8 optimising the same loop again)
+    if (order.length > 0 && total + items.length > MAX_REGION) {
+      refused.add(startKey);
+      continue;
+    }
     const last = items[items.length - 1];
+    if (last.e.kind === 'jump' && calls) crossTo = cross(c, last.ins, last.e, frame, at, frames, enqueue);
     const fallTo = last.ins.next;
     if (last.e.kind !== 'jump') targets.push(fallTo);
     const b: RegionBlock = { pc: start.pc, key: startKey, items, pane: start.chk & 7, fallTo, frame, crossTo };
