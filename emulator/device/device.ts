@@ -261,7 +261,7 @@ export class Device {
     if (this.launched) throw new Error('the device was already launched');
     this.kernelLocation = spec.kernelName ? this.symbols?.kernelDeclaration(spec.kernelName) : undefined;
     const argData = spec.args.map((a) => (a.kind === 'tensor' ? this.hbmTensor(a.name, a.tensor) : undefined));
-    const dst = spec.dst ? this.hbmTensor('dst', { ...spec.dst, data: new Uint8Array(spec.dst.shape.reduce((x, y) => x * y, 1) * elementSize(spec.dst.scalarType)) }) : undefined;
+    const dst = spec.dst ? this.hbmTensor('dst', spec.dst) : undefined;
     if (dst && this.cores.length > 1 && this.sanitize.has('unwritten')) {
       this.hbm.trackWriters(dst.addr, dst.nbytes);
       this.dstWriters = new DstWriters(dst.addr, dst.nbytes, elementSize(dst.scalarType));
@@ -349,7 +349,8 @@ export class Device {
     this.pauseRequested = true;
   }
 
-  private hbmTensor(name: string, t: DeviceTensor): HbmTensor {
+  /** Allocates a tensor in the HBM: `t`'s bytes, or zeros without them (the HBM's fresh pages: nothing is written). */
+  private hbmTensor(name: string, t: DeviceTensor | DeviceTensorType): HbmTensor {
     const numel = t.shape.reduce((x, y) => x * y, 1);
     const elem = elementSize(t.scalarType);
     let addr: number;
@@ -359,7 +360,7 @@ export class Device {
       if (e instanceof HbmFullError) throw new RangeError(`tensor '${name}' (${t.shape.join('x')}, ${formatBytes(numel * elem)}) does not fit in the HBM: ${formatBytes(e.free)} free of ${formatBytes(e.capacity)} (--hbm-size)`);
       throw e;
     }
-    this.hbm.write(addr, t.data);
+    if ('data' in t) this.hbm.write(addr, t.data);
     this.hbm.addTensor({ name, addr, nbytes: numel * elem, elemSize: elem, shape: t.shape, scalarType: t.scalarType });
     return { addr, nbytes: numel * elem, numel, shape: t.shape, scalarType: t.scalarType };
   }

@@ -125,8 +125,19 @@ export class Hbm {
     return out;
   }
 
+  /** Writes `bytes` at `addr`; a whole page not made yet starts as a copy of its bytes (no zero-fill first). */
   write(addr: number, bytes: Uint8Array): void {
-    this.each(addr, bytes.length, (buf, off, from, n) => new Uint8Array(buf, off, n).set(bytes.subarray(from, from + n)));
+    for (let k = 0; k < bytes.length; ) {
+      const a = addr + k;
+      const page = Math.floor(a / PAGE_SIZE);
+      const off = a - page * PAGE_SIZE;
+      const n = Math.min(bytes.length - k, PAGE_SIZE - off);
+      if (n === PAGE_SIZE && !this.pages.has(page) && bytes.buffer instanceof ArrayBuffer) {
+        const at = bytes.byteOffset + k;
+        this.pages.set(page, bytes.buffer.slice(at, at + PAGE_SIZE));
+      } else new Uint8Array(this.page(page), off, n).set(bytes.subarray(k, k + n));
+      k += n;
+    }
   }
 
   /** Calls f per page piece of [addr, addr + len). */
