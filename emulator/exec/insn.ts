@@ -35,6 +35,12 @@ export interface ExecutionCounter {
 export type BlockFn = (c: Cpu, left: number, at: number) => number;
 
 /** One entry of a compiled region: the start of one of its blocks (the run loop calls `fn(c, left, at)`). */
+/** What the run loop's calls of one compiled region ran (jit/region.ts reads it to decide where regions meet). */
+export interface RegionRuns {
+  calls: number;
+  insns: number;
+}
+
 export interface CompiledBlock {
   readonly pc: number;
   /** The block's number in the region's dispatch loop (0: the block the region was compiled from). */
@@ -46,6 +52,8 @@ export interface CompiledBlock {
   /** PC of each instruction of the region, for attributing a fault thrown at index Cpu.jitK. */
   readonly pcs: readonly number[];
   readonly fn: BlockFn;
+  /** Calls of the region's function from the run loop and the instructions they ran (one record per region, shared by its entries). */
+  readonly runs: RegionRuns;
   /** The last two PCs the region left to from this entry and their decoded instructions (saves the run loop a lookup). */
   exitPc0: number;
   exitIns0: Insn | null;

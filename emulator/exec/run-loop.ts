@@ -230,6 +230,9 @@ export function runJit(c: Cpu, cache: CodeCache, budget: number): void {
           }
           cur = null;
           left -= c.jitN;
+          const runs = b.runs;
+          runs.calls++;
+          runs.insns += c.jitN;
           declined = c.jitN === 0;
           ins = exitOf(b, np, cache);
           if (ins.blk === null) heat(c, cache, ins);

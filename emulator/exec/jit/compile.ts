@@ -366,12 +366,13 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
     fn = make(gen(false), `if (((c.lendActive - ${lo}) >>> 0) <= ${span}) return looped(c, left, at);`, looped);
   }
   const pcs = all.map((it) => it.ins.pc);
+  const runs = { calls: 0, insns: 0 };
   // a callee's blocks run in registers renamed for the call: the run loop never enters them
   return region.order
     .filter((b) => b.frame === null)
     .map((b) => ({
       ins: b.items[0].ins,
-      blk: { pc: b.pc, at: index.get(b.key)!, n: b.items.length, pane: b.pane, pcs, fn, exitPc0: -1, exitIns0: null, exitPc1: -1, exitIns1: null },
+      blk: { pc: b.pc, at: index.get(b.key)!, n: b.items.length, pane: b.pane, pcs, fn, runs, exitPc0: -1, exitIns0: null, exitPc1: -1, exitIns1: null },
     }));
 }
 

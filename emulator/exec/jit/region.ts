@@ -7,10 +7,11 @@
 // ends at a jump, call or return, a branch back to its own start, the start of another block of the
 // region (it then falls through to it), the first instruction that does not compile, or MAX_BLOCK
 // instructions. The region takes no block past MAX_REGION instructions (a block is taken whole or
-// not at all), and no block start that an earlier region holds: it leaves to that region there, so
-// regions meet at block starts and each start is compiled once (an outer loop's region leaves to its
-// inner loop's). A callee's frame is the path it ran straight through: its conditional branches
-// leave the region when taken.
+// not at all), and no block start that an earlier long-running region holds: it leaves to that
+// region there, so an outer loop's region leaves to its inner loop's, which V8 optimises once; the
+// starts of a short-running region (a few passes of a small loop per call) it takes over, so that
+// such a loop nest is one function (`held`). A callee's frame is the path it ran straight through:
+// its conditional branches leave the region when taken.
 //
 // In a callee's frame the templates' registers are renamed at collection: `a[N]` becomes `a[N + D]`,
 // D = 4 × CALLINC, the physical register N + D of the window the region was entered in (jit/locals.ts
@@ -117,12 +118,25 @@ function frameSafe(ins: Insn, e: Emitted, k: number, frame: Frame): boolean {
 /** Code known to run: V8 compiles a path the function has not run yet to a deoptimisation. */
 const ran = (i: Insn): boolean => i.hot > 0 || i.blk !== null;
 
+/** Calls of a region the run loop must have made before its runs per call are judged. */
+const JUDGED_AFTER = 16;
+/** Instructions per call below which a region is short-running (each call then pays the run loop's dispatch). */
+const SHORT_RUN = 4096;
+
 /**
- * A block start another region holds: a region ends where it reaches one, and leaves to it. (Nested
- * loops otherwise compiled twice: the inner loop's region first, then the outer loop's, which took
- * the inner loop's starts over, and V8 optimised the same loop again in the new function.)
+ * A block start another region holds: a region ends where it reaches one, and leaves to it — unless
+ * that region is short-running (a few passes of a small inner loop per call), whose starts a region
+ * around it takes over so that the loop nest runs in one function. A long-running inner loop keeps
+ * its region: taking it over made V8 optimise the same loop again in the outer loop's function (with
+ * no feedback yet for the inner blocks there, so it deoptimised once more), and the nest ran slower
+ * in the bigger function (the scale kernel's 2048² launch 1060 ms against 482 when kept).
  */
-const held = (i: Insn): boolean => i.blk !== null;
+function held(i: Insn): boolean {
+  const b = i.blk;
+  if (b === null) return false;
+  const r = b.runs;
+  return r.calls < JUDGED_AFTER || r.insns >= SHORT_RUN * r.calls;
+}
 
 /**
  * The region starting at `first`: blocks collected breadth-first from it; `next(i)` is the decoded
