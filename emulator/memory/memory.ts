@@ -76,6 +76,25 @@ export interface WriteMarks {
   readonly done: () => void;
 }
 
+/**
+ * The marking path's tables, for compiled stores (jit/template.ts): page number → slot (0: not on the
+ * marking path), and by slot the page's words, its marks as words (four marks each) and its marks.
+ * The arrays are the Memory's own, changed in place, so a region reads them as they are now.
+ */
+export interface MarkTables {
+  readonly idx: Uint16Array;
+  readonly i32: readonly Int32Array[];
+  readonly words: readonly Int32Array[];
+  readonly marks: readonly (WriteMarks | undefined)[];
+  /** Marks' last byte marked: their count set to 0 and their done() called. */
+  readonly complete: (m: WriteMarks) => void;
+}
+
+function complete(m: WriteMarks): void {
+  m.left.n = 0;
+  m.done();
+}
+
 export interface Watchpoint {
   readonly id: number;
   readonly addr: number;
@@ -126,14 +145,11 @@ function mark(m: WriteMarks, off: number, size: number): void {
 function countFresh(m: WriteMarks, fresh: number): void {
   if (fresh === 0) return;
   if (m.left.n > fresh) m.left.n -= fresh;
-  else {
-    m.left.n = 0;
-    m.done();
-  }
+  else complete(m);
 }
 
 /** Four marked bytes read as one little-endian word. */
-const ALL_MARKED = 0x01010101;
+export const ALL_MARKED = 0x01010101;
 
 /** Every data page of the pool, the lowest last (taken first). */
 function allPoolPages(): number[] {
@@ -277,6 +293,11 @@ export class Memory {
     const s = this.wIdx[a >>> PAGE_SHIFT];
     if (s !== 0 && (a & 3) === 0) this.i32s[s][(a & PAGE_MASK) >>> 2] = v;
     else this.markedOrSlowWrite(a, 4, v);
+  }
+
+  /** The tables of the marking path (markedOrSlowWrite), which compiled 32-bit stores inline. */
+  markTables(): MarkTables {
+    return { idx: this.mIdx, i32: this.i32s, words: this.markWords, marks: this.marksOf, complete };
   }
 
   /** A store off the fast path: an aligned one to a page with write marks only marks its bytes. */

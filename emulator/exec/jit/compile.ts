@@ -27,6 +27,7 @@
 import type { Cpu } from '../../core/cpu';
 import type { BlockFn, CompiledBlock, Handler, Insn } from '../insn';
 import type { ExecutionCounter } from '../counted';
+import type { MarkTables } from '../../memory/memory';
 import { jitCalleeFree, jitEntry, jitFrame, jitRetw } from './windowed';
 import { catching, jitRead, jitWrite } from './slow';
 import { type Region, RegionBlock, blockKey, collectRegion } from './region';
@@ -47,7 +48,7 @@ const hex = (v: number) => `0x${(v >>> 0).toString(16)}`;
 type Factory = (
   pool8: Uint8Array, pool16: Uint16Array, pool32: Int32Array,
   entry: typeof jitEntry, retw: typeof jitRetw, read: typeof jitRead, write: typeof jitWrite, cnt: readonly ExecutionCounter[], hf: readonly Handler[], hi: readonly Insn[], looped: BlockFn | undefined,
-  calleeFree: typeof jitCalleeFree, frame: typeof jitFrame,
+  calleeFree: typeof jitCalleeFree, frame: typeof jitFrame, mk: MarkTables,
 ) => BlockFn;
 
 /** Code generation state shared by the blocks of one region. */
@@ -252,6 +253,7 @@ function regionSource(g: Gen, order: readonly RegionBlock[], name: string, prolo
     g.regs.declare,
     // locals: V8 then checks the views' maps once per call, not in every loop iteration
     'const m8 = pool8, m16 = pool16, m32 = pool32;',
+    'const mkIdx = mk.idx, mkI32 = mk.i32, mkWords = mk.words, mkMarks = mk.marks, mkComplete = mk.complete;',
     'let dn = 0;',
     // every exit of the blocks sets `ret` (and `xn`, -1 when its code has set c.jitN) and breaks out of `region` to the one write-back
     'let ret = 0, xn = -1;',
@@ -348,8 +350,8 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
   const hi = all.map((it) => it.ins);
   const make = (g: Gen, prologue: string, looped?: BlockFn): BlockFn => {
     const src = regionSource(g, cases, `region_${first.pc.toString(16)}${g.hasLoops ? '_loops' : ''}_${cpuSerial(c)}`, prologue);
-    const factory = new Function('pool8', 'pool16', 'pool32', 'jitEntry', 'jitRetw', 'jitRead', 'jitWrite', 'cnt', 'hf', 'hi', 'looped', 'calleeFree', 'frame', src) as Factory;
-    return factory(m.pool8, m.pool16, m.pool32, jitEntry, jitRetw, jitRead, jitWrite, g.counters, hf, hi, looped, jitCalleeFree, jitFrame);
+    const factory = new Function('pool8', 'pool16', 'pool32', 'jitEntry', 'jitRetw', 'jitRead', 'jitWrite', 'cnt', 'hf', 'hi', 'looped', 'calleeFree', 'frame', 'mk', src) as Factory;
+    return factory(m.pool8, m.pool16, m.pool32, jitEntry, jitRetw, jitRead, jitWrite, g.counters, hf, hi, looped, jitCalleeFree, jitFrame, m.markTables());
   };
   c.jitCompiled++;
   let fn: BlockFn;
