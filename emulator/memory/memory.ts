@@ -77,22 +77,14 @@ export interface WriteMarks {
 }
 
 /**
- * The marking path's tables, for compiled stores (jit/template.ts): page number → slot (0: not on the
- * marking path), and by slot the page's words, its marks as words (four marks each) and its marks.
- * The arrays are the Memory's own, changed in place, so a region reads them as they are now.
+ * The marking path for compiled stores (jit/template.ts): `store32(a, v)` does an aligned 32-bit store
+ * to a page on the marking path as Memory.write32 does (the word, its four marks, the page's count of
+ * unmarked bytes, done() at the last one) and returns true; false, having done nothing, for any other
+ * store. One small function, so a region's many stores each add a call, not its body, to the region's
+ * bytecode (V8 does not optimise a function past its bytecode size limit).
  */
 export interface MarkTables {
-  readonly idx: Uint16Array;
-  readonly i32: readonly Int32Array[];
-  readonly words: readonly Int32Array[];
-  readonly marks: readonly (WriteMarks | undefined)[];
-  /** Marks' last byte marked: their count set to 0 and their done() called. */
-  readonly complete: (m: WriteMarks) => void;
-}
-
-function complete(m: WriteMarks): void {
-  m.left.n = 0;
-  m.done();
+  readonly store32: (a: number, v: number) => boolean;
 }
 
 export interface Watchpoint {
@@ -145,11 +137,14 @@ function mark(m: WriteMarks, off: number, size: number): void {
 function countFresh(m: WriteMarks, fresh: number): void {
   if (fresh === 0) return;
   if (m.left.n > fresh) m.left.n -= fresh;
-  else complete(m);
+  else {
+    m.left.n = 0;
+    m.done();
+  }
 }
 
 /** Four marked bytes read as one little-endian word. */
-export const ALL_MARKED = 0x01010101;
+const ALL_MARKED = 0x01010101;
 
 /** Every data page of the pool, the lowest last (taken first). */
 function allPoolPages(): number[] {
@@ -168,6 +163,7 @@ export class Memory {
   /** By slot: the write marks of a page on the marking path, and their bytes as words (4 marks each). */
   private readonly marksOf: (WriteMarks | undefined)[] = [undefined];
   private readonly markWords: Int32Array[] = [new Int32Array(0)];
+  private marking?: MarkTables;
   readonly u8s: Uint8Array[] = [new Uint8Array(0)];
   readonly u16s: Uint16Array[] = [new Uint16Array(0)];
   readonly i32s: Int32Array[] = [new Int32Array(0)];
@@ -295,29 +291,39 @@ export class Memory {
     else this.markedOrSlowWrite(a, 4, v);
   }
 
-  /** The tables of the marking path (markedOrSlowWrite), which compiled 32-bit stores inline. */
+  /** The marking path of aligned 32-bit stores (markedOrSlowWrite's), for compiled stores; made once. */
   markTables(): MarkTables {
-    return { idx: this.mIdx, i32: this.i32s, words: this.markWords, marks: this.marksOf, complete };
+    if (this.marking) return this.marking;
+    const { mIdx, i32s, markWords, marksOf } = this;
+    const store32 = (a: number, v: number): boolean => {
+      const s = (a & 3) === 0 ? mIdx[a >>> PAGE_SHIFT] : 0;
+      if (s === 0) return false;
+      const w = (a & PAGE_MASK) >>> 2;
+      i32s[s][w] = v;
+      // the four marks as one word: each is 0 or 1, so their sum is the word times 0x01010101, top byte
+      const words = markWords[s];
+      const x = words[w];
+      if (x !== ALL_MARKED) {
+        words[w] = ALL_MARKED;
+        countFresh(marksOf[s]!, 4 - (Math.imul(x, 0x01010101) >>> 24));
+      }
+      return true;
+    };
+    return (this.marking = { store32 });
   }
 
   /** A store off the fast path: an aligned one to a page with write marks only marks its bytes. */
   private markedOrSlowWrite(a: number, size: 1 | 2 | 4, v: number): void {
+    if (size === 4) {
+      if (!this.markTables().store32(a, v)) this.slowWrite(a, size, v, false);
+      return;
+    }
     const s = this.mIdx[a >>> PAGE_SHIFT];
     if (s === 0 || (a & (size - 1)) !== 0) {
       this.slowWrite(a, size, v, false);
       return;
     }
     const off = a & PAGE_MASK;
-    if (size === 4) {
-      this.i32s[s][off >>> 2] = v;
-      // the four marks as one word: each is 0 or 1, so their sum is the word times 0x01010101, top byte
-      const words = this.markWords[s];
-      const w = words[off >>> 2];
-      if (w === ALL_MARKED) return;
-      words[off >>> 2] = ALL_MARKED;
-      countFresh(this.marksOf[s]!, 4 - (Math.imul(w, 0x01010101) >>> 24));
-      return;
-    }
     if (size === 2) this.u16s[s][off >>> 1] = v;
     else this.u8s[s][off] = v;
     mark(this.marksOf[s]!, off, size);

@@ -1,5 +1,5 @@
 // Compiled 32-bit stores to a page on the Memory's marking path (an output tensor's HBM page whose
-// bytes are not all written yet: emulator/exec/jit/template.ts markedStore): the words, the marks,
+// bytes are not all written yet: emulator/exec/jit/template.ts store, Memory.markTables): the words, the marks,
 // the count of unmarked bytes and the moment the page completes (its done(), after which the page is
 // aliased again without marks, as the device does) are the interpreter's at every sampled budget;
 // byte and halfword stores keep the Memory's path.
@@ -78,7 +78,7 @@ describe('emulator: compiled stores to pages with write marks', () => {
     const plain = machine(false);
     assert.equal(plain.m.run({ maxInstructions: 10_000_000 }).kind, 'breakpoint');
     assert.ok(jit.m.compiledBlocks > 0, 'the loop was compiled');
-    assert.match(jit.m.lookup(jit.loop).blk?.fn.toString() ?? '', /mkIdx\[ad >>> 16\]/, 'the loop\'s stores are compiled with the marking path inline');
+    assert.match(jit.m.lookup(jit.loop).blk?.fn.toString() ?? '', /mkStore\(ad, /, 'the loop\'s stores try the marking path before the slow path');
     assert.equal(jit.completed.length, 1, 'the page completed once');
     assert.equal(plain.completed.length, 1);
     assert.equal(jit.marks.left.n, 0);

@@ -253,7 +253,7 @@ function regionSource(g: Gen, order: readonly RegionBlock[], name: string, prolo
     g.regs.declare,
     // locals: V8 then checks the views' maps once per call, not in every loop iteration
     'const m8 = pool8, m16 = pool16, m32 = pool32;',
-    'const mkIdx = mk.idx, mkI32 = mk.i32, mkWords = mk.words, mkMarks = mk.marks, mkComplete = mk.complete;',
+    'const mkStore = mk.store32;',
     'let dn = 0;',
     // every exit of the blocks sets `ret` (and `xn`, -1 when its code has set c.jitN) and breaks out of `region` to the one write-back
     'let ret = 0, xn = -1;',

@@ -5,8 +5,8 @@
 // Conventions of the generated code: `a` is the current window (Int32Array), `c` the Cpu, `mem`
 // the Memory, `m8`, `m16`, `m32` the views of its pool (Memory.pool8, pool16, pool32), whose first
 // words are the page tables (Memory.rPool, wPool: page number → byte offset in the pool, negative
-// for the slow path); `jitRead`, `jitWrite` the Memory's slow path (jit/slow.ts); `mkIdx`, `mkI32`,
-// `mkWords`, `mkMarks`, `mkComplete` its marking path's tables (Memory.markTables); `done` counts the
+// for the slow path); `jitRead`, `jitWrite` the Memory's slow path (jit/slow.ts); `mkStore` its marking
+// path for 32-bit stores (Memory.markTables); `done` counts the
 // instructions of earlier passes of a self-looping block. Before anything that may fault, c.jitK is
 // set to the instruction's index K in the block and c.jitN to `done + K`; a fault does not throw at
 // the block: it is kept in c.jitFault, and the block leaves (`return PC`, PC the instruction's).
@@ -14,7 +14,7 @@
 import type { Insn } from '../insn';
 import { TAKEN_NEXT } from '../insn';
 import { CALLINC_MASK, CALLINC_SHIFT } from './windowed';
-import { ALL_MARKED, POOL_WRITE } from '../../memory/memory';
+import { POOL_WRITE } from '../../memory/memory';
 
 /**
  * 'seq': statements, then the next instruction (`rotates`: it moved the register window, so the
@@ -105,26 +105,16 @@ export function load(i: Insn, x: EmitContext, size: 1 | 2 | 4, signed: boolean, 
 
 /**
  * mem[as + offset] = at; a slow store that faulted, or rewrote decoded code, leaves the (now stale)
- * block right after it. A 32-bit store to a page on the Memory's marking path (an output tensor's HBM
- * page whose bytes are not all written yet: Memory.markTables) is done inline as markedOrSlowWrite
- * does it: the word, its four marks, the page's count of unmarked bytes (done() at the last one).
+ * block right after it. A 32-bit store off the pool first tries the Memory's marking path
+ * (`mkStore`, Memory.markTables: an output tensor's HBM page whose bytes are not all written yet),
+ * which skips the call chain of the slow path and cannot fault or touch decoded code.
  */
 export function store(i: Insn, x: EmitContext, size: 1 | 2 | 4, from = A(i.a)): Emitted {
   const k = x.k;
   const addr = `const ad = (a[${i.b}] + ${imm(i.c)}) | 0;`;
   const slow = `c.jitK = ${k}; c.jitN = done + ${k}; jitWrite(c, ad >>> 0, ${from}, ${size}); ${leaveIfFaulted(i)} ${leaveIfCodeChanged(i, x)}`;
-  const offPath = size === 4 ? `const ms = (ad & 3) === 0 ? mkIdx[ad >>> 16] : 0; if (ms !== 0) { ${markedStore(i, x, from)} } else { ${slow} }` : slow;
-  return seq(`{ ${addr} ${poolOffset(true)} if ((o & ${FAST_MASK[size]}) === 0) ${POOL_AT[size]} = ${from}; else { ${offPath} } }`);
-}
-
-/** The word `from` at `ad` of marking slot `ms`, and its marks (a page completed: MarkTables.complete, after which the region leaves if that changed decoded code). */
-function markedStore(i: Insn, x: EmitContext, from: string): string {
-  const all = hex(ALL_MARKED);
-  return (
-    `const mw = (ad & 0xffff) >> 2; mkI32[ms][mw] = ${from}; const ws = mkWords[ms]; const mx = ws[mw]; ` +
-    `if (mx !== ${all}) { ws[mw] = ${all}; const mf = 4 - (Math.imul(mx, ${all}) >>> 24); const ml = mkMarks[ms].left; ` +
-    `if (ml.n > mf) ml.n -= mf; else { mkComplete(mkMarks[ms]); ${leaveIfCodeChanged(i, x)} } }`
-  );
+  const off = size === 4 ? `if (!mkStore(ad, ${from})) { ${slow} }` : slow;
+  return seq(`{ ${addr} ${poolOffset(true)} if ((o & ${FAST_MASK[size]}) === 0) ${POOL_AT[size]} = ${from}; else { ${off} } }`);
 }
 
 /** After a slow access or a handler call that may fault: leave the block if it did (the run loop raises it). */
