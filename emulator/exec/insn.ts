@@ -34,13 +34,13 @@ export interface ExecutionCounter {
 /** Runs the region from its block number `at` (at most `left` instructions); returns the next PC. */
 export type BlockFn = (c: Cpu, left: number, at: number) => number;
 
-/** One entry of a compiled region: the start of one of its blocks (the run loop calls `fn(c, left, at)`). */
 /** What the run loop's calls of one compiled region ran (jit/region.ts reads it to decide where regions meet). */
 export interface RegionRuns {
   calls: number;
   insns: number;
 }
 
+/** One entry of a compiled region: the start of one of its blocks (the run loop calls `fn(c, left, at)`). */
 export interface CompiledBlock {
   readonly pc: number;
   /** The block's number in the region's dispatch loop (0: the block the region was compiled from). */

@@ -83,7 +83,7 @@ export interface WriteMarks {
  * store. One small function, so a region's many stores each add a call, not its body, to the region's
  * bytecode (V8 does not optimise a function past its bytecode size limit).
  */
-export interface MarkTables {
+export interface MarkingPath {
   readonly store32: (a: number, v: number) => boolean;
 }
 
@@ -163,7 +163,7 @@ export class Memory {
   /** By slot: the write marks of a page on the marking path, and their bytes as words (4 marks each). */
   private readonly marksOf: (WriteMarks | undefined)[] = [undefined];
   private readonly markWords: Int32Array[] = [new Int32Array(0)];
-  private marking?: MarkTables;
+  private marking?: MarkingPath;
   readonly u8s: Uint8Array[] = [new Uint8Array(0)];
   readonly u16s: Uint16Array[] = [new Uint16Array(0)];
   readonly i32s: Int32Array[] = [new Int32Array(0)];
@@ -292,7 +292,7 @@ export class Memory {
   }
 
   /** The marking path of aligned 32-bit stores (markedOrSlowWrite's), for compiled stores; made once. */
-  markTables(): MarkTables {
+  markingPath(): MarkingPath {
     if (this.marking) return this.marking;
     const { mIdx, i32s, markWords, marksOf } = this;
     const store32 = (a: number, v: number): boolean => {
@@ -315,7 +315,7 @@ export class Memory {
   /** A store off the fast path: an aligned one to a page with write marks only marks its bytes. */
   private markedOrSlowWrite(a: number, size: 1 | 2 | 4, v: number): void {
     if (size === 4) {
-      if (!this.markTables().store32(a, v)) this.slowWrite(a, size, v, false);
+      if (!this.markingPath().store32(a, v)) this.slowWrite(a, size, v, false);
       return;
     }
     const s = this.mIdx[a >>> PAGE_SHIFT];

@@ -1,5 +1,5 @@
 // Compiled 32-bit stores to a page on the Memory's marking path (an output tensor's HBM page whose
-// bytes are not all written yet: emulator/exec/jit/template.ts store, Memory.markTables): the words, the marks,
+// bytes are not all written yet: emulator/exec/jit/template.ts store, Memory.markingPath): the words, the marks,
 // the count of unmarked bytes and the moment the page completes (its done(), after which the page is
 // aliased again without marks, as the device does) are the interpreter's at every sampled budget;
 // byte and halfword stores keep the Memory's path.

@@ -27,7 +27,7 @@
 import type { Cpu } from '../../core/cpu';
 import type { BlockFn, CompiledBlock, Handler, Insn } from '../insn';
 import type { ExecutionCounter } from '../counted';
-import type { MarkTables } from '../../memory/memory';
+import type { MarkingPath } from '../../memory/memory';
 import { jitCalleeFree, jitEntry, jitFrame, jitRetw } from './windowed';
 import { catching, jitRead, jitWrite } from './slow';
 import { type Region, RegionBlock, blockKey, collectRegion } from './region';
@@ -48,7 +48,7 @@ const hex = (v: number) => `0x${(v >>> 0).toString(16)}`;
 type Factory = (
   pool8: Uint8Array, pool16: Uint16Array, pool32: Int32Array,
   entry: typeof jitEntry, retw: typeof jitRetw, read: typeof jitRead, write: typeof jitWrite, cnt: readonly ExecutionCounter[], hf: readonly Handler[], hi: readonly Insn[], looped: BlockFn | undefined,
-  calleeFree: typeof jitCalleeFree, frame: typeof jitFrame, mk: MarkTables,
+  calleeFree: typeof jitCalleeFree, frame: typeof jitFrame, mk: MarkingPath,
 ) => BlockFn;
 
 /** Code generation state shared by the blocks of one region. */
@@ -351,7 +351,7 @@ export function compileRegion(c: Cpu, first: Insn, next: (i: Insn) => Insn, at: 
   const make = (g: Gen, prologue: string, looped?: BlockFn): BlockFn => {
     const src = regionSource(g, cases, `region_${first.pc.toString(16)}${g.hasLoops ? '_loops' : ''}_${cpuSerial(c)}`, prologue);
     const factory = new Function('pool8', 'pool16', 'pool32', 'jitEntry', 'jitRetw', 'jitRead', 'jitWrite', 'cnt', 'hf', 'hi', 'looped', 'calleeFree', 'frame', 'mk', src) as Factory;
-    return factory(m.pool8, m.pool16, m.pool32, jitEntry, jitRetw, jitRead, jitWrite, g.counters, hf, hi, looped, jitCalleeFree, jitFrame, m.markTables());
+    return factory(m.pool8, m.pool16, m.pool32, jitEntry, jitRetw, jitRead, jitWrite, g.counters, hf, hi, looped, jitCalleeFree, jitFrame, m.markingPath());
   };
   c.jitCompiled++;
   let fn: BlockFn;

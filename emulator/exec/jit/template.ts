@@ -6,7 +6,7 @@
 // the Memory, `m8`, `m16`, `m32` the views of its pool (Memory.pool8, pool16, pool32), whose first
 // words are the page tables (Memory.rPool, wPool: page number → byte offset in the pool, negative
 // for the slow path); `jitRead`, `jitWrite` the Memory's slow path (jit/slow.ts); `mkStore` its marking
-// path for 32-bit stores (Memory.markTables); `done` counts the
+// path for 32-bit stores (Memory.markingPath); `done` counts the
 // instructions of earlier passes of a self-looping block. Before anything that may fault, c.jitK is
 // set to the instruction's index K in the block and c.jitN to `done + K`; a fault does not throw at
 // the block: it is kept in c.jitFault, and the block leaves (`return PC`, PC the instruction's).
@@ -106,7 +106,7 @@ export function load(i: Insn, x: EmitContext, size: 1 | 2 | 4, signed: boolean, 
 /**
  * mem[as + offset] = at; a slow store that faulted, or rewrote decoded code, leaves the (now stale)
  * block right after it. A 32-bit store off the pool first tries the Memory's marking path
- * (`mkStore`, Memory.markTables: an output tensor's HBM page whose bytes are not all written yet),
+ * (`mkStore`, Memory.markingPath: an output tensor's HBM page whose bytes are not all written yet),
  * which skips the call chain of the slow path and cannot fault or touch decoded code.
  */
 export function store(i: Insn, x: EmitContext, size: 1 | 2 | 4, from = A(i.a)): Emitted {
