@@ -1,6 +1,10 @@
 // -O2 analyses: the dominator tree of a function's blocks (iterative, over reverse post-order) and its
 // natural loops (a back edge b → h where h dominates b; the loop is h plus every block that reaches
-// b without passing h; back edges to one header make one loop), innermost first.
+// b without passing h; back edges to one header make one loop), innermost first. The loop passes ask
+// again after every loop they offer a change to (most leave the loop alone), so each function's last
+// analysis is kept and returned while its control flow is unchanged: the same blocks in the same order
+// with the same jump and branch targets (a check that allocates nothing). Instructions may change
+// meanwhile; neither analysis reads them.
 
 import type { Block, Func } from '../ir/ir';
 import { successors } from './walk';
@@ -14,7 +18,42 @@ export interface Dominators {
   readonly preds: ReadonlyMap<number, readonly Block[]>;
 }
 
+/** A function's last analyses and the control flow they were made of. */
+interface Analysed {
+  readonly blocks: readonly Block[];
+  /** Each block's jump target or branch targets (then, else), two slots per block. */
+  readonly targets: readonly (Block | undefined)[];
+  readonly dom: Dominators;
+  loops?: readonly Loop[];
+}
+
+const analysed = new WeakMap<Func, Analysed>();
+
+/** The first and second successor slots of a block's terminator. */
+const firstTarget = (b: Block) => (b.term?.op === 'jump' ? b.term.target : b.term?.op === 'branch' ? b.term.then : undefined);
+const secondTarget = (b: Block) => (b.term?.op === 'branch' ? b.term.else : undefined);
+
+/** Whether `f`'s blocks and their targets are still those `a` was made of. */
+function sameControlFlow(f: Func, a: Analysed): boolean {
+  const blocks = f.blocks;
+  if (blocks.length !== a.blocks.length) return false;
+  for (let k = 0; k < blocks.length; k++) {
+    const b = blocks[k];
+    if (b !== a.blocks[k] || firstTarget(b) !== a.targets[2 * k] || secondTarget(b) !== a.targets[2 * k + 1]) return false;
+  }
+  return true;
+}
+
+/** The dominator tree of `f`: the last one made while the control flow is unchanged, else a new one. */
 export function dominators(f: Func): Dominators {
+  const last = analysed.get(f);
+  if (last && sameControlFlow(f, last)) return last.dom;
+  const dom = computeDominators(f);
+  analysed.set(f, { blocks: [...f.blocks], targets: f.blocks.flatMap((b) => [firstTarget(b), secondTarget(b)]), dom });
+  return dom;
+}
+
+function computeDominators(f: Func): Dominators {
   const order: Block[] = [];
   const seen = new Set<Block>();
   // iterative depth-first post-order from the entry
@@ -83,8 +122,16 @@ export interface Loop {
   readonly latches: Block[];
 }
 
-/** The natural loops of `f`, innermost (smallest) first. */
+/** The natural loops of `f`, innermost (smallest) first (a new array; the loops are shared while the
+ *  control flow is unchanged and must not be changed). */
 export function naturalLoops(f: Func, dom: Dominators = dominators(f)): Loop[] {
+  const last = analysed.get(f);
+  if (last?.dom !== dom) return findLoops(dom);
+  last.loops ??= findLoops(dom);
+  return [...last.loops];
+}
+
+function findLoops(dom: Dominators): Loop[] {
   const byHeader = new Map<Block, Loop>();
   for (const b of dom.order) {
     for (const h of successors(b)) {

@@ -39,6 +39,44 @@ describe('compiler -O2 loop passes (IR in → IR out)', () => {
     assert.ok(!loops[1].blocks.has(outer.exit));
   });
 
+  it('loops.ts: the analyses are reused while the control flow is unchanged, and made again after any change to it', () => {
+    const b = new FunctionBuilder('f', 'f', POS, true);
+    const n = b.addParam('i32');
+    const p = b.addParam('i32');
+    const { head, loop, exit } = countedLoop(b, n, () => b.store('i32', n, regAddr(p)));
+    b.terminate({ op: 'ret' });
+    const f = b.func;
+    const dom = dominators(f);
+    const loops = naturalLoops(f, dom);
+    // an instruction changed: the same analyses (neither reads instructions)
+    loop.instrs.push(...loop.instrs.splice(0, 1));
+    assert.equal(dominators(f), dom);
+    const again = naturalLoops(f, dom);
+    assert.notEqual(again, loops, 'a new array each time');
+    assert.deepEqual(again, loops);
+    // a branch target changed: the loop's back edge now goes to the exit, so there is no loop
+    const back = loop.term!;
+    loop.term = { op: 'jump', target: exit };
+    const noLoop = dominators(f);
+    assert.notEqual(noLoop, dom);
+    assert.deepEqual(naturalLoops(f, noLoop), []);
+    assert.ok(noLoop.dominates(head, exit));
+    // put back: a loop again (a new analysis equal to the first)
+    loop.term = back;
+    assert.deepEqual(naturalLoops(f).map((l) => [l.header.id, [...l.blocks].map((x) => x.id).sort()]), [[head.id, [head.id, loop.id].sort()]]);
+    // a block inserted before the header (a preheader, as licm.ts makes one) joins the analysis
+    const entry = f.blocks[0];
+    const pre: Block = { id: 99, instrs: [], term: { op: 'jump', target: head } };
+    f.blocks.splice(f.blocks.indexOf(head), 0, pre);
+    assert.equal(entry.term?.op, 'jump');
+    if (entry.term?.op === 'jump') entry.term = { ...entry.term, target: pre };
+    const withPre = dominators(f);
+    assert.ok(withPre.order.includes(pre) && withPre.dominates(pre, loop) && !withPre.dominates(loop, pre));
+    // the preheader jumps past the loop: the loop's blocks are unreachable
+    pre.term = { op: 'jump', target: exit };
+    assert.ok(!dominators(f).order.includes(loop) && !dominators(f).order.includes(head));
+  });
+
   it('rotate.ts: a top-tested loop becomes a guard, a preheader and a bottom test', () => {
     const b = new FunctionBuilder('f', 'f', POS, true);
     const n = b.addParam('i32');
