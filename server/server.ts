@@ -15,6 +15,8 @@ import { toDiagnostic } from './convert';
 import { definition } from './definition';
 import { editorHost, loadGrammar, readDisk, SdkFiles } from './files';
 import { hover } from './hover';
+import { highlights, references } from './references';
+import { prepareRename, rename } from './rename';
 import { Publications } from './publications';
 import { Scheduler, realClock, type Clock } from './scheduler';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings';
@@ -137,6 +139,31 @@ export class Q7Server {
       const a = await this.fresh(p.textDocument.uri);
       return a ? definition(a.analysis, a.path, p.position.line, p.position.character, (f) => this.sdk.realPath(f)) : [];
     }));
+    c.onReferences(this.guard('references', async (p) => {
+      const a = await this.fresh(p.textDocument.uri);
+      return a ? references(a.analysis, a.path, p.position.line, p.position.character, p.context.includeDeclaration, (f) => this.sdk.realPath(f)) : null;
+    }));
+    c.onDocumentHighlight(this.guard('documentHighlight', async (p) => {
+      const a = await this.fresh(p.textDocument.uri);
+      return a ? highlights(a.analysis, a.path, p.position.line, p.position.character) : null;
+    }));
+    c.onPrepareRename(this.guard('prepareRename', async (p) => {
+      const a = await this.fresh(p.textDocument.uri);
+      if (!a) return null;
+      const r = prepareRename(a.analysis, a.path, p.position.line, p.position.character);
+      if (typeof r === 'string') throw new ResponseError(ErrorCodes.InvalidRequest, r);
+      return r;
+    }));
+    c.onRenameRequest(this.guard('rename', async (p) => {
+      const a = await this.fresh(p.textDocument.uri);
+      const doc = this.documents.get(p.textDocument.uri);
+      if (!a || !doc) return null;
+      const analyses = await this.ready();
+      const settings = await this.settingsFor(p.textDocument.uri);
+      const edits = rename(a.analysis, a.path, doc.getText(), p.position.line, p.position.character, p.newName, (text) => analyses.scratch(a.path, text, settings));
+      if (typeof edits === 'string') throw new ResponseError(ErrorCodes.InvalidRequest, edits);
+      return { changes: { [p.textDocument.uri]: edits } };
+    }));
     c.onDidChangeWatchedFiles((p) => this.guardNotification(() => this.filesChanged(p.changes.map((x) => x.uri))));
     this.documents.listen(c);
     c.listen();
@@ -157,6 +184,9 @@ export class Q7Server {
         completionProvider: { triggerCharacters: ['.', ':', '>'] },
         documentSymbolProvider: true,
         definitionProvider: true,
+        referencesProvider: true,
+        documentHighlightProvider: true,
+        renameProvider: { prepareProvider: true },
         codeLensProvider: { resolveProvider: false },
       },
       serverInfo: { name: 'q7-studio', version: SERVER_VERSION },

@@ -8,10 +8,11 @@
 import type { SourceRange } from '../diagnostics';
 import type { SyntaxNode } from '../parse/syntax-node';
 import type { Analyzer } from './analyzer';
-import { functionType, type Decl, type FunctionDecl, type Loc, type Scope, type Unit } from '../model/declarations';
+import { functionType, Loc, type Decl, type FunctionDecl, type Scope, type Unit } from '../model/declarations';
 import type { Expr, ValueCategory } from '../model/expressions';
 import { classLayout, sizeAlignOf, type ClassLayout } from '../model/layout';
 import type { FunctionBody } from '../model/bodies';
+import { definitionToken, referenceSpans, referenceTarget } from './name-references';
 import { typeOfDecl } from './type-syntax';
 import { nonReference, typeToString, unqualified, type Type } from '../model/types';
 
@@ -55,6 +56,21 @@ export class PositionIndex {
       if (found) return found;
     }
     return undefined;
+  }
+
+  /** The places in the user's files that name `decl` (name-references.ts), in file order; undefined
+   *  for a declaration whose references are not found (referenceTarget). */
+  references(decl: Decl): SourceRange[] | undefined {
+    const target = referenceTarget(decl);
+    if (!target) return undefined;
+    const out: SourceRange[] = [];
+    for (const unit of this.units) {
+      if (unit.system) continue;
+      const exprs: Expr[] = [];
+      for (const body of this.bodiesIn(unit)) for (const e of body.fullExpressions) everyExpr(e, exprs);
+      for (const s of referenceSpans(unit, target, this.declLocs(unit), exprs)) out.push(unit.map.range(s.start, s.end));
+    }
+    return out;
   }
 
   /** The innermost typed expression or declaration whose span holds `offset` (an expression before a
@@ -143,6 +159,11 @@ export class PositionIndex {
       for (const l of body.locals) add(l.decl, l.decl.loc);
     }
     collectScope(this.analyzer.global, add, new Set());
+    // a function defined after its declaration: the definition's name too
+    for (const fn of [...this.analyzer.userFunctions, ...this.analyzer.pendingBodies]) {
+      const at = fn.body?.unit === unit ? definitionToken(fn, unit) : undefined;
+      if (at) add(fn, new Loc(unit, at.start, at.end));
+    }
     this.decls.set(unit, m);
     return m;
   }
@@ -172,6 +193,14 @@ function innermost<T>(items: Iterable<[Span, T]>, offset: number): [Span, T] | u
     if (l.start <= offset && offset < l.end && (!best || length(l) < length(best[0]))) best = x;
   }
   return best;
+}
+
+/** `e` and every expression under it, appended to `out`. */
+function everyExpr(e: Expr, out: Expr[]): void {
+  out.push(e);
+  if (e.object && !(e.operands ?? []).includes(e.object)) everyExpr(e.object, out);
+  for (const o of e.operands ?? []) everyExpr(o, out);
+  for (const x of e.list ?? []) everyExpr(x, out);
 }
 
 /** Expressions the source does not spell (an implicit conversion shares its operand's span). */

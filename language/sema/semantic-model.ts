@@ -7,6 +7,7 @@ import { defaultArgument, memberInitialiser, type Initialiser } from './initiali
 import { variableDefinition, type VariableDefinition } from './variable-definitions';
 import { classLayout, sizeAlignOf, type ClassLayout, type SizeAlign } from '../model/layout';
 import { PositionIndex, type NodeInfo } from './node-at';
+import type { SourceRange } from '../diagnostics';
 import { analyseFunctionBody } from './statements';
 import { type FunctionBody } from '../model/bodies';
 import type { Type } from '../model/types';
@@ -72,6 +73,15 @@ export class SemanticModel {
   nodeAt(file: string, line: number, column: number): NodeInfo | undefined {
     this.positions ??= new PositionIndex(this.analyzer, this.units);
     return this.positions.nodeAt(file, line, column);
+  }
+
+  /** The places in the user's files that name `target`: its declaration, and the names, member
+   *  accesses and calls that refer to it, each as the range of the name alone (name-references.ts);
+   *  for an instance of a function template, the template's. Undefined for a class, namespace or
+   *  type (named by type specifiers, which the typed tree does not hold). */
+  references(target: Decl): SourceRange[] | undefined {
+    this.positions ??= new PositionIndex(this.analyzer, this.units);
+    return this.positions.references(target);
   }
 
   /**

@@ -1,0 +1,56 @@
+// Find references and document highlights: the places in the user's files that name the variable,
+// data member, function, function template or enumerator under the cursor (the model's
+// SemanticModel.references: its declaration, and the names, member accesses and calls that refer to
+// it, each as the range of the name alone). A class, namespace or type under the cursor has none
+// found (they are named by type specifiers, which the typed tree does not hold): null, which clients
+// show as "no references".
+
+import { DocumentHighlightKind, type DocumentHighlight, type Location } from 'vscode-languageserver/node';
+import type { Analysis, SourceRange } from '../language';
+import type { Decl } from '../language/model';
+import { toRange, type PathMapper } from './convert';
+import { infoAt } from './position';
+import { pathToUri } from './uris';
+
+/** The declaration under a position and the places that name it; undefined when there is none. */
+export interface Named {
+  readonly decl: Decl;
+  readonly name: string;
+  /** The places, in file order (the declaration's own among them). */
+  readonly places: readonly SourceRange[];
+  /** The declaration's own place (the name it declares), when it is in the user's files. */
+  readonly declared?: SourceRange;
+}
+
+const same = (a: SourceRange, b: SourceRange) =>
+  a.file === b.file && a.start.line === b.start.line && a.start.column === b.start.column && a.end.line === b.end.line && a.end.column === b.end.column;
+
+/** What is named at `line`/`column` (0-based) of `file`, with every place that names it. */
+export function namedAt(analysis: Analysis, file: string, line: number, column: number): Named | undefined {
+  const info = infoAt(analysis, file, line, column);
+  const decl = info?.expr?.callee ?? info?.decl ?? info?.expr?.decl;
+  if (!decl || !('name' in decl)) return undefined;
+  const places = analysis.model.references(decl);
+  if (!places) return undefined;
+  const target = decl.kind === 'function' && decl.templateInfo ? decl.templateInfo.template : decl;
+  const own = target.loc && !target.loc.unit.system ? target.loc.unit.map.range(target.loc.start, target.loc.end) : undefined;
+  return { decl: target, name: target.name, places, declared: own && places.find((p) => same(p, own)) };
+}
+
+/** `textDocument/references`: every place naming the symbol at the position (its declaration only when asked). */
+export function references(analysis: Analysis, file: string, line: number, column: number, includeDeclaration: boolean, realPath: PathMapper): Location[] | null {
+  const n = namedAt(analysis, file, line, column);
+  if (!n) return null;
+  const places = includeDeclaration ? n.places : n.places.filter((p) => !n.declared || !same(p, n.declared));
+  return places.map((p) => ({ uri: pathToUri(realPath(p.file)), range: toRange(p) }));
+}
+
+/** `textDocument/documentHighlight`: the places in this file naming the symbol at the position; its
+ *  declaration is a write, the others are text. */
+export function highlights(analysis: Analysis, file: string, line: number, column: number): DocumentHighlight[] | null {
+  const n = namedAt(analysis, file, line, column);
+  if (!n) return null;
+  return n.places
+    .filter((p) => p.file === file)
+    .map((p) => ({ range: toRange(p), kind: n.declared && same(p, n.declared) ? DocumentHighlightKind.Write : DocumentHighlightKind.Text }));
+}

@@ -1,0 +1,147 @@
+// Find references in the model (SemanticModel.references, language/sema/name-references.ts), on an
+// annotated fixture: each `//   ^^^ ref: NAME` line marks a place of the code line above it that names
+// the declaration called NAME in the fixture (one NAME per declaration: overloads and shadowed names
+// get their own). From every marked place, the model must find exactly the places marked with its
+// NAME, as the ranges of the names alone.
+
+import * as assert from 'node:assert/strict';
+import { memoryHost, type Analysis, type SourceRange } from '../../language';
+import { sharedFrontend } from './grammar';
+
+const FILE = '/refs/k.cpp';
+const FIXTURE = String.raw`#include <torch/torch.h>
+struct Pair { int64_t a; float b; int sum() const; };
+//                    ^ ref: a
+//                             ^ ref: b
+//                                    ^^^ ref: sum
+int Pair::sum() const { return (int)a + (int)b; }
+//        ^^^ ref: sum
+//                                  ^ ref: a
+//                                           ^ ref: b
+enum class Mode { Fast, Slow };
+//                ^^^^ ref: Fast
+static int twice(int x) { return x * 2; }
+//         ^^^^^ ref: twice-int
+//                   ^ ref: x
+//                               ^ ref: x
+static float twice(float x) { return x * 2; }
+//           ^^^^^ ref: twice-float
+//                       ^ ref: x-float
+//                                   ^ ref: x-float
+namespace ns { int helper(int v) { return v + 1; } }
+//                 ^^^^^^ ref: helper
+//                            ^ ref: v
+//                                        ^ ref: v
+template <typename T> T id(T t) { return t; }
+//                      ^^ ref: id
+//                           ^ ref: t
+//                                       ^ ref: t
+int total = 3;
+//  ^^^^^ ref: total
+torch::Tensor k(const torch::Tensor& t_in, Mode mode) {
+//                                   ^^^^ ref: t_in
+//                                              ^^^^ ref: mode
+  auto in = t_in.accessor<float, 2>();
+//     ^^ ref: in
+//          ^^^^ ref: t_in
+//               ^^^^^^^^ ref: accessor
+  Pair p{1, 2.0f};
+//     ^ ref: p
+  int n = twice(p.sum()) + ns::helper(total) + id(total);
+//    ^ ref: n
+//        ^^^^^ ref: twice-int
+//              ^ ref: p
+//                ^^^ ref: sum
+//                             ^^^^^^ ref: helper
+//                                    ^^^^^ ref: total
+//                                             ^^ ref: id
+//                                                ^^^^^ ref: total
+  if (mode == Mode::Fast) {
+//    ^^^^ ref: mode
+//                  ^^^^ ref: Fast
+    float n = twice(1.0f) + in[0][1] + (float)p.b;
+//        ^ ref: n-inner
+//            ^^^^^ ref: twice-float
+//                          ^^ ref: in
+//                                            ^ ref: p
+//                                              ^ ref: b
+    p.a = (int64_t)n + id(p.a);
+//  ^ ref: p
+//    ^ ref: a
+//                 ^ ref: n-inner
+//                     ^^ ref: id
+//                        ^ ref: p
+//                          ^ ref: a
+  }
+  total += n + (int)t_in.accessor<float, 2>()[0][0];
+//^^^^^ ref: total
+//         ^ ref: n
+//                  ^^^^ ref: t_in
+//                       ^^^^^^^^ ref: accessor
+  return t_in;
+//       ^^^^ ref: t_in
+}
+`;
+
+interface Mark {
+  readonly name: string;
+  readonly line: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The `ref:` annotations of the fixture, as 0-based places of the code lines above them. */
+function marks(text: string): Mark[] {
+  const out: Mark[] = [];
+  let code = -1;
+  text.split('\n').forEach((l, i) => {
+    const m = /^\/\/(\s*)(\^+)\s+ref:\s*(\S+)$/.exec(l);
+    if (!m) {
+      code = i;
+      return;
+    }
+    const start = 2 + m[1].length;
+    out.push({ name: m[3], line: code, start, end: start + m[2].length });
+  });
+  return out;
+}
+
+const place = (r: SourceRange | Mark) => ('file' in r ? `${r.start.line + 1}:${r.start.column + 1}-${r.end.column + 1}` : `${r.line + 1}:${r.start + 1}-${r.end + 1}`);
+
+describe('language: find references (SemanticModel.references)', function () {
+  this.timeout(60000);
+  let a: Analysis;
+  const all = marks(FIXTURE);
+  before(async () => {
+    const fe = await sharedFrontend();
+    a = fe.analyze(FILE, memoryHost({ [FILE]: FIXTURE }));
+    assert.deepEqual(a.diagnostics.map((d) => d.message), []);
+  });
+
+  const names = [...new Set(all.map((m) => m.name))];
+  for (const name of names) {
+    it(`finds every place of '${name}' from each of them`, () => {
+      const expected = all.filter((m) => m.name === name).map(place).sort();
+      for (const m of all.filter((x) => x.name === name)) {
+        const info = a.model.nodeAt(FILE, m.line, m.start);
+        const decl = info?.expr?.callee ?? info?.decl ?? info?.expr?.decl;
+        assert.ok(decl, `nothing at ${place(m)}`);
+        const refs = a.model.references(decl);
+        assert.ok(refs, `no references of ${decl.kind} at ${place(m)}`);
+        assert.ok(refs.every((r) => r.file === FILE));
+        assert.deepEqual(refs.map(place).sort(), expected, `from ${place(m)}`);
+      }
+    });
+  }
+
+  it('finds none for a class or namespace name (the typed tree does not hold type specifiers)', () => {
+    const line = FIXTURE.split('\n').findIndex((l) => l.startsWith('  Pair p{'));
+    const info = a.model.nodeAt(FILE, line, 2);
+    assert.equal(info?.kind, 'type');
+    const lines = FIXTURE.split('\n');
+    const structLine = lines.findIndex((l) => l.startsWith('struct Pair'));
+    const decl = a.model.nodeAt(FILE, structLine, 7)?.decl;
+    assert.equal(decl?.kind, 'class');
+    assert.equal(a.model.references(decl!), undefined);
+  });
+});
