@@ -20,14 +20,15 @@ import { lowerStatement, namedReturnValue } from './statements';
 import { layouts, memTypeOf, type Layouts } from './types';
 import { compilerDefined } from '../../language';
 
-/** Variables defined at namespace scope in user files (not SDK headers), namespaces included. */
+/** Variables defined at namespace scope in user files (not SDK headers), namespaces included; not the
+ *  `extern` declarations (globalSymbol takes them to their definition). */
 function userGlobals(scope: Scope, seen = new Set<Scope>()): VarDecl[] {
   if (seen.has(scope)) return [];
   seen.add(scope);
   const out: VarDecl[] = [];
   for (const ds of scope.members.values()) {
     for (const d of ds) {
-      if (d.kind === 'var' && d.storage === 'global' && !d.loc.unit.system && d.type.kind !== 'error' && !d.qualifiedDefinition) out.push(d);
+      if (d.kind === 'var' && d.storage === 'global' && !d.loc.unit.system && d.type.kind !== 'error' && !d.qualifiedDefinition && !d.declaredExtern) out.push(d);
       else if (d.kind === 'namespace') out.push(...userGlobals(d.scope, seen));
     }
   }
@@ -53,6 +54,8 @@ export class ModuleLower implements ModuleLowering {
   private readonly symbols = new Map<FunctionDecl, string>();
   private readonly queue: FunctionDecl[] = [];
   private readonly globals = new Map<VarDecl, string>();
+  /** The user's namespace-scope definitions by qualified name (for their `extern` declarations). */
+  private definitions?: Map<string, VarDecl>;
   /** Static locals initialised by code on first pass (storage and guard in .bss). */
   private readonly dynamicStatics = new Set<VarDecl>();
   /** Globals initialised by the start-up function (sorted into declaration order when it is lowered). */
@@ -301,13 +304,24 @@ export class ModuleLower implements ModuleLowering {
     return sym;
   }
 
+  /** The definition in the user's files of the variable an `extern` declaration names. */
+  private definitionOf(v: VarDecl): VarDecl | undefined {
+    this.definitions ??= new Map(userGlobals(this.model.globalScope).map((d) => [d.qualifiedName, d]));
+    return this.definitions.get(v.qualifiedName);
+  }
+
   /** The symbol a function was given (once it is referenced or lowered). */
   symbolOf(fn: FunctionDecl): string | undefined {
     return this.symbols.get(fn);
   }
 
-  /** The symbol of a global variable, defining its data on first use. */
+  /** The symbol of a global variable, defining its data on first use; an `extern` declaration's is its
+   *  definition's (none in the user's files: the symbol is left for the linker to find). */
   globalSymbol(v: VarDecl, at: Loc): string {
+    if (v.declaredExtern) {
+      const def = this.definitionOf(v);
+      return def ? this.globalSymbol(def, at) : mangleVariable(v);
+    }
     const known = this.globals.get(v);
     if (known) return known;
     const sym = mangleVariable(v);

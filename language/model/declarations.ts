@@ -99,6 +99,8 @@ export interface VarDecl {
   readonly storageClass?: 'static' | 'thread_local';
   /** A namespace-scope definition through a qualified name (`int S::n = 1;`): it defines a member declared elsewhere. */
   readonly qualifiedDefinition?: boolean;
+  /** A namespace-scope declaration written `extern` (not a definition; it may be repeated). */
+  readonly declaredExtern?: boolean;
   /** The alignment its `alignas` asks for (sema/type-syntax.ts, explicitAlignment); the object's is the stricter of this and its type's. */
   readonly align?: number;
 }

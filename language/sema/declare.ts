@@ -372,6 +372,9 @@ function declareVariable(outer: Ctx, node: Node, info: DeclaratorInfo, flags: Sp
   const q = info.qualifierNode && !cls ? info.qualifierNode.childForFieldName('scope') : undefined;
   const owner = q ? resolveName(outer, q).decls.map(scopeDeclOf).find((d) => d !== undefined) : undefined;
   const ctx = owner?.kind === 'class' ? withScope(outer, owner.scope) : outer;
+  if (owner?.kind === 'namespace' && !outer.unit.system) {
+    outer.a.error(locOf(outer, info.nameNode ?? node), 'unsupported', `a namespace's variable defined through a qualified name ('${info.qualifierNode?.text ?? name}') is not supported: define it inside its namespace`);
+  }
   let type = info.type;
   if (containsAuto(type) && init) type = passes.checkExpr(ctx, init).type;
   // `T a[] = {…}` / `char s[] = "…"`: the initialiser gives the length (and is checked here, once)
@@ -381,6 +384,7 @@ function declareVariable(outer: Ctx, node: Node, info: DeclaratorInfo, flags: Sp
     kind: 'var', id: newId(), name, type, storage: cls ? 'static-member' : 'global', constexpr: flags.constexpr,
     loc: locOf(ctx, info.nameNode ?? node), qualifiedName: qualify(outer.scope, name), owner: cls,
     ...(!cls && namedByQualifier(info.nameNode ?? node) ? { qualifiedDefinition: true } : {}),
+    ...(!cls && flags.extern ? { declaredExtern: true } : {}),
   };
   const align = explicitAlignment(ctx, node);
   if (align) (v as { align?: number }).align = align;
@@ -402,8 +406,14 @@ function declareVariable(outer: Ctx, node: Node, info: DeclaratorInfo, flags: Sp
     // a scalar (number, pointer, enum) initialised by one expression: the conversion is checked as for locals
     if (!ctx.unit.system && isScalar(type) && !e.list && init.type !== 'argument_list') passes.convertOrReport(ctx, e, unqualified(type), locOf(ctx, init), 'initialising');
   }
+  if (!cls && !q && !flags.extern && !ctx.unit.system && definedBefore(outer.scope, name)) ctx.a.error(v.loc, 'redefinition', `redefinition of '${name}'`);
   outer.scope.add(name, v);
   return v;
+}
+
+/** A namespace-scope variable of the user's code defined (not only declared `extern`) in `scope` under `name`. */
+function definedBefore(scope: Scope, name: string): boolean {
+  return scope.own(name).some((d) => d.kind === 'var' && d.storage === 'global' && !d.declaredExtern && !d.qualifiedDefinition && !d.loc.unit.system);
 }
 
 function declareFunctionDefinition(ctx: Ctx, node: Node, access: Access, cls?: ClassDecl): FunctionDecl | undefined {

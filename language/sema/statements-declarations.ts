@@ -123,6 +123,8 @@ export function declarationStmt(b: TreeBuilder, node: Node): DeclStmt {
   const locals = localsWithin(b, node);
   const items: Declared[] = [];
   const statik = isStaticDeclaration(node);
+  // `extern int n;` names a namespace-scope variable: nothing is declared here
+  if (node.children.some((c) => c.type === 'storage_class_specifier' && c.text === 'extern')) return { kind: 'decl', loc: locOfNode(b, node), items };
   for (const d of declarators) {
     const binding = !statik && b.body.bindings ? bindingWithin(b, d) : undefined;
     if (binding) {

@@ -54,6 +54,7 @@ export function analyseFunctionBody(a: Analyzer, fn: FunctionDecl): FunctionBody
     for (const p of fn.params) {
       if (!p.name) continue;
       const v: VarDecl = { kind: 'var', id: newId(), name: p.name, type: p.type, storage: 'param', constexpr: false, loc: p.nameLoc ?? p.loc, qualifiedName: p.name };
+      if (!unit.system && fscope.own(p.name).length) a.error(v.loc, 'redefinition', `redefinition of '${p.name}'`);
       fscope.add(p.name, v);
       body.params.push(v);
     }
@@ -162,6 +163,36 @@ function block(ctx: Ctx): Ctx {
   return withScope(ctx, new Scope('block', ctx.scope));
 }
 
+/** The scopes of an if, while, for, range-for or switch statement's init and condition: the outermost
+ *  block of the statement they control may not declare their names again ([basic.scope.block]). */
+const controlScopes = new WeakSet<Scope>();
+
+/** The scope of a statement's init and condition (see controlScopes). */
+function controlBlock(ctx: Ctx): Ctx {
+  const inner = block(ctx);
+  controlScopes.add(inner.scope);
+  return inner;
+}
+
+/** The variable of the namespace around `scope` (the innermost namespace or global scope) named `name`. */
+function namespaceVariable(scope: Scope, name: string): VarDecl | undefined {
+  let s: Scope | undefined = scope;
+  while (s && s.kind !== 'namespace' && s.kind !== 'global') s = s.parent;
+  return s?.own(name).find((d): d is VarDecl => d.kind === 'var' && d.storage === 'global');
+}
+
+/** The variable that declaring `name` in `scope` would declare again, if any: one of the same block
+ *  (a namespace-scope variable a block-scope `extern` declaration named counts), or, in the outermost
+ *  block of a function body or of a controlled statement, a parameter or a variable of the init or
+ *  condition. */
+function redeclared(scope: Scope, name: string): VarDecl | undefined {
+  const here = scope.own(name).find((d): d is VarDecl => d.kind === 'var');
+  if (here) return here;
+  const up = scope.parent;
+  if (scope.kind !== 'block' || !up || (up.kind !== 'function' && !controlScopes.has(up))) return undefined;
+  return up.own(name).find((d): d is VarDecl => d.kind === 'var');
+}
+
 function statement(ctx: Ctx, st: BodyState, node: Node): void {
   try {
     statementInner(ctx, st, node);
@@ -188,7 +219,7 @@ function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
       return;
     }
     case 'if_statement': {
-      const inner = block(ctx);
+      const inner = controlBlock(ctx);
       const cond = node.childForFieldName('condition');
       if (cond) condition(inner, st, cond);
       const c = node.childForFieldName('consequence');
@@ -199,7 +230,7 @@ function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
       return;
     }
     case 'while_statement': {
-      const inner = block(ctx);
+      const inner = controlBlock(ctx);
       const cond = node.childForFieldName('condition');
       if (cond) condition(inner, st, cond);
       const b = node.childForFieldName('body');
@@ -215,7 +246,7 @@ function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
       return;
     }
     case 'for_statement': {
-      const inner = block(ctx);
+      const inner = controlBlock(ctx);
       const init = node.childForFieldName('initializer');
       if (init) {
         if (init.type === 'declaration') localDeclaration(inner, st, init);
@@ -237,7 +268,7 @@ function statementInner(ctx: Ctx, st: BodyState, node: Node): void {
       returnStatement(ctx, st, node);
       return;
     case 'switch_statement': {
-      const inner = block(ctx);
+      const inner = controlBlock(ctx);
       const cond = node.childForFieldName('condition');
       if (cond) condition(inner, st, cond, true);
       const b = node.childForFieldName('body');
@@ -413,6 +444,13 @@ function misparsedLocal(ctx: Ctx, st: BodyState, node: Node, e: Node): boolean {
 function declareLocal(ctx: Ctx, st: BodyState, node: Node, info: DeclaratorInfo, loc: Loc, init: Expr[], form: InitForm, constexpr: boolean): void {
   const name = info.name;
   if (!name) return;
+  // `extern int n;` in a block names the namespace-scope variable: no local object
+  if (node.children.some((c) => c.type === 'storage_class_specifier' && c.text === 'extern')) {
+    const outer = namespaceVariable(ctx.scope, name);
+    if (outer) ctx.scope.add(name, outer);
+    else ctx.a.error(loc, 'unsupported', `a block-scope 'extern' declaration of '${name}' that no namespace-scope declaration before it declares is not supported: declare it at namespace scope first`);
+    return;
+  }
   let type = info.type;
   if (containsAuto(type)) type = deduceAuto(ctx, type, init[0], loc);
   type = completeArrayType(type, init);
@@ -432,6 +470,7 @@ function declareLocal(ctx: Ctx, st: BodyState, node: Node, info: DeclaratorInfo,
     else if (constexpr && init[0]?.type.kind !== 'error') ctx.a.error(loc, 'not-constant', `constexpr variable '${name}' must be initialised by a constant expression`);
   }
   checkDestructible(ctx, type, loc);
+  if (!ctx.unit.system && redeclared(ctx.scope, name)) ctx.a.error(loc, 'redefinition', `redefinition of '${name}'`);
   ctx.scope.add(name, v);
   const temps = fullExpression(st, init, locOf(ctx, node));
   if (type.kind === 'reference') extendLifetime(temps, init[0], v);
@@ -614,7 +653,7 @@ function isCharacter(t: Type): boolean {
 }
 
 function rangeFor(ctx: Ctx, st: BodyState, node: Node): void {
-  const inner = block(ctx);
+  const inner = controlBlock(ctx);
   const right = node.childForFieldName('right');
   const r = right ? (right.type === 'compound_literal_expression' && temporaryArray(inner, right)) || passes.checkExpr(inner, right) : undefined;
   const { type: base } = declaredBaseType(inner, node);
