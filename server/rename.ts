@@ -100,11 +100,12 @@ export function rename(analysis: Analysis, file: string, text: string, line: num
   const expected = shifted(named.places, name);
   const decl = expected[named.places.indexOf(named.declared!)];
   const again = namedAt(after, after.file, decl.start.line, decl.start.column);
-  const found = new Set((again?.places ?? []).map(key));
-  const lost = expected.find((p) => !found.has(key(p)));
-  if (lost || found.size !== expected.length) {
-    const where = lost ? `the name at line ${lost.start.line + 1} would refer to another declaration` : `another name would refer to it`;
-    return `renaming '${named.name}' to '${name}' would change what the code means: ${where}`;
-  }
+  const found = (again?.places ?? []).filter((p) => p.file === after.file);
+  const want = new Set(expected.map(key));
+  const have = new Set(found.map(key));
+  const lost = expected.find((p) => !have.has(key(p)));
+  if (lost) return `renaming '${named.name}' to '${name}' would change what the code means: the name at line ${lost.start.line + 1} would refer to another declaration`;
+  const captured = found.find((p) => !want.has(key(p)));
+  if (captured) return `renaming '${named.name}' to '${name}' would change what the code means: the '${name}' at line ${captured.start.line + 1} would refer to the renamed '${named.name}' instead of its own declaration`;
   return named.places.map((p) => ({ range: toRange(p), newText: name }));
 }
