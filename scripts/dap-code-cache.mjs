@@ -10,6 +10,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { env, execPath, stdout } from 'node:process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createRequire } from 'node:module';
 import { buildId } from './build-id.mjs';
 
@@ -33,9 +34,9 @@ try {
     await dc.configurationDoneRequest();
     await stopped;
     // the loader writes the entry right after the first stop: wait for it before the session ends
-    for (let k = 0; k < 200 && !existsSync(join(dir, key)); k++) await new Promise((r) => setTimeout(r, 25));
+    for (let k = 0; k < 200 && !existsSync(join(dir, key)); k++) await sleep(25);
   } finally {
-    await Promise.race([dc.stop(), new Promise((r) => setTimeout(r, 2000))]);
+    await Promise.race([dc.stop(), sleep(2000)]);
     dc.stopAdapter();
     if (saved === undefined) delete env.Q7_CACHE_DIR;
     else env.Q7_CACHE_DIR = saved;
