@@ -58,10 +58,23 @@ export function completions(
   if (ivp) return ivpCompletions(analysis, ivp, snippets);
   const r = receiverBefore(linePrefix);
   if (!r) return [];
-  const cls = /^[A-Za-z_]\w*$/.test(r.text)
-    ? analysis && receiverClass(analysis, file, line, column, r.text)
-    : scratch && [patchedText, isolatedText].reduce<ClassDecl | undefined>((found, patch) => found ?? expressionClass(scratch.analyse(patch(scratch.text, line, r)), line, r), undefined);
+  const cls = receiverClassOf(analysis, file, line, column, r, scratch);
   return cls ? memberItems(cls, snippets) : [];
+}
+
+/** The class of the receiver `r` of a member access on `line`: a variable's type from the analysis,
+ *  else (an expression, or a variable the analysis of the half-typed text lost) the type of the
+ *  receiver expression in a patched analysis of the document (receiver.ts). */
+export function receiverClassOf(
+  analysis: Analysis | undefined,
+  file: string,
+  line: number,
+  column: number,
+  r: Receiver,
+  scratch?: { text: string; analyse: ScratchAnalysis },
+): ClassDecl | undefined {
+  const named = /^[A-Za-z_]\w*$/.test(r.text) && analysis ? receiverClass(analysis, file, line, column, r.text) : undefined;
+  return named ?? (scratch && [patchedText, isolatedText].reduce<ClassDecl | undefined>((found, patch) => found ?? expressionClass(scratch.analyse(patch(scratch.text, line, r)), line, r), undefined));
 }
 
 /** The class of the expression spanning the receiver in a (patched) analysis. */

@@ -17,6 +17,7 @@ import { editorHost, loadGrammar, readDisk, SdkFiles } from './files';
 import { hover } from './hover';
 import { highlights, references } from './references';
 import { prepareRename, rename } from './rename';
+import { signatureHelp } from './signature-help';
 import { Publications } from './publications';
 import { Scheduler, realClock, type Clock } from './scheduler';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings';
@@ -127,6 +128,17 @@ export class Q7Server {
       const scratch = { text: doc.getText(), analyse: (text: string) => analyses.scratch(path, text, settings) };
       return completions(a?.analysis, path, p.position.line, p.position.character, prefix, this.snippets, scratch);
     }));
+    c.onSignatureHelp(this.guard('signatureHelp', async (p) => {
+      const doc = this.documents.get(p.textDocument.uri);
+      if (!doc) return null;
+      const prefix = doc.getText({ start: { line: p.position.line, character: 0 }, end: p.position });
+      const a = await this.fresh(p.textDocument.uri);
+      const path = uriToPath(p.textDocument.uri);
+      const analyses = await this.ready();
+      const settings = await this.settingsFor(p.textDocument.uri);
+      const scratch = { text: doc.getText(), analyse: (text: string) => analyses.scratch(path, text, settings) };
+      return signatureHelp(a?.analysis, path, p.position.line, p.position.character, prefix, scratch);
+    }));
     c.onDocumentSymbol(this.guard('documentSymbol', async (p) => {
       const a = await this.fresh(p.textDocument.uri);
       return a ? documentSymbols(a.analysis, a.path) : [];
@@ -182,6 +194,7 @@ export class Q7Server {
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         completionProvider: { triggerCharacters: ['.', ':', '>'] },
+        signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [')'] },
         documentSymbolProvider: true,
         definitionProvider: true,
         referencesProvider: true,
