@@ -7,7 +7,8 @@
 // measurement, not a pass/fail check; the bundle split that keeps activation cheap is asserted); opening a
 // kernel starts it (its status bar item appears); the Problems panel lists the read-only write Q7-A002
 // with its message; the hover on the accessor shows its type and layout; the quick fix picked from the
-// light-bulb menu rewrites the parameter and the diagnostic disappears; nothing tried to reach a network.
+// light-bulb menu rewrites the parameter and the diagnostic disappears; F2 renames a local at its
+// declaration and its uses; nothing tried to reach a network.
 // Screenshots for the README (tour-*.png) go to test-artifacts/e2e/. Tools come from scripts/e2e-install.sh.
 
 import * as assert from 'node:assert/strict';
@@ -17,7 +18,7 @@ import * as path from 'node:path';
 import { extensionLog, guardedPid, networkLog, processEnvironment, startCodeServer, type CodeServer } from './code-server';
 import { CHROMIUM_ARGS, loadPlaywright, type Browser, type Page } from './playwright';
 import { artifactsDir, requireE2eTools, stageExtension, type E2eTools } from './setup';
-import { SELECTORS, applyQuickFix, runCommand, editorText, goTo, hoverText, openFromExplorer, openProblems, openWorkbench, problem, shotOf, statusItem } from './workbench';
+import { SELECTORS, applyQuickFix, runCommand, editorText, goTo, hoverText, openFromExplorer, openProblems, openWorkbench, problem, renameSymbol, shotOf, statusItem } from './workbench';
 import { parseActivationMs } from '../../client/activation';
 import { withMallocTunables } from '../../client/server-launch';
 import { assertNoNetwork } from './network';
@@ -158,6 +159,21 @@ describe('VS Code end to end (code-server + chromium)', function () {
     await problem(page, 'Q7-A002').waitFor({ state: 'detached', timeout: 60000 });
     assert.match(await editorText(page), /const torch::Tensor& t_in,\s+torch::Tensor& t_out/);
     mark('quick fix applied, diagnostic gone');
+  });
+
+  it('renames a local with F2 at its declaration and every use (the server verifies the rename)', async () => {
+    await goTo(page, 7, 11);
+    await renameSymbol(page, 'x');
+    const deadline = Date.now() + 60000;
+    let text = await editorText(page);
+    while (!/float x = in\[i\];/.test(text) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      text = await editorText(page);
+    }
+    assert.match(text, /float x = in\[i\];/);
+    assert.match(text, /out\[i\] = x > 0\.0f \? x : 0\.0f;/);
+    assert.doesNotMatch(text, /\bv\b/);
+    mark('renamed with F2');
   });
 
   it('worked with no network: nothing tried to leave the machine', () => {

@@ -24,6 +24,7 @@ export const SELECTORS = {
   treeRow: '.monaco-list-row',
   exceptionWidget: '.exception-widget',
   disassemblyRow: '.disassembly-view .monaco-list-row',
+  renameInput: '.rename-box .rename-input',
 };
 
 /** Clicks the code lens whose text is `title` (e.g. "Debug Kernel") on the line of `nearText`. */
@@ -116,6 +117,17 @@ export async function applyQuickFix(page: Page, title: string, whileOpen?: () =>
   if ((await focused.count()) === 0) throw new Error(`the quick fix '${title}' could not be selected`);
   await whileOpen?.();
   await page.keyboard.press('Enter');
+}
+
+/** Renames the symbol at the cursor (F2): types `name` over the old name in the rename box and accepts it. */
+export async function renameSymbol(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('F2');
+  const box = page.locator(SELECTORS.renameInput).first();
+  await box.waitFor({ state: 'visible', timeout: T });
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await box.waitFor({ state: 'hidden', timeout: T });
 }
 
 /** The visible text of the editor (the non-breaking spaces the editor renders read as spaces). */
