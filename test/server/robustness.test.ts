@@ -1,5 +1,6 @@
 // Random edits replayed through didChange against a live server: it never crashes, answers every
-// request (within the request limit: it never hangs), and publishes only diagnostics whose ranges lie inside the document version they
+// request — hover, completion, symbols, definition, references, highlights, signature help, rename (a
+// refusal with its reason counts as an answer) — within the request limit (it never hangs), and publishes only diagnostics whose ranges lie inside the document version they
 // are for. Q7_LSP_FUZZ_EDITS sets the number of edits (the issue's full run is 10000).
 
 import * as assert from 'node:assert/strict';
@@ -13,6 +14,11 @@ const URI = 'file:///src/fuzz/kernel.cpp';
 const SEED_FILE = path.join(__dirname, '..', '..', '..', 'examples', 'kernels', 'relu.cpp');
 const TOKENS = ['{', '}', '(', ')', ';', '[', ']', '<', '>', ',', '"', "'", '/*', '*/', '//', '\n', ' ', '#', '#include <torch/torch.h>\n', '#if 0\n', '#endif\n',
   'auto', 'acc[0][1]', '.accessor<float, 2>()', '.write_stream_accessor<float>()', 'torch::zeros({2, 2}, torch::kFloat)', 'template <typename T>', 'operator', '::', '&&', '0x', '1e', '\\', 'const ', 'close()', '= delete', '\u00e9', '\ud83d\ude00'];
+
+/** The requests sent between edits, in turn. */
+const METHODS = ['textDocument/hover', 'textDocument/completion', 'textDocument/documentSymbol', 'textDocument/definition', 'textDocument/references', 'textDocument/documentHighlight', 'textDocument/signatureHelp', 'textDocument/prepareRename', 'textDocument/rename'];
+/** The requests that answer "no" with an error (InvalidRequest and the reason): a rename refused. */
+const REFUSABLE = new Set(['textDocument/prepareRename', 'textDocument/rename']);
 
 /** A small deterministic generator (mulberry32). */
 function rng(seed: number): () => number {
@@ -58,9 +64,11 @@ describe('server robustness (random edits through didChange)', function () {
       c.notify('textDocument/didChange', { textDocument: { uri: URI, version: doc.version }, contentChanges: [change] });
       if (i % 4 === 3) {
         const pos = doc.positionAt(Math.floor(r() * (doc.getText().length + 1)));
-        const method = ['textDocument/hover', 'textDocument/completion', 'textDocument/documentSymbol', 'textDocument/definition'][i % 16 >> 2];
-        const res = await c.request(method, { textDocument: { uri: URI }, position: pos }, 10000);
-        assert.equal(res.error, undefined, `${method} failed after edit ${i}: ${res.error?.message}`);
+        const method = METHODS[(i >> 2) % METHODS.length];
+        const res = await c.request(method, { textDocument: { uri: URI }, position: pos, context: { includeDeclaration: true }, newName: 'renamed_q7' }, 10000);
+        // a refused rename is an InvalidRequest with its reason; anything else must answer
+        const refused = REFUSABLE.has(method) && res.error?.code === -32600 && !!res.error.message;
+        assert.ok(res.error === undefined || refused, `${method} failed after edit ${i}: ${res.error?.code} ${res.error?.message}`);
         times.push(res.ms);
       }
     }
