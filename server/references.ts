@@ -1,7 +1,8 @@
 // Find references and document highlights: the places in the user's files that name the variable,
 // data member, function, function template or enumerator under the cursor (the model's
 // SemanticModel.references: its declaration, and the names, member accesses and calls that refer to
-// it, each as the range of the name alone). A class, namespace or type under the cursor has none
+// it, each as the range of the name alone; a use inside a macro's expansion is the macro's name where it
+// is used — a reference, but no place to highlight or rename). A class, namespace or type under the cursor has none
 // found (they are named by type specifiers, which the typed tree does not hold): null, which clients
 // show as "no references".
 
@@ -16,8 +17,11 @@ import { pathToUri } from './uris';
 export interface Named {
   readonly decl: Decl;
   readonly name: string;
-  /** The places, in file order (the declaration's own among them). */
+  /** The places, in file order, each once (the declaration's own among them). */
   readonly places: readonly SourceRange[];
+  /** Places where the file does not spell the name: a macro's expansion names it (the range is the
+   *  macro's name where it is used). */
+  readonly unspelled: readonly SourceRange[];
   /** The declaration's own place (the name it declares), when it is in the user's files. */
   readonly declared?: SourceRange;
 }
@@ -33,8 +37,16 @@ export function namedAt(analysis: Analysis, file: string, line: number, column: 
   const places = analysis.model.references(decl);
   if (!places) return undefined;
   const target = decl.kind === 'function' && decl.templateInfo ? decl.templateInfo.template : decl;
+  const unspelled = places.filter((p) => textOf(analysis, p) !== target.name);
   const own = target.loc && !target.loc.unit.system ? target.loc.unit.map.range(target.loc.start, target.loc.end) : undefined;
-  return { decl: target, name: target.name, places, declared: own && places.find((p) => same(p, own)) };
+  return { decl: target, name: target.name, places, unspelled, declared: own && places.find((p) => same(p, own)) };
+}
+
+/** The text of a one-line range in the file as the user wrote it (undefined when not known). */
+function textOf(analysis: Analysis, r: SourceRange): string | undefined {
+  if (r.start.line !== r.end.line) return undefined;
+  const text = analysis.preprocessed.files.get(r.file);
+  return text?.split('\n')[r.start.line]?.slice(r.start.column, r.end.column);
 }
 
 /** `textDocument/references`: every place naming the symbol at the position (its declaration only when asked). */
@@ -45,12 +57,12 @@ export function references(analysis: Analysis, file: string, line: number, colum
   return places.map((p) => ({ uri: pathToUri(realPath(p.file)), range: toRange(p) }));
 }
 
-/** `textDocument/documentHighlight`: the places in this file naming the symbol at the position; its
+/** `textDocument/documentHighlight`: the places in this file spelling the symbol at the position; its
  *  declaration is a write, the others are text. */
 export function highlights(analysis: Analysis, file: string, line: number, column: number): DocumentHighlight[] | null {
   const n = namedAt(analysis, file, line, column);
   if (!n) return null;
   return n.places
-    .filter((p) => p.file === file)
+    .filter((p) => p.file === file && !n.unspelled.includes(p))
     .map((p) => ({ range: toRange(p), kind: n.declared && same(p, n.declared) ? DocumentHighlightKind.Write : DocumentHighlightKind.Text }));
 }

@@ -38,6 +38,8 @@ export function renamableAt(analysis: Analysis, file: string, line: number, colu
   if (d.kind === 'function' && d.role !== 'function') return { refused: `'${named.name}' is a ${d.role}: it is named by its class` };
   if (!named.declared) return { refused: `'${named.name}' is declared ${'loc' in d && d.loc?.unit.system ? 'in the SDK headers' : 'outside the user\'s files'}: only a name declared in this file can be renamed` };
   if (named.declared.file !== file) return { refused: `'${named.name}' is declared in ${named.declared.file}: rename it there` };
+  const hidden = named.unspelled[0];
+  if (hidden) return { refused: `'${named.name}' is also named inside a macro's expansion (line ${hidden.start.line + 1}): rename it by hand` };
   const elsewhere = named.places.find((p) => p.file !== file);
   if (elsewhere) return { refused: `'${named.name}' is also named in ${elsewhere.file}: a rename changes one file only` };
   return { named, at };

@@ -58,7 +58,7 @@ export class PositionIndex {
     return undefined;
   }
 
-  /** The places in the user's files that name `decl` (name-references.ts), in file order; undefined
+  /** The places in the user's files that name `decl` (name-references.ts), in file order, each once; undefined
    *  for a declaration whose references are not found (referenceTarget). */
   references(decl: Decl): SourceRange[] | undefined {
     const target = referenceTarget(decl);
@@ -70,7 +70,9 @@ export class PositionIndex {
       for (const body of this.bodiesIn(unit)) for (const e of body.fullExpressions) everyExpr(e, exprs);
       for (const s of referenceSpans(unit, target, this.declLocs(unit), exprs)) out.push(unit.map.range(s.start, s.end));
     }
-    return out;
+    // a macro's argument used twice in its expansion names one place of the file twice
+    const key = (r: SourceRange) => `${r.file}:${r.start.line}:${r.start.column}:${r.end.line}:${r.end.column}`;
+    return [...new Map(out.map((r) => [key(r), r])).values()];
   }
 
   /** The innermost typed expression or declaration whose span holds `offset` (an expression before a

@@ -135,6 +135,20 @@ describe('server: find references, document highlights and rename (stdio child p
     assert.deepEqual(r.result!.changes![URI].map((e) => `${show(e.range)} ${e.newText}`), [`${place(2, 'scale')} scaled_by`, `${place(11, 'scale')} scaled_by`]);
   });
 
+  it("lists a use inside a macro's expansion as a reference, but neither highlights nor renames there", async () => {
+    const uri = 'file:///src/kernels/macro.cpp';
+    const text = ['#define SQ(x) ((x) * (x))', '#define USE_V (v + 1)', 'int f(int v) {', '  int a = SQ(v);', '  int b = USE_V;', '  return a + b + v;', '}', ''].join('\n');
+    c.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'cpp', version: 1, text } });
+    await c.waitFor<PublishDiagnosticsParams>('textDocument/publishDiagnostics', (x) => x.uri === uri && x.version === 1);
+    const at = { line: 5, character: 17 };
+    const r = await c.request<Location[]>('textDocument/references', { textDocument: { uri }, position: at, context: { includeDeclaration: true } });
+    assert.deepEqual(r.result!.map((l) => show(l.range)), ['3:11-12', '4:14-15', '5:11-16', '6:18-19'], 'SQ(v) once; USE_V at its name');
+    const h = await c.request<DocumentHighlight[]>('textDocument/documentHighlight', { textDocument: { uri }, position: at });
+    assert.deepEqual(h.result!.map((x) => show(x.range)), ['3:11-12', '4:14-15', '6:18-19']);
+    const ren = await c.request('textDocument/rename', { textDocument: { uri }, position: at, newName: 'w' });
+    assert.match(ren.error!.message, /'v' is also named inside a macro's expansion \(line 5\): rename it by hand/);
+  });
+
   it('refuses a keyword, a non-identifier and an unchanged name', async () => {
     const ask = (newName: string) => c.request('textDocument/rename', { textDocument: { uri: URI }, position: pos(7, 'factor'), newName });
     assert.match((await ask('float')).error!.message, /cannot rename 'factor' to 'float': 'float' is a C\+\+ keyword/);
