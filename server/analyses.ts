@@ -78,11 +78,12 @@ export class Analyses {
 
   /**
    * Analyses a patched copy of a document under a scratch path next to it (so its quoted #includes
-   * resolve the same way), without touching the document's own analysis. Kept incremental per document.
+   * resolve the same way), without touching the document's own analysis, with patched texts of the
+   * headers in `headers` (a rename's). Kept incremental per document.
    */
-  scratch(path: string, text: string, settings: Settings): Analysis {
+  scratch(path: string, text: string, settings: Settings, headers?: ReadonlyMap<string, string>): Analysis {
     const at = scratchPath(path);
-    const host = { readFile: (p: string) => (p === at ? text : this.host.readFile(p)) };
+    const host = { readFile: (p: string) => (p === at ? text : (headers?.get(p) ?? this.host.readFile(p))) };
     return this.frontend.analyze(at, host, { includePaths: settings.includePaths, defines: settings.defines });
   }
 

@@ -1,11 +1,12 @@
 // Rename: the variable, data member, function, function template or enumerator under the cursor,
-// declared in this file and named only in it, renamed at every place that names it (references.ts).
-// A rename is verified before it is offered: the renamed text is analysed (the caller's scratch
-// analysis) and must have no error the document did not have, and the renamed declaration must be
-// named at exactly the renamed places — a new name that another declaration hides, or that captures a
-// name meant for another declaration, changes the places and is refused with the reason, as are a new
-// name that is a keyword or not an identifier, and a name the model cannot follow everywhere (a type,
-// one declared in the SDK or another file).
+// declared in the user's files (the document or a header it includes with quotes), renamed at every
+// place that names it in them (references.ts). A rename is verified before it is offered: the
+// renamed texts are analysed (the document under the caller's scratch path, the headers as renamed)
+// and must have no error the document did not have, and the renamed declaration must be named at
+// exactly the renamed places — a new name that another declaration hides, or that captures a name
+// meant for another declaration, changes the places and is refused with the reason, as are a new name
+// that is a keyword or not an identifier, and a name the model cannot follow everywhere (a type, one
+// declared in the SDK, one a macro's expansion names).
 
 import type { Range, TextEdit } from 'vscode-languageserver/node';
 import type { Analysis, SourceRange } from '../language';
@@ -36,12 +37,9 @@ export function renamableAt(analysis: Analysis, file: string, line: number, colu
   if (!named || !at) return { refused: 'nothing to rename here: put the cursor on the name of a variable, data member, function or enumerator' };
   const d = named.decl;
   if (d.kind === 'function' && d.role !== 'function') return { refused: `'${named.name}' is a ${d.role}: it is named by its class` };
-  if (!named.declared) return { refused: `'${named.name}' is declared ${'loc' in d && d.loc?.unit.system ? 'in the SDK headers' : 'outside the user\'s files'}: only a name declared in this file can be renamed` };
-  if (named.declared.file !== file) return { refused: `'${named.name}' is declared in ${named.declared.file}: rename it there` };
+  if (!named.declared) return { refused: `'${named.name}' is declared ${'loc' in d && d.loc?.unit.system ? 'in the SDK headers' : 'outside the user\'s files'}: only a name declared in the user's files can be renamed` };
   const hidden = named.unspelled[0];
-  if (hidden) return { refused: `'${named.name}' is also named inside a macro's expansion (line ${hidden.start.line + 1}): rename it by hand` };
-  const elsewhere = named.places.find((p) => p.file !== file);
-  if (elsewhere) return { refused: `'${named.name}' is also named in ${elsewhere.file}: a rename changes one file only` };
+  if (hidden) return { refused: `'${named.name}' is also named inside a macro's expansion (${hidden.file === file ? '' : `${hidden.file}, `}line ${hidden.start.line + 1}): rename it by hand` };
   return { named, at };
 }
 
@@ -71,43 +69,58 @@ function applyRename(text: string, places: readonly SourceRange[], name: string)
 
 /** Where the places are once each is renamed: later places on a line move by the change in length. */
 function shifted(places: readonly SourceRange[], name: string): SourceRange[] {
-  let line = -1;
+  let at = '';
   let shift = 0;
   return places.map((p) => {
-    if (p.start.line !== line) [line, shift] = [p.start.line, 0];
+    if (`${p.file}:${p.start.line}` !== at) [at, shift] = [`${p.file}:${p.start.line}`, 0];
     const start = p.start.column + shift;
     shift += name.length - (p.end.column - p.start.column);
     return { file: p.file, start: { line: p.start.line, column: start }, end: { line: p.start.line, column: start + name.length } };
   });
 }
 
-const key = (r: SourceRange) => `${r.start.line}:${r.start.column}-${r.end.line}:${r.end.column}`;
+const key = (r: SourceRange) => `${r.file}:${r.start.line}:${r.start.column}-${r.end.line}:${r.end.column}`;
 const errors = (a: Analysis) => a.diagnostics.filter((d) => d.severity === 'error');
 
+/** Analyses the document's renamed text, with the renamed texts of the headers it includes. */
+export type RenamedAnalysis = (text: string, headers: ReadonlyMap<string, string>) => Analysis;
+
 /**
- * `textDocument/rename`: the edits that rename the symbol at the position to `name`, verified on the
- * renamed text (`analyse` analyses a text of this document, as the completion's scratch copy does);
- * or why the rename is refused.
+ * `textDocument/rename`: the edits, by file, that rename the symbol at the position to `name`,
+ * verified on the renamed texts (`analyse` analyses them, as the completion's scratch copy of the
+ * document); or why the rename is refused.
  */
-export function rename(analysis: Analysis, file: string, text: string, line: number, column: number, name: string, analyse: (text: string) => Analysis): TextEdit[] | string {
+export function rename(analysis: Analysis, file: string, text: string, line: number, column: number, name: string, analyse: RenamedAnalysis): Map<string, TextEdit[]> | string {
   const r = renamableAt(analysis, file, line, column);
   if ('refused' in r) return r.refused;
   const { named } = r;
   const bad = badName(named.name, name);
   if (bad) return `cannot rename '${named.name}' to '${name}': ${bad}`;
-  const after = analyse(applyRename(text, named.places, name));
+  const files = [...new Set(named.places.map((p) => p.file))];
+  const headers = new Map<string, string>();
+  for (const f of files.filter((x) => x !== file)) {
+    const t = analysis.preprocessed.files.get(f);
+    if (t === undefined) return `cannot rename '${named.name}': the text of ${f} is not known`;
+    headers.set(f, applyRename(t, named.places.filter((p) => p.file === f), name));
+  }
+  const after = analyse(applyRename(text, named.places.filter((p) => p.file === file), name), headers);
   const before = new Set(errors(analysis).map((d) => d.message));
   const added = errors(after).find((d) => !before.has(d.message));
-  if (added) return `renaming '${named.name}' to '${name}' would break the code: ${added.message} (line ${added.range.start.line + 1})`;
-  const expected = shifted(named.places, name);
+  if (added) return `renaming '${named.name}' to '${name}' would break the code: ${added.message} (${added.range.file === after.file ? '' : `${added.range.file}, `}line ${added.range.start.line + 1})`;
+  // in the analysis of the renamed text, the document is under the scratch path
+  const asAfter = (p: SourceRange): SourceRange => (p.file === file ? { ...p, file: after.file } : p);
+  const expected = shifted(named.places, name).map(asAfter);
   const decl = expected[named.places.indexOf(named.declared!)];
-  const again = namedAt(after, after.file, decl.start.line, decl.start.column);
-  const found = (again?.places ?? []).filter((p) => p.file === after.file);
+  const again = namedAt(after, decl.file, decl.start.line, decl.start.column);
+  const found = again?.places ?? [];
   const want = new Set(expected.map(key));
   const have = new Set(found.map(key));
+  const where = (p: SourceRange) => `${p.file === after.file ? '' : `${p.file}, `}line ${p.start.line + 1}`;
   const lost = expected.find((p) => !have.has(key(p)));
-  if (lost) return `renaming '${named.name}' to '${name}' would change what the code means: the name at line ${lost.start.line + 1} would refer to another declaration`;
+  if (lost) return `renaming '${named.name}' to '${name}' would change what the code means: the name at ${where(lost)} would refer to another declaration`;
   const captured = found.find((p) => !want.has(key(p)));
-  if (captured) return `renaming '${named.name}' to '${name}' would change what the code means: the '${name}' at line ${captured.start.line + 1} would refer to the renamed '${named.name}' instead of its own declaration`;
-  return named.places.map((p) => ({ range: toRange(p), newText: name }));
+  if (captured) return `renaming '${named.name}' to '${name}' would change what the code means: the '${name}' at ${where(captured)} would refer to the renamed '${named.name}' instead of its own declaration`;
+  const edits = new Map<string, TextEdit[]>();
+  for (const p of named.places) (edits.get(p.file) ?? edits.set(p.file, []).get(p.file)!).push({ range: toRange(p), newText: name });
+  return edits;
 }

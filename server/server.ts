@@ -172,9 +172,9 @@ export class Q7Server {
       if (!a || !doc) return null;
       const analyses = await this.ready();
       const settings = await this.settingsFor(p.textDocument.uri);
-      const edits = rename(a.analysis, a.path, doc.getText(), p.position.line, p.position.character, p.newName, (text) => analyses.scratch(a.path, text, settings));
+      const edits = rename(a.analysis, a.path, doc.getText(), p.position.line, p.position.character, p.newName, (text, headers) => analyses.scratch(a.path, text, settings, headers));
       if (typeof edits === 'string') throw new ResponseError(ErrorCodes.InvalidRequest, edits);
-      return { changes: { [p.textDocument.uri]: edits } };
+      return { changes: Object.fromEntries([...edits].map(([file, e]) => [file === a.path ? p.textDocument.uri : pathToUri(file), e])) };
     }));
     c.onDidChangeWatchedFiles((p) => this.guardNotification(() => this.filesChanged(p.changes.map((x) => x.uri))));
     this.documents.listen(c);

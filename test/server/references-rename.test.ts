@@ -1,10 +1,15 @@
 // Protocol transcripts against the real server process over stdio for find references, document
 // highlights and rename: the places of a local, a parameter, a function and an SDK method; a verified
-// rename applied to the document (and the document still analysing without errors); and the renames
+// rename applied to the document (and the document still analysing without errors), and one across a
+// header the kernel includes; and the renames
 // refused with their reasons — an SDK name, a keyword, a new name that another declaration would hide
 // or capture, a new name that breaks the code, a place that names nothing.
 
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentHighlight, Location, PublishDiagnosticsParams, Range, WorkspaceEdit } from 'vscode-languageserver';
 import { LspClient, startClient } from '../../harness/lsp-client';
@@ -109,7 +114,7 @@ describe('server: find references, document highlights and rename (stdio child p
     const ok = await c.request<{ range: Range; placeholder: string }>('textDocument/prepareRename', { textDocument: { uri: URI }, position: pos(11, 'factor') });
     assert.deepEqual([show(ok.result!.range), ok.result!.placeholder], [place(11, 'factor'), 'factor']);
     const sdk = await c.request('textDocument/prepareRename', { textDocument: { uri: URI }, position: pos(5, 'accessor') });
-    assert.match(sdk.error!.message, /'accessor' is declared in the SDK headers: only a name declared in this file can be renamed/);
+    assert.match(sdk.error!.message, /'accessor' is declared in the SDK headers: only a name declared in the user's files can be renamed/);
     const none = await c.request('textDocument/prepareRename', { textDocument: { uri: URI }, position: pos(11, '+') });
     assert.match(none.error!.message, /nothing to rename here/);
   });
@@ -147,6 +152,31 @@ describe('server: find references, document highlights and rename (stdio child p
     assert.deepEqual(h.result!.map((x) => show(x.range)), ['3:11-12', '4:14-15', '6:18-19']);
     const ren = await c.request('textDocument/rename', { textDocument: { uri }, position: at, newName: 'w' });
     assert.match(ren.error!.message, /'v' is also named inside a macro's expansion \(line 5\): rename it by hand/);
+  });
+
+  it('renames a function a header declares, in the header and in the kernel, verified on both', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'q7-rename-'));
+    try {
+      const header = path.join(dir, 'helper.h');
+      fs.writeFileSync(header, ['#pragma once', 'inline float gain(float x) { return 2.0f * x; }', 'inline float twice_gain(float x) { return gain(gain(x)); }', ''].join('\n'));
+      const uri = pathToFileURL(path.join(dir, 'k.cpp')).href;
+      const text = ['#include "helper.h"', 'float f(float v) { return gain(v) + twice_gain(1.0f); }', 'float scale2(float v) { return v; }', ''].join('\n');
+      c.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'cpp', version: 1, text } });
+      const p = await c.waitFor<PublishDiagnosticsParams>('textDocument/publishDiagnostics', (x) => x.uri === uri && x.version === 1);
+      assert.deepEqual(p.diagnostics.filter((d) => d.severity === 1), []);
+      const r = await c.request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri }, position: { line: 1, character: 28 }, newName: 'boost' });
+      assert.equal(r.error, undefined, r.error?.message);
+      const changes = r.result!.changes!;
+      const headerUri = pathToFileURL(header).href;
+      assert.deepEqual(Object.keys(changes).sort(), [headerUri, uri].sort());
+      assert.deepEqual(changes[uri].map((e) => `${show(e.range)} ${e.newText}`), ['2:27-31 boost']);
+      assert.deepEqual(changes[headerUri].map((e) => `${show(e.range)} ${e.newText}`), ['2:14-18 boost', '3:43-47 boost', '3:48-52 boost']);
+      // the kernel's own scale2 would be captured by nothing, but a header function renamed to it clashes
+      const clash = await c.request('textDocument/rename', { textDocument: { uri }, position: { line: 1, character: 28 }, newName: 'scale2' });
+      assert.match(clash.error!.message, /renaming 'gain' to 'scale2' would (break the code|change what the code means)/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a keyword, a non-identifier and an unchanged name', async () => {
