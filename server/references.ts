@@ -1,10 +1,11 @@
 // Find references and document highlights: the places in the user's files that name the variable,
-// data member, function, function template or enumerator under the cursor (the model's
-// SemanticModel.references: its declaration, and the names, member accesses and calls that refer to
-// it, each as the range of the name alone; a use inside a macro's expansion is the macro's name where it
-// is used — a reference, but no place to highlight or rename). A class, namespace or type under the cursor has none
-// found (they are named by type specifiers, which the typed tree does not hold): null, which clients
-// show as "no references".
+// data member, function, function template, enumerator — or class, enum or typedef whose name is the
+// program's only declaration of it — under the cursor (the model's SemanticModel.references: its
+// declaration, and the names, member accesses and calls that refer to it, or the tokens spelling the
+// type's name, each as the range of the name alone; a use inside a macro's expansion is the macro's
+// name where it is used — a reference, but no place to highlight or rename). Anything else under the
+// cursor (a namespace, a type whose name is shared, a qualifier) gets null, which clients show as "no
+// references".
 
 import { DocumentHighlightKind, type DocumentHighlight, type Location } from 'vscode-languageserver/node';
 import type { Analysis, SourceRange } from '../language';
@@ -35,8 +36,11 @@ export function namedAt(analysis: Analysis, file: string, line: number, column: 
   const decl = info?.expr?.callee ?? info?.decl ?? info?.expr?.decl;
   if (!decl || !('name' in decl)) return undefined;
   const places = analysis.model.references(decl);
-  if (!places) return undefined;
-  const target = decl.kind === 'function' && decl.templateInfo ? decl.templateInfo.template : decl;
+  // the cursor on a name that is not one of them (the `Mode` of `Mode::Fast`, where the position
+  // query answers the enumerator) asks about something else
+  if (!places || !places.some((p) => p.file === file && p.start.line === line && p.start.column <= column && column <= p.end.column)) return undefined;
+  const target = analysis.model.referenceTarget(decl);
+  if (!target || !('name' in target)) return undefined;
   const unspelled = places.filter((p) => textOf(analysis, p) !== target.name);
   const own = target.loc && !target.loc.unit.system ? target.loc.unit.map.range(target.loc.start, target.loc.end) : undefined;
   return { decl: target, name: target.name, places, unspelled, declared: own && places.find((p) => same(p, own)) };

@@ -1,12 +1,13 @@
-// Rename: the variable, data member, function, function template or enumerator under the cursor,
-// declared in the user's files (the document or a header it includes with quotes), renamed at every
-// place that names it in them (references.ts). A rename is verified before it is offered: the
-// renamed texts are analysed (the document under the caller's scratch path, the headers as renamed)
-// and must have no error the document did not have, and the renamed declaration must be named at
-// exactly the renamed places — a new name that another declaration hides, or that captures a name
-// meant for another declaration, changes the places and is refused with the reason, as are a new name
-// that is a keyword or not an identifier, and a name the model cannot follow everywhere (a type, one
-// declared in the SDK, one a macro's expansion names).
+// Rename: the variable, data member, function, function template, enumerator, or class, enum or
+// typedef whose name is its own (references.ts) under the cursor, declared in the user's files (the
+// document or a header it includes with quotes), renamed at every place that names it in them. A
+// rename is verified before it is offered: the renamed texts are analysed (the document under the
+// caller's scratch path, the headers as renamed) and must have no error the document did not have,
+// and the renamed declaration must be named at exactly the renamed places — a new name that another
+// declaration hides, or that captures a name meant for another declaration, changes the places and is
+// refused with the reason, as are a new name that is a keyword or not an identifier, and a name the
+// model cannot follow everywhere (a type whose name is shared, one declared in the SDK, one a macro's
+// expansion names).
 
 import type { Range, TextEdit } from 'vscode-languageserver/node';
 import type { Analysis, SourceRange } from '../language';
@@ -34,7 +35,7 @@ const holds = (r: SourceRange, file: string, line: number, column: number) =>
 export function renamableAt(analysis: Analysis, file: string, line: number, column: number): Renamable {
   const named = namedAt(analysis, file, line, column);
   const at = named?.places.find((p) => holds(p, file, line, column));
-  if (!named || !at) return { refused: 'nothing to rename here: put the cursor on the name of a variable, data member, function or enumerator' };
+  if (!named || !at) return { refused: 'nothing to rename here: put the cursor on the name of a variable, data member, function, enumerator or type of your own' };
   const d = named.decl;
   if (d.kind === 'function' && d.role !== 'function') return { refused: `'${named.name}' is a ${d.role}: it is named by its class` };
   if (!named.declared) return { refused: `'${named.name}' is declared ${'loc' in d && d.loc?.unit.system ? 'in the SDK headers' : 'outside the user\'s files'}: only a name declared in the user's files can be renamed` };

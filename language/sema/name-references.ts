@@ -17,15 +17,56 @@ export interface Span {
   readonly end: number;
 }
 
-/** The kinds of declaration whose references are found: what expressions name or call. */
-const REFERABLE = new Set(['var', 'field', 'function', 'function-template', 'enumerator']);
+/** The kinds of declaration whose references are found: what expressions name or call, and the types
+ *  a name written as a type, a qualifier or a constructor call names (typeNameSpans). */
+const REFERABLE = new Set(['var', 'field', 'function', 'function-template', 'enumerator', 'class', 'enum', 'typedef']);
 
-/** The declaration a query about `d` is about: a function template for one of its instances; undefined
- *  for a kind whose references are not found (classes, namespaces and types are named by type
- *  specifiers, which the typed tree does not hold). */
+/** The kinds found by their names in the syntax (the typed tree does not hold type specifiers). */
+export const TYPE_KINDS = new Set(['class', 'enum', 'typedef']);
+
+/** The declaration a query about `d` is about: a function template for one of its instances, a class
+ *  for its constructor or destructor (named by the class's name); undefined for a kind whose
+ *  references are not found (namespaces, templates of classes and aliases). */
 export function referenceTarget(d: Decl): Decl | undefined {
-  const t = d.kind === 'function' && d.templateInfo ? d.templateInfo.template : d;
+  const t = d.kind === 'function' && d.templateInfo ? d.templateInfo.template : d.kind === 'function' && d.owner && (d.role === 'constructor' || d.role === 'destructor') ? d.owner : d;
+  if (t.kind === 'class' && t.templateInfo) return undefined;
   return REFERABLE.has(t.kind) ? t : undefined;
+}
+
+/** Tokens that may name a type: written as a type, as a qualifier, or called (`Cell(1)`, `~Cell`). */
+const TYPE_NAME_TOKENS = new Set(['type_identifier', 'namespace_identifier', 'identifier']);
+
+/**
+ * The spans of `unit` where a type's name is written (given that the name is the type's alone in the
+ * program, which the caller checks): every token that spells it, but not one qualified by another
+ * scope (`ns::Cell` for a `Cell` outside `ns`), nor a member's name (a field_identifier).
+ */
+export function typeNameSpans(unit: Unit, name: string, qualifiedName: string): Span[] {
+  const out: Span[] = [];
+  const scope = qualifiedName.includes('::') ? qualifiedName.slice(0, qualifiedName.lastIndexOf('::')) : '';
+  const visit = (n: SyntaxNode) => {
+    if (n.childCount === 0) {
+      if (TYPE_NAME_TOKENS.has(n.type) && unit.text.slice(n.startIndex, n.endIndex) === name && inScope(writtenScope(n), scope)) out.push({ start: n.startIndex, end: n.endIndex });
+      return;
+    }
+    for (const c of n.children) visit(c);
+  };
+  visit(unit.root);
+  return out;
+}
+
+/** Whether a name written with the qualifier `written` may name a declaration of `scope`: written
+ *  alone (the name is the declaration's only one), or qualified by the scope or its innermost part. */
+function inScope(written: string, scope: string): boolean {
+  return written === '' || written === scope || scope.endsWith(`::${written}`);
+}
+
+/** The scope a name token is qualified by (`a::b` for `a::b::Cell`), '' when written alone. */
+function writtenScope(n: SyntaxNode): string {
+  const q = n.parent;
+  if (q?.type !== 'qualified_identifier' || q.childForFieldName('name')?.startIndex !== n.startIndex) return '';
+  const s = q.childForFieldName('scope');
+  return s ? s.text.replace(/\s+/g, '') : '';
 }
 
 /** The name token of a name, member access, call or declarator node: the last identifier it names. */
@@ -98,6 +139,7 @@ export function definitionToken(fn: FunctionDecl, unit: Unit): Span | undefined 
 export function referenceSpans(unit: Unit, target: Decl, decls: Iterable<[Span, Decl]>, exprs: Iterable<Expr>): Span[] {
   const name = 'name' in target ? target.name : undefined;
   if (!name) return [];
+  if (TYPE_KINDS.has(target.kind) && 'qualifiedName' in target) return typeNameSpans(unit, name, target.qualifiedName);
   const found = new Map<string, Span>();
   const add = (s: Span | undefined) => {
     if (s) found.set(`${s.start}:${s.end}`, s);

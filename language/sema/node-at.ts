@@ -12,7 +12,7 @@ import { functionType, Loc, type Decl, type FunctionDecl, type Scope, type Unit 
 import type { Expr, ValueCategory } from '../model/expressions';
 import { classLayout, sizeAlignOf, type ClassLayout } from '../model/layout';
 import type { FunctionBody } from '../model/bodies';
-import { definitionToken, referenceSpans, referenceTarget } from './name-references';
+import { definitionToken, referenceSpans, referenceTarget, TYPE_KINDS } from './name-references';
 import { typeOfDecl } from './type-syntax';
 import { nonReference, typeToString, unqualified, type Type } from '../model/types';
 
@@ -24,7 +24,7 @@ export interface NodeInfo {
   /** The source text of what was found (the unit's text of that span). */
   text: string;
   expr?: Expr;
-  /** The declaration declared here, or the one the expression names or calls. */
+  /** The declaration declared here, the one the expression names or calls, or the class or enum a type specifier names. */
   decl?: Decl;
   type?: Type;
   /** The type as the C++ source would spell it. */
@@ -63,6 +63,8 @@ export class PositionIndex {
   references(decl: Decl): SourceRange[] | undefined {
     const target = referenceTarget(decl);
     if (!target) return undefined;
+    // a type is found by its name in the syntax: one of the user's files whose name nothing else has
+    if (TYPE_KINDS.has(target.kind) && (!('loc' in target) || !target.loc || target.loc.unit.system || !this.namesOnly(target))) return undefined;
     const out: SourceRange[] = [];
     for (const unit of this.units) {
       if (unit.system) continue;
@@ -75,6 +77,23 @@ export class PositionIndex {
     return [...new Map(out.map((r) => [key(r), r])).values()];
   }
 
+  /** Whether `target`'s name names nothing else: no other declaration of the user's files (locals and
+   *  parameters included) nor of any namespace or class of the program (the SDK's included) has it. */
+  private namesOnly(target: Decl): boolean {
+    const name = 'name' in target ? target.name : '';
+    const other = (d: Decl) => d !== target && !(d.kind === 'function' && d.owner === target && (d.role === 'constructor' || d.role === 'destructor'));
+    for (const unit of this.units) for (const d of this.declIndex(unit).values()) if ('name' in d && d.name === name && other(d)) return false;
+    const seen = new Set<Scope>();
+    const visit = (scope: Scope): boolean => {
+      if (seen.has(scope)) return true;
+      seen.add(scope);
+      if (scope.own(name).some(other)) return false;
+      for (const list of scope.members.values()) for (const d of list) if ((d.kind === 'namespace' || d.kind === 'class') && !visit(d.scope)) return false;
+      return !scope.underlying || visit(scope.underlying);
+    };
+    return visit(this.analyzer.global);
+  }
+
   /** The innermost typed expression or declaration whose span holds `offset` (an expression before a
    *  declaration of the same span), or the type specifier around it when that lies inside. */
   private infoAt(unit: Unit, offset: number): NodeInfo | undefined {
@@ -83,7 +102,7 @@ export class PositionIndex {
     const useExpr = !!e && (!d || length(e[0]) <= length(d[0]));
     const found = useExpr ? e : d;
     const spec = this.typeSpecifierAt(unit, offset, found ? length(found[0]) : Infinity);
-    if (spec) return this.describe(unit, spec.start, spec.end, 'type', spec.type, {});
+    if (spec) return this.describe(unit, spec.start, spec.end, 'type', spec.type, { decl: namedType(spec.type) });
     if (useExpr && e) {
       const [at, x] = e;
       return this.describe(unit, at.start, at.end, 'expression', x.type, { expr: x, decl: x.callee ?? x.decl, valueCategory: x.cat, value: x.value });
@@ -178,6 +197,11 @@ export class PositionIndex {
     for (const fn of this.analyzer.userFunctions) if (fn.analysed && fn.body?.unit === unit && !out.includes(fn.analysed)) out.push(fn.analysed);
     return [...out, ...generic];
   }
+}
+
+/** The class or enum a type specifier names (not through a typedef: the alias's declaration is not kept). */
+function namedType(t: Type): Decl | undefined {
+  return (t.kind === 'class' || t.kind === 'enum') && !t.alias ? t.decl : undefined;
 }
 
 /** A stretch of a unit's text. */

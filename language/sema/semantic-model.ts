@@ -7,6 +7,7 @@ import { defaultArgument, memberInitialiser, type Initialiser } from './initiali
 import { variableDefinition, type VariableDefinition } from './variable-definitions';
 import { classLayout, sizeAlignOf, type ClassLayout, type SizeAlign } from '../model/layout';
 import { PositionIndex, type NodeInfo } from './node-at';
+import { referenceTarget } from './name-references';
 import type { SourceRange } from '../diagnostics';
 import { analyseFunctionBody } from './statements';
 import { type FunctionBody } from '../model/bodies';
@@ -75,10 +76,17 @@ export class SemanticModel {
     return this.positions.nodeAt(file, line, column);
   }
 
+  /** What a references query about `d` is about (name-references.ts): the template of an instance, the
+   *  class of a constructor or destructor, `d` itself; undefined for a kind whose places are not found. */
+  referenceTarget(d: Decl): Decl | undefined {
+    return referenceTarget(d);
+  }
+
   /** The places in the user's files that name `target`: its declaration, and the names, member
    *  accesses and calls that refer to it, each as the range of the name alone (name-references.ts);
-   *  for an instance of a function template, the template's. Undefined for a class, namespace or
-   *  type (named by type specifiers, which the typed tree does not hold). */
+   *  for an instance of a function template, the template's; for a class, enum or typedef of the
+   *  user's files whose name nothing else in the program has, every token that spells it. Undefined
+   *  for other types and namespaces. */
   references(target: Decl): SourceRange[] | undefined {
     this.positions ??= new PositionIndex(this.analyzer, this.units);
     return this.positions.references(target);

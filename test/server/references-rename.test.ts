@@ -179,6 +179,35 @@ describe('server: find references, document highlights and rename (stdio child p
     }
   });
 
+  it('renames a struct at its declaration, constructor, destructor, qualifiers and every type written', async () => {
+    const uri = 'file:///src/kernels/cell.cpp';
+    const text = [
+      'struct Cell { int v; Cell(int x) : v(x) {} ~Cell() {} int get() const; static Cell make(int k); };',
+      'int Cell::get() const { return v; }',
+      'Cell Cell::make(int k) { return Cell(k); }',
+      'namespace geo { struct Tile { int n; }; }',
+      'struct Tile { float x; };',
+      'int f(Cell c) { Cell d{2}; Cell* p = &d; geo::Tile t{1}; Tile u{2.0f}; return c.get() + p->v + (int)sizeof(Cell) + t.n + (int)u.x; }',
+      '',
+    ].join('\n');
+    c.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'cpp', version: 1, text } });
+    const p = await c.waitFor<PublishDiagnosticsParams>('textDocument/publishDiagnostics', (x) => x.uri === uri && x.version === 1);
+    assert.deepEqual(p.diagnostics.filter((d) => d.severity === 1), []);
+    // from a constructor's name: the class
+    const r = await c.request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri }, position: { line: 0, character: 22 }, newName: 'Box' });
+    assert.equal(r.error, undefined, r.error?.message);
+    const renamed = TextDocument.applyEdits(TextDocument.create(uri, 'cpp', 1, text), r.result!.changes![uri]);
+    assert.equal(renamed, text.replace(/\bCell\b/g, 'Box'));
+    assert.equal(r.result!.changes![uri].length, 12);
+    // two structs are named Tile: neither is found nor renamed
+    assert.equal((await c.request('textDocument/references', { textDocument: { uri }, position: { line: 4, character: 8 }, context: { includeDeclaration: true } })).result, null);
+    const tile = await c.request('textDocument/rename', { textDocument: { uri }, position: { line: 4, character: 8 }, newName: 'Plate' });
+    assert.match(tile.error!.message, /nothing to rename here/);
+    // a new name another declaration has: the found places would differ
+    const clash = await c.request('textDocument/rename', { textDocument: { uri }, position: { line: 0, character: 8 }, newName: 'Tile' });
+    assert.match(clash.error!.message, /renaming 'Cell' to 'Tile' would (break the code|change what the code means)/);
+  });
+
   it('refuses a keyword, a non-identifier and an unchanged name', async () => {
     const ask = (newName: string) => c.request('textDocument/rename', { textDocument: { uri: URI }, position: pos(7, 'factor'), newName });
     assert.match((await ask('float')).error!.message, /cannot rename 'factor' to 'float': 'float' is a C\+\+ keyword/);
