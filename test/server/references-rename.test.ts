@@ -193,6 +193,9 @@ describe('server: find references, document highlights and rename (stdio child p
     c.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'cpp', version: 1, text } });
     const p = await c.waitFor<PublishDiagnosticsParams>('textDocument/publishDiagnostics', (x) => x.uri === uri && x.version === 1);
     assert.deepEqual(p.diagnostics.filter((d) => d.severity === 1), []);
+    // go to definition from a type written in a declaration
+    const def = await c.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: { line: 5, character: 17 } });
+    assert.deepEqual(def.result!.map((l) => show(l.range)), ['1:8-12']);
     // from a constructor's name: the class
     const r = await c.request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri }, position: { line: 0, character: 22 }, newName: 'Box' });
     assert.equal(r.error, undefined, r.error?.message);
