@@ -5,7 +5,10 @@
 // the calls that invoke it by name (`f(…)`, `p.get()`, `ns::f<int>(…)`: the function's name in the
 // call). A place counts only when its token spells the declaration's name, so calls that do not spell
 // it (an overloaded operator, a constructor named by its class, an implicit conversion) are not
-// references. Used by SemanticModel.references (with node-at.ts's indexes).
+// references. A class, enum or typedef is written in type specifiers, which the typed tree does not
+// hold: its places are the tokens that spell its name (typeNameSpans), which the caller asks for only
+// when nothing else in the program has that name. Used by SemanticModel.references (with node-at.ts's
+// indexes).
 
 import type { SyntaxNode } from '../parse/syntax-node';
 import type { Decl, FunctionDecl, Unit } from '../model/declarations';
@@ -28,9 +31,15 @@ export const TYPE_KINDS = new Set(['class', 'enum', 'typedef']);
  *  for its constructor or destructor (named by the class's name); undefined for a kind whose
  *  references are not found (namespaces, templates of classes and aliases). */
 export function referenceTarget(d: Decl): Decl | undefined {
-  const t = d.kind === 'function' && d.templateInfo ? d.templateInfo.template : d.kind === 'function' && d.owner && (d.role === 'constructor' || d.role === 'destructor') ? d.owner : d;
+  const t = d.kind === 'function' ? functionTarget(d) : d;
   if (t.kind === 'class' && t.templateInfo) return undefined;
   return REFERABLE.has(t.kind) ? t : undefined;
+}
+
+/** A function's target: its template for an instance, its class for a constructor or destructor. */
+function functionTarget(f: FunctionDecl): Decl {
+  if (f.templateInfo) return f.templateInfo.template;
+  return f.owner && (f.role === 'constructor' || f.role === 'destructor') ? f.owner : f;
 }
 
 /** Tokens that may name a type: written as a type, as a qualifier, or called (`Cell(1)`, `~Cell`). */
