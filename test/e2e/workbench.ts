@@ -124,8 +124,12 @@ export async function renameSymbol(page: Page, name: string): Promise<void> {
   await page.keyboard.press('F2');
   const box = page.locator(SELECTORS.renameInput).first();
   await box.waitFor({ state: 'visible', timeout: T });
+  // focus the box itself first: a select-all that reached the editor would select the whole file
+  await box.click();
   await page.keyboard.press('Control+A');
   await page.keyboard.type(name);
+  const typed = await box.evaluate((el) => (el as { value?: string }).value);
+  if (typed !== name) throw new Error(`the rename box holds '${typed}', not '${name}'`);
   await page.keyboard.press('Enter');
   await box.waitFor({ state: 'hidden', timeout: T });
 }
