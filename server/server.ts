@@ -118,26 +118,12 @@ export class Q7Server {
       return a ? codeActions(a, p.range, (f) => this.sdk.realPath(f)) : [];
     }));
     c.onCompletion(this.guard('completion', async (p) => {
-      const doc = this.documents.get(p.textDocument.uri);
-      if (!doc) return [];
-      const prefix = doc.getText({ start: { line: p.position.line, character: 0 }, end: p.position });
-      const a = await this.fresh(p.textDocument.uri);
-      const path = uriToPath(p.textDocument.uri);
-      const analyses = await this.ready();
-      const settings = await this.settingsFor(p.textDocument.uri);
-      const scratch = { text: doc.getText(), analyse: (text: string) => analyses.scratch(path, text, settings) };
-      return completions(a?.analysis, path, p.position.line, p.position.character, prefix, this.snippets, scratch);
+      const t = await this.typing(p.textDocument.uri, p.position);
+      return t ? completions(t.analysis, t.path, p.position.line, p.position.character, t.prefix, this.snippets, t.scratch) : [];
     }));
     c.onSignatureHelp(this.guard('signatureHelp', async (p) => {
-      const doc = this.documents.get(p.textDocument.uri);
-      if (!doc) return null;
-      const prefix = doc.getText({ start: { line: p.position.line, character: 0 }, end: p.position });
-      const a = await this.fresh(p.textDocument.uri);
-      const path = uriToPath(p.textDocument.uri);
-      const analyses = await this.ready();
-      const settings = await this.settingsFor(p.textDocument.uri);
-      const scratch = { text: doc.getText(), analyse: (text: string) => analyses.scratch(path, text, settings) };
-      return signatureHelp(a?.analysis, path, p.position.line, p.position.character, prefix, scratch);
+      const t = await this.typing(p.textDocument.uri, p.position);
+      return t ? signatureHelp(t.analysis, t.path, p.position.line, p.position.character, t.prefix, t.scratch) : null;
     }));
     c.onDocumentSymbol(this.guard('documentSymbol', async (p) => {
       const a = await this.fresh(p.textDocument.uri);
@@ -390,6 +376,19 @@ export class Q7Server {
   }
 
   /** The analysis of the document's current version (made now when the last one is older). */
+  /** What a request about text being typed needs: the line up to the cursor, the current analysis (if
+   *  any), the path, and the scratch analysis of patched copies of the document (completion, signature help). */
+  private async typing(uri: string, at: { line: number; character: number }) {
+    const doc = this.documents.get(uri);
+    if (!doc) return undefined;
+    const prefix = doc.getText({ start: { line: at.line, character: 0 }, end: at });
+    const a = await this.fresh(uri);
+    const path = uriToPath(uri);
+    const analyses = await this.ready();
+    const settings = await this.settingsFor(uri);
+    return { prefix, path, analysis: a?.analysis, scratch: { text: doc.getText(), analyse: (text: string) => analyses.scratch(path, text, settings) } };
+  }
+
   private async fresh(uri: string): Promise<DocumentAnalysis | undefined> {
     const doc = this.documents.get(uri);
     if (!doc) return undefined;
