@@ -3,13 +3,13 @@
 // cursor is in. The call is read off the line before the cursor: the innermost parenthesis left open
 // (strings and template argument lists skipped), its callee before it — `f`, `ns::f`, `obj.m`,
 // `expr->m`, `t.accessor<float, 2>` — and the commas at its own level. A member's receiver is typed as
-// completion types it (completion.ts, receiver.ts); a name is looked up from the global scope through
-// its qualifiers (an unqualified one also in the namespaces around the function the cursor is in).
+// completion types it (completion.ts, receiver.ts) and the member looked up in its class; a name is
+// looked up as code in the cursor's function would see it (the model's lookupFrom).
 
 import type { SignatureHelp, SignatureInformation } from 'vscode-languageserver/node';
 import type { Analysis } from '../language';
 import { FileContext } from '../language/checks';
-import type { ClassDecl, Decl, FunctionDecl, FunctionTemplate, Scope } from '../language/model';
+import type { Decl, FunctionDecl, FunctionTemplate, Scope } from '../language/model';
 import { typeToString } from '../language/model';
 import { apiDoc } from './api-docs';
 import { receiverClassOf, type ScratchAnalysis } from './completion';
@@ -72,42 +72,10 @@ function callables(decls: readonly Decl[]): Callable[] {
   return decls.filter((d): d is Callable => (d.kind === 'function' && !d.deleted && !d.implicit) || d.kind === 'function-template');
 }
 
-/** What `name` names in `scope` and in the namespaces its using-directives name (`namespace torch {
- *  using namespace at; }`), each namespace once. */
-function lookIn(scope: Scope, name: string, seen = new Set<Scope>()): Decl[] {
-  if (seen.has(scope)) return [];
-  seen.add(scope);
-  return [...scope.own(name), ...scope.allUsingDirectives().flatMap((ns) => lookIn(ns.scope, name, seen))];
-}
-
-/** The scope a qualifier (`a::b::`) names, looked up from `from` outwards. */
-function qualifiedScope(from: Scope, qualifier: string): Scope | undefined {
-  const parts = qualifier.split('::').filter(Boolean);
-  for (let s: Scope | undefined = from; s; s = s.parent) {
-    let at: Scope | undefined = s;
-    for (const p of parts) {
-      const d: Decl | undefined = at && lookIn(at, p).find((x) => x.kind === 'namespace' || x.kind === 'class');
-      at = d && (d.kind === 'namespace' || d.kind === 'class') ? d.scope : undefined;
-    }
-    if (at) return at;
-  }
-  return undefined;
-}
-
 /** The scope around the cursor's function (its namespace or class), else the global scope. */
 function scopeAt(analysis: Analysis, file: string, line: number, column: number): Scope {
   const at = functionAt(new FileContext(analysis), file, line, column);
   return at?.fc.fn.body?.scope ?? analysis.model.globalScope;
-}
-
-/** The members named `name` of the class or its bases (the first class that declares it hides the rest). */
-function memberCallables(cls: ClassDecl, name: string): Callable[] {
-  for (const c of cls.chain()) {
-    c.require();
-    const found = callables(c.scope.own(name)).filter((d) => d.access === 'public');
-    if (found.length) return found;
-  }
-  return [];
 }
 
 /** A parameter list as written: each parameter's declaration text. */
@@ -153,12 +121,9 @@ export function signatureHelp(
   if (call.member) {
     const r = receiverBefore(call.calleePrefix);
     const cls = r && receiverClassOf(analysis, file, line, column, r, scratch);
-    found = cls ? memberCallables(cls, call.name) : [];
+    found = cls ? callables(analysis.model.members(cls, call.name)).filter((d) => d.access === 'public') : [];
   } else {
-    const from = scopeAt(analysis, file, line, column);
-    const scope = call.qualifier ? qualifiedScope(from, call.qualifier) : undefined;
-    found = scope ? callables(lookIn(scope, call.name)) : [];
-    for (let s: Scope | undefined = from; !call.qualifier && s && !found.length; s = s.parent) found = callables(lookIn(s, call.name));
+    found = callables(analysis.model.lookupFrom(scopeAt(analysis, file, line, column), `${call.qualifier ?? ''}${call.name}`));
   }
   if (!found.length) return null;
   // overloads that read the same (`accessor() const&` and `accessor() &`, both templates) show once

@@ -54,6 +54,25 @@ export class SemanticModel {
     });
   }
 
+  /** What a name as written (`f`, `ns::f`) names when looked up from `scope` outward, as code there
+   *  would see it (using-directives and base classes included). */
+  lookupFrom(scope: Scope, name: string): Decl[] {
+    return this.query(() => {
+      const parts = name.replace(/\s+/g, '').split('::').filter(Boolean);
+      let decls = parts.length ? this.analyzer.lookup(parts[0], scope) : [];
+      for (const p of parts.slice(1)) {
+        const owner = decls.find((d) => d.kind === 'namespace' || d.kind === 'class' || d.kind === 'enum');
+        decls = owner ? this.analyzer.lookupQualified(owner, p) : [];
+      }
+      return decls;
+    });
+  }
+
+  /** The members of class `c` (and its bases) named `name`. */
+  members(c: ClassDecl, name: string): Decl[] {
+    return this.query(() => this.analyzer.lookupQualified(c, name));
+  }
+
   /** The type a type-id names in the global scope (e.g. `at::TensorAccessorBase<float, 3>`). */
   resolveType(text: string): Type | undefined {
     return this.typeParser(text);
