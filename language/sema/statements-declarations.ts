@@ -106,6 +106,11 @@ export function isStaticDeclaration(node: Node): boolean {
 }
 
 /** The first `static` or `thread_local` written on a declaration. */
+/** `extern int n;`: a declaration that names a namespace-scope variable instead of declaring a local. */
+export function isExternDeclaration(node: Node): boolean {
+  return node.children.some((c) => c.type === 'storage_class_specifier' && c.text === 'extern');
+}
+
 export function writtenStorageClass(node: Node): 'static' | 'thread_local' | undefined {
   if (node.type !== 'declaration') return undefined;
   const written = node.children.find((c) => c.type === 'storage_class_specifier' && (c.text === 'static' || c.text === 'thread_local'));
@@ -124,7 +129,7 @@ export function declarationStmt(b: TreeBuilder, node: Node): DeclStmt {
   const items: Declared[] = [];
   const statik = isStaticDeclaration(node);
   // `extern int n;` names a namespace-scope variable: nothing is declared here
-  if (node.children.some((c) => c.type === 'storage_class_specifier' && c.text === 'extern')) return { kind: 'decl', loc: locOfNode(b, node), items };
+  if (isExternDeclaration(node)) return { kind: 'decl', loc: locOfNode(b, node), items };
   for (const d of declarators) {
     const binding = !statik && b.body.bindings ? bindingWithin(b, d) : undefined;
     if (binding) {

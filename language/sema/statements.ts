@@ -28,7 +28,7 @@ import { noteBoolean } from './implicit';
 import { noteLambdaReturn } from './lambdas';
 import { checkJumps, newJumpSites, noteLabel, type JumpSites } from './jumps';
 import { buildStatementTree } from './statements-build';
-import { isStaticDeclaration, writtenStorageClass } from './statements-declarations';
+import { isExternDeclaration, isStaticDeclaration, writtenStorageClass } from './statements-declarations';
 import { bindingDeclarator, bindingInitialiser, bindingNames, declareBindingNames, type BindingDeclarator } from './bindings';
 import { passes } from './passes';
 
@@ -445,7 +445,7 @@ function declareLocal(ctx: Ctx, st: BodyState, node: Node, info: DeclaratorInfo,
   const name = info.name;
   if (!name) return;
   // `extern int n;` in a block names the namespace-scope variable: no local object
-  if (node.children.some((c) => c.type === 'storage_class_specifier' && c.text === 'extern')) {
+  if (isExternDeclaration(node)) {
     const outer = namespaceVariable(ctx.scope, name);
     if (outer) ctx.scope.add(name, outer);
     else ctx.a.error(loc, 'unsupported', `a block-scope 'extern' declaration of '${name}' that no namespace-scope declaration before it declares is not supported: declare it at namespace scope first`);
